@@ -1,0 +1,372 @@
+/**
+ * The rule graph: what the compiler produces and the engine runs.
+ *
+ * This file is the contract between compiler and engine. The JSON Schema in
+ * `rule-graph.schema.json` describes the same shapes; a test checks that the two
+ * agree (see test/types-match-schema.test.ts). Change both together and bump
+ * RULE_GRAPH_VERSION when a change is not backwards compatible.
+ *
+ * Ids are stable and derived from names: `rule:share_treasure`, `event:explored`,
+ * `pool:reserve`, `var:in_cave`, `zone:path`, `option:leftover_sharing`,
+ * `token:ruby`, `card:treasure`, `action:build_road`, `constraint:distance_rule`,
+ * `end:fourteen_points`, `derived:score`, `policy:cautious`, `invariant:x`,
+ * `piece:road`, `board:island`, `group:resource`. A rule that a variant replaced
+ * or removed stays in the graph, inactive, as `rule:<name>@<module>`.
+ */
+
+export const RULE_GRAPH_VERSION = 1;
+export const RULE_GRAPH_SCHEMA_ID = 'https://houserules.dev/schema/rule-graph/v1.json';
+
+// ───────────────────────────── shared vocabulary ─────────────────────────────
+
+/** 0-based offset; 1-based line and column; end exclusive. */
+export interface Position {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** The one diagnostic shape used by every phase (parse, resolve, type, schema, run, test). */
+export interface Diagnostic {
+  /** Stable, namespaced: `parse/unexpected-token`, `resolve/unknown-name`, `run/illegal-action`… */
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  /** The file (path or module name) the range refers to. */
+  file?: string;
+  range?: Range;
+  hint?: string;
+  related?: { message: string; file?: string; range?: Range }[];
+}
+
+/** Every phase returns its value together with what it found wrong. */
+export interface Result<T> {
+  value: T;
+  diagnostics: Diagnostic[];
+}
+
+/** Where a node came from. */
+export interface Provenance {
+  module: string;
+  file: string;
+  range: Range;
+  /** The rulebook sentence this node implements. */
+  cite?: string;
+}
+
+/** A JSON value a state slot can hold. Players and cards are numbers (seat index, card instance id). */
+export type Value = number | boolean | string;
+
+// ───────────────────────────── types ─────────────────────────────
+
+export type TypeDesc =
+  | { t: 'number' }
+  | { t: 'bool' }
+  | { t: 'enum'; values: string[] }
+  | { t: 'player' }
+  /** a card instance; `kind` narrows it when known */
+  | { t: 'card'; kind?: string }
+  | { t: 'site'; site: 'corner' | 'edge' | 'hex' }
+  | { t: 'list'; of: TypeDesc };
+
+// ───────────────────────────── expressions ─────────────────────────────
+
+export type BinaryOperator = 'or' | 'and' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%';
+
+/**
+ * Expressions are pure. Arithmetic is on integers: `/` is floor division and `%`
+ * its remainder (the engine reports run/division-by-zero for a zero divisor).
+ */
+export type Expr =
+  | { k: 'lit'; v: Value }
+  /** a player by seat index (tests: `p1` is seat 0) */
+  | { k: 'seat'; index: number }
+  /** a name bound by a rule's event, `let`, `for`, an aggregate, an action or policy parameter, or `choose` */
+  | { k: 'local'; name: string }
+  /** a global var, or the per-player var of player `of` */
+  | { k: 'var'; id: string; of?: Expr }
+  /** how many `token` are in pool `pool` (of player or card `of` when the pool is per player / per card) */
+  | { k: 'count'; pool: string; token: string; of?: Expr }
+  /** a card's field */
+  | { k: 'field'; field: string; of: Expr }
+  | { k: 'option'; id: string }
+  /** a derived value; for a per-player one, args[0] is the player */
+  | { k: 'derived'; id: string; args: Expr[] }
+  /** the game context */
+  | { k: 'ctx'; name: 'current' | 'actor' | 'self' | 'round' | 'turn' | 'player_count' }
+  /** all players in seat order */
+  | { k: 'players' }
+  /** the cards of a zone, top first (of player `of` for a per-player zone) */
+  | { k: 'zone'; id: string; of?: Expr }
+  | { k: 'bin'; op: BinaryOperator; l: Expr; r: Expr }
+  | { k: 'not'; e: Expr }
+  | { k: 'neg'; e: Expr }
+  /** card kind test */
+  | { k: 'is'; e: Expr; kind: string }
+  | { k: 'if'; c: Expr; t: Expr; e: Expr }
+  | { k: 'list'; items: Expr[] }
+  /** inclusive integer range */
+  | { k: 'range'; from: Expr; to: Expr }
+  /**
+   * count/sum/min/max/any/all/first/list over a collection, binding `bind` to each element.
+   * `first` of nothing is the value `-1` (no player / no card); min/max of nothing is 0.
+   */
+  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list'; bind: string; over: Expr; where?: Expr; value?: Expr }
+  /** builtin functions: min(a,b), max(a,b), abs(a), size(list), contains(list, x) */
+  | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains'; args: Expr[] };
+
+export interface PoolRef {
+  pool: string;
+  /** the owning player or card, for a per-player or per-card pool */
+  of?: Expr;
+}
+
+export interface ZoneRef {
+  zone: string;
+  of?: Expr;
+}
+
+// ───────────────────────────── statements ─────────────────────────────
+
+export type Stmt =
+  /** moves tokens; `amount: null` means all. Moving more than the source holds is run/insufficient-tokens. */
+  | { s: 'move'; token: string; amount: Expr | null; from: PoolRef; to: PoolRef }
+  | { s: 'moveCard'; card: Expr; to: ZoneRef; position: 'top' | 'bottom' }
+  | { s: 'moveCards'; from: ZoneRef; to: ZoneRef }
+  | { s: 'set'; var: string; of?: Expr; value: Expr }
+  | { s: 'let'; name: string; value: Expr }
+  | { s: 'if'; cond: Expr; then: Stmt[]; else: Stmt[] }
+  /** iterates over a snapshot of the collection */
+  | { s: 'for'; bind: string; over: Expr; where?: Expr; body: Stmt[] }
+  | { s: 'emit'; event: string; args: Expr[] }
+  | { s: 'shuffle'; zone: ZoneRef }
+  /** takes the top card of `from` onto the top of `to`, binds it; nothing when `from` is empty (binds -1) */
+  | { s: 'reveal'; from: ZoneRef; to: ZoneRef; bind: string; hidden: boolean }
+  /** binds the total and emits event:dice_rolled(total) */
+  | { s: 'roll'; dice: number; sides: number; bind: string }
+  /** binds a uniformly random element (-1 when none) */
+  | { s: 'pick'; bind: string; over: Expr; where?: Expr }
+  | AskStmt
+  | { s: 'end'; scope: 'game' | 'round' | 'turn' | 'phase'; winners?: Expr }
+  | { s: 'place'; piece: string; owner?: Expr; at: Expr }
+  /** tests only: put cards of these specs (found in the zone) on top, first listed on top */
+  | { s: 'stack'; zone: ZoneRef; cards: CardSpec[] };
+
+/**
+ * A decision. The rule that asks goes on; once the event queue is empty the game
+ * waits for the answers. For `each`, every chooser commits (secretly, if `secret`),
+ * then all answers are applied together and `then` runs once. For `single`, `then`
+ * runs with the choice bound.
+ */
+export interface AskStmt {
+  s: 'ask';
+  /** stable id: `<rule id>/ask<n>` */
+  id: string;
+  who: { single: Expr } | { each: string; over: Expr; where?: Expr };
+  /** `bind`: choose an element of `over`; `var`: choose a value of a per-player enum var */
+  choice: { bind: string; over: Expr; where?: Expr } | { var: string; values: string[] };
+  secret: boolean;
+  then: Stmt[];
+}
+
+// ───────────────────────────── nodes ─────────────────────────────
+
+export interface NodeCommon {
+  id: string;
+  name: string;
+  provenance: Provenance;
+}
+
+export interface OptionNode extends NodeCommon {
+  type: TypeDesc;
+  default: Value;
+  doc?: string;
+}
+
+export interface TokenNode extends NodeCommon {
+  groups: string[];
+}
+
+export interface TokenGroupNode extends NodeCommon {
+  members: string[];
+}
+
+export interface PoolNode extends NodeCommon {
+  scope: 'global' | 'player' | 'card';
+  /** for scope card: the card kind whose instances each have this pool */
+  cardKind?: string;
+  entries: { token: string; initial: number | 'unlimited'; capacity?: number }[];
+}
+
+export interface VarNode extends NodeCommon {
+  scope: 'global' | 'player';
+  type: TypeDesc;
+  initial: Expr;
+}
+
+export interface CardKindNode extends NodeCommon {
+  fields: { name: string; type: TypeDesc }[];
+  pools: string[];
+}
+
+export interface CardSpec {
+  kind: string;
+  count: number;
+  fields: Record<string, Value>;
+}
+
+export interface ZoneNode extends NodeCommon {
+  scope: 'global' | 'player';
+  visibility: 'hidden' | 'public' | 'owner';
+  /** initial contents, top first, before any shuffle */
+  contents: CardSpec[];
+}
+
+export interface PieceNode extends NodeCommon {
+  site: 'corner' | 'edge' | 'hex';
+  supply: number;
+  perPlayer: boolean;
+}
+
+export interface BoardNode extends NodeCommon {
+  layout: { kind: 'radius'; radius: number } | { kind: 'map'; hexes: { q: number; r: number; kind?: string; value?: number }[] };
+  kinds: { values: string[]; shuffled: boolean } | null;
+  values: { values: number[]; shuffled: boolean; except: string[] } | null;
+  regions: { name: string; hexes: { q: number; r: number }[] }[];
+}
+
+export interface EventNode extends NodeCommon {
+  params: { name: string; type: TypeDesc }[];
+  source: 'builtin' | 'step' | 'declared';
+}
+
+export interface DerivedNode extends NodeCommon {
+  /** for a per-player derived value the first parameter is `self` */
+  perPlayer: boolean;
+  params: { name: string; type: TypeDesc }[];
+  type: TypeDesc;
+  value: Expr;
+}
+
+export type FlowNode =
+  | { f: 'step'; event: string }
+  | { f: 'rounds'; count: Expr | null; body: FlowNode[] }
+  | { f: 'turns'; order: 'seat' | 'snake' | 'reverse'; body: FlowNode[] }
+  | { f: 'phase'; name: string; body: FlowNode[] }
+  | { f: 'repeat'; while?: Expr; body: FlowNode[] }
+  | { f: 'actions'; by: Expr; until?: string }
+  | { f: 'if'; cond: Expr; then: FlowNode[]; else: FlowNode[] };
+
+export interface RuleNode extends NodeCommon {
+  status: 'active' | 'overridden' | 'removed';
+  event: string;
+  bindings: string[];
+  when?: Expr;
+  body: Stmt[];
+  /** position in firing order among the rules of its event (0 first) */
+  order: number;
+}
+
+export interface ActionNode extends NodeCommon {
+  status: 'active' | 'overridden' | 'removed';
+  params: { name: string; type: TypeDesc; domain: Expr }[];
+  by?: Expr;
+  during?: string;
+  limitPerTurn?: number;
+  body: Stmt[];
+}
+
+export interface ConstraintNode extends NodeCommon {
+  status: 'active' | 'overridden' | 'removed';
+  kind: 'forbid' | 'require';
+  /** an action id, or an ask id's var (`var:plan`) for a choice */
+  target: string;
+  bindings: string[];
+  condition: Expr;
+  reason: string;
+}
+
+export interface EndNode extends NodeCommon {
+  status: 'active' | 'overridden' | 'removed';
+  condition: Expr;
+  timing: 'immediately' | 'own_turn' | 'end_of_turn' | 'end_of_round';
+  winners?: Expr;
+}
+
+export interface RankingNode {
+  bind: string;
+  keys: { value: Expr; direction: 'asc' | 'desc' }[];
+  ties: 'shared' | 'seat';
+  provenance: Provenance;
+}
+
+export interface InvariantNode extends NodeCommon {
+  status: 'active' | 'overridden' | 'removed';
+  condition: Expr;
+  reason?: string;
+}
+
+export interface PolicyNode extends NodeCommon {
+  status: 'active' | 'overridden' | 'removed';
+  params: { name: string; type: TypeDesc; default?: Value }[];
+  doc?: string;
+  preferences: { target: string; kind: 'value' | 'action'; args: Expr[]; when?: Expr }[];
+}
+
+export type EdgeKind = 'triggers' | 'emits' | 'reads' | 'writes' | 'overrides' | 'constrains' | 'asks';
+
+export interface Edge {
+  from: string;
+  to: string;
+  kind: EdgeKind;
+}
+
+export interface RuleGraph {
+  $schema: typeof RULE_GRAPH_SCHEMA_ID;
+  version: typeof RULE_GRAPH_VERSION;
+  scenario: {
+    /** the root module's name */
+    name: string;
+    title: string;
+    source?: string;
+    players: { min: number; max: number };
+    variant: string | null;
+    modules: { name: string; file: string }[];
+  };
+  options: OptionNode[];
+  tokens: TokenNode[];
+  groups: TokenGroupNode[];
+  pools: PoolNode[];
+  vars: VarNode[];
+  cardKinds: CardKindNode[];
+  zones: ZoneNode[];
+  pieces: PieceNode[];
+  boards: BoardNode[];
+  events: EventNode[];
+  derived: DerivedNode[];
+  flow: FlowNode[];
+  rules: RuleNode[];
+  actions: ActionNode[];
+  constraints: ConstraintNode[];
+  ends: EndNode[];
+  ranking: RankingNode | null;
+  invariants: InvariantNode[];
+  policies: PolicyNode[];
+  edges: Edge[];
+}
+
+/** The built-in events every graph declares (the compiler adds them; the engine emits them). */
+export const BUILTIN_EVENTS: readonly { name: string; params: { name: string; type: TypeDesc }[] }[] = [
+  { name: 'game_start', params: [] },
+  { name: 'game_end', params: [] },
+  { name: 'round_start', params: [{ name: 'round', type: { t: 'number' } }] },
+  { name: 'round_end', params: [{ name: 'round', type: { t: 'number' } }] },
+  { name: 'turn_start', params: [{ name: 'player', type: { t: 'player' } }] },
+  { name: 'turn_end', params: [{ name: 'player', type: { t: 'player' } }] },
+  { name: 'dice_rolled', params: [{ name: 'total', type: { t: 'number' } }] },
+];
