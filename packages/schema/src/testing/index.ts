@@ -1,0 +1,1 @@
+export { sampleGraph } from './sample-graph.ts';
