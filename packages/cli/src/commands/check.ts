@@ -1,0 +1,129 @@
+import { performance } from 'node:perf_hooks';
+import { check, compile } from '@houserules/compiler';
+import type { Diagnostic } from '@houserules/schema';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
+import { countBySeverity } from '../code-frame.ts';
+import { flag, parseCommandArgs } from '../command-args.ts';
+import { dedupeDiagnostics, diagnosticsForJson, displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
+import type { Command } from '../main.ts';
+import { createNodeHost } from '../node-module-host.ts';
+import { findRulesFiles } from '../rules-files.ts';
+import { findEntryFiles } from '../scenario-entries.ts';
+import { formatTable } from '../text-table.ts';
+
+export interface ScenarioCheck {
+  file: string;
+  name: string | null;
+  title: string | null;
+  modules: number;
+  rules: number;
+  events: number;
+  variants: string[];
+  errors: number;
+  warnings: number;
+  /** Wall time to check every variant and compile the base graph. */
+  ms: number;
+}
+
+const usage = `Usage: houserules check <paths…> [--json] [--summary]
+
+Compiles every scenario found under the paths with every variant and prints
+the diagnostics with code frames. A directory is searched for *.rules files;
+files that another file imports or extends are checked through it.
+
+Options:
+  --summary   a table per scenario: modules, rules, events, variants, diagnostics, time
+  --json      machine-readable output: { ok, errors, warnings, scenarios, diagnostics }
+  -h, --help  this help
+
+Exit code 1 when any error is found.
+`;
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, summary: { type: 'boolean' } });
+  if (!parsed.ok) {
+    io.stderr.write(`houserules check: ${parsed.message}\n`);
+    return EXIT_USAGE;
+  }
+  const { args } = parsed;
+  if (args.positionals.length === 0) {
+    io.stderr.write(`houserules check: name at least one file or directory\n\n${usage}`);
+    return EXIT_USAGE;
+  }
+  const found = findRulesFiles(io.cwd, args.positionals);
+  if (!found.ok) {
+    io.stderr.write(`houserules check: ${found.message}\n`);
+    return EXIT_USAGE;
+  }
+  if (found.files.length === 0) {
+    io.stderr.write(`houserules check: no .rules files under ${args.positionals.join(', ')}\n`);
+    return EXIT_USAGE;
+  }
+
+  const host = createNodeHost();
+  const entries = findEntryFiles(host, found.files);
+  const scenarios: ScenarioCheck[] = [];
+  const all: Diagnostic[] = [];
+  for (const entry of entries) {
+    const started = performance.now();
+    const checked = check(host, entry);
+    const compiled = hasErrors(checked.diagnostics) ? null : compile(host, entry);
+    const ms = performance.now() - started;
+    const diagnostics = dedupeDiagnostics([...checked.diagnostics, ...(compiled?.diagnostics ?? [])]);
+    const graph = compiled?.value ?? null;
+    const counts = countBySeverity(diagnostics);
+    scenarios.push({
+      file: displayPath(io.cwd, entry),
+      name: graph?.scenario.name ?? null,
+      title: graph?.scenario.title ?? null,
+      modules: graph?.scenario.modules.length ?? 0,
+      rules: graph?.rules.filter((r) => r.status === 'active').length ?? 0,
+      events: graph?.events.length ?? 0,
+      variants: checked.value?.variants ?? [],
+      errors: counts.errors,
+      warnings: counts.warnings,
+      ms,
+    });
+    all.push(...diagnostics);
+  }
+  const diagnostics = dedupeDiagnostics(all);
+  const totals = countBySeverity(diagnostics);
+
+  if (flag(args, 'json')) {
+    io.stdout.write(
+      JSON.stringify(
+        { ok: totals.errors === 0, errors: totals.errors, warnings: totals.warnings, scenarios, diagnostics: diagnosticsForJson(io.cwd, diagnostics) },
+        null,
+        2,
+      ) + '\n',
+    );
+  } else {
+    writeDiagnostics(io, io.stdout, diagnostics, host.readCached);
+    if (flag(args, 'summary')) io.stdout.write(formatScenarioTable(scenarios) + '\n');
+    io.stdout.write(
+      `checked ${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'} (${found.files.length} file${found.files.length === 1 ? '' : 's'}): ` +
+        `${totals.errors} error${totals.errors === 1 ? '' : 's'}, ${totals.warnings} warning${totals.warnings === 1 ? '' : 's'}\n`,
+    );
+  }
+  return totals.errors > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
+function formatScenarioTable(scenarios: ScenarioCheck[]): string {
+  return formatTable(
+    ['scenario', 'file', 'modules', 'rules', 'events', 'variants', 'errors', 'warnings', 'ms'],
+    scenarios.map((s) => [
+      s.title ?? s.name ?? '?',
+      s.file,
+      String(s.modules),
+      String(s.rules),
+      String(s.events),
+      String(s.variants.filter((v) => v !== '').length),
+      String(s.errors),
+      String(s.warnings),
+      s.ms.toFixed(1),
+    ]),
+    [false, false, true, true, true, true, true, true, true],
+  );
+}
+
+export const checkCommand: Command = { name: 'check', summary: 'compile scenarios with every variant and report diagnostics', usage, run };

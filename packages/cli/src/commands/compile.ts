@@ -1,0 +1,57 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
+import { flag, parseCommandArgs, stringOption } from '../command-args.ts';
+import { diagnosticsForJson, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
+import type { Command } from '../main.ts';
+import { loadScenario } from '../scenario-loader.ts';
+
+const usage = `Usage: houserules compile <file> [--variant V] [-o out.json] [--json]
+
+Compiles a scenario (a .rules file, or a directory x/ holding x/x.rules) to
+its rule graph JSON, written to stdout or to the -o file.
+
+Options:
+  --variant V      compile with variant V applied
+  -o, --out FILE   write the graph to FILE instead of stdout
+  --json           print { ok, diagnostics, graph? } instead of text diagnostics
+  -h, --help       this help
+`;
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandArgs(argv, {
+    variant: { type: 'string' },
+    out: { type: 'string', short: 'o' },
+    json: { type: 'boolean' },
+  });
+  if (!parsed.ok) {
+    io.stderr.write(`houserules compile: ${parsed.message}\n`);
+    return EXIT_USAGE;
+  }
+  const { args } = parsed;
+  if (args.positionals.length !== 1) {
+    io.stderr.write(`houserules compile: name exactly one scenario file\n\n${usage}`);
+    return EXIT_USAGE;
+  }
+  const loaded = loadScenario(io.cwd, args.positionals[0]!, stringOption(args, 'variant'));
+  if (!loaded.ok) {
+    io.stderr.write(`houserules compile: ${loaded.message}\n`);
+    return EXIT_USAGE;
+  }
+  const { graph, diagnostics, host } = loaded;
+  const out = stringOption(args, 'out');
+  const graphText = graph && !hasErrors(diagnostics) ? JSON.stringify(graph, null, 2) + '\n' : null;
+  if (graphText !== null && out !== undefined) writeFileSync(resolve(io.cwd, out), graphText);
+
+  if (flag(args, 'json')) {
+    const payload: Record<string, unknown> = { ok: graphText !== null, diagnostics: diagnosticsForJson(io.cwd, diagnostics) };
+    if (graphText !== null && out === undefined) payload['graph'] = graph;
+    io.stdout.write(JSON.stringify(payload, null, 2) + '\n');
+  } else {
+    writeDiagnostics(io, io.stderr, diagnostics, host.readCached);
+    if (graphText !== null && out === undefined) io.stdout.write(graphText);
+  }
+  return graphText === null ? EXIT_FAILURE : EXIT_OK;
+}
+
+export const compileCommand: Command = { name: 'compile', summary: 'compile a scenario to its rule graph JSON', usage, run };

@@ -1,0 +1,158 @@
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { resolve } from 'node:path';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
+import { flag, integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
+import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
+import type { Command } from '../main.ts';
+import { loadScenario } from '../scenario-loader.ts';
+import { formatAgentSpec, parseAgentSpec, parseOptionAssignments, splitAgentList, type AgentSpec } from '../simulate/agent-spec.ts';
+import type { GameRecord } from '../simulate/game-record.ts';
+import { createGameRunner, type SimulationSpec } from '../simulate/game-runner.ts';
+import { createProgressBar } from '../simulate/progress-bar.ts';
+import { formatSummary, summarize } from '../simulate/simulation-summary.ts';
+import { findWorkerScript, runGamesInWorkers } from '../simulate/worker-pool.ts';
+
+const usage = `Usage: houserules simulate <scenario> [options]
+
+Plays many games of a scenario (a .rules file, or a directory x/ holding
+x/x.rules) with agents and prints a summary: win rate, score mean and standard
+deviation per seat, game length, how often each rule fired, end reasons.
+
+Options:
+  --variant V        play variant V
+  --option k=v       set a scenario option (repeatable)
+  --players N        number of players (default: 4, kept within the scenario's range)
+  --games N          number of games (default 100)
+  --seed S           run seed (default 1); game i is seeded from (S, i) only
+  --agents a,b,…     random, first, or a scenario policy such as cautious(8);
+                     fewer agents than players are repeated in order (default random)
+  --workers N        spread games over N worker threads; same seed ⇒ same summary
+  --json             print the summary as JSON ({ summary, timing })
+  --log FILE         write every game as JSON lines: a header line per game
+                     ({game, header}) then its events ({game, round, turn, event, data})
+  -h, --help         this help
+
+Win rates count a win shared by k players as 1/k (the table also lists shared wins).
+`;
+
+type Built = { ok: true; spec: SimulationSpec; games: number; workers: number; json: boolean; logFile: string | undefined } | { ok: false; code: number };
+
+function usageError(io: CliIo, message: string): { ok: false; code: number } {
+  io.stderr.write(`houserules simulate: ${message}\n`);
+  return { ok: false, code: EXIT_USAGE };
+}
+
+function buildRun(argv: string[], io: CliIo): Built {
+  const parsed = parseCommandArgs(argv, {
+    variant: { type: 'string' },
+    option: { type: 'string', multiple: true },
+    players: { type: 'string' },
+    games: { type: 'string' },
+    seed: { type: 'string' },
+    agents: { type: 'string' },
+    workers: { type: 'string' },
+    json: { type: 'boolean' },
+    log: { type: 'string' },
+  });
+  if (!parsed.ok) return usageError(io, parsed.message);
+  const { args } = parsed;
+  if (args.positionals.length !== 1) return usageError(io, `name exactly one scenario\n\n${usage}`);
+  const games = integerOption(args, 'games', 1);
+  const seed = integerOption(args, 'seed', 0);
+  const workers = integerOption(args, 'workers', 1);
+  const players = integerOption(args, 'players', 1);
+  for (const r of [games, seed, workers, players]) if (!r.ok) return usageError(io, r.message);
+  if (!games.ok || !seed.ok || !workers.ok || !players.ok) return { ok: false, code: EXIT_USAGE };
+  if ((seed.value ?? 0) > 0xffffffff) return usageError(io, '--seed must fit in 32 bits');
+
+  const variant = stringOption(args, 'variant');
+  const loaded = loadScenario(io.cwd, args.positionals[0]!, variant);
+  if (!loaded.ok) return usageError(io, loaded.message);
+  if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
+    writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
+    return { ok: false, code: EXIT_FAILURE };
+  }
+  const graph = loaded.graph;
+  const range = graph.scenario.players;
+  const playerCount = players.value ?? Math.min(range.max, Math.max(range.min, 4));
+  if (playerCount < range.min || playerCount > range.max) {
+    return usageError(io, `${graph.scenario.title || graph.scenario.name} is for ${range.min}–${range.max} players, not ${playerCount}`);
+  }
+  const options = parseOptionAssignments(listOption(args, 'option'), graph);
+  if (!options.ok) return usageError(io, options.message);
+  const agents: AgentSpec[] = [];
+  for (const text of splitAgentList(stringOption(args, 'agents') ?? 'random')) {
+    const agent = parseAgentSpec(text, graph);
+    if (!agent.ok) return usageError(io, agent.message);
+    agents.push(agent.value);
+  }
+  if (agents.length === 0) return usageError(io, '--agents names no agent');
+  if (agents.length > playerCount) return usageError(io, `${agents.length} agents for ${playerCount} players`);
+  const logFile = stringOption(args, 'log');
+  const spec: SimulationSpec = {
+    graph,
+    scenarioFile: loaded.file,
+    variant: variant ?? null,
+    players: playerCount,
+    options: options.value,
+    agents,
+    seed: seed.value ?? 1,
+    log: logFile !== undefined,
+  };
+  return { ok: true, spec, games: games.value ?? 100, workers: workers.value ?? 1, json: flag(args, 'json'), logFile };
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const built = buildRun(argv, io);
+  if (!built.ok) return built.code;
+  const { spec, games, workers } = built;
+  const runner = createGameRunner(spec);
+  if (!runner.ok) {
+    io.stderr.write(`houserules simulate: ${runner.message}\n`);
+    return EXIT_USAGE;
+  }
+  const progress = createProgressBar(io.stderr, games);
+  const started = performance.now();
+  let records: GameRecord[];
+  if (workers > 1 && games > 1) {
+    const script = findWorkerScript();
+    if (!script) {
+      io.stderr.write('houserules simulate: --workers needs the bundled worker (run `pnpm --filter @houserules/cli build`)\n');
+      return EXIT_USAGE;
+    }
+    records = await runGamesInWorkers(script, spec, games, workers, (done) => progress.update(done));
+  } else {
+    records = [];
+    for (let i = 0; i < games; i++) {
+      records.push(runner.play(i));
+      progress.update(i + 1);
+    }
+  }
+  const ms = performance.now() - started;
+  progress.finish();
+
+  if (built.logFile !== undefined) {
+    writeFileSync(resolve(io.cwd, built.logFile), records.map((r) => r.log ?? '').join(''));
+  }
+  const agentNames = spec.agents.map(formatAgentSpec);
+  const summary = summarize(records, {
+    scenario: displayPath(io.cwd, spec.scenarioFile),
+    variant: spec.variant,
+    players: spec.players,
+    seed: spec.seed,
+    agents: agentNames,
+    options: spec.options,
+    ruleIds: spec.graph.rules.filter((r) => r.status === 'active').map((r) => r.id),
+  });
+  const timing = { ms: Math.round(ms * 10) / 10, gamesPerSecond: Math.round((games / Math.max(ms, 0.001)) * 1000), workers };
+  if (built.json) {
+    io.stdout.write(JSON.stringify({ summary, timing }, null, 2) + '\n');
+  } else {
+    io.stdout.write(formatSummary(summary));
+    io.stdout.write(`\n${games} games in ${(ms / 1000).toFixed(2)} s (${timing.gamesPerSecond} games/s, ${workers} worker${workers === 1 ? '' : 's'})\n`);
+  }
+  return summary.failures.games > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
+export const simulateCommand: Command = { name: 'simulate', summary: 'play many games with agents and summarise them', usage, run };

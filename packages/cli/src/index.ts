@@ -1,0 +1,6 @@
+export { main, COMMANDS, type Command } from './main.ts';
+export type { CliIo, OutputStream } from './cli-io.ts';
+export { renderDiagnostic } from './code-frame.ts';
+export { summarize, formatSummary, type SimulationSummary } from './simulate/simulation-summary.ts';
+export { gameSeed, agentSeed } from './simulate/game-seeds.ts';
+export { CLI_VERSION } from './version.ts';

@@ -1,0 +1,45 @@
+import { readdirSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+
+export type FoundFiles = { ok: true; files: string[] } | { ok: false; message: string };
+
+/** Every `*.rules` file named or found below the named directories (absolute, sorted, unique). */
+export function findRulesFiles(cwd: string, paths: string[]): FoundFiles {
+  const found = new Set<string>();
+  for (const given of paths) {
+    const path = resolve(cwd, given);
+    let isDir: boolean;
+    try {
+      isDir = statSync(path).isDirectory();
+    } catch {
+      return { ok: false, message: `no such file or directory: ${given}` };
+    }
+    if (isDir) walk(path, found);
+    else found.add(path);
+  }
+  return { ok: true, files: [...found].sort() };
+}
+
+function walk(dir: string, found: Set<string>): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, found);
+    else if (entry.isFile() && entry.name.endsWith('.rules')) found.add(path);
+  }
+}
+
+/** A scenario is a `.rules` file, or a directory `x/` holding `x/x.rules`. */
+export function resolveScenarioPath(cwd: string, given: string): { ok: true; file: string } | { ok: false; message: string } {
+  const path = resolve(cwd, given);
+  try {
+    if (statSync(path).isDirectory()) {
+      const entry = join(path, `${basename(path)}.rules`);
+      if (statSync(entry, { throwIfNoEntry: false })?.isFile()) return { ok: true, file: entry };
+      return { ok: false, message: `${given} is a directory without ${basename(path)}.rules in it` };
+    }
+    return { ok: true, file: path };
+  } catch {
+    return { ok: false, message: `no such scenario: ${given}` };
+  }
+}

@@ -1,0 +1,100 @@
+import type { PolicyNode, RuleGraph, Value } from '@houserules/schema';
+
+/** `random`, `first`, or a scenario policy with arguments: `cautious(8)`. */
+export interface AgentSpec {
+  name: string;
+  args: Value[];
+}
+
+export type SpecResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export const BUILTIN_AGENTS = ['random', 'first'] as const;
+
+/** Splits `random,cautious(8),greedy(20)` on the commas outside parentheses. */
+export function splitAgentList(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
+    if (ch === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  parts.push(current.trim());
+  return parts.filter((p) => p !== '');
+}
+
+export function parseAgentSpec(text: string, graph: RuleGraph): SpecResult<AgentSpec> {
+  const match = /^([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?$/.exec(text.trim());
+  if (!match) return { ok: false, message: `cannot read agent "${text}": expected a name like random, first or cautious(8)` };
+  const name = match[1]!;
+  const rawArgs = match[2] === undefined || match[2].trim() === '' ? [] : match[2].split(',').map((a) => a.trim());
+  const policies = graph.policies.filter((p) => p.status === 'active');
+  if ((BUILTIN_AGENTS as readonly string[]).includes(name)) {
+    if (rawArgs.length > 0) return { ok: false, message: `agent ${name} takes no arguments` };
+    return { ok: true, value: { name, args: [] } };
+  }
+  const policy = policies.find((p) => p.name === name);
+  if (!policy) {
+    const known = [...BUILTIN_AGENTS, ...policies.map((p) => p.name)].join(', ');
+    return { ok: false, message: `unknown agent "${name}"; this scenario offers: ${known}` };
+  }
+  return parsePolicyArgs(policy, rawArgs);
+}
+
+function parsePolicyArgs(policy: PolicyNode, rawArgs: string[]): SpecResult<AgentSpec> {
+  if (rawArgs.length > policy.params.length) {
+    return { ok: false, message: `policy ${policy.name} takes at most ${policy.params.length} argument(s), got ${rawArgs.length}` };
+  }
+  const args: Value[] = [];
+  for (const [i, raw] of rawArgs.entries()) {
+    const param = policy.params[i]!;
+    const value = parseTypedValue(raw, param.type);
+    if (!value.ok) return { ok: false, message: `policy ${policy.name}, parameter ${param.name}: ${value.message}` };
+    args.push(value.value);
+  }
+  return { ok: true, value: { name: policy.name, args } };
+}
+
+/** Reads a command-line word as a value of a declared type (numbers are integers). */
+export function parseTypedValue(raw: string, type: PolicyNode['params'][number]['type']): SpecResult<Value> {
+  switch (type.t) {
+    case 'number':
+      return /^-?\d+$/.test(raw) ? { ok: true, value: Number(raw) } : { ok: false, message: `expected an integer, got "${raw}"` };
+    case 'bool':
+      return raw === 'true' || raw === 'false' ? { ok: true, value: raw === 'true' } : { ok: false, message: `expected true or false, got "${raw}"` };
+    case 'enum':
+      return type.values.includes(raw)
+        ? { ok: true, value: raw }
+        : { ok: false, message: `expected one of ${type.values.join(', ')}, got "${raw}"` };
+    default:
+      return { ok: false, message: `values of type ${type.t} cannot be given on the command line` };
+  }
+}
+
+/** `--option leftover_sharing=pooled` checked against the scenario's declared options. */
+export function parseOptionAssignments(assignments: string[], graph: RuleGraph): SpecResult<Record<string, Value>> {
+  const out: Record<string, Value> = {};
+  for (const assignment of assignments) {
+    const eq = assignment.indexOf('=');
+    if (eq <= 0) return { ok: false, message: `--option expects name=value, got "${assignment}"` };
+    const name = assignment.slice(0, eq).trim();
+    const raw = assignment.slice(eq + 1).trim();
+    const option = graph.options.find((o) => o.name === name);
+    if (!option) {
+      const known = graph.options.map((o) => o.name).join(', ') || '(none)';
+      return { ok: false, message: `unknown option "${name}"; this scenario declares: ${known}` };
+    }
+    const value = parseTypedValue(raw, option.type);
+    if (!value.ok) return { ok: false, message: `option ${name}: ${value.message}` };
+    out[name] = value.value;
+  }
+  return { ok: true, value: out };
+}
+
+export function formatAgentSpec(spec: AgentSpec): string {
+  return spec.args.length === 0 ? spec.name : `${spec.name}(${spec.args.join(', ')})`;
+}

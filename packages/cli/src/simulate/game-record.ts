@@ -1,0 +1,18 @@
+/** What one simulated game reports back (from this thread or a worker): plain, cloneable data. */
+export interface GameRecord {
+  index: number;
+  seed: number;
+  /** Each seat's first ranking key (its score), 0 when the scenario has no ranking. */
+  scores: number[];
+  winners: number[];
+  rounds: number;
+  turns: number;
+  decisions: number;
+  reason: string;
+  /** Rule id → times it fired in this game. */
+  firings: Record<string, number>;
+  /** Set when the game stopped on a run diagnostic (step budget, invariant…). */
+  failure?: { code: string; message: string };
+  /** The game's JSON lines (header and events) when a log was asked for. */
+  log?: string;
+}

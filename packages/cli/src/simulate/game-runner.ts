@@ -1,0 +1,110 @@
+import { createGame, firstLegalAgent, loadGraph, playGame, policyAgent, randomAgent, type Agent, type LoadedGraph } from '@houserules/engine';
+import type { RuleGraph, Value } from '@houserules/schema';
+import { formatAgentSpec, type AgentSpec } from './agent-spec.ts';
+import type { GameRecord } from './game-record.ts';
+import { agentSeed, gameSeed } from './game-seeds.ts';
+
+/** Everything needed to play any game of a run; plain data, sent as-is to workers. */
+export interface SimulationSpec {
+  graph: RuleGraph;
+  scenarioFile: string;
+  variant: string | null;
+  players: number;
+  options: Record<string, Value>;
+  agents: AgentSpec[];
+  seed: number;
+  log: boolean;
+}
+
+/** The first line of each game in a log: what replay needs to play it again. */
+export interface GameLogHeader {
+  scenario: string;
+  variant: string | null;
+  options: Record<string, Value>;
+  players: number;
+  /** the game's own seed (derived from the run seed and the game index) */
+  seed: number;
+  agents: string[];
+  agentSeeds: number[];
+}
+
+export type GameRunner = { ok: true; loaded: LoadedGraph; play(index: number): GameRecord } | { ok: false; message: string };
+
+export function makeAgent(loaded: LoadedGraph, graph: RuleGraph, spec: AgentSpec, seed: number): Agent {
+  if (spec.name === 'random') return randomAgent(seed);
+  if (spec.name === 'first') return firstLegalAgent();
+  const policy = graph.policies.find((p) => p.name === spec.name && p.status === 'active')!;
+  const params: Record<string, Value> = {};
+  spec.args.forEach((value, i) => {
+    params[policy.params[i]!.name] = value;
+  });
+  return policyAgent(loaded, spec.name, params);
+}
+
+/**
+ * Loads the graph once and plays game `index` on demand. A game depends only
+ * on the spec and its index, which is what makes worker runs identical to a
+ * single-threaded one.
+ */
+export function createGameRunner(spec: SimulationSpec): GameRunner {
+  const loadedResult = loadGraph(spec.graph);
+  if (loadedResult.value === null) {
+    const first = loadedResult.diagnostics[0];
+    return { ok: false, message: `the engine refused the graph: ${first ? `${first.code}: ${first.message}` : 'unknown reason'}` };
+  }
+  const loaded = loadedResult.value;
+  // Catch bad options (and anything else createGame refuses) before the first game.
+  const probe = createGame(loaded, { seed: 0, players: spec.players, options: spec.options });
+  if (probe.value === null) {
+    const first = probe.diagnostics[0];
+    return { ok: false, message: first ? `${first.code}: ${first.message}` : 'the engine could not create a game' };
+  }
+  const agentNames = spec.agents.map(formatAgentSpec);
+
+  const play = (index: number): GameRecord => {
+    const seed = gameSeed(spec.seed, index);
+    const agentSeeds: number[] = [];
+    const agents: Agent[] = [];
+    for (let seat = 0; seat < spec.players; seat++) {
+      const s = agentSeed(seed, seat);
+      agentSeeds.push(s);
+      agents.push(makeAgent(loaded, spec.graph, spec.agents[seat % spec.agents.length]!, s));
+    }
+    const result = playGame(loaded, { seed, players: spec.players, options: spec.options, recordLog: spec.log }, agents);
+    const { game } = result;
+    const outcome = result.outcome;
+    const scores = new Array<number>(spec.players).fill(0);
+    for (const r of outcome?.ranking ?? []) {
+      const first = r.score[0];
+      scores[r.seat] = typeof first === 'number' ? first : 0;
+    }
+    const record: GameRecord = {
+      index,
+      seed,
+      scores,
+      winners: outcome ? [...outcome.winners].sort((a, b) => a - b) : [],
+      rounds: game.round,
+      turns: game.turnsPlayed,
+      decisions: result.steps,
+      reason: outcome?.reason ?? (result.failure ? 'run error' : 'unfinished'),
+      firings: { ...game.ruleFirings },
+    };
+    if (result.failure) record.failure = { code: result.failure.code, message: result.failure.message };
+    if (spec.log) {
+      const header: GameLogHeader = {
+        scenario: spec.scenarioFile,
+        variant: spec.variant,
+        options: spec.options,
+        players: spec.players,
+        seed,
+        agents: Array.from({ length: spec.players }, (_, seat) => agentNames[seat % agentNames.length]!),
+        agentSeeds,
+      };
+      let text = JSON.stringify({ game: index, header }) + '\n';
+      for (const e of game.log) text += JSON.stringify({ game: index, round: e.round, turn: e.turn, event: e.event, data: e.data }) + '\n';
+      record.log = text;
+    }
+    return record;
+  };
+  return { ok: true, loaded, play };
+}

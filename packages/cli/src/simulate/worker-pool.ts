@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { GameRecord } from './game-record.ts';
+import type { SimulationSpec } from './game-runner.ts';
+
+/** Messages between the pool and simulate-worker.ts. */
+export type WorkerRequest = { from: number; to: number } | { stop: true };
+export type WorkerReply = { records: GameRecord[] } | { error: string };
+
+/**
+ * The bundled worker script. In the bundle it sits next to houserules.js; when
+ * the command runs from source (tests), the last build's dist/ is used.
+ */
+export function findWorkerScript(): string | undefined {
+  const candidates = [
+    new URL('./simulate-worker.js', import.meta.url),
+    new URL('../../dist/simulate-worker.js', import.meta.url),
+    new URL('../dist/simulate-worker.js', import.meta.url),
+  ];
+  for (const url of candidates) {
+    if (url.protocol !== 'file:') continue;
+    const path = fileURLToPath(url);
+    if (existsSync(path)) return path;
+  }
+  return undefined;
+}
+
+/**
+ * Plays games [0, games) on `workers` threads. Chunks are handed out on
+ * demand (fast workers take more), and each record keeps its game index, so
+ * the caller gets them in index order whatever the schedule.
+ */
+export function runGamesInWorkers(
+  script: string,
+  spec: SimulationSpec,
+  games: number,
+  workers: number,
+  onProgress: (done: number) => void,
+): Promise<GameRecord[]> {
+  const chunk = Math.max(1, Math.min(64, Math.ceil(games / (workers * 8))));
+  const records: GameRecord[] = new Array<GameRecord>(games);
+  let next = 0;
+  let done = 0;
+  return new Promise((resolve, reject) => {
+    const pool: Worker[] = [];
+    let finished = false;
+    let running = 0;
+    const fail = (message: string): void => {
+      if (finished) return;
+      finished = true;
+      for (const w of pool) void w.terminate();
+      reject(new Error(message));
+    };
+    const feed = (worker: Worker): void => {
+      if (next >= games) {
+        worker.postMessage({ stop: true } satisfies WorkerRequest);
+        return;
+      }
+      const from = next;
+      const to = Math.min(games, from + chunk);
+      next = to;
+      worker.postMessage({ from, to } satisfies WorkerRequest);
+    };
+    const count = Math.max(1, Math.min(workers, games));
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(script, { workerData: spec });
+      pool.push(worker);
+      running++;
+      worker.on('message', (reply: WorkerReply) => {
+        if ('error' in reply) return fail(reply.error);
+        for (const record of reply.records) records[record.index] = record;
+        done += reply.records.length;
+        onProgress(done);
+        feed(worker);
+      });
+      worker.on('error', (error) => fail(`simulation worker failed: ${error.message}`));
+      worker.on('exit', () => {
+        running--;
+        if (running === 0 && !finished) {
+          finished = true;
+          if (done === games) resolve(records);
+          else reject(new Error(`simulation workers stopped after ${done} of ${games} games`));
+        }
+      });
+      feed(worker);
+    }
+  });
+}
