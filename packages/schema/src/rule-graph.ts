@@ -12,6 +12,8 @@
  * `end:fourteen_points`, `derived:score`, `policy:cautious`, `invariant:x`,
  * `piece:road`, `board:island`, `group:resource`. A rule that a variant replaced
  * or removed stays in the graph, inactive, as `rule:<name>@<module>`.
+ * Fields that refer to another node hold its id (a card kind is `card:<name>`
+ * wherever a `kind`/`cardKind` names one); the schema checks each id's prefix.
  */
 
 export const RULE_GRAPH_VERSION = 1;
@@ -74,6 +76,9 @@ export type TypeDesc =
   | { t: 'site'; site: 'corner' | 'edge' | 'hex' }
   | { t: 'list'; of: TypeDesc };
 
+/** Every TypeDesc discriminant, for code (and tests) that must cover them all. */
+export const TYPE_KINDS = ['number', 'bool', 'enum', 'player', 'card', 'site', 'list'] as const satisfies readonly TypeDesc['t'][];
+
 // ───────────────────────────── expressions ─────────────────────────────
 
 export type BinaryOperator = 'or' | 'and' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%';
@@ -120,6 +125,12 @@ export type Expr =
   /** builtin functions: min(a,b), max(a,b), abs(a), size(list), contains(list, x) */
   | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains'; args: Expr[] };
 
+/** Every Expr discriminant. */
+export const EXPR_KINDS = [
+  'lit', 'seat', 'local', 'var', 'count', 'field', 'option', 'derived', 'ctx', 'players',
+  'zone', 'bin', 'not', 'neg', 'is', 'if', 'list', 'range', 'agg', 'call',
+] as const satisfies readonly Expr['k'][];
+
 export interface PoolRef {
   pool: string;
   /** the owning player or card, for a per-player or per-card pool */
@@ -156,6 +167,12 @@ export type Stmt =
   | { s: 'place'; piece: string; owner?: Expr; at: Expr }
   /** tests only: put cards of these specs (found in the zone) on top, first listed on top */
   | { s: 'stack'; zone: ZoneRef; cards: CardSpec[] };
+
+/** Every Stmt discriminant. */
+export const STMT_KINDS = [
+  'move', 'moveCard', 'moveCards', 'set', 'let', 'if', 'for', 'emit', 'shuffle',
+  'reveal', 'roll', 'pick', 'ask', 'end', 'place', 'stack',
+] as const satisfies readonly Stmt['s'][];
 
 /**
  * A decision. The rule that asks goes on; once the event queue is empty the game
@@ -261,6 +278,9 @@ export type FlowNode =
   | { f: 'repeat'; while?: Expr; body: FlowNode[] }
   | { f: 'actions'; by: Expr; until?: string }
   | { f: 'if'; cond: Expr; then: FlowNode[]; else: FlowNode[] };
+
+/** Every FlowNode discriminant. */
+export const FLOW_KINDS = ['step', 'rounds', 'turns', 'phase', 'repeat', 'actions', 'if'] as const satisfies readonly FlowNode['f'][];
 
 export interface RuleNode extends NodeCommon {
   status: 'active' | 'overridden' | 'removed';
