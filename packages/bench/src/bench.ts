@@ -1,0 +1,17 @@
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCompileBench } from './compile-bench.ts';
+import { runInterpreterBench } from './interpreter-bench.ts';
+import { runWorkersBench } from './workers-bench.ts';
+
+// `pnpm bench`: figures, not assertions. Each section prints its own table.
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const scenariosDir = join(repoRoot, 'scenarios');
+const only = process.argv.slice(2);
+const wanted = (name: string): boolean => only.length === 0 || only.includes(name);
+
+console.log(`Houserules benchmarks — node ${process.version}, ${availableParallelism()} cores available`);
+if (wanted('compile')) runCompileBench(scenariosDir);
+if (wanted('interpreter')) runInterpreterBench(scenariosDir);
+if (wanted('workers')) runWorkersBench(repoRoot);

@@ -1,0 +1,144 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI_VERSION } from '../src/version.ts';
+import { copyDiamant, diamantDir, repoRoot, runCli } from './run-cli.ts';
+
+describe('houserules (general)', () => {
+  it('prints its version, help, and refuses unknown commands with exit 2', async () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'packages/cli/package.json'), 'utf8')) as { version: string };
+    expect(CLI_VERSION).toBe(pkg.version);
+    expect((await runCli(['--version'])).stdout.trim()).toBe(pkg.version);
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    for (const c of ['check', 'compile', 'fmt', 'simulate', 'replay']) {
+      expect(help.stdout).toContain(c);
+      const own = await runCli([c, '--help']);
+      expect(own.code).toBe(0);
+      expect(own.stdout).toContain(`houserules ${c}`);
+    }
+    expect((await runCli(['frobnicate'])).code).toBe(2);
+    const badFlag = await runCli(['check', '--frob', 'scenarios']);
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('houserules check', () => {
+  it('passes the shipped scenarios and summarises them', async () => {
+    const run = await runCli(['check', 'scenarios', '--summary']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Diamant');
+    expect(run.stdout).toMatch(/checked \d+ scenarios? \(\d+ files?\): 0 errors/);
+  });
+
+  it('reports JSON with one entry per scenario', async () => {
+    const run = await runCli(['check', diamantDir, '--json']);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      ok: boolean;
+      errors: number;
+      scenarios: { file: string; name: string; rules: number; events: number; modules: number; variants: string[] }[];
+      diagnostics: unknown[];
+    };
+    expect(out.ok).toBe(true);
+    expect(out.errors).toBe(0);
+    expect(out.scenarios).toHaveLength(1);
+    const s = out.scenarios[0]!;
+    expect(s.file).toBe('scenarios/diamant/diamant.rules');
+    expect(s.name).toBe('diamant');
+    expect(s.modules).toBe(1);
+    expect(s.rules).toBeGreaterThanOrEqual(10);
+    expect(s.events).toBeGreaterThan(2);
+    expect(s.variants).toContain('incan_gold');
+  });
+
+  it('fails a broken copy with a code frame underlining the exact name', async () => {
+    const { dir, file } = copyDiamant();
+    const text = readFileSync(file, 'utf8').replace('let share = c.value / in_cave_count', 'let share = c.value / in_cave_cuont');
+    writeFileSync(file, text);
+    const json = await runCli(['check', dir, '--json']);
+    expect(json.code).toBe(1);
+    const out = JSON.parse(json.stdout) as { ok: boolean; diagnostics: { code: string; severity: string; range?: { start: { line: number; column: number } } }[] };
+    expect(out.ok).toBe(false);
+    const unknown = out.diagnostics.find((d) => d.code === 'resolve/unknown-name');
+    expect(unknown).toBeDefined();
+
+    const run = await runCli(['check', dir]);
+    expect(run.code).toBe(1);
+    const lineNo = text.split('\n').findIndex((l) => l.includes('in_cave_cuont')) + 1;
+    const column = text.split('\n')[lineNo - 1]!.indexOf('in_cave_cuont') + 1;
+    expect(unknown!.range!.start).toMatchObject({ line: lineNo, column });
+    expect(run.stdout).toContain(`error[resolve/unknown-name]`);
+    expect(run.stdout).toContain(`diamant.rules:${lineNo}:${column}`);
+    const lines = run.stdout.split('\n');
+    const codeLine = lines.findIndex((l) => l.includes('let share = c.value / in_cave_cuont'));
+    expect(codeLine).toBeGreaterThan(0);
+    const underline = lines[codeLine + 1]!;
+    const bar = underline.indexOf('|');
+    expect(underline.indexOf('^') - (bar + 2)).toBe(column - 1);
+    expect(underline.match(/\^+/)![0]).toHaveLength('in_cave_cuont'.length);
+  });
+
+  it('refuses a path that does not exist with exit 2', async () => {
+    const run = await runCli(['check', 'no/such/dir']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no/such/dir');
+  });
+});
+
+describe('houserules compile', () => {
+  it('writes the graph to stdout, to a file, and with a variant', async () => {
+    const run = await runCli(['compile', 'scenarios/diamant']);
+    expect(run.code).toBe(0);
+    const graph = JSON.parse(run.stdout) as { scenario: { name: string; variant: string | null }; rules: unknown[] };
+    expect(graph.scenario.name).toBe('diamant');
+    expect(graph.scenario.variant).toBeNull();
+
+    const { dir } = copyDiamant();
+    const out = join(dir, 'graph.json');
+    const toFile = await runCli(['compile', 'diamant.rules', '--variant', 'incan_gold', '-o', out], dir);
+    expect(toFile.code).toBe(0);
+    expect(toFile.stdout).toBe('');
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { scenario: { variant: string } }).scenario.variant).toBe('incan_gold');
+
+    const json = await runCli(['compile', 'scenarios/diamant/diamant.rules', '--json']);
+    const payload = JSON.parse(json.stdout) as { ok: boolean; diagnostics: unknown[]; graph: { version: number } };
+    expect(payload.ok).toBe(true);
+    expect(payload.graph.version).toBe(1);
+  });
+
+  it('refuses an unknown variant with exit 2 and names the known ones', async () => {
+    const run = await runCli(['compile', 'scenarios/diamant', '--variant', 'nope']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('incan_gold');
+  });
+});
+
+describe('houserules fmt', () => {
+  it('rewrites a badly spaced file and --check tells formatted from unformatted', async () => {
+    const { dir, file } = copyDiamant();
+    expect((await runCli(['fmt', dir])).code).toBe(0);
+    const formatted = readFileSync(file, 'utf8');
+    expect((await runCli(['fmt', '--check', dir])).code).toBe(0);
+
+    writeFileSync(file, formatted.replace('rule reveal_card on advance {', 'rule   reveal_card   on advance{'));
+    const check = await runCli(['fmt', '--check', dir]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('diamant.rules');
+
+    expect((await runCli(['fmt', file])).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(formatted);
+  });
+
+  it('leaves a file that does not parse untouched and exits 1', async () => {
+    const { file } = copyDiamant();
+    const broken = readFileSync(file, 'utf8').replace('rule reveal_card on advance {', 'rule reveal_card on {{');
+    writeFileSync(file, broken);
+    const run = await runCli(['fmt', file]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/error\[parse\//);
+    expect(readFileSync(file, 'utf8')).toBe(broken);
+  });
+});

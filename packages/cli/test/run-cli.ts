@@ -1,0 +1,34 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main } from '../src/main.ts';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const diamantDir = join(repoRoot, 'scenarios/diamant');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the command in-process with captured output. */
+export async function runCli(argv: string[], cwd = repoRoot): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    cwd,
+  });
+  return { code, stdout, stderr };
+}
+
+/** A private copy of scenarios/diamant (as tmp/diamant/diamant.rules) to break or reformat. */
+export function copyDiamant(): { dir: string; file: string } {
+  const root = mkdtempSync(join(tmpdir(), 'houserules-cli-'));
+  const dir = join(root, 'diamant');
+  cpSync(diamantDir, dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
+  return { dir, file: join(dir, 'diamant.rules') };
+}

@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SimulationSummary } from '../src/simulate/simulation-summary.ts';
+import { repoRoot, runCli } from './run-cli.ts';
+
+const cliDir = join(repoRoot, 'packages/cli');
+
+async function simulateJson(args: string[]): Promise<{ summary: SimulationSummary; timing: { workers: number } }> {
+  const run = await runCli(['simulate', 'scenarios/diamant', '--json', ...args]);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as { summary: SimulationSummary; timing: { workers: number } };
+}
+
+describe('houserules simulate', () => {
+  it('summarises a few games sensibly', async () => {
+    const { summary } = await simulateJson(['--games', '20', '--players', '4', '--seed', '3']);
+    expect(summary.games).toBe(20);
+    expect(summary.seats).toHaveLength(4);
+    const winShare = summary.seats.reduce((a, s) => a + s.winRate, 0);
+    expect(winShare).toBeCloseTo(1, 9);
+    for (const seat of summary.seats) {
+      expect(seat.agent).toBe('random');
+      expect(seat.scoreMean).toBeGreaterThanOrEqual(0);
+      expect(seat.scoreStdDev).toBeGreaterThanOrEqual(0);
+    }
+    expect(summary.length.rounds).toEqual({ mean: 5, min: 5, max: 5 });
+    expect(summary.length.decisions.min).toBeGreaterThan(0);
+    const reveal = summary.rules.find((r) => r.id === 'rule:reveal_card')!;
+    expect(reveal.gamesShare).toBe(1);
+    expect(reveal.perGame).toBeGreaterThanOrEqual(5);
+    expect(summary.endReasons.reduce((a, r) => a + r.games, 0)).toBe(20);
+    expect(summary.failures.games).toBe(0);
+  });
+
+  it('prints a readable table, cycles agents, takes options and variants', async () => {
+    const run = await runCli([
+      'simulate', 'scenarios/diamant', '--games', '10', '--players', '3',
+      '--agents', 'cautious(8),random', '--variant', 'incan_gold', '--option', 'trap_leaving=earlier',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/p1\s+cautious\(8\)/);
+    expect(run.stdout).toMatch(/p3\s+cautious\(8\)/);
+    expect(run.stdout).toContain('win rate');
+    expect(run.stdout).toContain('share_treasure');
+  });
+
+  it('is reproducible: same seed, same summary; another seed, another one', async () => {
+    const a = await simulateJson(['--games', '15', '--seed', '11']);
+    const b = await simulateJson(['--games', '15', '--seed', '11']);
+    const c = await simulateJson(['--games', '15', '--seed', '12']);
+    expect(b.summary).toEqual(a.summary);
+    expect(c.summary).not.toEqual(a.summary);
+  });
+
+  it.each([
+    [['--players', '2'], 'players'],
+    [['--players', '9'], 'players'],
+    [['--agents', 'reckless'], 'reckless'],
+    [['--agents', 'cautious(lots)'], 'threshold'],
+    [['--option', 'leftover_sharing=sometimes'], 'leftover_sharing'],
+    [['--option', 'colour=red'], 'colour'],
+    [['--variant', 'nope'], 'nope'],
+    [['--games', 'many'], 'games'],
+    [['--workers', '0'], 'workers'],
+  ])('refuses %j with exit 2 and a clear message', async (args, mention) => {
+    const run = await runCli(['simulate', 'scenarios/diamant', ...args]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(mention);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.stdout).toBe('');
+  });
+
+  it('refuses a scenario that does not exist with exit 2', async () => {
+    const run = await runCli(['simulate', 'scenarios/nowhere']);
+    expect(run.code).toBe(2);
+  });
+});
+
+describe('simulate with worker threads (bundled worker)', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: cliDir, stdio: 'pipe' });
+  }, 60_000);
+
+  it('gives the same summary with 1 and 2 workers for the same seed', async () => {
+    const one = await simulateJson(['--games', '40', '--seed', '5', '--workers', '1']);
+    const two = await simulateJson(['--games', '40', '--seed', '5', '--workers', '2']);
+    expect(one.timing.workers).toBe(1);
+    expect(two.timing.workers).toBe(2);
+    expect(two.summary).toEqual(one.summary);
+  });
+
+  it('the bundled executable runs and reports its version', () => {
+    const out = execFileSync(process.execPath, [join(cliDir, 'dist/houserules.js'), '--version'], { encoding: 'utf8' });
+    expect(out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('houserules replay', () => {
+  it('verifies logged games and fails a tampered log', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-replay-'));
+    const log = join(dir, 'games.jsonl');
+    const sim = await runCli(['simulate', 'scenarios/diamant', '--games', '3', '--seed', '9', '--log', log, '--agents', 'random,cautious']);
+    expect(sim.code).toBe(0);
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.filter((l) => 'header' in l)).toHaveLength(3);
+    const event = lines.find((l) => l['event'] !== undefined)!;
+    expect(Object.keys(event).sort()).toEqual(['data', 'event', 'game', 'round', 'turn']);
+
+    const all = await runCli(['replay', log]);
+    expect(all.stderr).toBe('');
+    expect(all.code).toBe(0);
+    expect(all.stdout).toContain('3 of 3 games verified');
+    const one = await runCli(['replay', log, '--game', '1']);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toContain('round 1');
+    expect(one.stdout).toContain('verified');
+
+    // Change what one revealed card was: the replay must notice.
+    const at = lines.findIndex((l) => l['game'] === 1 && l['event'] === 'explored');
+    expect(at).toBeGreaterThan(0);
+    const tampered = lines.map((l, i) => (i === at ? { ...l, data: { card: 999 } } : l));
+    const bad = join(dir, 'tampered.jsonl');
+    writeFileSync(bad, tampered.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const run = await runCli(['replay', bad, '--game', '1']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('DIVERGED');
+    expect((await runCli(['replay', bad, '--game', '0'])).code).toBe(0);
+  });
+
+  it('refuses a missing log or game with exit 2', async () => {
+    expect((await runCli(['replay', 'no-such.jsonl'])).code).toBe(2);
+  });
+});
