@@ -8,7 +8,7 @@ import { resolveBranch } from './schema-facts.ts';
  * replaced by the errors of its most plausible branch: one whose basic type
  * matched, that got deepest into the value, with the fewest errors. When no
  * branch's type matched, the union becomes a single `type` error naming every
- * allowed type. (Discriminated unions — Expr, Stmt, FlowNode, TypeDesc — never
+ * allowed type (and constant). (Discriminated unions — Expr, Stmt, FlowNode, TypeDesc — never
  * reach here: ajv's `discriminator` already validates only the tagged branch.)
  *
  * ajv (allErrors) emits a union's branch errors just before the union's own
@@ -17,6 +17,8 @@ import { resolveBranch } from './schema-facts.ts';
 export function collapseUnionErrors(errors: readonly RuleGraphValidationError[]): RuleGraphValidationError[] {
   const out: RuleGraphValidationError[] = [];
   for (const error of errors) {
+    // the propertyNames error names the key; the errors about the key itself add nothing
+    if (error.propertyName !== undefined && error.keyword !== 'propertyNames') continue;
     if (error.keyword !== 'oneOf' && error.keyword !== 'anyOf') {
       out.push(error);
       continue;
@@ -48,8 +50,10 @@ function pickBranch(union: RuleGraphValidationError, branchErrors: RuleGraphVali
   scored.sort((a, b) => Number(a.typeMismatch) - Number(b.typeMismatch) || b.depth - a.depth || a.group.length - b.group.length);
   const best = scored[0]!;
   if (!best.typeMismatch) return best.group;
-  const types = [...new Set(branchErrors.filter((e) => e.keyword === 'type' && e.instancePath === union.instancePath).flatMap((e) => e.params.type))];
-  return [{ ...union, keyword: 'type', params: { type: types } }];
+  const atUnion = branchErrors.filter((e) => e.instancePath === union.instancePath);
+  const types = [...new Set(atUnion.filter((e) => e.keyword === 'type').flatMap((e) => e.params.type))];
+  const values = atUnion.filter((e) => e.keyword === 'const').map((e) => e.params.allowedValue);
+  return [{ ...union, keyword: 'type', params: { type: types, values } }];
 }
 
 /** Which branch an error came from: by its schemaPath, else by the property it is about. */

@@ -37,8 +37,11 @@ function describeError(error: RuleGraphValidationError, value: unknown): string 
       return `missing required property "${String(p.missingProperty)}"`;
     case 'additionalProperties':
       return `unexpected property "${String(p.additionalProperty)}"`;
-    case 'type':
-      return `must be ${Array.isArray(p.type) ? p.type.join(' or ') : String(p.type)}, got ${jsonType(value)}`;
+    case 'type': {
+      const constants = Array.isArray(p.values) ? p.values.map((v) => JSON.stringify(v)) : [];
+      const allowed = [...(Array.isArray(p.type) ? p.type : [p.type]), ...constants].map(String);
+      return `must be ${allowed.join(' or ')}, got ${jsonType(value)}`;
+    }
     case 'enum':
       return `must be one of ${listValues(p.allowedValues)}, got ${JSON.stringify(value)}`;
     case 'const':

@@ -7,6 +7,8 @@ export interface RuleGraphValidationError {
   schemaPath: string;
   keyword: string;
   params: Record<string, unknown>;
+  /** set on errors about a property name (keyword `propertyNames`) */
+  propertyName?: string;
   message?: string;
 }
 
