@@ -1,0 +1,99 @@
+import type { Diagnostic, Result, RuleGraph } from '@houserules/schema';
+import { validateRuleGraph } from '@houserules/schema';
+import { parse } from '@houserules/syntax';
+import { buildGraph } from './build-graph.ts';
+import { buildDeclarationTable } from './declaration-table.ts';
+import { DiagnosticSink } from './diagnostic-sink.ts';
+import { createMemoryHost, type ModuleHost } from './module-host.ts';
+import { loadModules, type LoadedModule, type ParseFn } from './module-loader.ts';
+import { didYouMean } from './suggest-name.ts';
+
+export interface CompileOptions {
+  /** the variant to apply (`variant x { … }` in any loaded module); none by default */
+  variant?: string;
+  /** the parser (tests may pass their own); defaults to @houserules/syntax */
+  parse?: ParseFn;
+}
+
+/**
+ * Compiles the module `entry` and everything it loads into a rule graph.
+ * The value is null when there is any error; warnings leave the graph.
+ * Never throws: an internal failure is one `compiler/internal-error`.
+ */
+export function compile(host: ModuleHost, entry: string, options: CompileOptions = {}): Result<RuleGraph | null> {
+  try {
+    const loaded = loadModules(host, entry, options.parse ?? parse);
+    return compileLoaded(loaded.value, loaded.diagnostics, entry, options.variant ?? null);
+  } catch (error) {
+    return { value: null, diagnostics: [internalError(error, entry)] };
+  }
+}
+
+/** Checks the base scenario and every variant; diagnostics found twice are reported once. */
+export function check(host: ModuleHost, entry: string, options: Omit<CompileOptions, 'variant'> = {}): Result<{ variants: string[] }> {
+  try {
+    const loaded = loadModules(host, entry, options.parse ?? parse);
+    const base = compileLoaded(loaded.value, loaded.diagnostics, entry, null);
+    const variants = variantNames(loaded.value);
+    const all: Diagnostic[] = [...base.diagnostics];
+    const seen = new Set(all.map(diagnosticKey));
+    for (const v of variants) {
+      for (const d of compileLoaded(loaded.value, [], entry, v).diagnostics) {
+        const key = diagnosticKey(d);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        all.push(d);
+      }
+    }
+    return { value: { variants }, diagnostics: all };
+  } catch (error) {
+    return { value: { variants: [] }, diagnostics: [internalError(error, entry)] };
+  }
+}
+
+/** Compiles one text (no imports beyond what a memory host of that one file holds). */
+export function compileSource(text: string, options: { file?: string; variant?: string; parse?: ParseFn } = {}): Result<RuleGraph | null> {
+  const file = options.file ?? 'main.rules';
+  return compile(createMemoryHost({ [file]: text }), file, options);
+}
+
+function variantNames(modules: LoadedModule[]): string[] {
+  const names: string[] = [];
+  for (const m of modules) {
+    for (const item of m.ast.items ?? []) if (item?.$type === 'VariantDecl' && item.name && !names.includes(item.name.name)) names.push(item.name.name);
+  }
+  return names;
+}
+
+function compileLoaded(modules: LoadedModule[], loadDiagnostics: Diagnostic[], entryFile: string, variant: string | null): Result<RuleGraph | null> {
+  const sink = new DiagnosticSink();
+  sink.push(...loadDiagnostics);
+  const entry = modules[modules.length - 1];
+  if (!entry) return { value: null, diagnostics: sink.list };
+  const table = buildDeclarationTable(modules, variant, sink, entry.file);
+  if (variant !== null && !table.variants.some((v) => v.name === variant)) {
+    const names = table.variants.map((v) => v.name);
+    sink.error('resolve/unknown-variant', `there is no variant \`${variant}\``, entryFile, undefined,
+      didYouMean(variant, names) ?? (names.length ? `variants: ${names.join(', ')}` : 'this scenario declares no variants'));
+    return { value: null, diagnostics: sink.list };
+  }
+  const graph = buildGraph(modules, entry, table, variant, sink);
+  const hadErrors = sink.hasErrors;
+  const valid = validateRuleGraph(graph);
+  // After a user error the graph holds placeholders; schema complaints would only repeat it.
+  if (!valid.value && !hadErrors) sink.push(...valid.diagnostics);
+  return { value: sink.hasErrors ? null : graph, diagnostics: sink.list };
+}
+
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.code}|${d.file ?? ''}|${d.range?.start.offset ?? ''}|${d.range?.end.offset ?? ''}|${d.message}`;
+}
+
+function internalError(error: unknown, entry: string): Diagnostic {
+  const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack.split('\n').slice(1, 4).join('\n')}` : ''}` : String(error);
+  return {
+    code: 'compiler/internal-error', severity: 'error', file: entry,
+    message: `the compiler failed (this is a bug in Houserules, not in your rules): ${detail}`,
+    hint: 'please report it with the file that triggered it',
+  };
+}

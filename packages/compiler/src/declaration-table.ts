@@ -1,0 +1,257 @@
+import type {
+  ActionDecl, CardDecl, ConstraintDecl, DeriveDecl, EndDecl, EventDecl, Expr, FlowDecl, Identifier, InvariantDecl,
+  OptionDecl, PieceDecl, BoardDecl, PolicyDecl, PoolDecl, RankingDecl, RuleDecl, ScenarioDecl, TokenDecl, TopLevelItem,
+  VarDecl, VariantDecl, ZoneDecl,
+} from '@houserules/syntax';
+import type { Range } from '@houserules/schema';
+import type { DiagnosticSink } from './diagnostic-sink.ts';
+import type { LoadedModule } from './module-loader.ts';
+import { didYouMean } from './suggest-name.ts';
+
+/** Where a declaration was written. */
+export interface Origin {
+  module: string;
+  file: string;
+  /** set for items of a variant block */
+  variant?: string;
+}
+
+interface DeclBase {
+  name: string;
+  ident: Identifier;
+  origin: Origin;
+  scope: 'global' | 'player' | 'card';
+  /** the card kind of a per-card pool */
+  cardKind?: string;
+  /** declaration order over all modules; an override inherits the position of what it replaces */
+  seq: number;
+}
+
+export type Decl = DeclBase & (
+  | { kind: 'option'; node: OptionDecl }
+  | { kind: 'token'; node: TokenDecl }
+  | { kind: 'group'; node: TokenDecl }
+  | { kind: 'pool'; node: PoolDecl }
+  | { kind: 'var'; node: VarDecl }
+  | { kind: 'zone'; node: ZoneDecl }
+  | { kind: 'card'; node: CardDecl }
+  | { kind: 'piece'; node: PieceDecl }
+  | { kind: 'board'; node: BoardDecl }
+  | { kind: 'event'; node: EventDecl }
+  | { kind: 'derive'; node: DeriveDecl }
+  | { kind: 'rule'; node: RuleDecl }
+  | { kind: 'action'; node: ActionDecl }
+  | { kind: 'constraint'; node: ConstraintDecl }
+  | { kind: 'end'; node: EndDecl }
+  | { kind: 'invariant'; node: InvariantDecl }
+  | { kind: 'policy'; node: PolicyDecl }
+);
+
+export type DeclKind = Decl['kind'];
+export type DeclOf<K extends DeclKind> = Extract<Decl, { kind: K }>;
+
+export interface Superseded {
+  decl: Decl;
+  status: 'overridden' | 'removed';
+  /** the declaration that replaced it (overrides only) */
+  by?: Decl;
+}
+
+export interface DeclarationTable {
+  /** active declarations by name, in declaration order */
+  byName: Map<string, Decl>;
+  superseded: Superseded[];
+  flow: { node: FlowDecl; origin: Origin } | null;
+  ranking: { node: RankingDecl; origin: Origin } | null;
+  scenario: { node: ScenarioDecl; origin: Origin } | null;
+  optionDefaults: Map<string, { value: Expr; origin: Origin; range: Range }>;
+  variants: { name: string; node: VariantDecl; origin: Origin }[];
+}
+
+const OVERRIDE_KIND: Record<string, DeclKind> = {
+  RuleDecl: 'rule', ActionDecl: 'action', ConstraintDecl: 'constraint', EndDecl: 'end', DeriveDecl: 'derive', PolicyDecl: 'policy',
+};
+const OVERRIDABLE = new Set<DeclKind>(['rule', 'action', 'constraint', 'end', 'derive', 'policy']);
+
+const KIND_WORD: Record<DeclKind, string> = {
+  option: 'option', token: 'token', group: 'token group', pool: 'pool', var: 'var', zone: 'zone', card: 'card kind',
+  piece: 'piece', board: 'board', event: 'event', derive: 'derived value', rule: 'rule', action: 'action',
+  constraint: 'constraint', end: 'end condition', invariant: 'invariant', policy: 'policy',
+};
+
+export function kindWord(kind: DeclKind): string {
+  return KIND_WORD[kind];
+}
+
+/**
+ * Builds the one namespace of a compilation: every module's items in load
+ * order, then the chosen variant's items. Overrides and removals replace what
+ * they name; what they replace is kept as superseded.
+ */
+export function buildDeclarationTable(modules: LoadedModule[], variant: string | null, sink: DiagnosticSink, entryFile: string): DeclarationTable {
+  const table: DeclarationTable = {
+    byName: new Map(), superseded: [], flow: null, ranking: null, scenario: null, optionDefaults: new Map(), variants: [],
+  };
+  let seq = 0;
+  const variantNames = new Map<string, { ident: Identifier; origin: Origin }>();
+
+  const declare = (decl: Decl): void => {
+    const earlier = table.byName.get(decl.name);
+    if (earlier) {
+      const canOverride = earlier.kind === decl.kind && OVERRIDABLE.has(decl.kind);
+      sink.error('resolve/duplicate', `\`${decl.name}\` is already declared (as a ${kindWord(earlier.kind)})`, decl.origin.file, decl.ident.range,
+        canOverride ? `to replace it, write \`override ${decl.kind} ${decl.name} …\`` : 'give one of them another name',
+        [{ message: `\`${decl.name}\` is first declared here`, file: earlier.origin.file, range: earlier.ident.range }]);
+      return;
+    }
+    table.byName.set(decl.name, decl);
+  };
+
+  const base = (ident: Identifier, origin: Origin, scope: DeclBase['scope'] = 'global'): DeclBase =>
+    ({ name: ident.name, ident, origin, scope, seq: seq++ });
+
+  const apply = (item: TopLevelItem, origin: Origin): void => {
+    switch (item.$type) {
+      case 'ImportDecl':
+      case 'TestDecl':
+        return;
+      case 'ScenarioDecl':
+        if (!table.scenario || (origin.file === entryFile && table.scenario.origin.file !== entryFile)) table.scenario = { node: item, origin };
+        return;
+      case 'OptionDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'option', node: item }); return;
+      case 'TokenDecl':
+        if (item.group) declare({ ...base(item.group, origin), kind: 'group', node: item });
+        for (const name of item.names ?? []) declare({ ...base(name, origin), kind: 'token', node: item });
+        return;
+      case 'PoolDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'pool', node: item }); return;
+      case 'VarDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'var', node: item }); return;
+      case 'ZoneDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'zone', node: item }); return;
+      case 'PerPlayerBlock':
+        for (const inner of item.items ?? []) {
+          if (!inner?.name) continue;
+          const b = base(inner.name, origin, 'player');
+          switch (inner.$type) {
+            case 'PoolDecl': declare({ ...b, kind: 'pool', node: inner }); break;
+            case 'VarDecl': declare({ ...b, kind: 'var', node: inner }); break;
+            case 'ZoneDecl': declare({ ...b, kind: 'zone', node: inner }); break;
+            case 'DeriveDecl': declare({ ...b, kind: 'derive', node: inner }); break;
+          }
+        }
+        return;
+      case 'CardDecl':
+        if (!item.name) return;
+        declare({ ...base(item.name, origin), kind: 'card', node: item });
+        for (const pool of item.pools ?? []) {
+          if (pool?.name) declare({ ...base(pool.name, origin, 'card'), cardKind: item.name.name, kind: 'pool', node: pool });
+        }
+        return;
+      case 'PieceDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'piece', node: item }); return;
+      case 'BoardDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'board', node: item }); return;
+      case 'EventDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'event', node: item }); return;
+      case 'DeriveDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'derive', node: item }); return;
+      case 'RuleDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'rule', node: item }); return;
+      case 'ActionDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'action', node: item }); return;
+      case 'ConstraintDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'constraint', node: item }); return;
+      case 'EndDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'end', node: item }); return;
+      case 'InvariantDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'invariant', node: item }); return;
+      case 'PolicyDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'policy', node: item }); return;
+      case 'FlowDecl':
+        if (table.flow) {
+          sink.error('resolve/duplicate', 'a scenario has one flow; this is a second one', origin.file, item.range, 'merge the two flow blocks',
+            [{ message: 'the first flow', file: table.flow.origin.file, range: table.flow.node.range }]);
+        } else table.flow = { node: item, origin };
+        return;
+      case 'RankingDecl':
+        if (table.ranking) {
+          sink.error('resolve/duplicate', 'a scenario has one ranking; this is a second one', origin.file, item.range, 'to replace it, write `override ranking …`',
+            [{ message: 'the first ranking', file: table.ranking.origin.file, range: table.ranking.node.range }]);
+        } else table.ranking = { node: item, origin };
+        return;
+      case 'VariantDecl': {
+        if (!item.name) return;
+        if (origin.variant !== undefined) {
+          sink.error('resolve/nested-variant', 'a variant cannot contain another variant', origin.file, item.name.range, 'declare it at the top level of the module');
+          return;
+        }
+        const earlier = variantNames.get(item.name.name);
+        if (earlier) {
+          sink.error('resolve/duplicate', `variant \`${item.name.name}\` is already declared`, origin.file, item.name.range, 'give one of them another name',
+            [{ message: 'the first declaration', file: earlier.origin.file, range: earlier.ident.range }]);
+          return;
+        }
+        variantNames.set(item.name.name, { ident: item.name, origin });
+        table.variants.push({ name: item.name.name, node: item, origin });
+        return;
+      }
+      case 'OverrideDecl': applyOverride(item.target, origin); return;
+      case 'RemoveDecl': {
+        if (!item.name) return;
+        const existing = table.byName.get(item.name.name);
+        if (!existing || existing.kind !== item.kind) {
+          const candidates = [...table.byName.values()].filter((d) => d.kind === item.kind).map((d) => d.name);
+          const what = existing ? `\`${item.name.name}\` is a ${kindWord(existing.kind)}, not a ${kindWord(item.kind)}` : `there is no ${kindWord(item.kind)} \`${item.name.name}\` to remove`;
+          sink.error('resolve/unknown-remove-target', what, origin.file, item.name.range, didYouMean(item.name.name, candidates) ?? hintList(item.kind, candidates));
+          return;
+        }
+        table.superseded.push({ decl: existing, status: 'removed' });
+        table.byName.delete(item.name.name);
+        return;
+      }
+      case 'OptionDefaultDecl': {
+        if (!item.name) return;
+        const option = table.byName.get(item.name.name);
+        if (!option || option.kind !== 'option') {
+          const candidates = [...table.byName.values()].filter((d) => d.kind === 'option').map((d) => d.name);
+          sink.error('resolve/unknown-option', option ? `\`${item.name.name}\` is a ${kindWord(option.kind)}, not an option` : `there is no option \`${item.name.name}\``,
+            origin.file, item.name.range, didYouMean(item.name.name, candidates) ?? hintList('option', candidates));
+          return;
+        }
+        if (item.value) table.optionDefaults.set(item.name.name, { value: item.value, origin, range: item.value.range });
+        return;
+      }
+    }
+  };
+
+  const applyOverride = (target: NonNullable<TopLevelItem & { $type: 'OverrideDecl' }>['target'] | undefined, origin: Origin): void => {
+    if (!target) return;
+    if (target.$type === 'RankingDecl') {
+      if (!table.ranking) {
+        sink.error('resolve/unknown-override-target', 'there is no ranking to override', origin.file, target.range, 'declare it with `ranking …` instead');
+      } else table.ranking = { node: target, origin };
+      return;
+    }
+    const kind = OVERRIDE_KIND[target.$type];
+    if (!kind || !target.name) return;
+    const name = target.name.name;
+    const existing = table.byName.get(name);
+    if (!existing || existing.kind !== kind) {
+      const candidates = [...table.byName.values()].filter((d) => d.kind === kind).map((d) => d.name);
+      const what = existing ? `\`${name}\` is a ${kindWord(existing.kind)}, not a ${kindWord(kind)}` : `there is no ${kindWord(kind)} \`${name}\` to override`;
+      sink.error('resolve/unknown-override-target', what, origin.file, target.name.range, didYouMean(name, candidates) ?? hintList(kind, candidates));
+      return;
+    }
+    const replacement = { ...base(target.name, origin, existing.scope), kind, node: target } as Decl;
+    replacement.seq = existing.seq;
+    table.superseded.push({ decl: existing, status: 'overridden', by: replacement });
+    table.byName.set(name, replacement);
+  };
+
+  for (const module of modules) {
+    const origin: Origin = { module: module.name, file: module.file };
+    for (const item of module.ast.items ?? []) if (item) apply(item, origin);
+  }
+  if (variant !== null) {
+    const chosen = table.variants.find((v) => v.name === variant);
+    if (chosen) {
+      const origin: Origin = { ...chosen.origin, variant };
+      for (const item of chosen.node.items ?? []) if (item) apply(item, origin);
+    }
+  }
+  return table;
+}
+
+function hintList(kind: DeclKind, candidates: string[]): string {
+  if (candidates.length === 0) return `there is no ${kindWord(kind)} in scope`;
+  const shown = candidates.slice(0, 8).map((c) => `\`${c}\``).join(', ');
+  return `the ${kindWord(kind)}s in scope are ${shown}${candidates.length > 8 ? ', …' : ''}`;
+}

@@ -1,0 +1,33 @@
+import type { Diagnostic, Range } from '@houserules/schema';
+
+export type Related = NonNullable<Diagnostic['related']>;
+
+/** Collects the diagnostics of one compilation, in the order they were found. */
+export class DiagnosticSink {
+  readonly list: Diagnostic[] = [];
+
+  error(code: string, message: string, file: string | undefined, range: Range | undefined, hint?: string, related?: Related): void {
+    this.add('error', code, message, file, range, hint, related);
+  }
+
+  warning(code: string, message: string, file: string | undefined, range: Range | undefined, hint?: string, related?: Related): void {
+    this.add('warning', code, message, file, range, hint, related);
+  }
+
+  add(severity: Diagnostic['severity'], code: string, message: string, file: string | undefined, range: Range | undefined, hint?: string, related?: Related): void {
+    const d: Diagnostic = { code, severity, message };
+    if (file !== undefined) d.file = file;
+    if (range !== undefined) d.range = range;
+    if (hint !== undefined) d.hint = hint;
+    if (related !== undefined && related.length > 0) d.related = related;
+    this.list.push(d);
+  }
+
+  push(...diagnostics: Diagnostic[]): void {
+    this.list.push(...diagnostics);
+  }
+
+  get hasErrors(): boolean {
+    return this.list.some((d) => d.severity === 'error');
+  }
+}

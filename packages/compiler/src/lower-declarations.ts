@@ -1,0 +1,253 @@
+import type {
+  BoardNode, CardKindNode, DerivedNode, EventNode, OptionNode, PieceNode, PoolNode, TokenGroupNode, TokenNode, Value, VarNode, ZoneNode,
+} from '@houserules/schema';
+import { BUILTIN_EVENTS } from '@houserules/schema';
+import type { CardSpec, Expr, Param } from '@houserules/syntax';
+import type { DeclOf, Origin } from './declaration-table.ts';
+import { constantValue, type ExprLowerer } from './lower-expr.ts';
+import type { StmtLowerer } from './lower-stmt.ts';
+import { idOf, type LoweringContext } from './lowering-context.ts';
+import { didYouMean } from './suggest-name.ts';
+import { NUMBER, PLAYER, UNKNOWN, toTypeDesc, type Ty } from './type-system.ts';
+
+/** The three lowerers of one compilation. */
+export interface Lowerers {
+  cx: LoweringContext;
+  ex: ExprLowerer;
+  st: StmtLowerer;
+}
+
+/** A constant of type `ty`, for defaults and initial counts; a diagnostic when it is not constant. */
+export function constant(l: Lowerers, e: Expr | undefined, origin: Origin, ty: Ty | undefined, what: string): Value | undefined {
+  if (!e) return undefined;
+  const scope = l.cx.scope(origin, 'const', null);
+  const lowered = l.ex.value(e, scope, ty, what);
+  const v = constantValue(lowered.expr);
+  if (v === undefined && lowered.ty.t !== 'unknown') {
+    l.cx.sink.error('type/mismatch', `${what} must be a constant`, origin.file, e.range, 'write a literal value');
+  }
+  return v;
+}
+
+export function lowerOption(l: Lowerers, d: DeclOf<'option'>): OptionNode {
+  const ty = l.cx.declType(d);
+  const override = l.cx.table.optionDefaults.get(d.name);
+  const value = override
+    ? constant(l, override.value, override.origin, ty, `the default of option \`${d.name}\``)
+    : constant(l, d.node.default, d.origin, ty, `the default of option \`${d.name}\``);
+  const node: OptionNode = {
+    id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range, d.node.cite),
+    type: toTypeDesc(ty), default: value ?? defaultOf(ty),
+  };
+  if (d.node.doc?.value !== undefined) node.doc = d.node.doc.value;
+  return node;
+}
+
+function defaultOf(ty: Ty): Value {
+  if (ty.t === 'bool') return false;
+  if (ty.t === 'enum') return ty.values[0] ?? '';
+  return 0;
+}
+
+export function lowerTokens(l: Lowerers): { tokens: TokenNode[]; groups: TokenGroupNode[] } {
+  const tokens: TokenNode[] = [];
+  const groups: TokenGroupNode[] = [];
+  const groupsOf = new Map<string, string[]>();
+  for (const d of l.cx.table.byName.values()) {
+    if (d.kind !== 'group') continue;
+    const members = (d.node.names ?? []).map((n) => n.name);
+    groups.push({ id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), members: members.map((m) => `token:${m}`) });
+    for (const m of members) groupsOf.set(m, [...(groupsOf.get(m) ?? []), idOf(d)]);
+  }
+  for (const d of l.cx.table.byName.values()) {
+    if (d.kind !== 'token') continue;
+    tokens.push({ id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), groups: groupsOf.get(d.name) ?? [] });
+  }
+  return { tokens, groups };
+}
+
+export function lowerPool(l: Lowerers, d: DeclOf<'pool'>): PoolNode {
+  const entries: PoolNode['entries'] = [];
+  const seen = new Set<string>();
+  for (const entry of d.node.entries ?? []) {
+    if (!entry?.token) continue;
+    const target = l.cx.table.byName.get(entry.token.name);
+    let names: string[];
+    if (target?.kind === 'token') names = [entry.token.name];
+    else if (target?.kind === 'group') names = (target.node.names ?? []).map((n) => n.name);
+    else {
+      const tokens = [...l.cx.table.byName.values()].filter((x) => x.kind === 'token' || x.kind === 'group').map((x) => x.name);
+      l.cx.sink.error('resolve/unknown-token', `there is no token \`${entry.token.name}\``, d.origin.file, entry.token.range,
+        didYouMean(entry.token.name, tokens) ?? `declare it: \`token ${entry.token.name}\``);
+      continue;
+    }
+    let initial: number | 'unlimited' = 0;
+    if (entry.initial === 'unlimited') initial = 'unlimited';
+    else if (entry.initial) {
+      const v = constant(l, entry.initial, d.origin, NUMBER, `the count of \`${entry.token.name}\``);
+      if (typeof v === 'number') initial = v;
+    }
+    const capacity = entry.capacity ? constant(l, entry.capacity, d.origin, NUMBER, `the capacity of \`${entry.token.name}\``) : undefined;
+    for (const name of names) {
+      if (seen.has(name)) {
+        l.cx.sink.error('resolve/duplicate', `pool \`${d.name}\` lists \`${name}\` twice`, d.origin.file, entry.token.range);
+        continue;
+      }
+      seen.add(name);
+      const out: PoolNode['entries'][number] = { token: `token:${name}`, initial };
+      if (typeof capacity === 'number') out.capacity = capacity;
+      entries.push(out);
+    }
+  }
+  const node: PoolNode = { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope: d.scope, entries };
+  if (d.cardKind !== undefined) node.cardKind = `card:${d.cardKind}`;
+  return node;
+}
+
+export function lowerVar(l: Lowerers, d: DeclOf<'var'>): VarNode {
+  const ty = l.cx.declType(d);
+  const scope = l.cx.scope(d.origin, idOf(d), null, d.scope === 'player' ? { k: 'ctx', name: 'self' } : null);
+  const initial = l.ex.value(d.node.initial, scope, ty, `the initial value of \`${d.name}\``).expr;
+  return { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope: d.scope === 'player' ? 'player' : 'global', type: toTypeDesc(ty), initial };
+}
+
+export function lowerCardKind(l: Lowerers, d: DeclOf<'card'>): CardKindNode {
+  const fields = (d.node.fields ?? []).filter((f) => f?.name).map((f) => ({ name: f.name.name, type: toTypeDesc(l.cx.typeFromRef(f.type, d.origin)) }));
+  const pools = (d.node.pools ?? []).filter((p) => p?.name).map((p) => `pool:${p.name.name}`);
+  return { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), fields, pools };
+}
+
+export function lowerZone(l: Lowerers, d: DeclOf<'zone'>): ZoneNode {
+  const scope = l.cx.scope(d.origin, idOf(d), null);
+  const contents = (d.node.contents ?? []).filter((c): c is CardSpec => !!c).map((c) => l.st.cardSpec(c, scope)).filter((c) => c !== null);
+  return {
+    id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range),
+    scope: d.scope === 'player' ? 'player' : 'global', visibility: d.node.visibility ?? 'public', contents,
+  };
+}
+
+export function lowerPiece(l: Lowerers, d: DeclOf<'piece'>): PieceNode {
+  const supply = constant(l, d.node.supply, d.origin, NUMBER, `the supply of \`${d.name}\``);
+  return {
+    id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range),
+    site: d.node.site ?? 'hex', supply: typeof supply === 'number' ? supply : 0, perPlayer: d.node.perPlayer ?? false,
+  };
+}
+
+export function lowerBoard(l: Lowerers, d: DeclOf<'board'>): BoardNode {
+  const layout = d.node.layout;
+  const node: BoardNode = {
+    id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range),
+    layout: layout?.$type === 'HexMap'
+      ? { kind: 'map', hexes: (layout.hexes ?? []).map((h) => {
+        const hex: { q: number; r: number; kind?: string; value?: number } = { q: h.q, r: h.r };
+        if (h.kind) hex.kind = h.kind.name;
+        if (h.value !== undefined) hex.value = h.value;
+        return hex;
+      }) }
+      : { kind: 'radius', radius: layout?.radius ?? 0 },
+    kinds: null, values: null, regions: [],
+  };
+  for (const item of d.node.items ?? []) {
+    if (!item) continue;
+    if (item.key === 'kinds') {
+      const values: string[] = [];
+      for (const v of item.values ?? []) {
+        if (v && v.$type === 'CardSpec') for (let i = 0; i < (v.count ?? 1); i++) values.push(v.kind?.name ?? '');
+        else if (v && v.$type === 'NameRef') values.push(v.name?.name ?? '');
+      }
+      node.kinds = { values, shuffled: item.shuffled ?? false };
+    } else if (item.key === 'values') {
+      const values: number[] = [];
+      for (const v of item.values ?? []) {
+        if (v && v.$type !== 'CardSpec') {
+          const c = constant(l, v, d.origin, NUMBER, 'a board value');
+          if (typeof c === 'number') values.push(c);
+        }
+      }
+      node.values = { values, shuffled: item.shuffled ?? false, except: (item.except ?? []).map((e) => e.name) };
+    } else if (item.key === 'region') {
+      const hexes: { q: number; r: number }[] = [];
+      for (const v of item.values ?? []) {
+        if (v && v.$type === 'ListExpr' && v.items.length === 2) {
+          const q = constant(l, v.items[0], d.origin, NUMBER, 'a hex coordinate');
+          const r = constant(l, v.items[1], d.origin, NUMBER, 'a hex coordinate');
+          if (typeof q === 'number' && typeof r === 'number') hexes.push({ q, r });
+        }
+      }
+      node.regions.push({ name: item.name?.name ?? '', hexes });
+    }
+  }
+  return node;
+}
+
+/** Builtin events, then one per flow step, then the declared ones (declaration order). */
+export function lowerEvents(l: Lowerers, root: Origin): EventNode[] {
+  // Builtin events are declared by the language; they point at the start of the root module.
+  const builtinProvenance = { module: root.module, file: root.file, range: zeroRange() };
+  const events: EventNode[] = BUILTIN_EVENTS.map((e) => ({
+    id: `event:${e.name}`, name: e.name, provenance: builtinProvenance, params: e.params.map((p) => ({ name: p.name, type: p.type })), source: 'builtin',
+  }));
+  for (const [name, step] of l.cx.stepEvents) {
+    events.push({ id: `event:${name}`, name, provenance: l.cx.provenance(step.origin, step.ident.range), params: [], source: 'step' });
+  }
+  for (const d of l.cx.table.byName.values()) {
+    if (d.kind !== 'event') continue;
+    events.push({ id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), params: lowerParamTypes(l, d.node.params, d.origin), source: 'declared' });
+  }
+  return events;
+}
+
+export function lowerParamTypes(l: Lowerers, params: Param[] | undefined, origin: Origin): { name: string; type: ReturnType<typeof toTypeDesc> }[] {
+  return (params ?? []).filter((p) => p?.name).map((p) => ({ name: p.name.name, type: toTypeDesc(paramType(l, p, origin)) }));
+}
+
+/** A parameter's type: written, or the element type of its domain. */
+export function paramType(l: Lowerers, p: Param, origin: Origin): Ty {
+  if (p.type) return l.cx.typeFromRef(p.type, origin);
+  if (p.domain) {
+    const scope = l.cx.scope(origin, 'param', null);
+    return l.ex.collection(p.domain, scope).elem;
+  }
+  l.cx.sink.error('type/mismatch', `parameter \`${p.name?.name ?? '?'}\` needs a type or a domain`, origin.file, p.range, 'write `name: type` or `name in <collection>`');
+  return UNKNOWN;
+}
+
+/** A derived value, lowered once; a derived value that depends on itself is `type/recursive-derive`. */
+export function lowerDerived(l: Lowerers, d: DeclOf<'derive'>): { node: DerivedNode | null; ty: Ty } {
+  const cached = l.cx.derived.get(d.name);
+  if (cached) return cached;
+  const declared = d.node.type ? l.cx.typeFromRef(d.node.type, d.origin) : undefined;
+  if (l.cx.derivedInProgress.has(d.name)) {
+    l.cx.sink.error('type/recursive-derive', `\`${d.name}\` depends on itself`, d.origin.file, d.ident.range, 'a derived value is computed from state; it cannot refer to itself');
+    return { node: null, ty: declared ?? UNKNOWN };
+  }
+  l.cx.derivedInProgress.add(d.name);
+  const perPlayer = d.scope === 'player';
+  const scope = l.cx.scope(d.origin, idOf(d), idOf(d), perPlayer ? { k: 'local', name: 'self' } : null);
+  const params: DerivedNode['params'] = [];
+  if (perPlayer) {
+    scope.locals.set('self', PLAYER);
+    params.push({ name: 'self', type: { t: 'player' } });
+  }
+  for (const p of d.node.params ?? []) {
+    if (!p?.name) continue;
+    const ty = paramType(l, p, d.origin);
+    scope.locals.set(p.name.name, ty);
+    params.push({ name: p.name.name, type: toTypeDesc(ty) });
+  }
+  const lowered = l.ex.value(d.node.value, scope, declared, `the value of \`${d.name}\``);
+  const ty = declared ?? lowered.ty;
+  l.cx.derivedInProgress.delete(d.name);
+  const node: DerivedNode = {
+    id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range, d.node.cite), perPlayer, params, type: toTypeDesc(ty), value: lowered.expr,
+  };
+  const result = { node, ty };
+  l.cx.derived.set(d.name, result);
+  return result;
+}
+
+export function zeroRange(): { start: { offset: number; line: number; column: number }; end: { offset: number; line: number; column: number } } {
+  return { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
+}
+

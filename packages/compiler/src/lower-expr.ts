@@ -1,0 +1,398 @@
+import type { Expr as GExpr, PoolRef, Value } from '@houserules/schema';
+import type { AggregateExpr, CallExpr, Expr, Identifier, MemberExpr } from '@houserules/syntax';
+import type { Decl, DeclOf } from './declaration-table.ts';
+import { kindWord } from './declaration-table.ts';
+import { CONTEXT_NAMES, idOf, type LoweringContext, type Scope } from './lowering-context.ts';
+import { didYouMean } from './suggest-name.ts';
+import {
+  BOOL, NUMBER, PLAYER, STRING, UNKNOWN, assignable, comparable, describeType, elementType, listOf, type Ty,
+} from './type-system.ts';
+
+/** What an expression denotes: a value, or a pool (only a token count or a `move` may use a pool). */
+export type Operand =
+  | { k: 'value'; expr: GExpr; ty: Ty }
+  | { k: 'pool'; decl: DeclOf<'pool'>; ref: PoolRef };
+
+export type Access = 'read' | 'write';
+
+const ERROR_EXPR: GExpr = { k: 'lit', v: 0 };
+const BUILTIN_ARITY: Record<string, number> = { min: 2, max: 2, abs: 1, size: 1, contains: 2 };
+
+/** Name resolution and type checking of expressions, producing graph expressions. */
+export class ExprLowerer {
+  constructor(private readonly cx: LoweringContext) {}
+
+  /** A value of type `expected` (when given): mismatches are `type/mismatch`. */
+  value(e: Expr | undefined, scope: Scope, expected?: Ty, what = 'this expression'): { expr: GExpr; ty: Ty } {
+    if (!e) return { expr: ERROR_EXPR, ty: UNKNOWN };
+    const op = this.operand(e, scope, expected);
+    if (op.k === 'pool') {
+      this.cx.sink.error('type/mismatch', `\`${op.decl.name}\` is a pool, not a value`, scope.origin.file, e.range,
+        `name one of its tokens, e.g. \`${op.decl.name}.${[...this.cx.poolTokens(op.decl)][0] ?? 'token'}\``);
+      return { expr: ERROR_EXPR, ty: UNKNOWN };
+    }
+    if (expected && !assignable(op.ty, expected)) {
+      this.cx.sink.error('type/mismatch', `${what} is ${describeType(op.ty)}, but ${describeType(expected)} is expected`, scope.origin.file, e.range);
+      return { expr: op.expr, ty: UNKNOWN };
+    }
+    return { expr: op.expr, ty: op.ty };
+  }
+
+  operand(e: Expr, scope: Scope, expected?: Ty, access: Access = 'read'): Operand {
+    switch (e.$type) {
+      case 'NumberLit': return val({ k: 'lit', v: e.value ?? 0 }, NUMBER);
+      case 'BoolLit': return val({ k: 'lit', v: e.value ?? false }, BOOL);
+      case 'StringLit': return val({ k: 'lit', v: e.value ?? '' }, STRING);
+      case 'NameRef': return e.name ? this.name(e.name, scope, expected, access) : val(ERROR_EXPR, UNKNOWN);
+      case 'MemberExpr': return this.member(e, scope, access);
+      case 'CallExpr': return this.call(e, scope);
+      case 'UnaryExpr': {
+        if (e.op === 'not') return val({ k: 'not', e: this.value(e.operand, scope, BOOL, 'the operand of `not`').expr }, BOOL);
+        return val({ k: 'neg', e: this.value(e.operand, scope, NUMBER, 'the operand of `-`').expr }, NUMBER);
+      }
+      case 'BinaryExpr': return this.binary(e, scope);
+      case 'IsExpr': {
+        const subject = this.value(e.value, scope, { t: 'card' }, 'the value tested with `is`');
+        const kind = e.kind ? this.cardKind(e.kind, scope) : undefined;
+        return val({ k: 'is', e: subject.expr, kind: kind ?? 'card:unknown' }, BOOL);
+      }
+      case 'IfExpr': {
+        const c = this.value(e.condition, scope, BOOL, 'the condition');
+        const t = this.value(e.then, scope, expected);
+        const f = this.value(e.else, scope, t.ty.t === 'unknown' ? expected : t.ty, 'the `else` branch');
+        return val({ k: 'if', c: c.expr, t: t.expr, e: f.expr }, t.ty.t === 'unknown' ? f.ty : t.ty);
+      }
+      case 'ListExpr': {
+        const wanted = expected ? elementType(expected) : undefined;
+        let elem: Ty | undefined = wanted;
+        const items: GExpr[] = [];
+        for (const item of e.items ?? []) {
+          const lowered = this.value(item, scope, elem, 'this list item');
+          if (!elem || elem.t === 'unknown') elem = lowered.ty;
+          items.push(lowered.expr);
+        }
+        return val({ k: 'list', items }, listOf(elem ?? UNKNOWN));
+      }
+      case 'RangeExpr': {
+        const from = this.value(e.from, scope, NUMBER, 'the start of the range');
+        const to = this.value(e.to, scope, NUMBER, 'the end of the range');
+        return val({ k: 'range', from: from.expr, to: to.expr }, listOf(NUMBER));
+      }
+      case 'AggregateExpr': return this.aggregate(e, scope);
+    }
+    return val(ERROR_EXPR, UNKNOWN);
+  }
+
+  /** A declared card kind, as its id, or undefined after a diagnostic. */
+  cardKind(ident: Identifier, scope: Scope): string | undefined {
+    const decl = this.cx.table.byName.get(ident.name);
+    if (decl?.kind === 'card') return `card:${decl.name}`;
+    const kinds = [...this.cx.table.byName.values()].filter((d) => d.kind === 'card').map((d) => d.name);
+    this.cx.sink.error(decl ? 'type/mismatch' : 'resolve/unknown-name',
+      decl ? `\`${ident.name}\` is a ${kindWord(decl.kind)}, not a card kind` : `there is no card kind \`${ident.name}\``,
+      scope.origin.file, ident.range, didYouMean(ident.name, kinds) ?? `card kinds: ${kinds.join(', ') || 'none declared'}`);
+    return undefined;
+  }
+
+  private name(ident: Identifier, scope: Scope, expected: Ty | undefined, access: Access): Operand {
+    const name = ident.name;
+    const local = scope.locals.get(name);
+    if (local) return val({ k: 'local', name }, local);
+    const decl = this.cx.table.byName.get(name);
+    if (decl) return this.declRef(decl, ident, scope, undefined, access);
+    if ((CONTEXT_NAMES as readonly string[]).includes(name)) return this.contextName(name, scope);
+    if (expected?.t === 'enum') {
+      if (expected.values.includes(name)) return val({ k: 'lit', v: name }, expected);
+      this.cx.sink.error('type/unknown-enum-member', `\`${name}\` is not one of ${expected.values.map((v) => `\`${v}\``).join(', ')}`,
+        scope.origin.file, ident.range, didYouMean(name, expected.values) ?? `write one of: ${expected.values.join(', ')}`);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    const enumType = this.cx.enumIndex.get(name);
+    if (enumType) return val({ k: 'lit', v: name }, enumType);
+    const candidates = [...scope.locals.keys(), ...this.cx.table.byName.keys(), ...CONTEXT_NAMES, ...this.cx.enumIndex.keys()];
+    this.cx.sink.error('resolve/unknown-name', `\`${name}\` is not declared`, scope.origin.file, ident.range,
+      didYouMean(name, candidates) ?? 'declare it, or bind it (let, for, a rule parameter) before using it');
+    return val(ERROR_EXPR, UNKNOWN);
+  }
+
+  private contextName(name: string, scope: Scope): Operand {
+    switch (name) {
+      case 'players': return val({ k: 'players' }, listOf(PLAYER));
+      case 'self': return val(scope.implicitSelf ?? { k: 'ctx', name: 'self' }, PLAYER);
+      case 'current': case 'actor': return val({ k: 'ctx', name }, PLAYER);
+      default: return val({ k: 'ctx', name: name as 'round' | 'turn' | 'player_count' }, NUMBER);
+    }
+  }
+
+  /** A reference to a declaration, of player/card `of` for a per-player/per-card one. */
+  declRef(decl: Decl, ident: Identifier, scope: Scope, of: GExpr | undefined, access: Access): Operand {
+    const cx = this.cx;
+    if (decl.scope === 'player' && of === undefined) {
+      if (!scope.implicitSelf) {
+        cx.sink.error('resolve/needs-player', `\`${decl.name}\` is per player: say whose`, scope.origin.file, ident.range,
+          `write \`p.${decl.name}\` for a player p (for example \`current.${decl.name}\`)`);
+        return val(ERROR_EXPR, UNKNOWN);
+      }
+      of = scope.implicitSelf;
+    }
+    if (decl.scope === 'card' && of === undefined) {
+      cx.sink.error('resolve/needs-card', `\`${decl.name}\` belongs to each ${decl.cardKind ?? 'card'}: say which card`, scope.origin.file, ident.range,
+        `write \`c.${decl.name}\` for a card c`);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    const id = idOf(decl);
+    this.touch(decl, scope, access);
+    const withOf = <T extends object>(x: T): T => (of === undefined ? x : { ...x, of });
+    switch (decl.kind) {
+      case 'option': return val({ k: 'option', id }, cx.declType(decl));
+      case 'var': return val(withOf({ k: 'var', id } as GExpr), cx.declType(decl));
+      case 'zone': return val(withOf({ k: 'zone', id } as GExpr), cx.declType(decl));
+      case 'pool': return { k: 'pool', decl, ref: withOf({ pool: id }) };
+      case 'derive': {
+        const params = decl.node.params ?? [];
+        if (params.length > 0) {
+          cx.sink.error('type/arity', `\`${decl.name}\` takes ${params.length} argument${params.length === 1 ? '' : 's'}`, scope.origin.file, ident.range,
+            `call it: \`${decl.name}(${params.map((p) => p.name?.name ?? '…').join(', ')})\``);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        return val({ k: 'derived', id, args: of === undefined ? [] : [of] }, cx.declType(decl));
+      }
+      default:
+        cx.sink.error('type/mismatch', `\`${decl.name}\` is a ${kindWord(decl.kind)}, not a value`, scope.origin.file, ident.range,
+          decl.kind === 'card' ? `to test a card's kind, write \`c is ${decl.name}\`` : undefined);
+        return val(ERROR_EXPR, UNKNOWN);
+    }
+  }
+
+  /** Records a use of a declaration: a `reads`/`writes` edge from the scope's owner. */
+  touch(decl: Decl, scope: Scope, access: Access): void {
+    const id = idOf(decl);
+    if (access === 'read') {
+      this.cx.read.add(decl.name);
+      this.cx.addEdge(scope.owner, id, 'reads');
+    } else {
+      this.cx.written.add(decl.name);
+      this.cx.addEdge(scope.owner, id, 'writes');
+    }
+  }
+
+  private member(e: MemberExpr, scope: Scope, access: Access): Operand {
+    const cx = this.cx;
+    const member = e.member;
+    if (!e.object || !member) return val(ERROR_EXPR, UNKNOWN);
+    const object = this.operand(e.object, scope, undefined, 'read');
+    if (object.k === 'pool') {
+      const token = cx.table.byName.get(member.name);
+      if (token?.kind !== 'token') {
+        const tokens = [...cx.table.byName.values()].filter((d) => d.kind === 'token').map((d) => d.name);
+        cx.sink.error('resolve/unknown-token', `there is no token \`${member.name}\``, scope.origin.file, member.range,
+          didYouMean(member.name, tokens) ?? `tokens: ${tokens.join(', ') || 'none declared'}`);
+        return val(ERROR_EXPR, UNKNOWN);
+      }
+      const held = cx.poolTokens(object.decl);
+      if (!held.has(member.name)) {
+        cx.sink.error('resolve/unknown-member', `pool \`${object.decl.name}\` holds no \`${member.name}\``, scope.origin.file, member.range,
+          didYouMean(member.name, held) ?? `add \`${member.name}\` to the pool's entries, or name one of: ${[...held].join(', ')}`);
+        return val(ERROR_EXPR, UNKNOWN);
+      }
+      const expr: GExpr = { k: 'count', pool: object.ref.pool, token: `token:${member.name}` };
+      if (object.ref.of !== undefined) expr.of = object.ref.of;
+      return val(expr, NUMBER);
+    }
+    const ty = object.ty;
+    if (ty.t === 'unknown') return val(ERROR_EXPR, UNKNOWN);
+    if (ty.t === 'player') {
+      const decl = cx.table.byName.get(member.name);
+      if (decl && decl.scope === 'player') return this.declRef(decl, member, scope, object.expr, access);
+      const names = [...cx.table.byName.values()].filter((d) => d.scope === 'player').map((d) => d.name);
+      cx.sink.error('resolve/unknown-member', `a player has no \`${member.name}\``, scope.origin.file, member.range,
+        didYouMean(member.name, names) ?? `per-player names: ${names.join(', ') || 'none declared'}`);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    if (ty.t === 'card') {
+      const field = cx.cardField(member.name, ty.kind);
+      if (field) return val({ k: 'field', field: member.name, of: object.expr }, field.ty);
+      const decl = cx.table.byName.get(member.name);
+      if (decl && decl.scope === 'card' && (ty.kind === undefined || `card:${decl.cardKind}` === ty.kind)) {
+        return this.declRef(decl, member, scope, object.expr, access);
+      }
+      const names = this.cardMemberNames(ty.kind);
+      cx.sink.error('resolve/unknown-member', `a ${describeType(ty)} card has no \`${member.name}\``, scope.origin.file, member.range,
+        didYouMean(member.name, names) ?? `card members: ${names.join(', ') || 'none declared'}`);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    cx.sink.error('resolve/unknown-member', `a ${describeType(ty)} has no member \`${member.name}\``, scope.origin.file, member.range,
+      'members belong to players (per-player declarations), cards (fields and pools) and pools (tokens)');
+    return val(ERROR_EXPR, UNKNOWN);
+  }
+
+  private cardMemberNames(kind: string | undefined): string[] {
+    const names: string[] = [];
+    for (const decl of this.cx.table.byName.values()) {
+      if (decl.kind === 'card' && (kind === undefined || `card:${decl.name}` === kind)) {
+        for (const f of decl.node.fields ?? []) if (f?.name) names.push(f.name.name);
+      }
+      if (decl.scope === 'card' && (kind === undefined || `card:${decl.cardKind}` === kind)) names.push(decl.name);
+    }
+    return names;
+  }
+
+  private call(e: CallExpr, scope: Scope): Operand {
+    const cx = this.cx;
+    const callee = e.callee;
+    if (!callee) return val(ERROR_EXPR, UNKNOWN);
+    const args = e.args ?? [];
+    const decl = cx.table.byName.get(callee.name);
+    if (decl?.kind === 'derive') {
+      const params = decl.node.params ?? [];
+      const perPlayer = decl.scope === 'player';
+      const wanted = params.length + (perPlayer ? 1 : 0);
+      if (args.length !== wanted) {
+        cx.sink.error('type/arity', `\`${callee.name}\` takes ${wanted} argument${wanted === 1 ? '' : 's'}, got ${args.length}`, scope.origin.file, e.range,
+          `write \`${callee.name}(${[...(perPlayer ? ['player'] : []), ...params.map((p) => p.name?.name ?? '…')].join(', ')})\``);
+      }
+      const lowered: GExpr[] = [];
+      args.forEach((arg, i) => {
+        const paramTy = perPlayer && i === 0 ? PLAYER : (() => {
+          const p = params[i - (perPlayer ? 1 : 0)];
+          return p ? cx.typeFromRef(p.type, decl.origin) : undefined;
+        })();
+        lowered.push(this.value(arg, scope, paramTy, `argument ${i + 1} of \`${callee.name}\``).expr);
+      });
+      this.touch(decl, scope, 'read');
+      return val({ k: 'derived', id: idOf(decl), args: lowered }, cx.declType(decl));
+    }
+    const arity = BUILTIN_ARITY[callee.name];
+    if (decl === undefined && arity !== undefined) {
+      const fn = callee.name as 'min' | 'max' | 'abs' | 'size' | 'contains';
+      if (args.length !== arity) {
+        cx.sink.error('type/arity', `\`${fn}\` takes ${arity} argument${arity === 1 ? '' : 's'}, got ${args.length}`, scope.origin.file, e.range);
+      }
+      if (fn === 'size') {
+        return val({ k: 'call', fn, args: args.map((a) => this.collection(a, scope).expr) }, NUMBER);
+      }
+      if (fn === 'contains') {
+        const list = args[0] ? this.collection(args[0], scope) : { expr: ERROR_EXPR, elem: UNKNOWN };
+        const item = this.value(args[1], scope, list.elem, 'the value looked for');
+        return val({ k: 'call', fn, args: [list.expr, item.expr] }, BOOL);
+      }
+      return val({ k: 'call', fn, args: args.map((a, i) => this.value(a, scope, NUMBER, `argument ${i + 1} of \`${fn}\``).expr) }, NUMBER);
+    }
+    const derives = [...cx.table.byName.values()].filter((d) => d.kind === 'derive').map((d) => d.name);
+    cx.sink.error(decl ? 'type/mismatch' : 'resolve/unknown-name',
+      decl ? `\`${callee.name}\` is a ${kindWord(decl.kind)}; it cannot be called` : `there is no derived value or function \`${callee.name}\``,
+      scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY)]) ?? 'functions: min, max, abs, size, contains, and declared `derive`s with parameters');
+    return val(ERROR_EXPR, UNKNOWN);
+  }
+
+  /** A collection (list, players, zone, range) and its element type. */
+  collection(e: Expr | undefined, scope: Scope): { expr: GExpr; elem: Ty } {
+    if (!e) return { expr: ERROR_EXPR, elem: UNKNOWN };
+    const lowered = this.value(e, scope);
+    const elem = elementType(lowered.ty);
+    if (!elem) {
+      this.cx.sink.error('type/mismatch', `this is ${describeType(lowered.ty)}, not a collection`, scope.origin.file, e.range,
+        'iterate over players, a zone, a list or a range');
+      return { expr: lowered.expr, elem: UNKNOWN };
+    }
+    return { expr: lowered.expr, elem };
+  }
+
+  /** Runs `body` with `name` bound to `ty`, restoring what the name meant before. */
+  withLocal<T>(scope: Scope, name: string | undefined, ty: Ty, body: () => T): T {
+    if (name === undefined) return body();
+    const previous = scope.locals.get(name);
+    scope.locals.set(name, ty);
+    try {
+      return body();
+    } finally {
+      if (previous === undefined) scope.locals.delete(name);
+      else scope.locals.set(name, previous);
+    }
+  }
+
+  private aggregate(e: AggregateExpr, scope: Scope): Operand {
+    const over = this.collection(e.collection, scope);
+    const bind = e.binding?.name ?? '_';
+    return this.withLocal(scope, bind, over.elem, () => {
+      const where = e.where ? this.value(e.where, scope, BOOL, 'the `where` condition').expr : undefined;
+      let valueTy: Ty = over.elem;
+      let value: GExpr | undefined;
+      if (e.value) {
+        const wanted = e.fn === 'sum' || e.fn === 'min' || e.fn === 'max' ? NUMBER : e.fn === 'any' || e.fn === 'all' ? BOOL : undefined;
+        const lowered = this.value(e.value, scope, wanted, `the value of \`${e.fn}\``);
+        value = lowered.expr;
+        valueTy = lowered.ty;
+      } else if (e.fn === 'sum' || ((e.fn === 'min' || e.fn === 'max') && over.elem.t !== 'number' && over.elem.t !== 'unknown')) {
+        if (over.elem.t !== 'number' && over.elem.t !== 'unknown') {
+          this.cx.sink.error('type/mismatch', `\`${e.fn}\` over ${describeType(over.elem)} needs a value: \`${e.fn}(x in … : value)\``, scope.origin.file, e.range);
+        }
+      }
+      const expr: GExpr = { k: 'agg', fn: e.fn, bind, over: over.expr };
+      if (where !== undefined) expr.where = where;
+      if (value !== undefined) expr.value = value;
+      const ty: Ty = e.fn === 'any' || e.fn === 'all' ? BOOL : e.fn === 'first' ? over.elem : e.fn === 'list' ? listOf(valueTy) : NUMBER;
+      return val(expr, ty);
+    });
+  }
+
+  private binary(e: Expr & { $type: 'BinaryExpr' }, scope: Scope): Operand {
+    const op = e.op;
+    if (op === 'and' || op === 'or') {
+      const l = this.value(e.left, scope, BOOL, `the left side of \`${op}\``);
+      const r = this.value(e.right, scope, BOOL, `the right side of \`${op}\``);
+      return val({ k: 'bin', op, l: l.expr, r: r.expr }, BOOL);
+    }
+    if (op === '==' || op === '!=') {
+      // An enum member only has a meaning next to the value it is compared with: lower that side first.
+      const leftIsBare = e.left?.$type === 'NameRef' && e.left.name !== undefined && this.isUnboundName(e.left.name.name, scope);
+      const first = leftIsBare ? e.right : e.left;
+      const second = leftIsBare ? e.left : e.right;
+      const a = this.value(first, scope);
+      const b = this.value(second, scope, a.ty.t === 'enum' ? a.ty : undefined);
+      if (!comparable(a.ty, b.ty)) {
+        this.cx.sink.error('type/mismatch', `cannot compare ${describeType(a.ty)} with ${describeType(b.ty)}`, scope.origin.file, e.range);
+      }
+      const [l, r] = leftIsBare ? [b, a] : [a, b];
+      return val({ k: 'bin', op, l: l.expr, r: r.expr }, BOOL);
+    }
+    const l = this.value(e.left, scope, NUMBER, `the left side of \`${op}\``);
+    const r = this.value(e.right, scope, NUMBER, `the right side of \`${op}\``);
+    const isComparison = op === '<' || op === '<=' || op === '>' || op === '>=';
+    return val({ k: 'bin', op, l: l.expr, r: r.expr }, isComparison ? BOOL : NUMBER);
+  }
+
+  /** A bare name that is neither local, declared nor a context name (so, possibly an enum member). */
+  isUnboundName(name: string, scope: Scope): boolean {
+    return !scope.locals.has(name) && !this.cx.table.byName.has(name) && !(CONTEXT_NAMES as readonly string[]).includes(name);
+  }
+}
+
+function val(expr: GExpr, ty: Ty): Operand {
+  return { k: 'value', expr, ty };
+}
+
+/** The value of a constant expression (literals and arithmetic on them), or undefined. */
+export function constantValue(e: GExpr): Value | undefined {
+  switch (e.k) {
+    case 'lit': return e.v;
+    case 'neg': {
+      const v = constantValue(e.e);
+      return typeof v === 'number' ? -v : undefined;
+    }
+    case 'bin': {
+      const l = constantValue(e.l);
+      const r = constantValue(e.r);
+      if (typeof l !== 'number' || typeof r !== 'number') return undefined;
+      switch (e.op) {
+        case '+': return l + r;
+        case '-': return l - r;
+        case '*': return l * r;
+        case '/': return r === 0 ? undefined : Math.floor(l / r);
+        case '%': return r === 0 ? undefined : l - r * Math.floor(l / r);
+        default: return undefined;
+      }
+    }
+    default: return undefined;
+  }
+}

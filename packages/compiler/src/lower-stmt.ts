@@ -1,0 +1,300 @@
+import type { AskStmt as GAskStmt, CardSpec as GCardSpec, PoolRef, Stmt, Value, ZoneRef } from '@houserules/schema';
+import type { AskStmt, CardSpec, Expr, Statement } from '@houserules/syntax';
+import { BUILTIN_EVENTS } from '@houserules/schema';
+import { kindWord } from './declaration-table.ts';
+import { constantValue, type ExprLowerer, type Operand } from './lower-expr.ts';
+import type { LoweringContext, Scope } from './lowering-context.ts';
+import { didYouMean } from './suggest-name.ts';
+import { BOOL, CARD, NUMBER, PLAYER, describeType, listOf, type Ty } from './type-system.ts';
+
+const BUILTIN_EVENT_PARAMS = new Map(BUILTIN_EVENTS.map((e) => [e.name, e.params.map((p) => p.type as Ty)]));
+
+/** Lowers statements of a rule, action or `then` block (resolving names and checking types on the way). */
+export class StmtLowerer {
+  constructor(private readonly cx: LoweringContext, private readonly ex: ExprLowerer) {}
+
+  block(stmts: Statement[] | undefined, scope: Scope): Stmt[] {
+    const out: Stmt[] = [];
+    for (const s of stmts ?? []) {
+      if (!s) continue;
+      const lowered = this.stmt(s, scope);
+      if (lowered) out.push(lowered);
+    }
+    return out;
+  }
+
+  /** The parameter types of an event by name (declared, step or builtin), or undefined when there is none. */
+  eventParams(name: string): Ty[] | undefined {
+    const decl = this.cx.table.byName.get(name);
+    if (decl?.kind === 'event') return (decl.node.params ?? []).map((p) => this.cx.typeFromRef(p.type, decl.origin));
+    if (this.cx.stepEvents.has(name)) return [];
+    return BUILTIN_EVENT_PARAMS.get(name);
+  }
+
+  eventNames(): string[] {
+    const declared = [...this.cx.table.byName.values()].filter((d) => d.kind === 'event').map((d) => d.name);
+    return [...declared, ...this.cx.stepEvents.keys(), ...BUILTIN_EVENT_PARAMS.keys()];
+  }
+
+  private stmt(s: Statement, scope: Scope): Stmt | null {
+    const cx = this.cx;
+    const ex = this.ex;
+    switch (s.$type) {
+      case 'MoveTokensStmt': {
+        const token = s.token ? this.token(s.token.name, s.token.range, scope) : undefined;
+        const amount = s.amount === 'all' ? null : ex.value(s.amount, scope, NUMBER, 'the amount moved').expr;
+        const from = this.pool(s.from, scope, token);
+        const to = this.pool(s.to, scope, token);
+        if (!token || !from || !to) return null;
+        return { s: 'move', token, amount, from, to };
+      }
+      case 'MoveCardStmt': {
+        const card = ex.value(s.card, scope, CARD, 'the card moved').expr;
+        const to = this.zone(s.to, scope, 'write');
+        return to ? { s: 'moveCard', card, to, position: s.position ?? 'top' } : null;
+      }
+      case 'MoveCardsStmt': {
+        const from = this.zone(s.from, scope, 'write');
+        const to = this.zone(s.to, scope, 'write');
+        return from && to ? { s: 'moveCards', from, to } : null;
+      }
+      case 'SetStmt': {
+        if (!s.target) return null;
+        const target = ex.operand(s.target, scope, undefined, 'write');
+        if (target.k !== 'value' || target.expr.k !== 'var') {
+          if (!(target.k === 'value' && target.ty.t === 'unknown')) {
+            cx.sink.error('type/not-assignable', 'only a var can be set', scope.origin.file, s.target.range,
+              target.k === 'pool' ? 'pools change with `move … from … to …`' : 'declare it with `var name: type = value`, or use `let` for a local');
+          }
+          ex.value(s.value, scope);
+          return null;
+        }
+        const value = ex.value(s.value, scope, target.ty, 'the new value').expr;
+        const out: Stmt = { s: 'set', var: target.expr.id, value };
+        if (target.expr.of !== undefined) out.of = target.expr.of;
+        return out;
+      }
+      case 'LetStmt': {
+        const value = ex.value(s.value, scope);
+        const name = s.name?.name ?? '_';
+        scope.locals.set(name, value.ty);
+        return { s: 'let', name, value: value.expr };
+      }
+      case 'IfStmt': {
+        const cond = ex.value(s.condition, scope, BOOL, 'the condition').expr;
+        return { s: 'if', cond, then: this.block(s.then, scope), else: this.block(s.else, scope) };
+      }
+      case 'ForStmt': {
+        const over = ex.collection(s.collection, scope);
+        const bind = s.binding?.name ?? '_';
+        scope.locals.set(bind, over.elem);
+        const out: Stmt = { s: 'for', bind, over: over.expr, body: [] };
+        if (s.where) out.where = ex.value(s.where, scope, BOOL, 'the `where` condition').expr;
+        out.body = this.block(s.body, scope);
+        return out;
+      }
+      case 'EmitStmt': {
+        if (!s.event) return null;
+        const name = s.event.name;
+        const params = this.eventParams(name);
+        const args = s.args ?? [];
+        if (!params) {
+          cx.sink.error('resolve/unknown-event', `there is no event \`${name}\``, scope.origin.file, s.event.range,
+            didYouMean(name, this.eventNames()) ?? `declare it: \`event ${name}\``);
+          for (const a of args) ex.value(a, scope);
+          return null;
+        }
+        if (args.length !== params.length) {
+          cx.sink.error('type/arity', `event \`${name}\` has ${params.length} parameter${params.length === 1 ? '' : 's'}, but ${args.length} value${args.length === 1 ? ' is' : 's are'} emitted`,
+            scope.origin.file, s.range, `write \`emit ${name}${params.length ? `(${params.map(describeType).join(', ')})` : ''}\``);
+        }
+        const lowered = args.map((a, i) => ex.value(a, scope, params[i], `argument ${i + 1} of \`${name}\``).expr);
+        cx.emitted.add(`event:${name}`);
+        cx.addEdge(scope.owner, `event:${name}`, 'emits');
+        return { s: 'emit', event: `event:${name}`, args: lowered };
+      }
+      case 'ShuffleStmt': {
+        const zone = this.zone(s.zone, scope, 'write');
+        return zone ? { s: 'shuffle', zone } : null;
+      }
+      case 'RevealStmt': {
+        const from = this.zone(s.from, scope, 'write');
+        const to = this.zone(s.to, scope, 'write');
+        const bind = s.binding?.name ?? '_';
+        scope.locals.set(bind, CARD);
+        return from && to ? { s: 'reveal', from, to, bind, hidden: s.mode === 'draw' } : null;
+      }
+      case 'RollStmt': {
+        const bind = s.binding?.name ?? '_';
+        scope.locals.set(bind, NUMBER);
+        cx.emitted.add('event:dice_rolled');
+        cx.addEdge(scope.owner, 'event:dice_rolled', 'emits');
+        return { s: 'roll', dice: s.dice ?? 1, sides: s.sides ?? 6, bind };
+      }
+      case 'PickStmt': {
+        const over = ex.collection(s.collection, scope);
+        const bind = s.binding?.name ?? '_';
+        scope.locals.set(bind, over.elem);
+        const out: Stmt = { s: 'pick', bind, over: over.expr };
+        if (s.where) out.where = ex.value(s.where, scope, BOOL, 'the `where` condition').expr;
+        return out;
+      }
+      case 'AskStmt': return this.ask(s, scope);
+      case 'EndStmt': {
+        const out: Stmt = { s: 'end', scope: s.scope ?? 'game' };
+        if (s.winners) out.winners = ex.value(s.winners, scope, listOf(PLAYER), 'the winners').expr;
+        return out;
+      }
+      case 'PlaceStmt': {
+        const piece = s.piece ? cx.table.byName.get(s.piece.name) : undefined;
+        if (s.piece && piece?.kind !== 'piece') {
+          const pieces = [...cx.table.byName.values()].filter((d) => d.kind === 'piece').map((d) => d.name);
+          cx.sink.error(piece ? 'type/mismatch' : 'resolve/unknown-name', piece ? `\`${s.piece.name}\` is a ${kindWord(piece.kind)}, not a piece` : `there is no piece \`${s.piece.name}\``,
+            scope.origin.file, s.piece.range, didYouMean(s.piece.name, pieces));
+        }
+        const at = ex.value(s.at, scope).expr;
+        const out: Stmt = { s: 'place', piece: `piece:${s.piece?.name ?? '?'}`, at };
+        if (s.owner) out.owner = ex.value(s.owner, scope, PLAYER, 'the owner').expr;
+        return piece?.kind === 'piece' ? out : null;
+      }
+      case 'StackStmt': {
+        const zone = this.zone(s.zone, scope, 'write');
+        const cards = (s.cards ?? []).map((c) => this.cardSpec(c, scope)).filter((c): c is GCardSpec => c !== null);
+        return zone ? { s: 'stack', zone, cards } : null;
+      }
+    }
+    return null;
+  }
+
+  private ask(s: AskStmt, scope: Scope): Stmt | null {
+    const cx = this.cx;
+    const ex = this.ex;
+    const id = `${scope.nodeId}/ask${++scope.asks.n}`;
+    let who: GAskStmt['who'];
+    if (!s.who) return null;
+    if (s.who.$type === 'AskSingle') {
+      who = { single: ex.value(s.who.player, scope, PLAYER, 'the chooser').expr };
+    } else {
+      const over = ex.collection(s.who.collection, scope);
+      const each = s.who.binding?.name ?? '_';
+      scope.locals.set(each, over.elem);
+      who = { each, over: over.expr };
+      if (s.who.where) who.where = ex.value(s.who.where, scope, BOOL, 'the `where` condition').expr;
+    }
+    let choice: GAskStmt['choice'];
+    if (!s.choice) return null;
+    if (s.choice.$type === 'ChooseBinding') {
+      const over = ex.collection(s.choice.collection, scope);
+      const bind = s.choice.binding?.name ?? '_';
+      scope.locals.set(bind, over.elem);
+      choice = { bind, over: over.expr };
+      if (s.choice.where) choice.where = ex.value(s.choice.where, scope, BOOL, 'the `where` condition').expr;
+    } else {
+      if (!s.choice.target) return null;
+      const target = ex.operand(s.choice.target, scope, undefined, 'write');
+      if (target.k !== 'value' || target.expr.k !== 'var' || target.ty.t !== 'enum' || target.expr.of === undefined) {
+        if (!(target.k === 'value' && target.ty.t === 'unknown')) {
+          cx.sink.error('type/mismatch', 'a choice must be a per-player var with a choice type (`var plan: a | b = a`)', scope.origin.file, s.choice.target.range,
+            'or choose from a collection: `choose x in <collection>`');
+        }
+        return null;
+      }
+      choice = { var: target.expr.id, values: [...target.ty.values] };
+      cx.addEdge(scope.owner, target.expr.id, 'asks');
+    }
+    const then = this.block(s.then, scope);
+    return { s: 'ask', id, who, choice, secret: s.secretly ?? false, then };
+  }
+
+  /** A token name, as its id; undefined after a diagnostic. */
+  private token(name: string, range: Expr['range'], scope: Scope): string | undefined {
+    const decl = this.cx.table.byName.get(name);
+    if (decl?.kind === 'token') return `token:${name}`;
+    const tokens = [...this.cx.table.byName.values()].filter((d) => d.kind === 'token').map((d) => d.name);
+    this.cx.sink.error('resolve/unknown-token', decl ? `\`${name}\` is a ${kindWord(decl.kind)}, not a token` : `there is no token \`${name}\``,
+      scope.origin.file, range, didYouMean(name, tokens) ?? `tokens: ${tokens.join(', ') || 'none declared'}`);
+    return undefined;
+  }
+
+  /** The pool a `move` takes from or gives to. */
+  private pool(e: Expr | undefined, scope: Scope, token: string | undefined): PoolRef | undefined {
+    if (!e) return undefined;
+    const op: Operand = this.ex.operand(e, scope, undefined, 'write');
+    if (op.k !== 'pool') {
+      if (op.ty.t !== 'unknown') {
+        const pools = [...this.cx.table.byName.values()].filter((d) => d.kind === 'pool').map((d) => d.name);
+        this.cx.sink.error('resolve/not-a-pool', `tokens move between pools; this is ${describeType(op.ty)}`, scope.origin.file, e.range,
+          e.$type === 'NameRef' && e.name ? (didYouMean(e.name.name, pools) ?? `pools: ${pools.join(', ') || 'none declared'}`) : `pools: ${pools.join(', ') || 'none declared'}`);
+      }
+      return undefined;
+    }
+    if (token !== undefined) {
+      const tokenName = token.slice('token:'.length);
+      if (!this.cx.poolTokens(op.decl).has(tokenName)) {
+        this.cx.sink.error('resolve/unknown-member', `pool \`${op.decl.name}\` holds no \`${tokenName}\``, scope.origin.file, e.range,
+          `add \`${tokenName}\` to the entries of pool \`${op.decl.name}\``);
+      }
+    }
+    return op.ref;
+  }
+
+  /** The zone a card statement uses. Zones are marked written (touched) by these statements. */
+  zone(e: Expr | undefined, scope: Scope, access: 'read' | 'write'): ZoneRef | undefined {
+    if (!e) return undefined;
+    const op = this.ex.operand(e, scope, undefined, access);
+    if (op.k === 'value' && op.expr.k === 'zone') {
+      const ref: ZoneRef = { zone: op.expr.id };
+      if (op.expr.of !== undefined) ref.of = op.expr.of;
+      return ref;
+    }
+    if (op.k === 'pool' || op.ty.t !== 'unknown') {
+      const zones = [...this.cx.table.byName.values()].filter((d) => d.kind === 'zone').map((d) => d.name);
+      this.cx.sink.error('resolve/not-a-zone', 'cards move between zones; this is not a zone', scope.origin.file, e.range,
+        e.$type === 'NameRef' && e.name ? (didYouMean(e.name.name, zones) ?? `zones: ${zones.join(', ') || 'none declared'}`) : `zones: ${zones.join(', ') || 'none declared'}`);
+    }
+    return undefined;
+  }
+
+  /** `3 of trap(spiders)` → { kind, count, fields } with positional arguments named by the card's fields. */
+  cardSpec(spec: CardSpec, scope: Scope): GCardSpec | null {
+    const cx = this.cx;
+    if (!spec.kind) return null;
+    const kind = this.ex.cardKind(spec.kind, scope);
+    if (!kind) return null;
+    const decl = cx.table.byName.get(spec.kind.name);
+    if (decl?.kind !== 'card') return null;
+    const fields = (decl.node.fields ?? []).filter((f) => f?.name);
+    const values: Record<string, Value> = {};
+    const args = spec.args ?? [];
+    let positional = 0;
+    for (const arg of args) {
+      if (!arg) continue;
+      const field = arg.name ? fields.find((f) => f.name.name === arg.name!.name) : fields[positional++];
+      if (!field) {
+        if (arg.name) {
+          cx.sink.error('resolve/unknown-member', `a ${decl.name} card has no field \`${arg.name.name}\``, scope.origin.file, arg.name.range,
+            didYouMean(arg.name.name, fields.map((f) => f.name.name)));
+        } else {
+          cx.sink.error('type/arity', `a ${decl.name} card has ${fields.length} field${fields.length === 1 ? '' : 's'}; this is one value too many`, scope.origin.file, arg.range);
+        }
+        continue;
+      }
+      const lowered = this.ex.value(arg.value, scope, cx.typeFromRef(field.type, decl.origin), `field \`${field.name.name}\``);
+      const constant = constantValue(lowered.expr);
+      if (constant === undefined) {
+        if (lowered.ty.t !== 'unknown') cx.sink.error('type/mismatch', 'card fields must be constants', scope.origin.file, arg.range);
+        continue;
+      }
+      values[field.name.name] = constant;
+    }
+    const missing = fields.filter((f) => !(f.name.name in values));
+    if (missing.length > 0) {
+      cx.sink.error('type/arity', `a ${decl.name} card needs ${missing.map((f) => `\`${f.name.name}\``).join(', ')}`, scope.origin.file, spec.range,
+        `write \`${decl.name}(${fields.map((f) => f.name.name).join(', ')})\``);
+    }
+    const count = spec.count ?? 1;
+    if (count < 1) cx.sink.error('type/mismatch', 'a card count must be at least 1', scope.origin.file, spec.range);
+    return { kind, count: Math.max(1, count), fields: values };
+  }
+}
+

@@ -1,0 +1,146 @@
+import type { DerivedNode, Edge, EdgeKind, Expr, Provenance } from '@houserules/schema';
+import type { Identifier, StringLiteralNode, TypeRef } from '@houserules/syntax';
+import type { Range } from '@houserules/schema';
+import type { Decl, DeclarationTable, DeclOf, Origin } from './declaration-table.ts';
+import type { DiagnosticSink } from './diagnostic-sink.ts';
+import { didYouMean } from './suggest-name.ts';
+import { BOOL, CARD, NUMBER, PLAYER, UNKNOWN, listOf, type Ty } from './type-system.ts';
+
+/** The names a body can see besides declarations and how it refers to `self`. */
+export interface Scope {
+  origin: Origin;
+  /** the graph node whose reads/writes/emits become edges (null: none, e.g. the flow or a superseded rule) */
+  owner: string | null;
+  /** the id of the node being lowered (names its asks) */
+  nodeId: string;
+  /** rule-scoped locals: one map per rule/action body */
+  locals: Map<string, Ty>;
+  /** inside a per-player block: what bare per-player names and `self` mean */
+  implicitSelf: Expr | null;
+  /** counts `ask` statements for their ids */
+  asks: { n: number };
+}
+
+export const CONTEXT_NAMES = ['players', 'current', 'actor', 'self', 'round', 'turn', 'player_count'] as const;
+
+/** Ids are `kind:name` (rule-graph.ts). */
+export function idOf(decl: Decl): string {
+  return `${decl.kind === 'derive' ? 'derived' : decl.kind}:${decl.name}`;
+}
+
+/** Shared state of one lowering: the namespace, diagnostics, edges, usage, type caches. */
+export class LoweringContext {
+  readonly edges = new Map<string, Edge>();
+  /** names of declarations some expression reads */
+  readonly read = new Set<string>();
+  /** names of declarations some statement writes */
+  readonly written = new Set<string>();
+  /** event ids something emits */
+  readonly emitted = new Set<string>();
+  /** enum member → the first declared enum type that has it */
+  readonly enumIndex = new Map<string, Ty>();
+  /** step event name → the step's identifier */
+  readonly stepEvents = new Map<string, { ident: Identifier; origin: Origin }>();
+  readonly derived = new Map<string, { node: DerivedNode | null; ty: Ty }>();
+  readonly derivedInProgress = new Set<string>();
+  readonly declTypes = new Map<Decl, Ty>();
+  /** filled by the lowering of derived values (set by the driver to avoid an import cycle) */
+  lowerDerived: (decl: DeclOf<'derive'>) => { node: DerivedNode | null; ty: Ty } = () => ({ node: null, ty: UNKNOWN });
+
+  constructor(readonly table: DeclarationTable, public sink: DiagnosticSink) {}
+
+  /** A fresh body scope. */
+  scope(origin: Origin, nodeId: string, owner: string | null, implicitSelf: Expr | null = null): Scope {
+    return { origin, owner, nodeId, locals: new Map(), implicitSelf, asks: { n: 0 } };
+  }
+
+  addEdge(from: string | null, to: string, kind: EdgeKind): void {
+    if (from === null) return;
+    const key = `${from}\u0000${kind}\u0000${to}`;
+    if (!this.edges.has(key)) this.edges.set(key, { from, to, kind });
+  }
+
+  provenance(origin: Origin, range: Range, cite?: StringLiteralNode): Provenance {
+    const p: Provenance = { module: origin.module, file: origin.file, range };
+    if (cite?.value !== undefined) p.cite = cite.value;
+    return p;
+  }
+
+  /** Resolves a written type. Unknown type names are diagnostics; the type becomes `unknown`. */
+  typeFromRef(ref: TypeRef | undefined, origin: Origin): Ty {
+    if (!ref) return UNKNOWN;
+    switch (ref.$type) {
+      case 'EnumType': return { t: 'enum', values: (ref.members ?? []).map((m) => m.name) };
+      case 'ListType': return listOf(this.typeFromRef(ref.element, origin));
+      case 'NamedType': {
+        const name = ref.name?.name;
+        switch (name) {
+          case undefined: return UNKNOWN;
+          case 'number': return NUMBER;
+          case 'bool': return BOOL;
+          case 'player': return PLAYER;
+          case 'card': return CARD;
+          case 'hex': case 'corner': case 'edge': return { t: 'site', site: name };
+        }
+        const decl = this.table.byName.get(name);
+        if (decl?.kind === 'card') return { t: 'card', kind: `card:${name}` };
+        if (decl?.kind === 'group') return { t: 'enum', values: (decl.node.names ?? []).map((n) => n.name) };
+        const candidates = ['number', 'bool', 'player', 'card', 'hex', 'corner', 'edge',
+          ...[...this.table.byName.values()].filter((d) => d.kind === 'card' || d.kind === 'group').map((d) => d.name)];
+        this.sink.error('resolve/unknown-type', `there is no type \`${name}\``, origin.file, ref.name.range,
+          didYouMean(name, candidates) ?? 'types are number, bool, player, card, a card kind, a token group, hex/corner/edge, `a | b`, or `list of T`');
+        return UNKNOWN;
+      }
+    }
+    return UNKNOWN;
+  }
+
+  /** The type of a value-bearing declaration (option, var, zone, derived value). */
+  declType(decl: Decl): Ty {
+    const cached = this.declTypes.get(decl);
+    if (cached) return cached;
+    let ty: Ty;
+    switch (decl.kind) {
+      case 'option': ty = this.typeFromRef(decl.node.type, decl.origin); break;
+      case 'var': ty = this.typeFromRef(decl.node.type, decl.origin); break;
+      case 'zone': ty = listOf(CARD); break;
+      case 'derive': return this.lowerDerived(decl).ty;
+      default: ty = UNKNOWN;
+    }
+    this.declTypes.set(decl, ty);
+    return ty;
+  }
+
+  /** All card fields named `field` (of kind `kind` when known). */
+  cardField(field: string, kind: string | undefined): { ty: Ty } | undefined {
+    for (const decl of this.table.byName.values()) {
+      if (decl.kind !== 'card') continue;
+      if (kind !== undefined && `card:${decl.name}` !== kind) continue;
+      for (const f of decl.node.fields ?? []) {
+        if (f?.name?.name === field) return { ty: this.typeFromRef(f.type, decl.origin) };
+      }
+    }
+    return undefined;
+  }
+
+  /** The tokens a pool entry list holds (group names expanded). */
+  poolTokens(decl: DeclOf<'pool'>): Set<string> {
+    const tokens = new Set<string>();
+    for (const entry of decl.node.entries ?? []) {
+      const name = entry?.token?.name;
+      if (name === undefined) continue;
+      const target = this.table.byName.get(name);
+      if (target?.kind === 'group') for (const t of target.node.names ?? []) tokens.add(t.name);
+      else tokens.add(name);
+    }
+    return tokens;
+  }
+
+  sortedEdges(): Edge[] {
+    return [...this.edges.values()].sort((a, b) => cmp(a.from, b.from) || cmp(a.kind, b.kind) || cmp(a.to, b.to));
+  }
+}
+
+export function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

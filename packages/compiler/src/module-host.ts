@@ -1,0 +1,78 @@
+/**
+ * How the compiler reaches files. The compiler itself never touches a file
+ * system (it runs in browsers); the CLI passes a Node host, tests and editors a
+ * memory host.
+ */
+export interface ModuleHost {
+  /** The file's text, or undefined when there is no such file. */
+  readFile(path: string): string | undefined;
+  /** A relative reference (`"./base.rules"`) resolved against the importing file. */
+  resolvePath(fromFile: string, ref: string): string;
+  /** A module name (`catan.base`) resolved to a path, or undefined when none exists. */
+  findModule(name: string, fromFile: string): string | undefined;
+}
+
+/** Normalises a `/`-separated path: removes `.` segments and folds `..`. */
+export function normalizePath(path: string): string {
+  const absolute = path.startsWith('/');
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (part === '..' && absolute) continue;
+    else out.push(part);
+  }
+  const joined = out.join('/');
+  return absolute ? `/${joined}` : joined;
+}
+
+export function dirname(path: string): string {
+  const at = path.lastIndexOf('/');
+  if (at < 0) return '';
+  if (at === 0) return '/';
+  return path.slice(0, at);
+}
+
+export function basename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+export function joinPath(dir: string, rel: string): string {
+  if (rel.startsWith('/')) return normalizePath(rel);
+  return normalizePath(dir === '' ? rel : `${dir}/${rel}`);
+}
+
+/**
+ * The module-name rule, shared by every host: `a.b.c` names the file
+ * `<root>/a/b/c.rules`, where `<root>` is found by walking up from the importing
+ * file's folder. At each folder F on the way up (F itself first):
+ *   1. if F is named `scenarios`, try `F/a/b/c.rules`;
+ *   2. try `F/scenarios/a/b/c.rules` (F contains a `scenarios` folder);
+ * The first file that exists wins. So `import catan.base` from
+ * `scenarios/catan/seafarers.rules` finds `scenarios/catan/base.rules`.
+ */
+export function findModuleInTree(name: string, fromFile: string, exists: (path: string) => boolean): string | undefined {
+  const relative = `${name.split('.').join('/')}.rules`;
+  let folder = dirname(normalizePath(fromFile));
+  for (;;) {
+    if (basename(folder) === 'scenarios') {
+      const candidate = joinPath(folder, relative);
+      if (exists(candidate)) return candidate;
+    }
+    const nested = joinPath(folder, `scenarios/${relative}`);
+    if (exists(nested)) return nested;
+    if (folder === '' || folder === '/') return undefined;
+    folder = dirname(folder);
+  }
+}
+
+/** A host over an in-memory map of path → text (tests, editors, the playground). */
+export function createMemoryHost(files: Record<string, string>): ModuleHost {
+  const byPath = new Map<string, string>();
+  for (const [path, text] of Object.entries(files)) byPath.set(normalizePath(path), text);
+  return {
+    readFile: (path) => byPath.get(normalizePath(path)),
+    resolvePath: (fromFile, ref) => joinPath(dirname(normalizePath(fromFile)), ref),
+    findModule: (name, fromFile) => findModuleInTree(name, fromFile, (path) => byPath.has(path)),
+  };
+}
