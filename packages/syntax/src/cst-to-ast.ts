@@ -1,0 +1,1267 @@
+/**
+ * CST → AST. The CST may be partial (the parser recovers from errors): a
+ * missing name becomes a placeholder identifier, a missing expression a
+ * placeholder name reference, and a missing piece of a list is skipped, so the
+ * result is always a well-formed AST. Nothing here throws on a partial tree.
+ */
+
+import type { CstNode, CstElement, IToken } from 'chevrotain';
+import type { Diagnostic, Position, Range } from '@houserules/schema';
+import type * as A from './ast.ts';
+import { decodeString } from './lexer.ts';
+import { kw, soft } from './tokens.ts';
+import { span, tokenRange } from './range.ts';
+
+/** The name given to something the author left out (only ever in a file with parse errors). */
+export const MISSING_NAME = '$missing';
+
+const AGGREGATES = new Set<string>(['count', 'sum', 'min', 'max', 'any', 'all', 'first', 'list']);
+
+type Children = Record<string, CstElement[] | undefined>;
+
+function isToken(e: CstElement | undefined): e is IToken {
+  return e !== undefined && (e as IToken).image !== undefined;
+}
+
+function isNode(e: CstElement | undefined): e is CstNode {
+  return e !== undefined && (e as CstNode).children !== undefined;
+}
+
+/** A real token (not one the parser made up while recovering). */
+function realToken(e: CstElement | undefined): IToken | undefined {
+  if (!isToken(e)) return undefined;
+  if (e.isInsertedInRecovery === true || Number.isNaN(e.startOffset)) return undefined;
+  return e;
+}
+
+export class AstBuilder {
+  private readonly diagnostics: Diagnostic[];
+  private readonly file: string | undefined;
+  /** Where the last real piece of text was: placeholders get an empty range there. */
+  private lastPosition: Position = { offset: 0, line: 1, column: 1 };
+
+  constructor(diagnostics: Diagnostic[], file: string | undefined) {
+    this.diagnostics = diagnostics;
+    this.file = file;
+  }
+
+  // ───────────────────────────── helpers ─────────────────────────────
+
+  private tok(c: Children, key: string, index = 0): IToken | undefined {
+    return realToken(c[key]?.[index]);
+  }
+
+  private tokens(c: Children, key: string): IToken[] {
+    const out: IToken[] = [];
+    for (const e of c[key] ?? []) {
+      const t = realToken(e);
+      if (t !== undefined) out.push(t);
+    }
+    return out;
+  }
+
+  private node(c: Children, key: string, index = 0): CstNode | undefined {
+    const e = c[key]?.[index];
+    return isNode(e) ? e : undefined;
+  }
+
+  private nodes(c: Children, key: string): CstNode[] {
+    return (c[key] ?? []).filter(isNode);
+  }
+
+  private has(c: Children, key: string): boolean {
+    return (c[key]?.length ?? 0) > 0;
+  }
+
+  private placeholderRange(): Range {
+    return { start: this.lastPosition, end: this.lastPosition };
+  }
+
+  private rangeOf(n: CstNode): Range {
+    const l = n.location;
+    if (
+      l === undefined ||
+      Number.isNaN(l.startOffset) ||
+      l.endOffset === undefined ||
+      Number.isNaN(l.endOffset) ||
+      l.endOffset < l.startOffset
+    ) {
+      return this.placeholderRange();
+    }
+    const range: Range = {
+      start: { offset: l.startOffset, line: l.startLine ?? 1, column: l.startColumn ?? 1 },
+      end: { offset: l.endOffset + 1, line: l.endLine ?? 1, column: (l.endColumn ?? 0) + 1 },
+    };
+    this.lastPosition = range.end;
+    return range;
+  }
+
+  private tokenRange(t: IToken): Range {
+    const range = tokenRange(t);
+    this.lastPosition = range.end;
+    return range;
+  }
+
+  private ident(t: IToken | undefined): A.Identifier {
+    if (t === undefined) return { $type: 'Identifier', name: MISSING_NAME, range: this.placeholderRange() };
+    return { $type: 'Identifier', name: t.image, range: this.tokenRange(t) };
+  }
+
+  private str(t: IToken | undefined): A.StringLiteralNode {
+    if (t === undefined) return { $type: 'StringLiteral', value: '', range: this.placeholderRange() };
+    return { $type: 'StringLiteral', value: decodeString(t.image), range: this.tokenRange(t) };
+  }
+
+  private optStr(t: IToken | undefined): A.StringLiteralNode | undefined {
+    return t === undefined ? undefined : this.str(t);
+  }
+
+  private int(t: IToken | undefined): number {
+    if (t === undefined) return 0;
+    const value = Number.parseInt(t.image, 10);
+    return Number.isFinite(value) ? value : 0;
+  }
+
+  private placeholderExpr(): A.Expr {
+    return { $type: 'NameRef', name: this.ident(undefined), range: this.placeholderRange() };
+  }
+
+  private exprOf(n: CstNode | undefined): A.Expr {
+    return n === undefined ? this.placeholderExpr() : this.expr(n);
+  }
+
+  private optExpr(n: CstNode | undefined): A.Expr | undefined {
+    return n === undefined ? undefined : this.expr(n);
+  }
+
+  private citeOf(c: Children): A.StringLiteralNode | undefined {
+    const cite = this.node(c, 'cite');
+    if (cite === undefined) return undefined;
+    const t = this.tok(cite.children, 'StringLiteral');
+    return t === undefined ? undefined : this.str(t);
+  }
+
+  private nameList(n: CstNode | undefined): A.Identifier[] {
+    return n === undefined ? [] : this.tokens(n.children, 'Name').map((t) => this.ident(t));
+  }
+
+  private exprList(n: CstNode | undefined): A.Expr[] {
+    return n === undefined ? [] : this.nodes(n.children, 'expr').map((e) => this.expr(e));
+  }
+
+  private callArgs(n: CstNode | undefined): A.Expr[] {
+    return n === undefined ? [] : this.exprList(this.node(n.children, 'exprList'));
+  }
+
+  private report(code: string, message: string, range: Range, hint?: string): void {
+    const d: Diagnostic = { code, severity: 'error', message, range };
+    if (hint !== undefined) d.hint = hint;
+    if (this.file !== undefined) d.file = this.file;
+    this.diagnostics.push(d);
+  }
+
+  // ───────────────────────────── module structure ─────────────────────────────
+
+  /** Adds a chunk's header and items to `file`. */
+  addChunk(cst: CstNode, file: { module?: A.ModuleHeader; items: A.TopLevelItem[] }, isFirstChunk: boolean): void {
+    const c = cst.children;
+    const header = this.node(c, 'moduleHeader');
+    if (header !== undefined) {
+      const built = this.moduleHeader(header);
+      if (isFirstChunk && file.module === undefined && file.items.length === 0) {
+        file.module = built;
+      } else {
+        this.report(
+          'parse/misplaced-module-header',
+          '`module` must be the first declaration of the file, and there is only one',
+          built.range,
+          'move the `module` line to the top of the file',
+        );
+      }
+    }
+    for (const item of this.nodes(c, 'item')) {
+      const built = this.item(item);
+      if (built !== undefined) file.items.push(built);
+    }
+  }
+
+  private moduleHeader(n: CstNode): A.ModuleHeader {
+    const c = n.children;
+    const header: A.ModuleHeader = { $type: 'ModuleHeader', name: this.qname(this.node(c, 'qname')), range: this.rangeOf(n) };
+    const ref = this.node(c, 'moduleRef');
+    if (ref !== undefined) header.extends = this.moduleRef(ref);
+    return header;
+  }
+
+  private qname(n: CstNode | undefined): A.QualifiedName {
+    if (n === undefined) return { $type: 'QualifiedName', parts: [this.ident(undefined)], range: this.placeholderRange() };
+    const parts = this.tokens(n.children, 'Name').map((t) => this.ident(t));
+    return { $type: 'QualifiedName', parts: parts.length > 0 ? parts : [this.ident(undefined)], range: this.rangeOf(n) };
+  }
+
+  private moduleRef(n: CstNode): A.ModuleRef {
+    const s = this.tok(n.children, 'StringLiteral');
+    if (s !== undefined) return this.str(s);
+    return this.qname(this.node(n.children, 'qname'));
+  }
+
+  private item(n: CstNode): A.TopLevelItem | undefined {
+    const c = n.children;
+    for (const key of Object.keys(c)) {
+      const inner = this.node(c, key);
+      if (inner === undefined) continue;
+      switch (key) {
+        case 'importDecl': {
+          const ref = this.node(inner.children, 'moduleRef');
+          return {
+            $type: 'ImportDecl',
+            module: ref === undefined ? this.qname(undefined) : this.moduleRef(ref),
+            range: this.rangeOf(inner),
+          };
+        }
+        case 'scenarioDecl':
+          return this.scenario(inner);
+        case 'optionDecl':
+          return this.option(inner);
+        case 'tokenDecl':
+          return this.tokenDecl(inner);
+        case 'poolDecl':
+          return this.pool(inner);
+        case 'varDecl':
+          return this.varDecl(inner);
+        case 'perPlayerBlock':
+          return this.perPlayer(inner);
+        case 'cardDecl':
+          return this.card(inner);
+        case 'zoneDecl':
+          return this.zone(inner);
+        case 'pieceDecl':
+          return this.piece(inner);
+        case 'boardDecl':
+          return this.board(inner);
+        case 'eventDecl':
+          return this.event(inner);
+        case 'deriveDecl':
+          return this.derive(inner);
+        case 'flowDecl': {
+          const block = this.node(inner.children, 'flowBlock');
+          return { $type: 'FlowDecl', items: this.flowBlock(block), range: this.rangeOf(inner) };
+        }
+        case 'ruleDecl':
+          return this.rule(inner);
+        case 'actionDecl':
+          return this.action(inner);
+        case 'constraintDecl':
+          return this.constraint(inner);
+        case 'endDecl':
+          return this.end(inner);
+        case 'rankingDecl':
+          return this.ranking(inner);
+        case 'invariantDecl':
+          return this.invariant(inner);
+        case 'policyDecl':
+          return this.policy(inner);
+        case 'variantDecl':
+          return this.variant(inner);
+        case 'overrideDecl':
+          return this.override(inner);
+        case 'removeDecl':
+          return this.remove(inner);
+        case 'testDecl':
+          return this.test(inner);
+      }
+    }
+    return undefined;
+  }
+
+  private scenario(n: CstNode): A.ScenarioDecl {
+    const c = n.children;
+    const decl: A.ScenarioDecl = { $type: 'ScenarioDecl', title: this.str(this.tok(c, 'title')), range: this.rangeOf(n) };
+    const source = this.tok(c, 'source');
+    if (source !== undefined) decl.source = this.str(source);
+    const min = this.tok(c, 'min');
+    const max = this.tok(c, 'max');
+    if (min !== undefined && max !== undefined) {
+      decl.players = { min: this.int(min), max: this.int(max), range: span(tokenRange(min), tokenRange(max)) };
+    }
+    return decl;
+  }
+
+  private option(n: CstNode): A.OptionDecl | A.OptionDefaultDecl {
+    const c = n.children;
+    const name = this.ident(this.tok(c, 'name'));
+    const value = this.exprOf(this.node(c, 'value'));
+    if (this.has(c, 'defaultOnly')) {
+      return { $type: 'OptionDefaultDecl', name, value, range: this.rangeOf(n) };
+    }
+    const decl: A.OptionDecl = {
+      $type: 'OptionDecl',
+      name,
+      type: this.typeRef(this.node(c, 'typeRef')),
+      default: value,
+      range: this.rangeOf(n),
+    };
+    const doc = this.optStr(this.tok(c, 'doc'));
+    if (doc !== undefined) decl.doc = doc;
+    const cite = this.citeOf(c);
+    if (cite !== undefined) decl.cite = cite;
+    return decl;
+  }
+
+  private tokenDecl(n: CstNode): A.TokenDecl {
+    const c = n.children;
+    const decl: A.TokenDecl = { $type: 'TokenDecl', names: this.nameList(this.node(c, 'names')), range: this.rangeOf(n) };
+    const group = this.tok(c, 'group');
+    if (group !== undefined) decl.group = this.ident(group);
+    return decl;
+  }
+
+  private pool(n: CstNode): A.PoolDecl {
+    const c = n.children;
+    return {
+      $type: 'PoolDecl',
+      name: this.ident(this.tok(c, 'name')),
+      entries: this.nodes(c, 'poolEntry').map((e) => this.poolEntry(e)),
+      range: this.rangeOf(n),
+    };
+  }
+
+  private poolEntry(n: CstNode): A.PoolEntry {
+    const c = n.children;
+    const entry: A.PoolEntry = { $type: 'PoolEntry', token: this.ident(this.tok(c, 'token')), range: this.rangeOf(n) };
+    if (this.tok(c, soft.unlimited.name) !== undefined) entry.initial = 'unlimited';
+    const initial = this.node(c, 'initial');
+    if (initial !== undefined) entry.initial = this.expr(initial);
+    const capacity = this.node(c, 'capacity');
+    if (capacity !== undefined) entry.capacity = this.expr(capacity);
+    return entry;
+  }
+
+  private varDecl(n: CstNode): A.VarDecl {
+    const c = n.children;
+    return {
+      $type: 'VarDecl',
+      name: this.ident(this.tok(c, 'name')),
+      type: this.typeRef(this.node(c, 'typeRef')),
+      initial: this.exprOf(this.node(c, 'value')),
+      range: this.rangeOf(n),
+    };
+  }
+
+  private perPlayer(n: CstNode): A.PerPlayerBlock {
+    const c = n.children;
+    const items: A.PerPlayerBlock['items'] = [];
+    const members: { offset: number; item: A.PerPlayerBlock['items'][number] }[] = [];
+    for (const p of this.nodes(c, 'poolDecl')) members.push({ offset: p.location?.startOffset ?? 0, item: this.pool(p) });
+    for (const v of this.nodes(c, 'varDecl')) members.push({ offset: v.location?.startOffset ?? 0, item: this.varDecl(v) });
+    for (const z of this.nodes(c, 'zoneDecl')) members.push({ offset: z.location?.startOffset ?? 0, item: this.zone(z) });
+    for (const d of this.nodes(c, 'deriveDecl')) members.push({ offset: d.location?.startOffset ?? 0, item: this.derive(d) });
+    members.sort((a, b) => a.offset - b.offset);
+    for (const m of members) items.push(m.item);
+    return { $type: 'PerPlayerBlock', items, range: this.rangeOf(n) };
+  }
+
+  private card(n: CstNode): A.CardDecl {
+    const c = n.children;
+    const decl: A.CardDecl = { $type: 'CardDecl', name: this.ident(this.tok(c, 'name')), fields: [], pools: [], range: this.rangeOf(n) };
+    for (const member of this.nodes(c, 'cardMember')) {
+      const m = member.children;
+      const pool = this.node(m, 'poolDecl');
+      if (pool !== undefined) {
+        decl.pools.push(this.pool(pool));
+      } else {
+        decl.fields.push({
+          $type: 'CardField',
+          name: this.ident(this.tok(m, 'name')),
+          type: this.typeRef(this.node(m, 'typeRef')),
+          range: this.rangeOf(member),
+        });
+      }
+    }
+    return decl;
+  }
+
+  private zone(n: CstNode): A.ZoneDecl {
+    const c = n.children;
+    const visibility = this.tok(c, 'visibility')?.image;
+    return {
+      $type: 'ZoneDecl',
+      name: this.ident(this.tok(c, 'name')),
+      visibility: visibility === 'hidden' || visibility === 'owner' ? visibility : 'public',
+      contents: this.cardSpecs(this.node(c, 'cardSpecList')),
+      range: this.rangeOf(n),
+    };
+  }
+
+  private cardSpecs(n: CstNode | undefined): A.CardSpec[] {
+    return n === undefined ? [] : this.nodes(n.children, 'cardSpec').map((s) => this.cardSpec(s));
+  }
+
+  private cardSpec(n: CstNode): A.CardSpec {
+    const c = n.children;
+    const spec: A.CardSpec = {
+      $type: 'CardSpec',
+      kind: this.ident(this.tok(c, 'kind')),
+      args: this.nodes(c, 'argument').map((a) => this.argument(a)),
+      range: this.rangeOf(n),
+    };
+    const count = this.tok(c, 'count');
+    if (count !== undefined) spec.count = this.int(count);
+    return spec;
+  }
+
+  private argument(n: CstNode): A.Argument {
+    const c = n.children;
+    const arg: A.Argument = { $type: 'Argument', value: this.exprOf(this.node(c, 'value')), range: this.rangeOf(n) };
+    const name = this.tok(c, 'name');
+    if (name !== undefined) arg.name = this.ident(name);
+    return arg;
+  }
+
+  private piece(n: CstNode): A.PieceDecl {
+    const c = n.children;
+    const site = this.tok(c, 'site')?.image;
+    return {
+      $type: 'PieceDecl',
+      name: this.ident(this.tok(c, 'name')),
+      site: site === 'edge' || site === 'hex' ? site : 'corner',
+      supply: this.exprOf(this.node(c, 'supply')),
+      perPlayer: this.has(c, kw.per.name),
+      range: this.rangeOf(n),
+    };
+  }
+
+  private board(n: CstNode): A.BoardDecl {
+    const c = n.children;
+    const name = this.ident(this.tok(c, 'name'));
+    let layout: A.BoardDecl['layout'];
+    const radius = this.tok(c, 'radius');
+    if (this.has(c, soft.map.name)) {
+      const open = this.tok(c, soft.map.name);
+      const close = this.tok(c, 'mapClose');
+      layout = {
+        $type: 'HexMap',
+        hexes: this.nodes(c, 'hexEntry').map((h) => this.hexEntry(h)),
+        range: open !== undefined && close !== undefined ? span(tokenRange(open), tokenRange(close)) : this.placeholderRange(),
+      };
+    } else {
+      const hex = this.tok(c, soft.radius.name);
+      layout = {
+        $type: 'HexRadius',
+        radius: this.int(radius),
+        range: hex !== undefined && radius !== undefined ? span(tokenRange(hex), tokenRange(radius)) : this.placeholderRange(),
+      };
+    }
+    return {
+      $type: 'BoardDecl',
+      name,
+      layout,
+      items: this.nodes(c, 'boardItem').map((i) => this.boardItem(i)),
+      range: this.rangeOf(n),
+    };
+  }
+
+  private hexCoord(n: CstNode | undefined): { q: number; r: number } {
+    if (n === undefined) return { q: 0, r: 0 };
+    return { q: this.signedInt(this.node(n.children, 'q')), r: this.signedInt(this.node(n.children, 'r')) };
+  }
+
+  private signedInt(n: CstNode | undefined): number {
+    if (n === undefined) return 0;
+    const value = this.int(this.tok(n.children, 'Integer'));
+    return this.has(n.children, 'Minus') ? -value : value;
+  }
+
+  private hexEntry(n: CstNode): A.HexEntry {
+    const c = n.children;
+    const { q, r } = this.hexCoord(this.node(c, 'hexCoord'));
+    const entry: A.HexEntry = { $type: 'HexEntry', q, r, range: this.rangeOf(n) };
+    const kind = this.tok(c, 'kind');
+    if (kind !== undefined) entry.kind = this.ident(kind);
+    const value = this.tok(c, 'value');
+    if (value !== undefined) entry.value = this.int(value);
+    return entry;
+  }
+
+  private boardItem(n: CstNode): A.BoardItem {
+    const c = n.children;
+    const keyImage = this.tok(c, 'key')?.image;
+    const key: A.BoardItem['key'] = keyImage === 'values' ? 'values' : keyImage === 'region' ? 'region' : 'kinds';
+    const item: A.BoardItem = {
+      $type: 'BoardItem',
+      key,
+      shuffled: this.has(c, soft.shuffled.name),
+      values: [],
+      range: this.rangeOf(n),
+    };
+    if (key === 'kinds') {
+      item.values = this.cardSpecs(this.node(c, 'cardSpecList'));
+    } else if (key === 'values') {
+      item.values = this.exprList(this.node(c, 'exprList'));
+    } else {
+      item.name = this.ident(this.tok(c, 'name'));
+      // A region is a list of hex coordinates, each kept as the pair `[q, r]`.
+      item.values = this.nodes(c, 'hexCoord').map((h): A.Expr => {
+        const range = this.rangeOf(h);
+        const { q, r } = this.hexCoord(h);
+        return {
+          $type: 'ListExpr',
+          items: [
+            { $type: 'NumberLit', value: q, range },
+            { $type: 'NumberLit', value: r, range },
+          ],
+          range,
+        };
+      });
+    }
+    const except = this.node(c, 'boardExcept');
+    if (except !== undefined) item.except = this.nameList(this.node(except.children, 'nameList'));
+    return item;
+  }
+
+  private event(n: CstNode): A.EventDecl {
+    const c = n.children;
+    return { $type: 'EventDecl', name: this.ident(this.tok(c, 'name')), params: this.params(this.node(c, 'params')), range: this.rangeOf(n) };
+  }
+
+  private params(n: CstNode | undefined): A.Param[] {
+    return n === undefined ? [] : this.nodes(n.children, 'param').map((p) => this.param(p));
+  }
+
+  private param(n: CstNode): A.Param {
+    const c = n.children;
+    const param: A.Param = { $type: 'Param', name: this.ident(this.tok(c, 'name')), range: this.rangeOf(n) };
+    const type = this.node(c, 'typeRef');
+    if (type !== undefined) param.type = this.typeRef(type);
+    const domain = this.node(c, 'domain');
+    if (domain !== undefined) param.domain = this.expr(domain);
+    const def = this.node(c, 'default');
+    if (def !== undefined) param.default = this.expr(def);
+    return param;
+  }
+
+  private derive(n: CstNode): A.DeriveDecl {
+    const c = n.children;
+    const decl: A.DeriveDecl = {
+      $type: 'DeriveDecl',
+      name: this.ident(this.tok(c, 'name')),
+      params: this.params(this.node(c, 'params')),
+      value: this.exprOf(this.node(c, 'value')),
+      range: this.rangeOf(n),
+    };
+    const type = this.node(c, 'typeRef');
+    if (type !== undefined) decl.type = this.typeRef(type);
+    const cite = this.citeOf(c);
+    if (cite !== undefined) decl.cite = cite;
+    return decl;
+  }
+
+  private typeRef(n: CstNode | undefined): A.TypeRef {
+    if (n === undefined) return { $type: 'NamedType', name: this.ident(undefined), range: this.placeholderRange() };
+    const c = n.children;
+    const range = this.rangeOf(n);
+    if (this.has(c, soft.list.name) && this.has(c, kw.of.name)) {
+      return { $type: 'ListType', element: this.typeRef(this.node(c, 'element')), range };
+    }
+    const names = this.nodes(c, 'typeName').map((t) => this.ident(this.tok(t.children, 'Name') ?? this.tok(t.children, kw.card.name)));
+    if (names.length <= 1) return { $type: 'NamedType', name: names[0] ?? this.ident(undefined), range };
+    return { $type: 'EnumType', members: names, range };
+  }
+
+  // ───────────────────────────── flow ─────────────────────────────
+
+  private flowBlock(n: CstNode | undefined): A.FlowItem[] {
+    if (n === undefined) return [];
+    const out: A.FlowItem[] = [];
+    for (const item of this.nodes(n.children, 'flowItem')) {
+      const built = this.flowItem(item);
+      if (built !== undefined) out.push(built);
+    }
+    return out;
+  }
+
+  private flowItem(n: CstNode): A.FlowItem | undefined {
+    const c = n.children;
+    const range = this.rangeOf(n);
+    if (this.has(c, soft.step.name)) return { $type: 'StepFlow', name: this.ident(this.tok(c, 'name')), range };
+    if (this.has(c, soft.rounds.name)) {
+      const count = this.node(c, 'count');
+      return {
+        $type: 'RoundsFlow',
+        count: count === undefined ? (this.has(c, soft.forever.name) ? 'forever' : this.placeholderExpr()) : this.expr(count),
+        body: this.flowBlock(this.node(c, 'body')),
+        range,
+      };
+    }
+    if (this.has(c, soft.turns.name)) {
+      const order = this.tok(c, 'order')?.image;
+      return {
+        $type: 'TurnsFlow',
+        order: order === 'snake' || order === 'reverse' ? order : 'seat',
+        body: this.flowBlock(this.node(c, 'body')),
+        range,
+      };
+    }
+    if (this.has(c, soft.phase.name)) {
+      return { $type: 'PhaseFlow', name: this.ident(this.tok(c, 'name')), body: this.flowBlock(this.node(c, 'body')), range };
+    }
+    if (this.has(c, soft.repeat.name)) {
+      const flow: A.RepeatFlow = { $type: 'RepeatFlow', body: this.flowBlock(this.node(c, 'body')), range };
+      const cond = this.node(c, 'while');
+      if (cond !== undefined) flow.while = this.expr(cond);
+      return flow;
+    }
+    if (this.has(c, soft.actions.name)) {
+      const flow: A.ActionsFlow = { $type: 'ActionsFlow', by: this.exprOf(this.node(c, 'by')), range };
+      const until = this.tok(c, 'until');
+      if (until !== undefined) flow.until = this.ident(until);
+      return flow;
+    }
+    if (this.has(c, kw.if.name)) {
+      return {
+        $type: 'IfFlow',
+        condition: this.exprOf(this.node(c, 'condition')),
+        then: this.flowBlock(this.node(c, 'then')),
+        else: this.flowBlock(this.node(c, 'else')),
+        range,
+      };
+    }
+    return undefined;
+  }
+
+  // ───────────────────────────── rules, actions, constraints ─────────────────────────────
+
+  private bindings(c: Children): A.Identifier[] {
+    const b = this.node(c, 'bindings');
+    return b === undefined ? [] : this.nameList(this.node(b.children, 'nameList'));
+  }
+
+  private body(n: CstNode | undefined): { cite?: A.StringLiteralNode; body: A.Statement[] } {
+    if (n === undefined) return { body: [] };
+    const cite = this.citeOf(n.children);
+    const body = this.statements(n);
+    return cite === undefined ? { body } : { cite, body };
+  }
+
+  private rule(n: CstNode): A.RuleDecl {
+    const c = n.children;
+    const decl: A.RuleDecl = {
+      $type: 'RuleDecl',
+      name: this.ident(this.tok(c, 'name')),
+      event: this.ident(this.tok(c, 'event')),
+      bindings: this.bindings(c),
+      body: [],
+      range: this.rangeOf(n),
+    };
+    const when = this.node(c, 'when');
+    if (when !== undefined) decl.when = this.expr(when);
+    const relation = this.tok(c, 'relation');
+    if (relation !== undefined) {
+      const target = this.tok(c, 'target');
+      decl.order = {
+        relation: relation.image === 'before' ? 'before' : 'after',
+        target: this.ident(target),
+        range: target === undefined ? tokenRange(relation) : span(tokenRange(relation), tokenRange(target)),
+      };
+    }
+    const { cite, body } = this.body(this.node(c, 'body'));
+    if (cite !== undefined) decl.cite = cite;
+    decl.body = body;
+    return decl;
+  }
+
+  private action(n: CstNode): A.ActionDecl {
+    const c = n.children;
+    const decl: A.ActionDecl = {
+      $type: 'ActionDecl',
+      name: this.ident(this.tok(c, 'name')),
+      params: this.params(this.node(c, 'params')),
+      body: [],
+      range: this.rangeOf(n),
+    };
+    const by = this.node(c, 'by');
+    if (by !== undefined) decl.by = this.expr(by);
+    const during = this.tok(c, 'during');
+    if (during !== undefined) decl.during = this.ident(during);
+    const limit = this.tok(c, 'limit');
+    if (limit !== undefined) decl.limitPerTurn = this.int(limit);
+    const { cite, body } = this.body(this.node(c, 'body'));
+    if (cite !== undefined) decl.cite = cite;
+    decl.body = body;
+    return decl;
+  }
+
+  private constraint(n: CstNode): A.ConstraintDecl {
+    const c = n.children;
+    const decl: A.ConstraintDecl = {
+      $type: 'ConstraintDecl',
+      kind: this.tok(c, 'kind')?.image === 'require' ? 'require' : 'forbid',
+      name: this.ident(this.tok(c, 'name')),
+      action: this.ident(this.tok(c, 'action')),
+      bindings: this.bindings(c),
+      condition: this.exprOf(this.node(c, 'condition')),
+      reason: this.str(this.tok(c, 'reason')),
+      range: this.rangeOf(n),
+    };
+    const cite = this.citeOf(c);
+    if (cite !== undefined) decl.cite = cite;
+    return decl;
+  }
+
+  private end(n: CstNode): A.EndDecl {
+    const c = n.children;
+    const decl: A.EndDecl = {
+      $type: 'EndDecl',
+      name: this.ident(this.tok(c, 'name')),
+      condition: this.exprOf(this.node(c, 'condition')),
+      timing: this.timing(this.node(c, 'timing')),
+      range: this.rangeOf(n),
+    };
+    const winners = this.node(c, 'winners');
+    if (winners !== undefined) decl.winners = this.expr(winners);
+    const cite = this.citeOf(c);
+    if (cite !== undefined) decl.cite = cite;
+    return decl;
+  }
+
+  /** No timing written means `immediately`. */
+  private timing(n: CstNode | undefined): A.EndDecl['timing'] {
+    if (n === undefined) return 'immediately';
+    const c = n.children;
+    if (this.has(c, 'ownTurn')) return 'own_turn';
+    const endOf = this.tok(c, 'endOf');
+    if (endOf !== undefined) return endOf.image === 'round' ? 'end_of_round' : 'end_of_turn';
+    return 'immediately';
+  }
+
+  /** No direction written means `desc` (the highest key ranks first); no `ties` means `shared`. */
+  private ranking(n: CstNode): A.RankingDecl {
+    const c = n.children;
+    const decl: A.RankingDecl = {
+      $type: 'RankingDecl',
+      binding: this.ident(this.tok(c, 'binding')),
+      keys: this.nodes(c, 'rankingKey').map((k) => ({
+        value: this.exprOf(this.node(k.children, 'value')),
+        direction: this.tok(k.children, 'direction')?.image === 'asc' ? ('asc' as const) : ('desc' as const),
+        range: this.rangeOf(k),
+      })),
+      ties: this.tok(c, 'ties')?.image === 'seat' ? 'seat' : 'shared',
+      range: this.rangeOf(n),
+    };
+    const cite = this.citeOf(c);
+    if (cite !== undefined) decl.cite = cite;
+    return decl;
+  }
+
+  private invariant(n: CstNode): A.InvariantDecl {
+    const c = n.children;
+    const decl: A.InvariantDecl = {
+      $type: 'InvariantDecl',
+      name: this.ident(this.tok(c, 'name')),
+      condition: this.exprOf(this.node(c, 'condition')),
+      range: this.rangeOf(n),
+    };
+    const reason = this.optStr(this.tok(c, 'reason'));
+    if (reason !== undefined) decl.reason = reason;
+    return decl;
+  }
+
+  private policy(n: CstNode): A.PolicyDecl {
+    const c = n.children;
+    const decl: A.PolicyDecl = {
+      $type: 'PolicyDecl',
+      name: this.ident(this.tok(c, 'name')),
+      params: this.params(this.node(c, 'params')),
+      preferences: this.nodes(c, 'preference').map((p) => this.preference(p)),
+      range: this.rangeOf(n),
+    };
+    const doc = this.optStr(this.tok(c, 'doc'));
+    if (doc !== undefined) decl.doc = doc;
+    return decl;
+  }
+
+  private preference(n: CstNode): A.Preference {
+    const c = n.children;
+    const pref: A.Preference = {
+      $type: 'Preference',
+      target: this.ident(this.tok(c, 'target')),
+      args: this.callArgs(this.node(c, 'callArgs')),
+      range: this.rangeOf(n),
+    };
+    const when = this.node(c, 'when');
+    if (when !== undefined) pref.when = this.expr(when);
+    return pref;
+  }
+
+  private variant(n: CstNode): A.VariantDecl {
+    const c = n.children;
+    const decl: A.VariantDecl = { $type: 'VariantDecl', name: this.ident(this.tok(c, 'name')), items: [], range: this.rangeOf(n) };
+    const title = this.optStr(this.tok(c, 'title'));
+    if (title !== undefined) decl.title = title;
+    for (const item of this.nodes(c, 'item')) {
+      const built = this.item(item);
+      if (built !== undefined) decl.items.push(built);
+    }
+    return decl;
+  }
+
+  private override(n: CstNode): A.OverrideDecl | undefined {
+    const c = n.children;
+    const range = this.rangeOf(n);
+    const pick = (key: string): CstNode | undefined => this.node(c, key);
+    let target: A.OverrideDecl['target'] | undefined;
+    let inner: CstNode | undefined;
+    if ((inner = pick('ruleDecl'))) target = this.rule(inner);
+    else if ((inner = pick('actionDecl'))) target = this.action(inner);
+    else if ((inner = pick('constraintDecl'))) target = this.constraint(inner);
+    else if ((inner = pick('endDecl'))) target = this.end(inner);
+    else if ((inner = pick('deriveDecl'))) target = this.derive(inner);
+    else if ((inner = pick('rankingDecl'))) target = this.ranking(inner);
+    else if ((inner = pick('policyDecl'))) target = this.policy(inner);
+    return target === undefined ? undefined : { $type: 'OverrideDecl', target, range };
+  }
+
+  private remove(n: CstNode): A.RemoveDecl {
+    const c = n.children;
+    const kind = this.tok(c, 'kind')?.image;
+    const kinds: A.RemoveDecl['kind'][] = ['rule', 'constraint', 'end', 'action', 'invariant', 'policy'];
+    return {
+      $type: 'RemoveDecl',
+      kind: kinds.find((k) => k === kind) ?? 'rule',
+      name: this.ident(this.tok(c, 'name')),
+      range: this.rangeOf(n),
+    };
+  }
+
+  // ───────────────────────────── tests ─────────────────────────────
+
+  private test(n: CstNode): A.TestDecl {
+    const c = n.children;
+    const decl: A.TestDecl = { $type: 'TestDecl', name: this.str(this.tok(c, 'name')), items: [], range: this.rangeOf(n) };
+    const cite = this.citeOf(c);
+    if (cite !== undefined) decl.cite = cite;
+    for (const item of this.nodes(c, 'testItem')) {
+      const built = this.testItem(item);
+      if (built !== undefined) decl.items.push(built);
+    }
+    return decl;
+  }
+
+  private testItem(n: CstNode): A.TestItem | undefined {
+    const c = n.children;
+    const range = this.rangeOf(n);
+    const keyword = this.tok(c, 'keyword')?.image;
+    switch (keyword) {
+      case 'players':
+        return { $type: 'TestPlayers', count: this.int(this.tok(c, 'count')), range };
+      case 'seed':
+        return { $type: 'TestSeed', seed: this.int(this.tok(c, 'count')), range };
+      case 'variant':
+        return { $type: 'TestVariant', name: this.ident(this.tok(c, 'name')), range };
+      case 'option':
+        return { $type: 'TestOption', name: this.ident(this.tok(c, 'name')), value: this.exprOf(this.node(c, 'value')), range };
+      case 'arrange':
+        return { $type: 'TestArrange', body: this.statements(this.node(c, 'body')), range };
+      case 'advance':
+        return { $type: 'TestAdvance', range };
+      case 'play': {
+        const item: Extract<A.TestItem, { $type: 'TestPlay' }> = {
+          $type: 'TestPlay',
+          agents: this.nodes(c, 'agent').map((a) => this.agent(a)),
+          range,
+        };
+        const until = this.node(c, 'until');
+        if (until !== undefined) item.until = this.expr(until);
+        return item;
+      }
+      case 'expect':
+        return this.expectation(this.node(c, 'expectation'), range);
+    }
+    const seat = this.tok(c, 'seat');
+    const move = this.node(c, 'seatMove');
+    if (seat === undefined && move === undefined) return undefined;
+    const built = this.seatMove(move);
+    return built.$type === 'TestChoose'
+      ? { $type: 'TestChoose', seat: this.ident(seat), value: built.value, range }
+      : { $type: 'TestDo', seat: this.ident(seat), action: built.action, args: built.args, range };
+  }
+
+  private seatMove(
+    n: CstNode | undefined,
+  ): { $type: 'TestChoose'; value: A.Expr } | { $type: 'TestDo'; action: A.Identifier; args: A.Expr[] } {
+    if (n === undefined) return { $type: 'TestChoose', value: this.placeholderExpr() };
+    const c = n.children;
+    if (this.has(c, soft.does.name)) {
+      return { $type: 'TestDo', action: this.ident(this.tok(c, 'action')), args: this.callArgs(this.node(c, 'callArgs')) };
+    }
+    return { $type: 'TestChoose', value: this.exprOf(this.node(c, 'value')) };
+  }
+
+  private expectation(n: CstNode | undefined, range: Range): A.TestItem {
+    if (n === undefined) return { $type: 'TestExpect', condition: this.placeholderExpr(), range };
+    const c = n.children;
+    if (this.has(c, kw.event.name)) {
+      const item: Extract<A.TestItem, { $type: 'TestExpectEvent' }> = {
+        $type: 'TestExpectEvent',
+        negated: this.has(c, kw.not.name),
+        event: this.ident(this.tok(c, 'event')),
+        range,
+      };
+      const args = this.node(c, 'callArgs');
+      if (args !== undefined) item.args = this.callArgs(args);
+      return item;
+    }
+    if (this.has(c, soft.illegal.name)) {
+      const item: Extract<A.TestItem, { $type: 'TestExpectIllegal' }> = {
+        $type: 'TestExpectIllegal',
+        seat: this.ident(this.tok(c, 'seat')),
+        move: this.seatMove(this.node(c, 'seatMove')),
+        range,
+      };
+      const because = this.tok(c, 'because');
+      if (because !== undefined) item.because = this.ident(because);
+      return item;
+    }
+    if (this.has(c, soft.over.name)) {
+      const item: Extract<A.TestItem, { $type: 'TestExpectGameOver' }> = { $type: 'TestExpectGameOver', range };
+      const winners = this.node(c, 'winners');
+      if (winners !== undefined) item.winners = this.expr(winners);
+      return item;
+    }
+    return { $type: 'TestExpect', condition: this.exprOf(this.node(c, 'condition')), range };
+  }
+
+  private agent(n: CstNode): A.AgentRef {
+    const c = n.children;
+    return { $type: 'AgentRef', name: this.ident(this.tok(c, 'Name')), args: this.callArgs(this.node(c, 'callArgs')), range: this.rangeOf(n) };
+  }
+
+  // ───────────────────────────── statements ─────────────────────────────
+
+  /** The statements of a `block` or `citedBlock` node. */
+  private statements(n: CstNode | undefined): A.Statement[] {
+    if (n === undefined) return [];
+    const out: A.Statement[] = [];
+    for (const s of this.nodes(n.children, 'statement')) {
+      const built = this.statement(s);
+      if (built !== undefined) out.push(built);
+    }
+    return out;
+  }
+
+  private statement(n: CstNode): A.Statement | undefined {
+    for (const key of Object.keys(n.children)) {
+      const inner = this.node(n.children, key);
+      if (inner === undefined) continue;
+      const c = inner.children;
+      switch (key) {
+        case 'moveStmt':
+          return this.move(inner);
+        case 'setStmt':
+          return {
+            $type: 'SetStmt',
+            target: this.exprOf(this.node(c, 'target')),
+            value: this.exprOf(this.node(c, 'value')),
+            range: this.rangeOf(inner),
+          };
+        case 'letStmt':
+          return { $type: 'LetStmt', name: this.ident(this.tok(c, 'name')), value: this.exprOf(this.node(c, 'value')), range: this.rangeOf(inner) };
+        case 'ifStmt':
+          return this.ifStmt(inner);
+        case 'forStmt': {
+          const stmt: A.ForStmt = {
+            $type: 'ForStmt',
+            binding: this.ident(this.tok(c, 'binding')),
+            collection: this.exprOf(this.node(c, 'collection')),
+            body: [],
+            range: this.rangeOf(inner),
+          };
+          const where = this.node(c, 'where');
+          if (where !== undefined) stmt.where = this.expr(where);
+          stmt.body = this.statements(this.node(c, 'body'));
+          return stmt;
+        }
+        case 'emitStmt':
+          return { $type: 'EmitStmt', event: this.ident(this.tok(c, 'event')), args: this.callArgs(this.node(c, 'callArgs')), range: this.rangeOf(inner) };
+        case 'shuffleStmt':
+          return { $type: 'ShuffleStmt', zone: this.exprOf(this.node(c, 'zone')), range: this.rangeOf(inner) };
+        case 'revealStmt':
+          return {
+            $type: 'RevealStmt',
+            mode: this.tok(c, 'mode')?.image === 'draw' ? 'draw' : 'reveal',
+            from: this.exprOf(this.node(c, 'from')),
+            to: this.exprOf(this.node(c, 'to')),
+            binding: this.ident(this.tok(c, 'binding')),
+            range: this.rangeOf(inner),
+          };
+        case 'rollStmt': {
+          const dice = this.tok(c, 'Dice');
+          const [count, sides] = (dice?.image ?? '1d6').split('d');
+          return {
+            $type: 'RollStmt',
+            dice: Number.parseInt(count ?? '1', 10),
+            sides: Number.parseInt(sides ?? '6', 10),
+            binding: this.ident(this.tok(c, 'binding')),
+            range: this.rangeOf(inner),
+          };
+        }
+        case 'pickStmt': {
+          const stmt: A.PickStmt = {
+            $type: 'PickStmt',
+            binding: this.ident(this.tok(c, 'binding')),
+            collection: this.exprOf(this.node(c, 'collection')),
+            range: this.rangeOf(inner),
+          };
+          const where = this.node(c, 'where');
+          if (where !== undefined) stmt.where = this.expr(where);
+          return stmt;
+        }
+        case 'askStmt':
+          return this.ask(inner);
+        case 'endStmt': {
+          const scope = this.tok(c, 'scope')?.image;
+          const stmt: A.EndStmt = {
+            $type: 'EndStmt',
+            scope: scope === 'game' || scope === 'turn' || scope === 'phase' ? scope : 'round',
+            range: this.rangeOf(inner),
+          };
+          const winners = this.node(c, 'winners');
+          if (winners !== undefined) stmt.winners = this.expr(winners);
+          return stmt;
+        }
+        case 'placeStmt': {
+          const stmt: A.PlaceStmt = {
+            $type: 'PlaceStmt',
+            piece: this.ident(this.tok(c, 'piece')),
+            at: this.placeholderExpr(),
+            range: this.rangeOf(inner),
+          };
+          const owner = this.node(c, 'owner');
+          if (owner !== undefined) stmt.owner = this.expr(owner);
+          stmt.at = this.exprOf(this.node(c, 'at'));
+          return stmt;
+        }
+        case 'stackStmt':
+          return {
+            $type: 'StackStmt',
+            zone: this.exprOf(this.node(c, 'zone')),
+            cards: this.cardSpecs(this.node(c, 'cardSpecList')),
+            range: this.rangeOf(inner),
+          };
+      }
+    }
+    return undefined;
+  }
+
+  private move(n: CstNode): A.Statement {
+    const c = n.children;
+    const range = this.rangeOf(n);
+    if (this.has(c, kw.card.name)) {
+      return {
+        $type: 'MoveCardStmt',
+        card: this.exprOf(this.node(c, 'card')),
+        to: this.exprOf(this.node(c, 'to')),
+        position: this.tok(c, 'position')?.image === 'bottom' ? 'bottom' : 'top',
+        range,
+      };
+    }
+    if (this.has(c, soft.cards.name)) {
+      return { $type: 'MoveCardsStmt', from: this.exprOf(this.node(c, 'from')), to: this.exprOf(this.node(c, 'to')), range };
+    }
+    const amount = this.node(c, 'amount');
+    return {
+      $type: 'MoveTokensStmt',
+      amount: amount === undefined ? (this.has(c, 'all') ? 'all' : this.placeholderExpr()) : this.expr(amount),
+      token: this.ident(this.tok(c, 'token')),
+      from: this.exprOf(this.node(c, 'from')),
+      to: this.exprOf(this.node(c, 'to')),
+      range,
+    };
+  }
+
+  private ifStmt(n: CstNode): A.IfStmt {
+    const c = n.children;
+    const stmt: A.IfStmt = {
+      $type: 'IfStmt',
+      condition: this.exprOf(this.node(c, 'condition')),
+      then: this.statements(this.node(c, 'then')),
+      else: [],
+      range: this.rangeOf(n),
+    };
+    const elseIf = this.node(c, 'elseIf');
+    stmt.else = elseIf !== undefined ? [this.ifStmt(elseIf)] : this.statements(this.node(c, 'else'));
+    return stmt;
+  }
+
+  private ask(n: CstNode): A.AskStmt {
+    const c = n.children;
+    let who: A.AskStmt['who'];
+    const each = this.node(c, 'askEach');
+    if (each !== undefined) {
+      const range = this.rangeOf(each);
+      const binding = this.inBinding(this.node(each.children, 'inBinding'));
+      who = { $type: 'AskEach', ...binding, range };
+    } else {
+      const player = this.exprOf(this.node(c, 'player'));
+      who = { $type: 'AskSingle', player, range: player.range };
+    }
+    let choice: A.AskStmt['choice'];
+    const chooseBinding = this.node(c, 'chooseBinding');
+    if (chooseBinding !== undefined) {
+      const range = this.rangeOf(chooseBinding);
+      choice = { $type: 'ChooseBinding', ...this.inBinding(this.node(chooseBinding.children, 'inBinding')), range };
+    } else {
+      const target = this.exprOf(this.node(c, 'target'));
+      choice = { $type: 'ChooseVar', target, range: target.range };
+    }
+    return {
+      $type: 'AskStmt',
+      who,
+      choice,
+      secretly: this.has(c, kw.secretly.name),
+      then: this.statements(this.node(c, 'then')),
+      range: this.rangeOf(n),
+    };
+  }
+
+  private inBinding(n: CstNode | undefined): { binding: A.Identifier; collection: A.Expr; where?: A.Expr } {
+    if (n === undefined) return { binding: this.ident(undefined), collection: this.placeholderExpr() };
+    const c = n.children;
+    const out: { binding: A.Identifier; collection: A.Expr; where?: A.Expr } = {
+      binding: this.ident(this.tok(c, 'binding')),
+      collection: this.exprOf(this.node(c, 'collection')),
+    };
+    const where = this.node(c, 'where');
+    if (where !== undefined) out.where = this.expr(where);
+    return out;
+  }
+
+  // ───────────────────────────── expressions ─────────────────────────────
+
+  expr(n: CstNode): A.Expr {
+    const c = n.children;
+    switch (n.name) {
+      case 'expr': {
+        const inner = this.node(c, 'ifExpr') ?? this.node(c, 'orExpr');
+        return this.exprOf(inner);
+      }
+      case 'ifExpr':
+        return {
+          $type: 'IfExpr',
+          condition: this.exprOf(this.node(c, 'condition')),
+          then: this.exprOf(this.node(c, 'then')),
+          else: this.exprOf(this.node(c, 'else')),
+          range: this.rangeOf(n),
+        };
+      case 'orExpr':
+        return this.chain(this.nodes(c, 'operands'), () => 'or');
+      case 'andExpr':
+        return this.chain(this.nodes(c, 'operands'), () => 'and');
+      case 'notExpr': {
+        const operand = this.node(c, 'operand');
+        if (operand !== undefined || this.has(c, kw.not.name)) {
+          return { $type: 'UnaryExpr', op: 'not', operand: this.exprOf(operand), range: this.rangeOf(n) };
+        }
+        return this.exprOf(this.node(c, 'cmpExpr'));
+      }
+      case 'cmpExpr': {
+        const left = this.exprOf(this.node(c, 'left'));
+        const op = this.tok(c, 'CmpOp');
+        if (op !== undefined) {
+          const right = this.exprOf(this.node(c, 'right'));
+          return { $type: 'BinaryExpr', op: op.image as A.BinaryOp, left, right, range: this.rangeOf(n) };
+        }
+        if (this.has(c, kw.is.name)) {
+          return { $type: 'IsExpr', value: left, kind: this.ident(this.tok(c, 'kind')), range: this.rangeOf(n) };
+        }
+        return left;
+      }
+      case 'rangeExpr': {
+        const from = this.exprOf(this.node(c, 'from'));
+        const to = this.node(c, 'to');
+        if (to === undefined && !this.has(c, 'DotDot')) return from;
+        return { $type: 'RangeExpr', from, to: this.exprOf(to), range: this.rangeOf(n) };
+      }
+      case 'addExpr': {
+        const ops = this.tokens(c, 'AddOp');
+        return this.chain(this.nodes(c, 'operands'), (i) => (ops[i]?.image === '-' ? '-' : '+'));
+      }
+      case 'mulExpr': {
+        const ops = this.tokens(c, 'MulOp');
+        return this.chain(this.nodes(c, 'operands'), (i) => {
+          const image = ops[i]?.image;
+          return image === '/' || image === '%' ? image : '*';
+        });
+      }
+      case 'unaryExpr': {
+        const operand = this.node(c, 'operand');
+        if (operand !== undefined || this.has(c, 'Minus')) {
+          return { $type: 'UnaryExpr', op: '-', operand: this.exprOf(operand), range: this.rangeOf(n) };
+        }
+        return this.exprOf(this.node(c, 'postfixExpr'));
+      }
+      case 'postfixExpr': {
+        let value = this.exprOf(this.node(c, 'primary'));
+        for (const member of this.tokens(c, 'members')) {
+          const name = this.ident(member);
+          value = { $type: 'MemberExpr', object: value, member: name, range: span(value.range, name.range) };
+        }
+        return value;
+      }
+      case 'primary':
+        return this.primary(n);
+    }
+    return this.placeholderExpr();
+  }
+
+  /** Left-associative chain `a op b op c` → ((a op b) op c). */
+  private chain(operands: CstNode[], opAt: (index: number) => A.BinaryOp): A.Expr {
+    const [first, ...rest] = operands;
+    let value = this.exprOf(first);
+    rest.forEach((operand, i) => {
+      const right = this.expr(operand);
+      value = { $type: 'BinaryExpr', op: opAt(i), left: value, right, range: span(value.range, right.range) };
+    });
+    return value;
+  }
+
+  private primary(n: CstNode): A.Expr {
+    const c = n.children;
+    const range = this.rangeOf(n);
+    const integer = this.tok(c, 'Integer');
+    if (integer !== undefined) return { $type: 'NumberLit', value: this.int(integer), range };
+    const string = this.tok(c, 'StringLiteral');
+    if (string !== undefined) return { $type: 'StringLit', value: decodeString(string.image), range };
+    if (this.has(c, kw.true.name)) return { $type: 'BoolLit', value: true, range };
+    if (this.has(c, kw.false.name)) return { $type: 'BoolLit', value: false, range };
+    const inner = this.node(c, 'inner');
+    if (inner !== undefined) return this.expr(inner);
+    if (this.has(c, 'LBracket')) return { $type: 'ListExpr', items: this.exprList(this.node(c, 'exprList')), range };
+    const calleeToken = this.tok(c, 'callee');
+    if (calleeToken === undefined) return this.placeholderExpr();
+    const callee = this.ident(calleeToken);
+    const aggregate = this.node(c, 'aggregate');
+    if (aggregate !== undefined) {
+      if (!AGGREGATES.has(callee.name)) {
+        this.report(
+          'parse/unknown-aggregate',
+          `\`${callee.name}(x in …)\` is not an aggregate`,
+          callee.range,
+          'the aggregates are count, sum, min, max, any, all, first and list',
+        );
+        return { $type: 'CallExpr', callee, args: [], range };
+      }
+      const agg: A.AggregateExpr = {
+        $type: 'AggregateExpr',
+        fn: callee.name as A.AggregateExpr['fn'],
+        ...this.inBinding(aggregate),
+        range,
+      };
+      const value = this.node(c, 'aggregateValue');
+      if (value !== undefined) agg.value = this.expr(value);
+      return agg;
+    }
+    if (this.has(c, 'LParen')) return { $type: 'CallExpr', callee, args: this.exprList(this.node(c, 'exprList')), range };
+    return { $type: 'NameRef', name: callee, range: callee.range };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './ast.ts';
+export { parse } from './parse.ts';

@@ -1,0 +1,277 @@
+/**
+ * `parse(text)`: lex, split the token stream into top-level chunks, parse each
+ * chunk with the one parser instance, build the AST, and turn every lexing and
+ * parsing error into a diagnostic. Never throws.
+ *
+ * Why chunks: every top-level item starts with a hard keyword, so cutting the
+ * stream at those keywords (outside braces and parentheses) re-synchronises
+ * after any mistake, and a mistake in one item never hides the next.
+ */
+
+import type { IRecognitionException, IToken, TokenType } from 'chevrotain';
+import type { Diagnostic, Range, Result } from '@houserules/schema';
+import type { RulesFile } from './ast.ts';
+import { AstBuilder } from './cst-to-ast.ts';
+import { lex } from './lexer.ts';
+import { rulesParser } from './parser.ts';
+import { rangeAfter, rangeAt, tokenRange } from './range.ts';
+import {
+  Colon,
+  HARD_KEYWORDS,
+  ITEM_KEYWORDS,
+  kw,
+  LBracket,
+  LCurly,
+  LParen,
+  Pipe,
+  RBracket,
+  RCurly,
+  RParen,
+  soft,
+} from './tokens.ts';
+
+const itemStartTypes = new Set<TokenType>(ITEM_KEYWORDS.map((w) => kw[w]));
+const hardKeywordImages = new Set<string>(HARD_KEYWORDS);
+
+export function parse(text: string, file?: string): Result<RulesFile> {
+  try {
+    return parseUnguarded(text, file);
+  } catch (error) {
+    // Unreachable in practice (the fuzz tests hunt for it); kept so a parser bug never takes the caller down.
+    const diagnostic: Diagnostic = {
+      code: 'parse/internal-error',
+      severity: 'error',
+      message: `the parser failed on this file: ${error instanceof Error ? error.message : String(error)}`,
+      hint: 'this is a bug in houserules; please report it with the file',
+    };
+    if (file !== undefined) diagnostic.file = file;
+    return { value: emptyFile(text), diagnostics: [diagnostic] };
+  }
+}
+
+function endPosition(text: string): Range['end'] {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { offset: text.length, line, column: text.length - lineStart + 1 };
+}
+
+function emptyFile(text: string): RulesFile {
+  return { $type: 'RulesFile', items: [], range: { start: { offset: 0, line: 1, column: 1 }, end: endPosition(text) } };
+}
+
+function parseUnguarded(text: string, file: string | undefined): Result<RulesFile> {
+  const lexed = lex(text, file);
+  const diagnostics: Diagnostic[] = [...lexed.diagnostics];
+  const result = emptyFile(text);
+  const builder = new AstBuilder(diagnostics, file);
+  const tokens = lexed.tokens;
+  const chunks = splitChunks(tokens);
+
+  chunks.forEach((chunk, index) => {
+    const first = tokens[chunk.start];
+    if (first === undefined) return;
+    if (!itemStartTypes.has(first.tokenType)) {
+      diagnostics.push(withFile(expectedDeclaration(first), file));
+      return;
+    }
+    const chunkTokens = tokens.slice(chunk.start, chunk.end);
+    rulesParser.input = chunkTokens;
+    const cst = rulesParser.chunk();
+    const next = tokens[chunk.end];
+    let lastErrorOffset = -1;
+    for (const error of rulesParser.errors) {
+      const d = recognitionDiagnostic(error, text, next, lastErrorOffset);
+      if (d === undefined) continue;
+      lastErrorOffset = d.range?.start.offset ?? lastErrorOffset;
+      diagnostics.push(withFile(d, file));
+    }
+    builder.addChunk(cst, result, index === 0 || chunks.slice(0, index).every((c) => !isItemChunk(tokens, c)));
+  });
+
+  diagnostics.sort((a, b) => (a.range?.start.offset ?? 0) - (b.range?.start.offset ?? 0));
+  return { value: result, diagnostics };
+}
+
+function isItemChunk(tokens: IToken[], chunk: Chunk): boolean {
+  const first = tokens[chunk.start];
+  return first !== undefined && itemStartTypes.has(first.tokenType);
+}
+
+function withFile(d: Diagnostic, file: string | undefined): Diagnostic {
+  if (file !== undefined) d.file = file;
+  return d;
+}
+
+interface Chunk {
+  start: number;
+  end: number;
+}
+
+/**
+ * Cuts before every item keyword that stands outside braces and parentheses
+ * and is not part of the previous item (`override rule`, `remove end`,
+ * `at end of turn`, `limit 1 per turn`, `piece … per player`, a type `card`).
+ */
+function splitChunks(tokens: IToken[]): Chunk[] {
+  const chunks: Chunk[] = [];
+  let start = 0;
+  let braces = 0;
+  let parens = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const type = tokens[i]!.tokenType;
+    if (type === LCurly) {
+      braces++;
+      parens = 0;
+    } else if (type === RCurly) {
+      braces = Math.max(0, braces - 1);
+      parens = 0;
+    } else if (type === LParen || type === LBracket) {
+      parens++;
+    } else if (type === RParen || type === RBracket) {
+      parens = Math.max(0, parens - 1);
+    } else if (braces === 0 && parens === 0 && i > start && startsItem(tokens, i)) {
+      chunks.push({ start, end: i });
+      start = i;
+    }
+  }
+  if (start < tokens.length) chunks.push({ start, end: tokens.length });
+  return chunks;
+}
+
+function startsItem(tokens: IToken[], i: number): boolean {
+  const type = tokens[i]!.tokenType;
+  if (!itemStartTypes.has(type)) return false;
+  const previous = tokens[i - 1]?.tokenType;
+  if (previous === kw.override || previous === kw.remove) return false;
+  if (type === kw.end && previous === soft.at) return false;
+  if (type === kw.card && (previous === Colon || previous === Pipe || previous === kw.of)) return false;
+  if (type === kw.per) return tokens[i + 1]?.tokenType === soft.player && tokens[i + 2]?.tokenType === LCurly;
+  return true;
+}
+
+// ───────────────────────────── error messages ─────────────────────────────
+
+const DECLARATION_WORDS = 'rule, action, zone, var, pool, card, event, derive, flow, option, …';
+
+function expectedDeclaration(token: IToken): Diagnostic {
+  const found = describe(token);
+  return {
+    code: 'parse/expected-declaration',
+    severity: 'error',
+    message: `expected a declaration (${DECLARATION_WORDS}), found ${found}`,
+    range: tokenRange(token),
+    hint:
+      token.tokenType === RCurly
+        ? 'this `}` closes nothing; remove it or add the missing `{`'
+        : 'at the top level a file holds declarations such as `rule name on event { … }`',
+  };
+}
+
+function describe(token: IToken | undefined): string {
+  if (token === undefined || token.tokenType.name === 'EOF') return 'the end of the file';
+  return `\`${token.image.length > 30 ? `${token.image.slice(0, 30)}…` : token.image}\``;
+}
+
+function isRealToken(token: IToken | undefined): token is IToken {
+  return token !== undefined && token.tokenType.name !== 'EOF' && !Number.isNaN(token.startOffset);
+}
+
+/** What the author wrote just before the error, e.g. `rule share_treasure on explored(c)`. */
+function contextBefore(text: string, previous: IToken | undefined): { text: string; firstWord: string } | undefined {
+  if (!isRealToken(previous)) return undefined;
+  const end = previous.endOffset! + 1;
+  const lineStart = text.lastIndexOf('\n', previous.startOffset) + 1;
+  let snippet = text.slice(lineStart, end).trim();
+  if (snippet.length === 0) return undefined;
+  const firstWord = /^[A-Za-z_]+/.exec(snippet)?.[0] ?? '';
+  if (snippet.length > 60) snippet = `…${snippet.slice(-59)}`;
+  return { text: snippet, firstWord };
+}
+
+const RULE_WHAT: Record<string, string> = {
+  statement: 'a statement',
+  item: 'a declaration',
+  flowItem: 'a flow item (`step`, `rounds`, `turns`, `phase`, `repeat`, `actions`, `if`)',
+  testItem: 'a test step (`players`, `seed`, `arrange`, `advance`, `expect`, `play`, `p1 chooses …`)',
+  expr: 'an expression',
+  primary: 'an expression',
+  typeRef: 'a type',
+  typeName: 'a type',
+  expectation: 'an expectation',
+  timing: 'a timing (`immediately`, `during own turn`, `at end of turn`, `at end of round`)',
+};
+
+const RULE_HINT: Record<string, string> = {
+  statement: 'a statement starts with move, set, let, if, for, emit, shuffle, reveal, draw, roll, pick, ask, end, place or stack',
+  flowItem: 'see the flow section of docs/grammar.md',
+  primary: 'an expression is a number, a string, a name, a call, a list `[…]` or one in parentheses',
+};
+
+function recognitionDiagnostic(
+  error: IRecognitionException,
+  text: string,
+  nextChunkToken: IToken | undefined,
+  lastErrorOffset: number,
+): Diagnostic | undefined {
+  const token = error.token;
+  const previous = (error as { previousToken?: IToken }).previousToken;
+  const atEnd = !isRealToken(token);
+  const found = atEnd ? describe(nextChunkToken) : describe(token);
+  const range = atEnd
+    ? isRealToken(previous)
+      ? rangeAfter(previous)
+      : rangeAt(text, text.length, text.length, 1, 1)
+    : tokenRange(token);
+  if (range.start.offset <= lastErrorOffset) return undefined;
+  const ruleStack = error.context?.ruleStack ?? [];
+  const rule = ruleStack[ruleStack.length - 1] ?? '';
+  const context = contextBefore(text, previous);
+
+  if (error.name === 'NotAllInputParsedException') {
+    return expectedDeclaration(token);
+  }
+
+  const reservedHint =
+    !atEnd && hardKeywordImages.has(token.image) && error.message.includes('a name')
+      ? `\`${token.image}\` is a reserved word and cannot be used as a name`
+      : undefined;
+
+  if (error.name === 'MismatchedTokenException') {
+    const expected = error.message;
+    let after = '';
+    if (context !== undefined) {
+      after =
+        expected === '`{`' && ITEM_KEYWORDS.includes(context.firstWord as never)
+          ? ` after the ${context.firstWord} header \`${context.text}\``
+          : ` after \`${context.text}\``;
+    }
+    const d: Diagnostic = {
+      code: 'parse/missing-token',
+      severity: 'error',
+      message: `expected ${expected}${after}, found ${found}`,
+      range,
+    };
+    const hint = reservedHint ?? (expected === '`}`' ? 'every `{` needs a matching `}`' : undefined);
+    if (hint !== undefined) d.hint = hint;
+    return d;
+  }
+
+  // NoViableAltException, EarlyExitException
+  const options = error.message.split('|').filter((s) => s !== '');
+  const what =
+    RULE_WHAT[rule] ??
+    (options.length === 0 ? 'more' : options.length <= 6 ? options.join(', ') : `${options.slice(0, 6).join(', ')}, …`);
+  const d: Diagnostic = {
+    code: 'parse/unexpected-token',
+    severity: 'error',
+    message: `expected ${what}${context !== undefined ? ` after \`${context.text}\`` : ''}, found ${found}`,
+    range,
+  };
+  const hint = reservedHint ?? RULE_HINT[rule];
+  if (hint !== undefined) d.hint = hint;
+  return d;
+}

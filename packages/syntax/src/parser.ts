@@ -1,0 +1,1403 @@
+/**
+ * The grammar of docs/grammar.md as one chevrotain CstParser, built once at
+ * module load. `parse.ts` swaps `rulesParser.input` for every chunk of a file.
+ *
+ * Labels (`{ LABEL: 'from' }`) name the roles of children so that the CST→AST
+ * pass does not depend on child order.
+ */
+
+import { CstParser, type IParserErrorMessageProvider, type TokenType, type IToken } from 'chevrotain';
+import {
+  AddOp,
+  allTokens,
+  CmpOp,
+  Colon,
+  Comma,
+  Dice,
+  Dot,
+  DotDot,
+  Equals,
+  Integer,
+  kw,
+  LBracket,
+  LCurly,
+  LParen,
+  Minus,
+  MulOp,
+  Name,
+  Pipe,
+  RBracket,
+  RCurly,
+  RParen,
+  soft,
+  StringLiteral,
+} from './tokens.ts';
+
+const All = kw.all;
+
+/** Messages are built by parse.ts from the exception data; this keeps chevrotain's text short and unused. */
+const terseMessages: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage: ({ expected }) => labelOf(expected),
+  buildNotAllInputParsedMessage: () => 'redundant input',
+  buildNoViableAltMessage: ({ expectedPathsPerAlt }) =>
+    [...new Set(expectedPathsPerAlt.flatMap((paths) => paths.map((path) => (path[0] ? labelOf(path[0]) : ''))))]
+      .filter((s) => s !== '')
+      .join('|'),
+  buildEarlyExitMessage: ({ expectedIterationPaths }) =>
+    [...new Set(expectedIterationPaths.map((path) => (path[0] ? labelOf(path[0]) : '')))].filter((s) => s !== '').join('|'),
+};
+
+function labelOf(type: TokenType): string {
+  return type.LABEL ?? type.name;
+}
+
+class RulesParser extends CstParser {
+  constructor() {
+    super(allTokens, {
+      recoveryEnabled: true,
+      maxLookahead: 3,
+      nodeLocationTracking: 'full',
+      errorMessageProvider: terseMessages,
+    });
+    this.performSelfAnalysis();
+  }
+
+  // ───────────────────────────── module structure ─────────────────────────────
+
+  public chunk = this.RULE('chunk', () => {
+    this.OPTION(() => this.SUBRULE(this.moduleHeader));
+    this.MANY(() => this.SUBRULE(this.item));
+  });
+
+  public moduleHeader = this.RULE('moduleHeader', () => {
+    this.CONSUME(kw.module);
+    this.SUBRULE(this.qname);
+    this.OPTION(() => {
+      this.CONSUME(kw.extends);
+      this.SUBRULE(this.moduleRef);
+    });
+  });
+
+  public moduleRef = this.RULE('moduleRef', () => {
+    this.OR([{ ALT: () => this.CONSUME(StringLiteral) }, { ALT: () => this.SUBRULE(this.qname) }]);
+  });
+
+  public qname = this.RULE('qname', () => {
+    this.CONSUME(Name);
+    this.MANY(() => {
+      this.CONSUME(Dot);
+      this.CONSUME2(Name);
+    });
+  });
+
+  public item = this.RULE('item', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.importDecl) },
+      { ALT: () => this.SUBRULE(this.scenarioDecl) },
+      { ALT: () => this.SUBRULE(this.optionDecl) },
+      { ALT: () => this.SUBRULE(this.tokenDecl) },
+      { ALT: () => this.SUBRULE(this.poolDecl) },
+      { ALT: () => this.SUBRULE(this.varDecl) },
+      { ALT: () => this.SUBRULE(this.perPlayerBlock) },
+      { ALT: () => this.SUBRULE(this.cardDecl) },
+      { ALT: () => this.SUBRULE(this.zoneDecl) },
+      { ALT: () => this.SUBRULE(this.pieceDecl) },
+      { ALT: () => this.SUBRULE(this.boardDecl) },
+      { ALT: () => this.SUBRULE(this.eventDecl) },
+      { ALT: () => this.SUBRULE(this.deriveDecl) },
+      { ALT: () => this.SUBRULE(this.flowDecl) },
+      { ALT: () => this.SUBRULE(this.ruleDecl) },
+      { ALT: () => this.SUBRULE(this.actionDecl) },
+      { ALT: () => this.SUBRULE(this.constraintDecl) },
+      { ALT: () => this.SUBRULE(this.endDecl) },
+      { ALT: () => this.SUBRULE(this.rankingDecl) },
+      { ALT: () => this.SUBRULE(this.invariantDecl) },
+      { ALT: () => this.SUBRULE(this.policyDecl) },
+      { ALT: () => this.SUBRULE(this.variantDecl) },
+      { ALT: () => this.SUBRULE(this.overrideDecl) },
+      { ALT: () => this.SUBRULE(this.removeDecl) },
+      { ALT: () => this.SUBRULE(this.testDecl) },
+    ]);
+  });
+
+  public importDecl = this.RULE('importDecl', () => {
+    this.CONSUME(kw.import);
+    this.SUBRULE(this.moduleRef);
+  });
+
+  public scenarioDecl = this.RULE('scenarioDecl', () => {
+    this.CONSUME(kw.scenario);
+    this.CONSUME(StringLiteral, { LABEL: 'title' });
+    this.CONSUME(LCurly);
+    this.MANY(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(soft.source);
+            this.CONSUME2(StringLiteral, { LABEL: 'source' });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(soft.players);
+            this.CONSUME(Integer, { LABEL: 'min' });
+            this.CONSUME(DotDot);
+            this.CONSUME2(Integer, { LABEL: 'max' });
+          },
+        },
+      ]);
+    });
+    this.CONSUME(RCurly);
+  });
+
+  // ───────────────────────────── declarations ─────────────────────────────
+
+  public optionDecl = this.RULE('optionDecl', () => {
+    this.CONSUME(kw.option);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(Colon);
+          this.SUBRULE(this.typeRef);
+          this.CONSUME(Equals);
+          this.SUBRULE(this.expr, { LABEL: 'value' });
+          this.OPTION(() => this.CONSUME(StringLiteral, { LABEL: 'doc' }));
+          this.OPTION2(() => this.SUBRULE(this.cite));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME2(Equals, { LABEL: 'defaultOnly' });
+          this.SUBRULE2(this.expr, { LABEL: 'value' });
+        },
+      },
+    ]);
+  });
+
+  public cite = this.RULE('cite', () => {
+    this.CONSUME(kw.cite);
+    this.CONSUME(StringLiteral);
+  });
+
+  public tokenDecl = this.RULE('tokenDecl', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(kw.token);
+          this.SUBRULE(this.nameList, { LABEL: 'names' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(kw.tokens);
+          this.CONSUME(Name, { LABEL: 'group' });
+          this.CONSUME(Equals);
+          this.SUBRULE2(this.nameList, { LABEL: 'names' });
+        },
+      },
+    ]);
+  });
+
+  public nameList = this.RULE('nameList', () => {
+    this.CONSUME(Name);
+    this.MANY(() => {
+      this.CONSUME(Comma);
+      this.CONSUME2(Name);
+    });
+  });
+
+  public poolDecl = this.RULE('poolDecl', () => {
+    this.CONSUME(kw.pool);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(LCurly);
+    this.OPTION(() => {
+      this.SUBRULE(this.poolEntry);
+      this.MANY(() => {
+        this.CONSUME(Comma);
+        this.SUBRULE2(this.poolEntry);
+      });
+    });
+    this.CONSUME(RCurly);
+  });
+
+  public poolEntry = this.RULE('poolEntry', () => {
+    this.CONSUME(Name, { LABEL: 'token' });
+    this.OPTION(() => {
+      this.CONSUME(Colon);
+      this.OR({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.CONSUME(soft.unlimited) },
+          { ALT: () => this.SUBRULE(this.expr, { LABEL: 'initial' }) },
+        ],
+      });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(soft.max);
+      this.SUBRULE2(this.expr, { LABEL: 'capacity' });
+    });
+  });
+
+  public varDecl = this.RULE('varDecl', () => {
+    this.CONSUME(kw.var);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Colon);
+    this.SUBRULE(this.typeRef);
+    this.CONSUME(Equals);
+    this.SUBRULE(this.expr, { LABEL: 'value' });
+  });
+
+  public perPlayerBlock = this.RULE('perPlayerBlock', () => {
+    this.CONSUME(kw.per);
+    this.CONSUME(soft.player);
+    this.CONSUME(LCurly);
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.SUBRULE(this.poolDecl) },
+        { ALT: () => this.SUBRULE(this.varDecl) },
+        { ALT: () => this.SUBRULE(this.zoneDecl) },
+        { ALT: () => this.SUBRULE(this.deriveDecl) },
+      ]);
+    });
+    this.CONSUME(RCurly);
+  });
+
+  public cardDecl = this.RULE('cardDecl', () => {
+    this.CONSUME(kw.card);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.OPTION(() => {
+      this.CONSUME(LCurly);
+      this.OPTION2(() => {
+        this.SUBRULE(this.cardMember);
+        this.MANY(() => {
+          this.CONSUME(Comma);
+          this.SUBRULE2(this.cardMember);
+        });
+      });
+      this.CONSUME(RCurly);
+    });
+  });
+
+  public cardMember = this.RULE('cardMember', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.poolDecl) },
+      {
+        ALT: () => {
+          this.CONSUME(Name, { LABEL: 'name' });
+          this.CONSUME(Colon);
+          this.SUBRULE(this.typeRef);
+        },
+      },
+    ]);
+  });
+
+  public zoneDecl = this.RULE('zoneDecl', () => {
+    this.CONSUME(kw.zone);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Colon);
+    this.OR([
+      { ALT: () => this.CONSUME(soft.hidden, { LABEL: 'visibility' }) },
+      { ALT: () => this.CONSUME(soft.public, { LABEL: 'visibility' }) },
+      { ALT: () => this.CONSUME(soft.owner, { LABEL: 'visibility' }) },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME(LCurly);
+      this.OPTION2(() => this.SUBRULE(this.cardSpecList));
+      this.CONSUME(RCurly);
+    });
+  });
+
+  public cardSpecList = this.RULE('cardSpecList', () => {
+    this.SUBRULE(this.cardSpec);
+    this.MANY(() => {
+      this.CONSUME(Comma);
+      this.SUBRULE2(this.cardSpec);
+    });
+  });
+
+  public cardSpec = this.RULE('cardSpec', () => {
+    this.OPTION(() => {
+      this.CONSUME(Integer, { LABEL: 'count' });
+      this.CONSUME(kw.of);
+    });
+    this.CONSUME(Name, { LABEL: 'kind' });
+    this.OPTION2(() => {
+      this.CONSUME(LParen);
+      this.OPTION3(() => {
+        this.SUBRULE(this.argument);
+        this.MANY(() => {
+          this.CONSUME(Comma);
+          this.SUBRULE2(this.argument);
+        });
+      });
+      this.CONSUME(RParen);
+    });
+  });
+
+  public argument = this.RULE('argument', () => {
+    this.OPTION(() => {
+      this.CONSUME(Name, { LABEL: 'name' });
+      this.CONSUME(Colon);
+    });
+    this.SUBRULE(this.expr, { LABEL: 'value' });
+  });
+
+  public pieceDecl = this.RULE('pieceDecl', () => {
+    this.CONSUME(kw.piece);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(kw.on);
+    this.OR([
+      { ALT: () => this.CONSUME(soft.corner, { LABEL: 'site' }) },
+      { ALT: () => this.CONSUME(soft.edge, { LABEL: 'site' }) },
+      { ALT: () => this.CONSUME(soft.hex, { LABEL: 'site' }) },
+    ]);
+    this.CONSUME(Comma);
+    this.SUBRULE(this.expr, { LABEL: 'supply' });
+    this.OPTION(() => {
+      this.CONSUME(kw.per);
+      this.CONSUME(soft.player);
+    });
+  });
+
+  public boardDecl = this.RULE('boardDecl', () => {
+    this.CONSUME(kw.board);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Colon);
+    this.CONSUME(soft.hex);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(soft.radius);
+          this.CONSUME(Integer, { LABEL: 'radius' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.map);
+          this.CONSUME(LCurly, { LABEL: 'mapOpen' });
+          this.MANY(() => this.SUBRULE(this.hexEntry));
+          this.CONSUME(RCurly, { LABEL: 'mapClose' });
+        },
+      },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME2(LCurly);
+      this.MANY2(() => this.SUBRULE(this.boardItem));
+      this.CONSUME2(RCurly);
+    });
+  });
+
+  public hexEntry = this.RULE('hexEntry', () => {
+    this.SUBRULE(this.hexCoord);
+    this.OPTION(() => this.CONSUME(Name, { LABEL: 'kind' }));
+    this.OPTION2(() => this.CONSUME(Integer, { LABEL: 'value' }));
+  });
+
+  public hexCoord = this.RULE('hexCoord', () => {
+    this.CONSUME(LParen);
+    this.SUBRULE(this.signedInt, { LABEL: 'q' });
+    this.CONSUME(Comma);
+    this.SUBRULE2(this.signedInt, { LABEL: 'r' });
+    this.CONSUME(RParen);
+  });
+
+  public signedInt = this.RULE('signedInt', () => {
+    this.OPTION(() => this.CONSUME(Minus));
+    this.CONSUME(Integer);
+  });
+
+  public boardItem = this.RULE('boardItem', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(soft.kinds, { LABEL: 'key' });
+          this.OPTION(() => this.CONSUME(soft.shuffled));
+          this.CONSUME(LBracket);
+          this.OPTION2(() => this.SUBRULE(this.cardSpecList));
+          this.CONSUME(RBracket);
+          this.OPTION3(() => this.SUBRULE(this.boardExcept));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.values, { LABEL: 'key' });
+          this.OPTION4(() => this.CONSUME2(soft.shuffled));
+          this.CONSUME2(LBracket);
+          this.OPTION5(() => this.SUBRULE(this.exprList));
+          this.CONSUME2(RBracket);
+          this.OPTION6(() => this.SUBRULE2(this.boardExcept));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.region, { LABEL: 'key' });
+          this.CONSUME(Name, { LABEL: 'name' });
+          this.CONSUME(Equals);
+          this.CONSUME3(LBracket);
+          this.MANY(() => {
+            this.SUBRULE(this.hexCoord);
+            this.OPTION7(() => this.CONSUME(Comma));
+          });
+          this.CONSUME3(RBracket);
+        },
+      },
+    ]);
+  });
+
+  public boardExcept = this.RULE('boardExcept', () => {
+    this.CONSUME(soft.except);
+    this.SUBRULE(this.nameList);
+  });
+
+  public eventDecl = this.RULE('eventDecl', () => {
+    this.CONSUME(kw.event);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.OPTION(() => {
+      this.CONSUME(LParen);
+      this.OPTION2(() => this.SUBRULE(this.params));
+      this.CONSUME(RParen);
+    });
+  });
+
+  public params = this.RULE('params', () => {
+    this.SUBRULE(this.param);
+    this.MANY(() => {
+      this.CONSUME(Comma);
+      this.SUBRULE2(this.param);
+    });
+  });
+
+  public param = this.RULE('param', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(Name, { LABEL: 'name' }) },
+      { ALT: () => this.CONSUME(kw.card, { LABEL: 'name' }) },
+    ]);
+    this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(Colon);
+          this.SUBRULE(this.typeRef);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(kw.in);
+          this.SUBRULE(this.expr, { LABEL: 'domain' });
+        },
+      },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME(Equals);
+      this.SUBRULE2(this.expr, { LABEL: 'default' });
+    });
+  });
+
+  public deriveDecl = this.RULE('deriveDecl', () => {
+    this.CONSUME(kw.derive);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.OPTION(() => {
+      this.CONSUME(LParen);
+      this.OPTION2(() => this.SUBRULE(this.params));
+      this.CONSUME(RParen);
+    });
+    this.OPTION3(() => {
+      this.CONSUME(Colon);
+      this.SUBRULE(this.typeRef);
+    });
+    this.CONSUME(Equals);
+    this.SUBRULE(this.expr, { LABEL: 'value' });
+    this.OPTION4(() => this.SUBRULE(this.cite));
+  });
+
+  public typeRef = this.RULE('typeRef', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(soft.list);
+          this.CONSUME(kw.of);
+          this.SUBRULE(this.typeRef, { LABEL: 'element' });
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE(this.typeName);
+          this.MANY(() => {
+            this.CONSUME(Pipe);
+            this.SUBRULE2(this.typeName);
+          });
+        },
+      },
+    ]);
+  });
+
+  public typeName = this.RULE('typeName', () => {
+    this.OR([{ ALT: () => this.CONSUME(Name) }, { ALT: () => this.CONSUME(kw.card) }]);
+  });
+
+  // ───────────────────────────── flow ─────────────────────────────
+
+  public flowDecl = this.RULE('flowDecl', () => {
+    this.CONSUME(kw.flow);
+    this.SUBRULE(this.flowBlock);
+  });
+
+  public flowBlock = this.RULE('flowBlock', () => {
+    this.CONSUME(LCurly);
+    this.MANY(() => this.SUBRULE(this.flowItem));
+    this.CONSUME(RCurly);
+  });
+
+  public flowItem = this.RULE('flowItem', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(soft.step);
+          this.CONSUME(Name, { LABEL: 'name' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.rounds);
+          this.OR2({
+            IGNORE_AMBIGUITIES: true,
+            DEF: [
+              { ALT: () => this.CONSUME(soft.forever) },
+              { ALT: () => this.SUBRULE(this.expr, { LABEL: 'count' }) },
+            ],
+          });
+          this.SUBRULE(this.flowBlock, { LABEL: 'body' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.turns);
+          this.OPTION(() => {
+            this.CONSUME(kw.in);
+            this.OR3([
+              { ALT: () => this.CONSUME(soft.seat, { LABEL: 'order' }) },
+              { ALT: () => this.CONSUME(soft.snake, { LABEL: 'order' }) },
+              { ALT: () => this.CONSUME(soft.reverse, { LABEL: 'order' }) },
+            ]);
+            this.CONSUME(soft.order);
+          });
+          this.SUBRULE2(this.flowBlock, { LABEL: 'body' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.phase);
+          this.CONSUME2(Name, { LABEL: 'name' });
+          this.SUBRULE3(this.flowBlock, { LABEL: 'body' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.repeat);
+          this.OPTION2(() => {
+            this.CONSUME(soft.while);
+            this.SUBRULE2(this.expr, { LABEL: 'while' });
+          });
+          this.SUBRULE4(this.flowBlock, { LABEL: 'body' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.actions);
+          this.CONSUME(soft.by);
+          this.SUBRULE3(this.expr, { LABEL: 'by' });
+          this.OPTION3(() => {
+            this.CONSUME(soft.until);
+            this.CONSUME3(Name, { LABEL: 'until' });
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(kw.if);
+          this.SUBRULE4(this.expr, { LABEL: 'condition' });
+          this.SUBRULE5(this.flowBlock, { LABEL: 'then' });
+          this.OPTION4(() => {
+            this.CONSUME(kw.else);
+            this.SUBRULE6(this.flowBlock, { LABEL: 'else' });
+          });
+        },
+      },
+    ]);
+  });
+
+  // ───────────────────────────── rules, actions, constraints ─────────────────────────────
+
+  public ruleDecl = this.RULE('ruleDecl', () => {
+    this.CONSUME(kw.rule);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(kw.on);
+    this.CONSUME2(Name, { LABEL: 'event' });
+    this.OPTION(() => this.SUBRULE(this.bindings));
+    this.OPTION2(() => {
+      this.CONSUME(kw.when);
+      this.SUBRULE(this.expr, { LABEL: 'when' });
+    });
+    this.OPTION3(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(soft.before, { LABEL: 'relation' }) },
+        { ALT: () => this.CONSUME(soft.after, { LABEL: 'relation' }) },
+      ]);
+      this.CONSUME3(Name, { LABEL: 'target' });
+    });
+    this.SUBRULE(this.citedBlock, { LABEL: 'body' });
+  });
+
+  public bindings = this.RULE('bindings', () => {
+    this.CONSUME(LParen);
+    this.SUBRULE(this.nameList);
+    this.CONSUME(RParen);
+  });
+
+  public citedBlock = this.RULE('citedBlock', () => {
+    this.CONSUME(LCurly);
+    this.OPTION(() => this.SUBRULE(this.cite));
+    this.MANY(() => this.SUBRULE(this.statement));
+    this.CONSUME(RCurly);
+  });
+
+  public actionDecl = this.RULE('actionDecl', () => {
+    this.CONSUME(kw.action);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.OPTION(() => {
+      this.CONSUME(LParen);
+      this.OPTION2(() => this.SUBRULE(this.params));
+      this.CONSUME(RParen);
+    });
+    this.OPTION3(() => {
+      this.CONSUME(soft.by);
+      this.SUBRULE(this.expr, { LABEL: 'by' });
+    });
+    this.OPTION4(() => {
+      this.CONSUME(soft.during);
+      this.CONSUME2(Name, { LABEL: 'during' });
+    });
+    this.OPTION5(() => {
+      this.CONSUME(soft.limit);
+      this.CONSUME(Integer, { LABEL: 'limit' });
+      this.CONSUME(kw.per);
+      this.CONSUME(soft.turn);
+    });
+    this.SUBRULE(this.citedBlock, { LABEL: 'body' });
+  });
+
+  public constraintDecl = this.RULE('constraintDecl', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(kw.forbid, { LABEL: 'kind' }) },
+      { ALT: () => this.CONSUME(kw.require, { LABEL: 'kind' }) },
+    ]);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(kw.on);
+    this.CONSUME2(Name, { LABEL: 'action' });
+    this.OPTION(() => this.SUBRULE(this.bindings));
+    this.CONSUME(kw.when);
+    this.SUBRULE(this.expr, { LABEL: 'condition' });
+    this.CONSUME(soft.reason);
+    this.CONSUME(StringLiteral, { LABEL: 'reason' });
+    this.OPTION2(() => this.SUBRULE(this.cite));
+  });
+
+  public endDecl = this.RULE('endDecl', () => {
+    this.CONSUME(kw.end);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(kw.when);
+    this.SUBRULE(this.expr, { LABEL: 'condition' });
+    this.OPTION(() => this.SUBRULE(this.timing));
+    this.OPTION2(() => {
+      this.CONSUME(soft.winners);
+      this.SUBRULE2(this.expr, { LABEL: 'winners' });
+    });
+    this.OPTION3(() => this.SUBRULE(this.cite));
+  });
+
+  public timing = this.RULE('timing', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(soft.immediately) },
+      {
+        ALT: () => {
+          this.CONSUME(soft.during);
+          this.CONSUME(soft.own);
+          this.CONSUME(soft.turn, { LABEL: 'ownTurn' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.at);
+          this.CONSUME(kw.end);
+          this.CONSUME(kw.of);
+          this.OR2([
+            { ALT: () => this.CONSUME2(soft.turn, { LABEL: 'endOf' }) },
+            { ALT: () => this.CONSUME(soft.round, { LABEL: 'endOf' }) },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  public rankingDecl = this.RULE('rankingDecl', () => {
+    this.CONSUME(kw.ranking);
+    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(soft.by);
+    this.SUBRULE(this.rankingKey);
+    this.MANY(() => {
+      this.CONSUME(kw.then);
+      this.SUBRULE2(this.rankingKey);
+    });
+    this.OPTION(() => {
+      this.CONSUME(soft.ties);
+      this.OR([
+        { ALT: () => this.CONSUME(soft.shared, { LABEL: 'ties' }) },
+        {
+          ALT: () => {
+            this.CONSUME2(soft.by);
+            this.CONSUME(soft.seat, { LABEL: 'ties' });
+          },
+        },
+      ]);
+    });
+    this.OPTION2(() => this.SUBRULE(this.cite));
+  });
+
+  public rankingKey = this.RULE('rankingKey', () => {
+    this.SUBRULE(this.expr, { LABEL: 'value' });
+    this.OPTION(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(soft.asc, { LABEL: 'direction' }) },
+        { ALT: () => this.CONSUME(soft.desc, { LABEL: 'direction' }) },
+      ]);
+    });
+  });
+
+  public invariantDecl = this.RULE('invariantDecl', () => {
+    this.CONSUME(kw.invariant);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Colon);
+    this.SUBRULE(this.expr, { LABEL: 'condition' });
+    this.OPTION(() => {
+      this.CONSUME(soft.reason);
+      this.CONSUME(StringLiteral, { LABEL: 'reason' });
+    });
+  });
+
+  public policyDecl = this.RULE('policyDecl', () => {
+    this.CONSUME(kw.policy);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.OPTION(() => {
+      this.CONSUME(LParen);
+      this.OPTION2(() => this.SUBRULE(this.params));
+      this.CONSUME(RParen);
+    });
+    this.OPTION3(() => this.CONSUME(StringLiteral, { LABEL: 'doc' }));
+    this.CONSUME(LCurly);
+    this.MANY(() => this.SUBRULE(this.preference));
+    this.CONSUME(RCurly);
+  });
+
+  public preference = this.RULE('preference', () => {
+    this.CONSUME(soft.prefer);
+    this.CONSUME(Name, { LABEL: 'target' });
+    this.OPTION(() => this.SUBRULE(this.callArgs));
+    this.OPTION2(() => {
+      this.CONSUME(kw.when);
+      this.SUBRULE(this.expr, { LABEL: 'when' });
+    });
+  });
+
+  /** `( [ expr { , expr } ] )` */
+  public callArgs = this.RULE('callArgs', () => {
+    this.CONSUME(LParen);
+    this.OPTION(() => this.SUBRULE(this.exprList));
+    this.CONSUME(RParen);
+  });
+
+  public exprList = this.RULE('exprList', () => {
+    this.SUBRULE(this.expr);
+    this.MANY(() => {
+      this.CONSUME(Comma);
+      this.SUBRULE2(this.expr);
+    });
+  });
+
+  public variantDecl = this.RULE('variantDecl', () => {
+    this.CONSUME(kw.variant);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.OPTION(() => this.CONSUME(StringLiteral, { LABEL: 'title' }));
+    this.CONSUME(LCurly);
+    this.MANY(() => this.SUBRULE(this.item));
+    this.CONSUME(RCurly);
+  });
+
+  public overrideDecl = this.RULE('overrideDecl', () => {
+    this.CONSUME(kw.override);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.ruleDecl) },
+      { ALT: () => this.SUBRULE(this.actionDecl) },
+      { ALT: () => this.SUBRULE(this.constraintDecl) },
+      { ALT: () => this.SUBRULE(this.endDecl) },
+      { ALT: () => this.SUBRULE(this.deriveDecl) },
+      { ALT: () => this.SUBRULE(this.rankingDecl) },
+      { ALT: () => this.SUBRULE(this.policyDecl) },
+    ]);
+  });
+
+  public removeDecl = this.RULE('removeDecl', () => {
+    this.CONSUME(kw.remove);
+    this.OR([
+      { ALT: () => this.CONSUME(kw.rule, { LABEL: 'kind' }) },
+      { ALT: () => this.CONSUME(kw.action, { LABEL: 'kind' }) },
+      { ALT: () => this.CONSUME(soft.constraint, { LABEL: 'kind' }) },
+      { ALT: () => this.CONSUME(kw.end, { LABEL: 'kind' }) },
+      { ALT: () => this.CONSUME(kw.invariant, { LABEL: 'kind' }) },
+      { ALT: () => this.CONSUME(kw.policy, { LABEL: 'kind' }) },
+    ]);
+    this.CONSUME(Name, { LABEL: 'name' });
+  });
+
+  // ───────────────────────────── tests ─────────────────────────────
+
+  public testDecl = this.RULE('testDecl', () => {
+    this.CONSUME(kw.test);
+    this.CONSUME(StringLiteral, { LABEL: 'name' });
+    this.CONSUME(LCurly);
+    this.OPTION(() => this.SUBRULE(this.cite));
+    this.MANY(() => this.SUBRULE(this.testItem));
+    this.CONSUME(RCurly);
+  });
+
+  public testItem = this.RULE('testItem', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(soft.players, { LABEL: 'keyword' });
+            this.CONSUME(Integer, { LABEL: 'count' });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(soft.seed, { LABEL: 'keyword' });
+            this.CONSUME2(Integer, { LABEL: 'count' });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(kw.variant, { LABEL: 'keyword' });
+            this.CONSUME(Name, { LABEL: 'name' });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(kw.option, { LABEL: 'keyword' });
+            this.CONSUME2(Name, { LABEL: 'name' });
+            this.CONSUME(Equals);
+            this.SUBRULE(this.expr, { LABEL: 'value' });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(soft.arrange, { LABEL: 'keyword' });
+            this.SUBRULE(this.block, { LABEL: 'body' });
+          },
+        },
+        { ALT: () => this.CONSUME(soft.advance, { LABEL: 'keyword' }) },
+        {
+          ALT: () => {
+            this.CONSUME(soft.play, { LABEL: 'keyword' });
+            this.OPTION(() => {
+              this.CONSUME(soft.until);
+              this.SUBRULE2(this.expr, { LABEL: 'until' });
+            });
+            this.OPTION2(() => {
+              this.CONSUME(soft.with);
+              this.SUBRULE(this.agent);
+              this.MANY(() => {
+                this.CONSUME(Comma);
+                this.SUBRULE2(this.agent);
+              });
+            });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(soft.expect, { LABEL: 'keyword' });
+            this.SUBRULE(this.expectation);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME3(Name, { LABEL: 'seat' });
+            this.SUBRULE(this.seatMove);
+          },
+        },
+      ],
+    });
+  });
+
+  /** `chooses <expr>` or `does <action>[(args)]` */
+  public seatMove = this.RULE('seatMove', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(soft.chooses);
+          this.SUBRULE(this.expr, { LABEL: 'value' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.does);
+          this.CONSUME(Name, { LABEL: 'action' });
+          this.OPTION(() => this.SUBRULE(this.callArgs));
+        },
+      },
+    ]);
+  });
+
+  public expectation = this.RULE('expectation', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(kw.not));
+          this.CONSUME(kw.event);
+          this.CONSUME(Name, { LABEL: 'event' });
+          this.OPTION2(() => this.SUBRULE(this.callArgs));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.illegal);
+          this.CONSUME2(Name, { LABEL: 'seat' });
+          this.SUBRULE(this.seatMove);
+          this.OPTION3(() => {
+            this.CONSUME(soft.because);
+            this.CONSUME3(Name, { LABEL: 'because' });
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.game);
+          this.CONSUME(soft.over);
+          this.OPTION4(() => {
+            this.CONSUME(soft.winners);
+            this.SUBRULE(this.expr, { LABEL: 'winners' });
+          });
+        },
+      },
+      { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'condition' }) },
+    ]);
+  });
+
+  public agent = this.RULE('agent', () => {
+    this.CONSUME(Name);
+    this.OPTION(() => this.SUBRULE(this.callArgs));
+  });
+
+  // ───────────────────────────── statements ─────────────────────────────
+
+  public block = this.RULE('block', () => {
+    this.CONSUME(LCurly);
+    this.MANY(() => this.SUBRULE(this.statement));
+    this.CONSUME(RCurly);
+  });
+
+  public statement = this.RULE('statement', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.moveStmt) },
+      { ALT: () => this.SUBRULE(this.setStmt) },
+      { ALT: () => this.SUBRULE(this.letStmt) },
+      { ALT: () => this.SUBRULE(this.ifStmt) },
+      { ALT: () => this.SUBRULE(this.forStmt) },
+      { ALT: () => this.SUBRULE(this.emitStmt) },
+      { ALT: () => this.SUBRULE(this.shuffleStmt) },
+      { ALT: () => this.SUBRULE(this.revealStmt) },
+      { ALT: () => this.SUBRULE(this.rollStmt) },
+      { ALT: () => this.SUBRULE(this.pickStmt) },
+      { ALT: () => this.SUBRULE(this.askStmt) },
+      { ALT: () => this.SUBRULE(this.endStmt) },
+      { ALT: () => this.SUBRULE(this.placeStmt) },
+      { ALT: () => this.SUBRULE(this.stackStmt) },
+    ]);
+  });
+
+  public moveStmt = this.RULE('moveStmt', () => {
+    this.CONSUME(kw.move);
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(kw.card);
+            this.SUBRULE(this.expr, { LABEL: 'card' });
+            this.CONSUME(soft.to);
+            this.SUBRULE2(this.expr, { LABEL: 'to' });
+            this.OPTION(() => {
+              this.OR2([
+                { ALT: () => this.CONSUME(soft.top, { LABEL: 'position' }) },
+                { ALT: () => this.CONSUME(soft.bottom, { LABEL: 'position' }) },
+              ]);
+            });
+          },
+        },
+        {
+          GATE: () => this.LA(2).tokenType === soft.from,
+          ALT: () => {
+            this.CONSUME(soft.cards);
+            this.CONSUME(soft.from);
+            this.SUBRULE3(this.expr, { LABEL: 'from' });
+            this.CONSUME2(soft.to);
+            this.SUBRULE4(this.expr, { LABEL: 'to' });
+          },
+        },
+        {
+          ALT: () => {
+            // `move all gem from …` versus an amount that starts with the aggregate `all(…)`.
+            this.OR3({
+              IGNORE_AMBIGUITIES: true,
+              DEF: [
+                { GATE: () => this.LA(2).tokenType !== LParen, ALT: () => this.CONSUME(All, { LABEL: 'all' }) },
+                { ALT: () => this.SUBRULE5(this.expr, { LABEL: 'amount' }) },
+              ],
+            });
+            this.CONSUME(Name, { LABEL: 'token' });
+            this.CONSUME2(soft.from);
+            this.SUBRULE6(this.expr, { LABEL: 'from' });
+            this.CONSUME3(soft.to);
+            this.SUBRULE7(this.expr, { LABEL: 'to' });
+          },
+        },
+      ],
+    });
+  });
+
+  public setStmt = this.RULE('setStmt', () => {
+    this.CONSUME(kw.set);
+    this.SUBRULE(this.expr, { LABEL: 'target' });
+    this.CONSUME(Equals);
+    this.SUBRULE2(this.expr, { LABEL: 'value' });
+  });
+
+  public letStmt = this.RULE('letStmt', () => {
+    this.CONSUME(kw.let);
+    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Equals);
+    this.SUBRULE(this.expr, { LABEL: 'value' });
+  });
+
+  public ifStmt = this.RULE('ifStmt', () => {
+    this.CONSUME(kw.if);
+    this.SUBRULE(this.expr, { LABEL: 'condition' });
+    this.SUBRULE(this.block, { LABEL: 'then' });
+    this.OPTION(() => {
+      this.CONSUME(kw.else);
+      this.OR([
+        { ALT: () => this.SUBRULE2(this.block, { LABEL: 'else' }) },
+        { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: 'elseIf' }) },
+      ]);
+    });
+  });
+
+  public forStmt = this.RULE('forStmt', () => {
+    this.CONSUME(kw.for);
+    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(kw.in);
+    this.SUBRULE(this.expr, { LABEL: 'collection' });
+    this.OPTION(() => {
+      this.CONSUME(kw.where);
+      this.SUBRULE2(this.expr, { LABEL: 'where' });
+    });
+    this.SUBRULE(this.block, { LABEL: 'body' });
+  });
+
+  public emitStmt = this.RULE('emitStmt', () => {
+    this.CONSUME(kw.emit);
+    this.CONSUME(Name, { LABEL: 'event' });
+    this.OPTION(() => this.SUBRULE(this.callArgs));
+  });
+
+  public shuffleStmt = this.RULE('shuffleStmt', () => {
+    this.CONSUME(kw.shuffle);
+    this.SUBRULE(this.expr, { LABEL: 'zone' });
+  });
+
+  public revealStmt = this.RULE('revealStmt', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(kw.reveal, { LABEL: 'mode' }) },
+      { ALT: () => this.CONSUME(kw.draw, { LABEL: 'mode' }) },
+    ]);
+    this.CONSUME(soft.top);
+    this.CONSUME(kw.of);
+    this.SUBRULE(this.expr, { LABEL: 'from' });
+    this.CONSUME(soft.to);
+    this.SUBRULE2(this.expr, { LABEL: 'to' });
+    this.CONSUME(soft.as);
+    this.CONSUME(Name, { LABEL: 'binding' });
+  });
+
+  public rollStmt = this.RULE('rollStmt', () => {
+    this.CONSUME(kw.roll);
+    this.CONSUME(Dice);
+    this.CONSUME(soft.as);
+    this.CONSUME(Name, { LABEL: 'binding' });
+  });
+
+  public pickStmt = this.RULE('pickStmt', () => {
+    this.CONSUME(kw.pick);
+    this.CONSUME(soft.random);
+    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(kw.in);
+    this.SUBRULE(this.expr, { LABEL: 'collection' });
+    this.OPTION(() => {
+      this.CONSUME(kw.where);
+      this.SUBRULE2(this.expr, { LABEL: 'where' });
+    });
+  });
+
+  public askStmt = this.RULE('askStmt', () => {
+    this.CONSUME(kw.ask);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.askEach) },
+      { ALT: () => this.SUBRULE(this.expr, { LABEL: 'player' }) },
+    ]);
+    this.CONSUME(soft.to);
+    this.CONSUME(kw.choose);
+    this.OR2([
+      { ALT: () => this.SUBRULE(this.chooseBinding) },
+      { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'target' }) },
+    ]);
+    this.OPTION(() => this.CONSUME(kw.secretly));
+    this.CONSUME(kw.then);
+    this.SUBRULE(this.block, { LABEL: 'then' });
+  });
+
+  public askEach = this.RULE('askEach', () => {
+    this.CONSUME(kw.each);
+    this.SUBRULE(this.inBinding);
+  });
+
+  public chooseBinding = this.RULE('chooseBinding', () => {
+    this.SUBRULE(this.inBinding);
+  });
+
+  /** `x in <collection> [where <cond>]` */
+  public inBinding = this.RULE('inBinding', () => {
+    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(kw.in);
+    this.SUBRULE(this.expr, { LABEL: 'collection' });
+    this.OPTION(() => {
+      this.CONSUME(kw.where);
+      this.SUBRULE2(this.expr, { LABEL: 'where' });
+    });
+  });
+
+  public endStmt = this.RULE('endStmt', () => {
+    this.CONSUME(kw.end);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(soft.game, { LABEL: 'scope' });
+          this.OPTION(() => {
+            this.CONSUME(soft.winners);
+            this.SUBRULE(this.expr, { LABEL: 'winners' });
+          });
+        },
+      },
+      { ALT: () => this.CONSUME(soft.round, { LABEL: 'scope' }) },
+      { ALT: () => this.CONSUME(soft.turn, { LABEL: 'scope' }) },
+      { ALT: () => this.CONSUME(soft.phase, { LABEL: 'scope' }) },
+    ]);
+  });
+
+  public placeStmt = this.RULE('placeStmt', () => {
+    this.CONSUME(soft.place);
+    this.CONSUME(Name, { LABEL: 'piece' });
+    this.OPTION(() => {
+      this.CONSUME(kw.of);
+      this.SUBRULE(this.expr, { LABEL: 'owner' });
+    });
+    this.CONSUME(soft.at);
+    this.SUBRULE2(this.expr, { LABEL: 'at' });
+  });
+
+  public stackStmt = this.RULE('stackStmt', () => {
+    this.CONSUME(soft.stack);
+    this.SUBRULE(this.expr, { LABEL: 'zone' });
+    this.CONSUME(Colon);
+    this.SUBRULE(this.cardSpecList);
+  });
+
+  // ───────────────────────────── expressions ─────────────────────────────
+
+  public expr = this.RULE('expr', () => {
+    this.OR([{ ALT: () => this.SUBRULE(this.ifExpr) }, { ALT: () => this.SUBRULE(this.orExpr) }]);
+  });
+
+  public ifExpr = this.RULE('ifExpr', () => {
+    this.CONSUME(kw.if);
+    this.SUBRULE(this.expr, { LABEL: 'condition' });
+    this.CONSUME(kw.then);
+    this.SUBRULE2(this.expr, { LABEL: 'then' });
+    this.CONSUME(kw.else);
+    this.SUBRULE3(this.expr, { LABEL: 'else' });
+  });
+
+  public orExpr = this.RULE('orExpr', () => {
+    this.SUBRULE(this.andExpr, { LABEL: 'operands' });
+    this.MANY(() => {
+      this.CONSUME(kw.or);
+      this.SUBRULE2(this.andExpr, { LABEL: 'operands' });
+    });
+  });
+
+  public andExpr = this.RULE('andExpr', () => {
+    this.SUBRULE(this.notExpr, { LABEL: 'operands' });
+    this.MANY(() => {
+      this.CONSUME(kw.and);
+      this.SUBRULE2(this.notExpr, { LABEL: 'operands' });
+    });
+  });
+
+  public notExpr = this.RULE('notExpr', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(kw.not);
+          this.SUBRULE(this.notExpr, { LABEL: 'operand' });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.cmpExpr) },
+    ]);
+  });
+
+  public cmpExpr = this.RULE('cmpExpr', () => {
+    this.SUBRULE(this.rangeExpr, { LABEL: 'left' });
+    this.OPTION(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(CmpOp);
+            this.SUBRULE2(this.rangeExpr, { LABEL: 'right' });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(kw.is);
+            this.CONSUME(Name, { LABEL: 'kind' });
+          },
+        },
+      ]);
+    });
+  });
+
+  public rangeExpr = this.RULE('rangeExpr', () => {
+    this.SUBRULE(this.addExpr, { LABEL: 'from' });
+    this.OPTION(() => {
+      this.CONSUME(DotDot);
+      this.SUBRULE2(this.addExpr, { LABEL: 'to' });
+    });
+  });
+
+  public addExpr = this.RULE('addExpr', () => {
+    this.SUBRULE(this.mulExpr, { LABEL: 'operands' });
+    this.MANY(() => {
+      this.CONSUME(AddOp);
+      this.SUBRULE2(this.mulExpr, { LABEL: 'operands' });
+    });
+  });
+
+  public mulExpr = this.RULE('mulExpr', () => {
+    this.SUBRULE(this.unaryExpr, { LABEL: 'operands' });
+    this.MANY(() => {
+      this.CONSUME(MulOp);
+      this.SUBRULE2(this.unaryExpr, { LABEL: 'operands' });
+    });
+  });
+
+  public unaryExpr = this.RULE('unaryExpr', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(Minus);
+          this.SUBRULE(this.unaryExpr, { LABEL: 'operand' });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.postfixExpr) },
+    ]);
+  });
+
+  public postfixExpr = this.RULE('postfixExpr', () => {
+    this.SUBRULE(this.primary);
+    this.MANY(() => {
+      this.CONSUME(Dot);
+      this.CONSUME(Name, { LABEL: 'members' });
+    });
+  });
+
+  public primary = this.RULE('primary', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(Integer) },
+      { ALT: () => this.CONSUME(StringLiteral) },
+      { ALT: () => this.CONSUME(kw.true) },
+      { ALT: () => this.CONSUME(kw.false) },
+      {
+        ALT: () => {
+          this.CONSUME(LParen);
+          this.SUBRULE(this.expr, { LABEL: 'inner' });
+          this.CONSUME(RParen);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(LBracket);
+          this.OPTION(() => this.SUBRULE(this.exprList));
+          this.CONSUME(RBracket);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(All, { LABEL: 'callee' });
+          this.CONSUME2(LParen);
+          this.SUBRULE(this.inBinding, { LABEL: 'aggregate' });
+          this.OPTION2(() => {
+            this.CONSUME(Colon);
+            this.SUBRULE2(this.expr, { LABEL: 'aggregateValue' });
+          });
+          this.CONSUME2(RParen);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(Name, { LABEL: 'callee' });
+          this.OPTION3(() => {
+            this.CONSUME3(LParen);
+            this.OPTION4(() => {
+              this.OR2([
+                {
+                  ALT: () => {
+                    this.SUBRULE2(this.inBinding, { LABEL: 'aggregate' });
+                    this.OPTION5(() => {
+                      this.CONSUME2(Colon);
+                      this.SUBRULE3(this.expr, { LABEL: 'aggregateValue' });
+                    });
+                  },
+                },
+                { ALT: () => this.SUBRULE2(this.exprList) },
+              ]);
+            });
+            this.CONSUME3(RParen);
+          });
+        },
+      },
+    ]);
+  });
+}
+
+/** The one parser instance (grammar analysis runs once, at module load). */
+export const rulesParser = new RulesParser();
+
+export type { IToken };
