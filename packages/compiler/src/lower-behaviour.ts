@@ -172,8 +172,9 @@ export function lowerPolicy(l: Lowerers, d: DeclOf<'policy'>, naming: Naming): P
         l.cx.sink.error('type/arity', `action \`${name}\` has ${ps.length} parameter${ps.length === 1 ? '' : 's'}, got ${args.length}`, d.origin.file, pref.range);
       }
       entry = { target: `action:${name}`, kind: 'action', args: args.map((a) => l.ex.value(a, scope).expr) };
-    } else if (l.cx.enumIndex.has(name) && !decl) {
-      entry = { target: name, kind: 'value', args: [] };
+    } else if (!decl && choiceVarOf(l, name)) {
+      // The schema wants a node id as target: the choice var; the value chosen is the one argument.
+      entry = { target: idOfVar(choiceVarOf(l, name)!), kind: 'value', args: [{ k: 'lit', v: name }] };
     } else {
       const candidates = [...[...l.cx.table.byName.values()].filter((x) => x.kind === 'action').map((x) => x.name), ...l.cx.enumIndex.keys()];
       l.cx.sink.error('resolve/unknown-name', `\`${name}\` is neither an action nor a choice value`, d.origin.file, pref.target.range,
@@ -204,4 +205,19 @@ export function lowerRanking(l: Lowerers): RankingNode | null {
     ties: ranking.node.ties ?? 'shared',
     provenance: l.cx.provenance(ranking.origin, ranking.node.range, ranking.node.cite),
   };
+}
+
+/** The first per-player choice var (an enum var) that can take `value`. */
+function choiceVarOf(l: Lowerers, value: string): DeclOf<'var'> | undefined {
+  for (const d of l.cx.table.byName.values()) {
+    if (d.kind === 'var' && d.scope === 'player') {
+      const ty = l.cx.declType(d);
+      if (ty.t === 'enum' && ty.values.includes(value)) return d;
+    }
+  }
+  return undefined;
+}
+
+function idOfVar(d: DeclOf<'var'>): string {
+  return `var:${d.name}`;
 }

@@ -96,9 +96,9 @@ export function generateModuleSet(options: { modules?: number; rulesPerModule?: 
         lines.push('}');
       } else if (r % 4 === 2) {
         lines.push(`rule ${rule} on round_end${r > 2 ? ` after m${m}_rule${r - 4}` : ''} {`);
-        lines.push(`  let richest = first(p in players where p.wealth == max(q in players: q.wealth))`);
-        lines.push(`  if richest >= 0 and m${m}_total > active_count {`);
-        lines.push(`    move 1 gem from bank to richest.purse`);
+        lines.push(`  let top = max(q in players: q.wealth)`);
+        lines.push(`  if m${m}_total > active_count {`);
+        lines.push(`    for p in players where p.wealth == top { move 1 gem from bank to p.purse }`);
         lines.push('  }');
         lines.push(`  for p in players {`);
         lines.push(`    let spare = min(p.m${m}_cache.m${m}_shard, 3)`);
