@@ -1,0 +1,59 @@
+/**
+ * A compiled `test` block: what the compiler produces from a test's AST and the
+ * conformance runner executes on the engine. Names are resolved (ids as in the
+ * rule graph), expressions and statements are rule-graph Expr/Stmt, seats are
+ * 0-based indices (`p1` is 0).
+ */
+import type { Expr, Provenance, Range, Stmt, Value } from './rule-graph.ts';
+
+export interface TestPlan {
+  /** `test:<module>/<n>` — stable while the test's position in its module does not change */
+  id: string;
+  /** the test's title as written */
+  name: string;
+  /** the module that declares the test; provenance.cite is the sentence it pins */
+  provenance: Provenance;
+  /** the variant whose graph the test runs on (null: the base scenario) */
+  variant: string | null;
+  players: number;
+  seed: number;
+  options: Record<string, Value>;
+  steps: TestStep[];
+}
+
+export type TestStep = TestStepBody & {
+  range: Range;
+  /** the step's source text, for reports */
+  text: string;
+};
+
+export type TestStepBody =
+  /** runs after game_start's rules and before the flow's first item; the statements conserve tokens like play */
+  | { t: 'arrange'; body: Stmt[] }
+  /** the next dice rolls give these faces, in order */
+  | { t: 'fixDice'; faces: number[] }
+  /** run until a decision is pending or the game is over */
+  | { t: 'advance' }
+  | { t: 'choose'; seat: number; value: Expr }
+  | { t: 'do'; seat: number; action: string; args: Expr[] }
+  /** agents by name (`random`, `first`, or a policy id) with arguments; cycled over the seats */
+  | { t: 'play'; until?: Expr; agents: { name: string; args: Value[] }[] }
+  | { t: 'expect'; condition: Expr }
+  /** an event since the previous act step (advance, choose, do, play), optionally with these argument values */
+  | { t: 'expectEvent'; negated: boolean; event: string; args?: Expr[] }
+  /** the move is refused; `because` is the id of the constraint that must refuse it */
+  | { t: 'expectIllegal'; seat: number; move: { choose: Expr } | { action: string; args: Expr[] }; because?: string }
+  | { t: 'expectGameOver'; winners?: Expr };
+
+export const TEST_STEP_KINDS = [
+  'arrange',
+  'fixDice',
+  'advance',
+  'choose',
+  'do',
+  'play',
+  'expect',
+  'expectEvent',
+  'expectIllegal',
+  'expectGameOver',
+] as const satisfies readonly TestStepBody['t'][];
