@@ -41,9 +41,29 @@ function rulesBlocks(file: string): Block[] {
 
 const blocks = markdownFiles().flatMap(rulesBlocks);
 
+function withoutComments(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/\/\/[^\n]*/g, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .join('\n'); // one word per line: a mismatch shows as a short line diff
+}
+
 describe('rules examples in the documentation', () => {
   it('finds the examples', () => {
     expect(blocks.length).toBeGreaterThan(20);
+  });
+
+  it('the "Diamant in full" section of language.md is diamant.rules, section by section', () => {
+    // The sections are separate blocks, each headed `module diamant_<section>`; without those
+    // headers and comments they must add up to the scenario file, so the reference never drifts.
+    const sectionHeader = /^module diamant(_(components|flow|advance|decide|round_end|scoring))?\n/;
+    const sections = blocks.filter((b) => b.file === join('docs', 'language.md') && sectionHeader.test(b.text));
+    const joined = sections.map((b, i) => (i === 0 ? b.text : b.text.replace(sectionHeader, ''))).join('\n');
+    const scenario = readFileSync(join(root, 'scenarios', 'diamant', 'diamant.rules'), 'utf8');
+    expect(sections.length).toBe(7);
+    expect(withoutComments(joined)).toBe(withoutComments(scenario));
   });
 
   it.each(blocks.map((b) => [`${b.file}:${b.line}`, b] as const))('%s parses', (_where, block) => {
