@@ -1,0 +1,587 @@
+import type { Diagnostic, Expr, RuleGraph, TypeDesc } from '@houserules/schema';
+import type { Game } from './game.ts';
+import type { ExprFn, ListFn } from './loaded-graph.ts';
+import { StringTable } from './value-codec.ts';
+
+/** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
+export class Scope {
+  private readonly names = new Map<string, number>();
+  readonly listSlots = new Set<number>();
+  /** the slots of this scope lie in [lo, hi) (other scopes' slots may lie in between) */
+  lo = Number.MAX_SAFE_INTEGER;
+  hi = 0;
+
+  constructor(private readonly alloc: { nextSlot: number }) {}
+
+  slot(name: string): number {
+    let s = this.names.get(name);
+    if (s === undefined) {
+      s = this.alloc.nextSlot++;
+      this.names.set(name, s);
+      if (s < this.lo) this.lo = s;
+      if (s + 1 > this.hi) this.hi = s + 1;
+    }
+    return s;
+  }
+}
+
+/** Finds a declaration by id or by name, so both spellings of a reference work. */
+export class Index {
+  private readonly map = new Map<string, number>();
+  constructor(nodes: readonly { id: string; name: string }[]) {
+    nodes.forEach((n, i) => {
+      this.map.set(n.id, i);
+      if (!this.map.has(n.name)) this.map.set(n.name, i);
+    });
+  }
+  get(key: string): number | undefined {
+    return this.map.get(key);
+  }
+}
+
+interface DerivedCell {
+  fn: ExprFn;
+  list: ListFn;
+}
+
+const notCompiled: ExprFn = () => 0;
+const notCompiledList: ListFn = () => undefined;
+
+function setSource(g: Game, arr: ArrayLike<number>, len: number, rev: boolean): void {
+  g.srcArr = arr;
+  g.srcLen = len;
+  g.srcRev = rev;
+}
+
+/** Compiles expressions to closures, resolving every id to an integer index once. */
+export class ExprCompiler {
+  readonly strings = new StringTable();
+  readonly diagnostics: Diagnostic[] = [];
+  readonly alloc = { nextSlot: 0 };
+  readonly tokenIx: Index;
+  readonly poolIx: Index;
+  readonly varIx: Index;
+  readonly zoneIx: Index;
+  readonly kindIx: Index;
+  readonly optionIx: Index;
+  readonly derivedIx: Index;
+  readonly eventIx: Index;
+  readonly actionIx: Index;
+  readonly fieldNames: string[] = [];
+  readonly fieldTypes: TypeDesc[] = [];
+  private readonly derivedCells: DerivedCell[];
+
+  constructor(readonly graph: RuleGraph) {
+    this.tokenIx = new Index(graph.tokens);
+    this.poolIx = new Index(graph.pools);
+    this.varIx = new Index(graph.vars);
+    this.zoneIx = new Index(graph.zones);
+    this.kindIx = new Index(graph.cardKinds);
+    this.optionIx = new Index(graph.options);
+    this.derivedIx = new Index(graph.derived);
+    this.eventIx = new Index(graph.events);
+    this.actionIx = new Index(graph.actions);
+    for (const k of graph.cardKinds) for (const f of k.fields) this.field(f.name, f.type);
+    this.derivedCells = graph.derived.map(() => ({ fn: notCompiled, list: notCompiledList }));
+    // Parameter slots are known before any body compiles, so call sites can bind them directly.
+    this.derivedScopes = graph.derived.map((d) => {
+      const scope = new Scope(this.alloc);
+      for (const p of d.params) scope.slot(p.name);
+      return scope;
+    });
+    this.derivedParamSlots = graph.derived.map((d, i) => d.params.map((p) => this.derivedScopes[i]!.slot(p.name)));
+  }
+
+  private readonly derivedScopes: Scope[];
+  private readonly derivedParamSlots: number[][];
+
+  field(name: string, type?: TypeDesc): number {
+    let i = this.fieldNames.indexOf(name);
+    if (i < 0) {
+      i = this.fieldNames.length;
+      this.fieldNames.push(name);
+      this.fieldTypes.push(type ?? { t: 'number' });
+    }
+    return i;
+  }
+
+  error(code: string, message: string): void {
+    this.diagnostics.push({ code, severity: 'error', message });
+  }
+
+  need(ix: Index, key: string, what: string): number {
+    const i = ix.get(key);
+    if (i === undefined) {
+      this.error('run/unknown-reference', `The graph refers to an unknown ${what} '${key}'.`);
+      return 0;
+    }
+    return i;
+  }
+
+  /** Compiles the bodies of derived values; called once after construction. */
+  compileDerived(): void {
+    this.graph.derived.forEach((d, i) => {
+      const scope = this.derivedScopes[i]!;
+      const cell = this.derivedCells[i]!;
+      if (d.type.t === 'list') cell.list = this.list(d.value, scope);
+      else cell.fn = this.expr(d.value, scope);
+    });
+  }
+
+  isList(e: Expr, scope: Scope): boolean {
+    switch (e.k) {
+      case 'players':
+      case 'zone':
+      case 'list':
+      case 'range':
+        return true;
+      case 'agg':
+        return e.fn === 'list';
+      case 'local':
+        return scope.listSlots.has(scope.slot(e.name));
+      case 'derived': {
+        const i = this.derivedIx.get(e.id);
+        return i !== undefined && this.graph.derived[i]!.type.t === 'list';
+      }
+      case 'if':
+        return this.isList(e.t, scope) || this.isList(e.e, scope);
+      default:
+        return false;
+    }
+  }
+
+  /** A pool slot: base of the pool (per game) + owner × width + entry. */
+  poolSlot(poolKey: string, tokenKey: string, of: Expr | undefined, scope: Scope): ExprFn {
+    const p = this.need(this.poolIx, poolKey, 'pool');
+    const node = this.graph.pools[p];
+    const t = this.need(this.tokenIx, tokenKey, 'token');
+    if (!node) return () => -1;
+    const entry = node.entries.findIndex((en) => this.tokenIx.get(en.token) === t);
+    if (entry < 0) {
+      this.error('run/unknown-reference', `Pool '${poolKey}' holds no token '${tokenKey}'.`);
+      return () => -1;
+    }
+    const width = node.entries.length;
+    if (node.scope === 'global') return (g) => g.poolBase[p]! + entry;
+    const owner = of ? this.expr(of, scope) : (g: Game) => g.self;
+    if (node.scope === 'player') {
+      return (g) => {
+        const o = owner(g);
+        if (o < 0 || o >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
+        return g.poolBase[p]! + o * width + entry;
+      };
+    }
+    const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
+    return (g) => {
+      const o = owner(g);
+      if (o < 0 || o >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) {
+        return g.fail('run/no-such-owner', `Card ${o} has no pool '${node.name}'.`);
+      }
+      return g.poolBase[p]! + o * width + entry;
+    };
+  }
+
+  varSlot(key: string, of: Expr | undefined, scope: Scope): ExprFn {
+    const v = this.need(this.varIx, key, 'var');
+    const node = this.graph.vars[v];
+    if (!node || node.scope === 'global') return (g) => g.varBase[v]!;
+    const owner = of ? this.expr(of, scope) : (g: Game) => g.self;
+    return (g) => {
+      const o = owner(g);
+      if (o < 0 || o >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
+      return g.varBase[v]! + o;
+    };
+  }
+
+  zoneInstance(key: string, of: Expr | undefined, scope: Scope): ExprFn {
+    const z = this.need(this.zoneIx, key, 'zone');
+    const node = this.graph.zones[z];
+    if (!node || node.scope === 'global') return (g) => g.zoneInstBase[z]!;
+    const owner = of ? this.expr(of, scope) : (g: Game) => g.self;
+    return (g) => {
+      const o = owner(g);
+      if (o < 0 || o >= g.playerCount) return g.fail('run/no-such-owner', `Zone '${node.name}' has no player ${o}.`);
+      return g.zoneInstBase[z]! + o;
+    };
+  }
+
+  expr(e: Expr, scope: Scope): ExprFn {
+    switch (e.k) {
+      case 'lit': {
+        const v = this.strings.encode(e.v);
+        return () => v;
+      }
+      case 'seat': {
+        const v = e.index;
+        return () => v;
+      }
+      case 'local': {
+        const s = scope.slot(e.name);
+        return (g) => g.locals[s] as number;
+      }
+      case 'var': {
+        const slot = this.varSlot(e.id, e.of, scope);
+        return (g) => g.vars[slot(g)]!;
+      }
+      case 'count': {
+        const slot = this.poolSlot(e.pool, e.token, e.of, scope);
+        return (g) => g.counts[slot(g)]!;
+      }
+      case 'field': {
+        const f = this.field(e.field);
+        const of = this.expr(e.of, scope);
+        return (g) => {
+          const c = of(g);
+          if (c < 0 || c >= g.cardCount) return 0;
+          return g.fieldVals[c * g.fieldWidth + f]!;
+        };
+      }
+      case 'option': {
+        const o = this.need(this.optionIx, e.id, 'option');
+        return (g) => g.optionVals[o]!;
+      }
+      case 'derived':
+        return this.derivedCall(e.id, e.args, scope, false) as ExprFn;
+      case 'ctx':
+        switch (e.name) {
+          case 'current':
+            return (g) => g.current;
+          case 'actor':
+            return (g) => g.actor;
+          case 'self':
+            return (g) => g.self;
+          case 'round':
+            return (g) => g.round;
+          case 'turn':
+            return (g) => g.turn;
+          case 'player_count':
+            return (g) => g.playerCount;
+        }
+        return () => 0;
+      case 'bin':
+        return this.binary(e.op, this.expr(e.l, scope), this.expr(e.r, scope));
+      case 'not': {
+        const x = this.expr(e.e, scope);
+        return (g) => (x(g) === 0 ? 1 : 0);
+      }
+      case 'neg': {
+        const x = this.expr(e.e, scope);
+        return (g) => -x(g);
+      }
+      case 'is': {
+        const kind = this.need(this.kindIx, e.kind, 'card kind');
+        const x = this.expr(e.e, scope);
+        return (g) => {
+          const c = x(g);
+          return c >= 0 && c < g.cardCount && g.cardKind[c] === kind ? 1 : 0;
+        };
+      }
+      case 'if': {
+        const c = this.expr(e.c, scope);
+        const t = this.expr(e.t, scope);
+        const f = this.expr(e.e, scope);
+        return (g) => (c(g) !== 0 ? t(g) : f(g));
+      }
+      case 'agg':
+        return this.aggregate(e, scope);
+      case 'call':
+        return this.call(e.fn, e.args, scope);
+      case 'players':
+      case 'zone':
+      case 'list':
+      case 'range': {
+        // A collection where a number is expected: its size keeps the program total.
+        const src = this.list(e, scope);
+        return (g) => {
+          src(g);
+          return g.srcLen;
+        };
+      }
+    }
+  }
+
+  private binary(op: string, l: ExprFn, r: ExprFn): ExprFn {
+    switch (op) {
+      case 'or':
+        return (g) => (l(g) !== 0 || r(g) !== 0 ? 1 : 0);
+      case 'and':
+        return (g) => (l(g) !== 0 && r(g) !== 0 ? 1 : 0);
+      case '==':
+        return (g) => (l(g) === r(g) ? 1 : 0);
+      case '!=':
+        return (g) => (l(g) !== r(g) ? 1 : 0);
+      case '<':
+        return (g) => (l(g) < r(g) ? 1 : 0);
+      case '<=':
+        return (g) => (l(g) <= r(g) ? 1 : 0);
+      case '>':
+        return (g) => (l(g) > r(g) ? 1 : 0);
+      case '>=':
+        return (g) => (l(g) >= r(g) ? 1 : 0);
+      case '+':
+        return (g) => l(g) + r(g);
+      case '-':
+        return (g) => l(g) - r(g);
+      case '*':
+        return (g) => l(g) * r(g);
+      case '/':
+        return (g) => {
+          const a = l(g);
+          const b = r(g);
+          if (b === 0) return g.fail('run/division-by-zero', 'Division by zero.');
+          return Math.floor(a / b);
+        };
+      case '%':
+        return (g) => {
+          const a = l(g);
+          const b = r(g);
+          if (b === 0) return g.fail('run/division-by-zero', 'Remainder of a division by zero.');
+          return a - b * Math.floor(a / b);
+        };
+    }
+    this.error('run/unknown-operator', `Unknown operator '${op}'.`);
+    return () => 0;
+  }
+
+  private call(fn: string, args: Expr[], scope: Scope): ExprFn {
+    switch (fn) {
+      case 'min': {
+        const a = this.expr(args[0]!, scope);
+        const b = this.expr(args[1]!, scope);
+        return (g) => Math.min(a(g), b(g));
+      }
+      case 'max': {
+        const a = this.expr(args[0]!, scope);
+        const b = this.expr(args[1]!, scope);
+        return (g) => Math.max(a(g), b(g));
+      }
+      case 'abs': {
+        const a = this.expr(args[0]!, scope);
+        return (g) => Math.abs(a(g));
+      }
+      case 'size': {
+        const src = this.list(args[0]!, scope);
+        return (g) => {
+          src(g);
+          return g.srcLen;
+        };
+      }
+      case 'contains': {
+        const src = this.list(args[0]!, scope);
+        const x = this.expr(args[1]!, scope);
+        return (g) => {
+          const v = x(g);
+          src(g);
+          const arr = g.srcArr;
+          for (let k = 0, len = g.srcLen; k < len; k++) if (arr[k] === v) return 1;
+          return 0;
+        };
+      }
+    }
+    this.error('run/unknown-function', `Unknown function '${fn}'.`);
+    return () => 0;
+  }
+
+  private derivedCall(id: string, args: Expr[], scope: Scope, asList: boolean): ExprFn | ListFn {
+    const i = this.need(this.derivedIx, id, 'derived value');
+    const node = this.graph.derived[i];
+    const cell = this.derivedCells[i];
+    if (!node || !cell) return () => 0;
+    const argFns = args.map((a) => this.expr(a, scope));
+    // Parameter slots of the derived value's own scope; they are assigned when its body compiles.
+    const paramSlots = this.derivedParamSlots[i]!;
+    const perPlayer = node.perPlayer;
+    const tmp = new Float64Array(argFns.length);
+    const bind = (g: Game): number => {
+      for (let k = 0; k < argFns.length; k++) tmp[k] = argFns[k]!(g);
+      for (let k = 0; k < paramSlots.length && k < tmp.length; k++) g.locals[paramSlots[k]!] = tmp[k]!;
+      const prev = g.self;
+      if (perPlayer && tmp.length > 0) g.self = tmp[0]!;
+      return prev;
+    };
+    if (asList) {
+      return (g: Game) => {
+        const prev = bind(g);
+        cell.list(g);
+        g.self = prev;
+      };
+    }
+    return (g: Game) => {
+      const prev = bind(g);
+      const v = cell.fn(g);
+      g.self = prev;
+      return v;
+    };
+  }
+
+  private aggregate(e: Extract<Expr, { k: 'agg' }>, scope: Scope): ExprFn {
+    if (e.fn === 'list') {
+      const src = this.list(e, scope);
+      return (g) => {
+        src(g);
+        return g.srcLen;
+      };
+    }
+    const src = this.list(e.over, scope);
+    const slot = scope.slot(e.bind);
+    const where = e.where ? this.expr(e.where, scope) : null;
+    const value = e.value ? this.expr(e.value, scope) : null;
+    switch (e.fn) {
+      case 'count':
+        return (g) => {
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+          let n = 0;
+          for (let k = 0; k < len; k++) {
+            L[slot] = rev ? arr[len - 1 - k]! : arr[k]!;
+            if (where === null || where(g) !== 0) n++;
+          }
+          return n;
+        };
+      case 'sum':
+        return (g) => {
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+          let n = 0;
+          for (let k = 0; k < len; k++) {
+            const el = rev ? arr[len - 1 - k]! : arr[k]!;
+            L[slot] = el;
+            if (where === null || where(g) !== 0) n += value === null ? el : value(g);
+          }
+          return n;
+        };
+      case 'min':
+      case 'max': {
+        const isMin = e.fn === 'min';
+        return (g) => {
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+          let best = 0;
+          let found = false;
+          for (let k = 0; k < len; k++) {
+            const el = rev ? arr[len - 1 - k]! : arr[k]!;
+            L[slot] = el;
+            if (where !== null && where(g) === 0) continue;
+            const v = value === null ? el : value(g);
+            if (!found || (isMin ? v < best : v > best)) best = v;
+            found = true;
+          }
+          return best;
+        };
+      }
+      case 'any':
+      case 'all': {
+        const isAny = e.fn === 'any';
+        return (g) => {
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+          for (let k = 0; k < len; k++) {
+            L[slot] = rev ? arr[len - 1 - k]! : arr[k]!;
+            if (where !== null && where(g) === 0) continue;
+            const v = value === null ? 1 : value(g);
+            if (isAny && v !== 0) return 1;
+            if (!isAny && v === 0) return 0;
+          }
+          return isAny ? 0 : 1;
+        };
+      }
+      case 'first':
+        return (g) => {
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+          for (let k = 0; k < len; k++) {
+            const el = rev ? arr[len - 1 - k]! : arr[k]!;
+            L[slot] = el;
+            if (where === null || where(g) !== 0) return value === null ? el : value(g);
+          }
+          return -1;
+        };
+    }
+    return () => 0;
+  }
+
+  /** Compiles a collection (see ListFn). A scalar becomes a one-element collection. */
+  list(e: Expr, scope: Scope): ListFn {
+    switch (e.k) {
+      case 'players':
+        return (g) => setSource(g, g.players, g.playerCount, false);
+      case 'zone': {
+        const inst = this.zoneInstance(e.id, e.of, scope);
+        return (g) => {
+          const z = inst(g);
+          if (z < 0) return setSource(g, g.players, 0, false);
+          setSource(g, g.zoneCards[z]!, g.zoneLen[z]!, true);
+        };
+      }
+      case 'list': {
+        const items = e.items.map((it) => this.expr(it, scope));
+        const buf = new Array<number>(items.length).fill(0);
+        return (g) => {
+          for (let k = 0; k < items.length; k++) buf[k] = items[k]!(g);
+          setSource(g, buf, items.length, false);
+        };
+      }
+      case 'range': {
+        const from = this.expr(e.from, scope);
+        const to = this.expr(e.to, scope);
+        const buf: number[] = [];
+        return (g) => {
+          const a = from(g);
+          const b = to(g);
+          let n = 0;
+          for (let v = a; v <= b; v++) buf[n++] = v;
+          setSource(g, buf, n, false);
+        };
+      }
+      case 'agg':
+        if (e.fn === 'list') {
+          const src = this.list(e.over, scope);
+          const slot = scope.slot(e.bind);
+          const where = e.where ? this.expr(e.where, scope) : null;
+          const value = e.value ? this.expr(e.value, scope) : null;
+          const buf: number[] = [];
+          return (g) => {
+            src(g);
+            const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+            let n = 0;
+            for (let k = 0; k < len; k++) {
+              const el = rev ? arr[len - 1 - k]! : arr[k]!;
+              L[slot] = el;
+              if (where === null || where(g) !== 0) buf[n++] = value === null ? el : value(g);
+            }
+            setSource(g, buf, n, false);
+          };
+        }
+        break;
+      case 'local': {
+        const s = scope.slot(e.name);
+        const one = [0];
+        return (g) => {
+          const v = g.locals[s];
+          if (Array.isArray(v)) setSource(g, v, v.length, false);
+          else {
+            one[0] = v ?? 0;
+            setSource(g, one, 1, false);
+          }
+        };
+      }
+      case 'derived': {
+        const i = this.derivedIx.get(e.id);
+        if (i !== undefined && this.graph.derived[i]!.type.t === 'list') return this.derivedCall(e.id, e.args, scope, true) as ListFn;
+        break;
+      }
+      case 'if': {
+        const c = this.expr(e.c, scope);
+        const t = this.list(e.t, scope);
+        const f = this.list(e.e, scope);
+        return (g) => (c(g) !== 0 ? t(g) : f(g));
+      }
+    }
+    const x = this.expr(e, scope);
+    const one = [0];
+    return (g) => {
+      one[0] = x(g);
+      setSource(g, one, 1, false);
+    };
+  }
+}

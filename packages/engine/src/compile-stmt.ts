@@ -1,0 +1,329 @@
+import type { CardSpec, Expr, RuleGraph, Stmt } from '@houserules/schema';
+import { ExprCompiler, Scope } from './compile-expr.ts';
+import type { Game } from './game.ts';
+import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from './loaded-graph.ts';
+
+export const END_NONE = 0;
+export const END_ROUND = 1;
+export const END_TURN = 2;
+export const END_PHASE = 3;
+
+const noop: StmtFn = () => undefined;
+
+/** Compiles statements to closures; also collects the asks it meets. */
+export class StmtCompiler extends ExprCompiler {
+  readonly asks: AskInfo[] = [];
+  private readonly askScopes: Scope[] = [];
+  /** constraints by target (action id or name, ask id, var id or name) */
+  readonly constraintsByTarget = new Map<string, ConstraintInfo[]>();
+
+  constructor(graph: RuleGraph) {
+    super(graph);
+  }
+
+  compileConstraints(): void {
+    for (const c of this.graph.constraints) {
+      if (c.status !== 'active') continue;
+      const scope = new Scope(this.alloc);
+      const info: ConstraintInfo = {
+        id: c.id,
+        name: c.name,
+        forbid: c.kind === 'forbid',
+        slots: Int32Array.from(c.bindings.map((b) => scope.slot(b))),
+        condition: this.expr(c.condition, scope),
+        reason: c.reason,
+      };
+      const list = this.constraintsByTarget.get(c.target) ?? [];
+      list.push(info);
+      this.constraintsByTarget.set(c.target, list);
+    }
+  }
+
+  constraintsFor(...keys: string[]): ConstraintInfo[] {
+    const out: ConstraintInfo[] = [];
+    for (const k of keys) for (const c of this.constraintsByTarget.get(k) ?? []) if (!out.includes(c)) out.push(c);
+    return out;
+  }
+
+  /** Fills in each ask's saved-locals range once its enclosing scope is complete. */
+  finishAsks(): void {
+    this.asks.forEach((a, i) => {
+      const s = this.askScopes[i]!;
+      a.scopeLo = s.lo === Number.MAX_SAFE_INTEGER ? 0 : s.lo;
+      a.scopeHi = s.hi;
+    });
+  }
+
+  block(stmts: Stmt[], scope: Scope): StmtFn {
+    const fns = stmts.map((s) => this.stmt(s, scope));
+    if (fns.length === 0) return noop;
+    if (fns.length === 1) return fns[0]!;
+    return (g) => {
+      for (let i = 0; i < fns.length; i++) {
+        fns[i]!(g);
+        if (g.halt) return;
+      }
+    };
+  }
+
+  /** Evaluates a value for `let`: a collection is copied, so later changes do not show through. */
+  private value(e: Expr, scope: Scope): { fn: (g: Game) => number | number[]; list: boolean } {
+    if (this.isList(e, scope)) {
+      const src = this.list(e, scope);
+      return {
+        list: true,
+        fn: (g) => {
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;
+          const out = new Array<number>(len);
+          for (let k = 0; k < len; k++) out[k] = rev ? arr[len - 1 - k]! : arr[k]!;
+          return out;
+        },
+      };
+    }
+    return { list: false, fn: this.expr(e, scope) };
+  }
+
+  stmt(s: Stmt, scope: Scope): StmtFn {
+    switch (s.s) {
+      case 'move': {
+        const from = this.poolSlot(s.from.pool, s.token, s.from.of, scope);
+        const to = this.poolSlot(s.to.pool, s.token, s.to.of, scope);
+        const amount = s.amount === null ? null : this.expr(s.amount, scope);
+        const fromName = s.from.pool;
+        const toName = s.to.pool;
+        const token = s.token;
+        return (g) => {
+          const a = from(g);
+          if (a < 0) return;
+          const b = to(g);
+          if (b < 0) return;
+          const n = amount === null ? Math.max(0, g.counts[a]!) : amount(g);
+          if (g.halt) return;
+          g.moveTokens(a, b, n, token, fromName, toName);
+        };
+      }
+      case 'moveCard': {
+        const card = this.expr(s.card, scope);
+        const to = this.zoneInstance(s.to.zone, s.to.of, scope);
+        const top = s.position === 'top';
+        return (g) => {
+          const c = card(g);
+          if (c < 0 || c >= g.cardCount) return;
+          const z = to(g);
+          if (z < 0) return;
+          g.moveCard(c, z, top);
+        };
+      }
+      case 'moveCards': {
+        const from = this.zoneInstance(s.from.zone, s.from.of, scope);
+        const to = this.zoneInstance(s.to.zone, s.to.of, scope);
+        return (g) => {
+          const a = from(g);
+          const b = to(g);
+          if (a < 0 || b < 0) return;
+          g.moveAllCards(a, b);
+        };
+      }
+      case 'set': {
+        const slot = this.varSlot(s.var, s.of, scope);
+        const value = this.expr(s.value, scope);
+        return (g) => {
+          const v = value(g);
+          const i = slot(g);
+          if (i >= 0) g.vars[i] = v;
+        };
+      }
+      case 'let': {
+        const slot = scope.slot(s.name);
+        const { fn, list } = this.value(s.value, scope);
+        if (list) scope.listSlots.add(slot);
+        return (g) => {
+          g.locals[slot] = fn(g);
+        };
+      }
+      case 'if': {
+        const cond = this.expr(s.cond, scope);
+        const then = this.block(s.then, scope);
+        const otherwise = this.block(s.else, scope);
+        return (g) => {
+          if (cond(g) !== 0) then(g);
+          else otherwise(g);
+        };
+      }
+      case 'for': {
+        const src = this.list(s.over, scope);
+        const slot = scope.slot(s.bind);
+        const where = s.where ? this.expr(s.where, scope) : null;
+        const body = this.block(s.body, scope);
+        // The loop walks a copy, so a body that moves cards does not disturb it.
+        const buf: number[] = [];
+        return (g) => {
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;
+          for (let k = 0; k < len; k++) buf[k] = rev ? arr[len - 1 - k]! : arr[k]!;
+          const L = g.locals;
+          for (let k = 0; k < len; k++) {
+            L[slot] = buf[k]!;
+            if (where !== null && where(g) === 0) continue;
+            body(g);
+            if (g.halt) return;
+          }
+        };
+      }
+      case 'emit': {
+        const ev = this.need(this.eventIx, s.event, 'event');
+        const args = s.args.map((a) => this.expr(a, scope));
+        const tmp = new Float64Array(Math.max(1, args.length));
+        return (g) => {
+          for (let k = 0; k < args.length; k++) tmp[k] = args[k]!(g);
+          g.enqueue(ev, tmp, args.length);
+        };
+      }
+      case 'shuffle': {
+        const z = this.zoneInstance(s.zone.zone, s.zone.of, scope);
+        return (g) => {
+          const i = z(g);
+          if (i >= 0) g.shuffleZone(i);
+        };
+      }
+      case 'reveal': {
+        const from = this.zoneInstance(s.from.zone, s.from.of, scope);
+        const to = this.zoneInstance(s.to.zone, s.to.of, scope);
+        const slot = scope.slot(s.bind);
+        const hidden = s.hidden;
+        return (g) => {
+          const a = from(g);
+          const b = to(g);
+          if (a < 0 || b < 0) return;
+          g.locals[slot] = g.revealTop(a, b, hidden);
+        };
+      }
+      case 'roll': {
+        const slot = scope.slot(s.bind);
+        const dice = s.dice;
+        const sides = s.sides;
+        return (g) => {
+          g.locals[slot] = g.rollDice(dice, sides);
+        };
+      }
+      case 'pick': {
+        const src = this.list(s.over, scope);
+        const slot = scope.slot(s.bind);
+        const where = s.where ? this.expr(s.where, scope) : null;
+        const buf: number[] = [];
+        return (g) => {
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+          let n = 0;
+          for (let k = 0; k < len; k++) {
+            const el = rev ? arr[len - 1 - k]! : arr[k]!;
+            L[slot] = el;
+            if (where === null || where(g) !== 0) buf[n++] = el;
+          }
+          L[slot] = n === 0 ? -1 : buf[g.randomBelow(n, 'pick')]!;
+        };
+      }
+      case 'ask':
+        return this.ask(s, scope);
+      case 'end': {
+        if (s.scope === 'game') {
+          const winners = s.winners ? this.list(s.winners, scope) : null;
+          return (g) => g.endGame(winners, 'end-game');
+        }
+        const code = s.scope === 'round' ? END_ROUND : s.scope === 'turn' ? END_TURN : END_PHASE;
+        return (g) => {
+          if (g.endScope === END_NONE) g.endScope = code;
+        };
+      }
+      case 'place':
+        return (g) => {
+          g.fail('run/unsupported', `'place ${s.piece}' needs board support, which this engine does not have yet.`);
+        };
+      case 'stack':
+        return this.stack(s.zone.zone, s.zone.of, s.cards, scope);
+    }
+  }
+
+  private ask(s: Extract<Stmt, { s: 'ask' }>, scope: Scope): StmtFn {
+    const index = this.asks.length;
+    const isEach = 'each' in s.who;
+    const info: AskInfo = {
+      id: s.id,
+      single: null,
+      eachSlot: -1,
+      eachOver: null,
+      eachWhere: null,
+      bindSlot: -1,
+      over: null,
+      where: null,
+      varIndex: -1,
+      values: [],
+      secret: s.secret,
+      then: noop,
+      constraints: [],
+      scopeLo: 0,
+      scopeHi: 0,
+    };
+    this.asks.push(info);
+    this.askScopes.push(scope);
+    if ('each' in s.who) {
+      info.eachSlot = scope.slot(s.who.each);
+      info.eachOver = this.list(s.who.over, scope);
+      info.eachWhere = s.who.where ? this.expr(s.who.where, scope) : null;
+    } else {
+      info.single = this.expr(s.who.single, scope);
+    }
+    const keys = [s.id];
+    if ('var' in s.choice) {
+      info.varIndex = this.need(this.varIx, s.choice.var, 'var');
+      info.values = s.choice.values.map((v) => this.strings.intern(v));
+      const node = this.graph.vars[info.varIndex];
+      if (node) keys.push(node.id, node.name);
+    } else {
+      info.bindSlot = scope.slot(s.choice.bind);
+      info.over = this.list(s.choice.over, scope);
+      info.where = s.choice.where ? this.expr(s.choice.where, scope) : null;
+    }
+    info.constraints = this.constraintsFor(...keys);
+    info.then = this.block(s.then, scope);
+    void isEach;
+    return (g) => g.askDecision(index);
+  }
+
+  private stack(zoneKey: string, of: Expr | undefined, cards: CardSpec[], scope: Scope): StmtFn {
+    const inst = this.zoneInstance(zoneKey, of, scope);
+    const specs = cards.map((c) => ({
+      kind: this.need(this.kindIx, c.kind, 'card kind'),
+      count: c.count,
+      fields: Object.entries(c.fields).map(([name, v]) => ({ f: this.field(name), v: this.strings.encode(v) })),
+    }));
+    return (g) => {
+      const z = inst(g);
+      if (z < 0) return;
+      // Last spec first, so the first listed ends on top.
+      let placed = 0;
+      for (let si = specs.length - 1; si >= 0; si--) {
+        const spec = specs[si]!;
+        for (let n = 0; n < spec.count; n++) {
+          const arr = g.zoneCards[z]!;
+          const len = g.zoneLen[z]!;
+          let found = -1;
+          for (let k = 0; k < len - placed && found < 0; k++) {
+            const c = arr[k]!;
+            if (g.cardKind[c] !== spec.kind) continue;
+            if (spec.fields.every(({ f, v }) => g.fieldVals[c * g.fieldWidth + f] === v)) found = c;
+          }
+          if (found < 0) {
+            g.fail('run/stack-missing-card', `No such card left in the zone to stack.`);
+            return;
+          }
+          g.moveCard(found, z, true);
+          placed++;
+        }
+      }
+    };
+  }
+}
+
+export type { ExprFn, ListFn };

@@ -1,0 +1,1351 @@
+import type { Diagnostic, Result, Value } from '@houserules/schema';
+import { END_NONE, END_PHASE, END_ROUND, END_TURN } from './compile-stmt.ts';
+import {
+  FLOW_ACTIONS,
+  FLOW_IF,
+  FLOW_PHASE,
+  FLOW_REPEAT,
+  FLOW_ROUNDS,
+  FLOW_SEQ,
+  FLOW_STEP,
+  FLOW_TURNS,
+  type ConstraintInfo,
+  type EndInfo,
+  type ListFn,
+  type LoadedGraph,
+} from './loaded-graph.ts';
+import { nextBelow, seedPrng } from './prng.ts';
+import type { Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
+
+/** words per flow frame: node, pc, stage, counter, seat, branch */
+const FS = 6;
+const DEFAULT_BUDGET = 100_000;
+const RECENT = 64;
+
+const ENDING_NONE = 0;
+const ENDING_REQUESTED = 1;
+const ENDING_DRAINING = 2;
+
+function error(code: string, message: string, hint?: string): Diagnostic {
+  return hint === undefined ? { code, severity: 'error', message } : { code, severity: 'error', message, hint };
+}
+
+/** Creates a game; a bad configuration is reported, not thrown. */
+export function createGame(lg: LoadedGraph, config: GameConfig): Result<Game | null> {
+  const diagnostics: Diagnostic[] = [];
+  const { min, max } = lg.graph.scenario.players;
+  if (!Number.isInteger(config.players) || config.players < 1 || config.players < min || config.players > max) {
+    diagnostics.push(error('run/bad-player-count', `This scenario is for ${min} to ${max} players, not ${config.players}.`));
+  }
+  const optionVals = new Float64Array(lg.options.length);
+  lg.options.forEach((o, i) => (optionVals[i] = o.default));
+  for (const [key, v] of Object.entries(config.options ?? {})) {
+    const i = lg.options.findIndex((o) => o.name === key || o.id === key);
+    if (i < 0) {
+      diagnostics.push(error('run/unknown-option', `There is no option '${key}'.`));
+      continue;
+    }
+    const enc = lg.encodeOption(i, v);
+    if (enc === undefined) diagnostics.push(error('run/bad-option-value', `Option '${key}' cannot be ${JSON.stringify(v)}.`));
+    else optionVals[i] = enc;
+  }
+  if (diagnostics.length > 0) return { value: null, diagnostics };
+  const game = new Game(lg, config, optionVals);
+  return { value: game, diagnostics: [] };
+}
+
+/**
+ * One game: all state in flat arrays, the flow as an explicit stack of frames,
+ * so snapshot/restore and hashing are plain array copies.
+ */
+export class Game {
+  readonly playerCount: number;
+  readonly players: number[];
+  readonly cardCount: number;
+  readonly fieldWidth: number;
+  readonly optionVals: Float64Array;
+  // pools
+  readonly counts: Float64Array;
+  readonly finite: Uint8Array;
+  readonly capacity: Float64Array;
+  readonly poolBase: Int32Array;
+  private readonly slotToken: Int32Array;
+  private readonly tokenTotals: Float64Array;
+  // vars
+  readonly vars: Float64Array;
+  readonly varBase: Int32Array;
+  // cards and zones
+  readonly cardKind: Int32Array;
+  readonly fieldVals: Float64Array;
+  readonly cardZone: Int32Array;
+  readonly zoneCards: Int32Array[];
+  readonly zoneLen: Int32Array;
+  readonly zoneInstBase: Int32Array;
+  private readonly zoneInstDecl: Int32Array;
+  private readonly zoneInstOwner: Int32Array;
+  // evaluation registers
+  locals: (number | number[])[];
+  current = -1;
+  actor = -1;
+  self = -1;
+  round = 0;
+  turn = 0;
+  srcArr: ArrayLike<number> = [];
+  srcLen = 0;
+  srcRev = false;
+  // flow
+  private frames: Int32Array;
+  private depth = 0;
+  endScope = END_NONE;
+  // events
+  private qEvent: Int32Array;
+  private qArgs: Float64Array;
+  private qHead = 0;
+  private qTail = 0;
+  private readonly stride: number;
+  private readonly evArgs: Float64Array;
+  // decisions
+  private decisions: DecisionRecord[] = [];
+  private nextGroup = 0;
+  private actionCounts: Int32Array;
+  private readonly domainBufs: number[][][];
+  private readonly tmpVals = new Float64Array(64);
+  // chance
+  private readonly rng = new Uint32Array(4);
+  // status
+  halt = false;
+  private over = false;
+  private endingPhase = ENDING_NONE;
+  private endWinners: number[] | null = null;
+  private endReason = '';
+  private result: Outcome | null = null;
+  private err: Diagnostic | null = null;
+  readonly diagnostics: Diagnostic[] = [];
+  private firings: Uint32Array;
+  private stepFirings = 0;
+  private readonly budget: number;
+  private readonly recent = new Int32Array(RECENT);
+  private recentPos = 0;
+  private logEntries: LogEntry[] | null;
+  private seq = 0;
+  private readonly checking: boolean;
+  private readonly endsImmediate: EndInfo[];
+  private readonly endsOwnTurn: EndInfo[];
+  private readonly endsTurn: EndInfo[];
+  private readonly endsRound: EndInfo[];
+
+  constructor(readonly lg: LoadedGraph, readonly config: GameConfig, optionVals: Float64Array) {
+    const n = config.players;
+    this.playerCount = n;
+    this.players = Array.from({ length: n }, (_, i) => i);
+    this.optionVals = optionVals;
+    this.budget = config.stepBudget ?? DEFAULT_BUDGET;
+    this.checking = config.checkInvariants ?? false;
+    this.logEntries = config.recordLog === false ? null : [];
+    this.locals = new Array<number | number[]>(lg.localCount).fill(0);
+
+    // Cards and zones: every zone instance can hold every card.
+    const zoneInstBase = new Int32Array(lg.zones.length);
+    const instDecl: number[] = [];
+    const instOwner: number[] = [];
+    lg.zones.forEach((z, zi) => {
+      zoneInstBase[zi] = instDecl.length;
+      const copies = z.scope === 'player' ? n : 1;
+      for (let o = 0; o < copies; o++) {
+        instDecl.push(zi);
+        instOwner.push(z.scope === 'player' ? o : -1);
+      }
+    });
+    this.zoneInstBase = zoneInstBase;
+    this.zoneInstDecl = Int32Array.from(instDecl);
+    this.zoneInstOwner = Int32Array.from(instOwner);
+    let cardCount = 0;
+    for (let i = 0; i < instDecl.length; i++) cardCount += lg.zones[instDecl[i]!]!.contents.length;
+    this.cardCount = cardCount;
+    this.fieldWidth = lg.fieldCount;
+    this.cardKind = new Int32Array(cardCount);
+    this.fieldVals = new Float64Array(cardCount * lg.fieldCount);
+    this.cardZone = new Int32Array(cardCount);
+    this.zoneCards = instDecl.map(() => new Int32Array(Math.max(1, cardCount)));
+    this.zoneLen = new Int32Array(instDecl.length);
+    let card = 0;
+    for (let i = 0; i < instDecl.length; i++) {
+      const contents = lg.zones[instDecl[i]!]!.contents;
+      const arr = this.zoneCards[i]!;
+      // contents are top first; arrays keep the top at the end
+      for (let k = contents.length - 1; k >= 0; k--) {
+        const spec = contents[k]!;
+        this.cardKind[card] = spec.kind;
+        this.fieldVals.set(spec.fields, card * lg.fieldCount);
+        this.cardZone[card] = i;
+        arr[this.zoneLen[i]!++] = card;
+        card++;
+      }
+    }
+
+    // Pools: global, then per player, then per card.
+    const poolBase = new Int32Array(lg.pools.length);
+    let slots = 0;
+    const slotToken: number[] = [];
+    const initial: number[] = [];
+    const capacity: number[] = [];
+    for (const scope of ['global', 'player', 'card'] as const) {
+      lg.pools.forEach((p, pi) => {
+        if (p.scope !== scope) return;
+        poolBase[pi] = slots;
+        const owners = scope === 'global' ? 1 : scope === 'player' ? n : cardCount;
+        for (let o = 0; o < owners; o++) {
+          const applies = scope !== 'card' || p.cardKind < 0 || this.cardKind[o] === p.cardKind;
+          for (let e = 0; e < p.tokens.length; e++) {
+            slotToken.push(p.tokens[e]!);
+            initial.push(applies ? p.initial[e]! : 0);
+            capacity.push(p.capacity[e]!);
+            slots++;
+          }
+        }
+      });
+    }
+    this.poolBase = poolBase;
+    this.counts = new Float64Array(slots);
+    this.finite = new Uint8Array(slots);
+    this.capacity = Float64Array.from(capacity);
+    this.slotToken = Int32Array.from(slotToken);
+    initial.forEach((v, s) => {
+      if (Number.isNaN(v)) return;
+      this.counts[s] = v;
+      this.finite[s] = 1;
+    });
+    this.tokenTotals = new Float64Array(lg.tokens.length);
+    for (let s = 0; s < slots; s++) this.tokenTotals[slotToken[s]!] = this.tokenTotals[slotToken[s]!]! + this.counts[s]!;
+
+    // Vars: global, then per player.
+    const varBase = new Int32Array(lg.vars.length);
+    let vslots = 0;
+    lg.vars.forEach((v, vi) => {
+      varBase[vi] = vslots;
+      vslots += v.scope === 'player' ? n : 1;
+    });
+    this.varBase = varBase;
+    this.vars = new Float64Array(vslots);
+    lg.vars.forEach((v, vi) => {
+      if (v.scope === 'global') this.vars[varBase[vi]!] = v.initial(this);
+      else
+        for (let p = 0; p < n; p++) {
+          this.self = p;
+          this.vars[varBase[vi]! + p] = v.initial(this);
+        }
+      this.self = -1;
+    });
+
+    this.stride = lg.maxEventArgs;
+    this.qEvent = new Int32Array(64);
+    this.qArgs = new Float64Array(64 * this.stride);
+    this.evArgs = new Float64Array(this.stride);
+    this.frames = new Int32Array(lg.flowDepth * FS + FS);
+    this.actionCounts = new Int32Array(lg.actions.length);
+    this.domainBufs = lg.actions.map((a) => a.params.map(() => []));
+    this.firings = new Uint32Array(lg.rules.length);
+    this.endsImmediate = lg.ends.filter((e) => e.timing === 'immediately');
+    this.endsOwnTurn = lg.ends.filter((e) => e.timing === 'own_turn');
+    this.endsTurn = lg.ends.filter((e) => e.timing === 'end_of_turn');
+    this.endsRound = lg.ends.filter((e) => e.timing === 'end_of_round');
+
+    seedPrng(this.rng, config.seed);
+    if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });
+    this.pushFrame(lg.flowRoot);
+    if (lg.builtin.gameStart >= 0) this.enqueue(lg.builtin.gameStart, this.evArgs, 0);
+    this.settle();
+  }
+
+  // ───────────────────────── public API ─────────────────────────
+
+  get log(): LogEntry[] {
+    return this.logEntries ?? [];
+  }
+
+  get outcome(): Outcome | null {
+    return this.result;
+  }
+
+  get isOver(): boolean {
+    return this.over;
+  }
+
+  /** the run error that stopped the game, if any */
+  get error(): Diagnostic | null {
+    return this.err;
+  }
+
+  get ruleFirings(): Record<string, number> {
+    const out: Record<string, number> = {};
+    this.lg.rules.forEach((r, i) => (out[r.id] = this.firings[i]!));
+    return out;
+  }
+
+  /** firings by rule index (same order as loaded.rules); no allocation */
+  get ruleFiringCounts(): Uint32Array {
+    return this.firings;
+  }
+
+  pending(): Decision[] {
+    return this.decisions.filter((d) => d.seat >= 0 && d.chosen < 0).map((d) => this.describe(d));
+  }
+
+  /** the seats that have an open decision, in decision order, each once */
+  waitingSeats(): number[] {
+    const out: number[] = [];
+    for (const d of this.decisions) if (d.seat >= 0 && d.chosen < 0 && !out.includes(d.seat)) out.push(d.seat);
+    return out;
+  }
+
+  /** the first seat with an open decision, or -1 (no allocation) */
+  nextSeat(): number {
+    for (let i = 0; i < this.decisions.length; i++) {
+      const d = this.decisions[i]!;
+      if (d.seat >= 0 && d.chosen < 0) return d.seat;
+    }
+    return -1;
+  }
+
+  legalActions(seat: number): Move[] {
+    const d = this.openDecision(seat);
+    return d ? this.describe(d).options : [];
+  }
+
+  /** how many options the seat's open decision has (0: nothing to decide) */
+  optionCount(seat: number): number {
+    return this.openDecision(seat)?.count ?? 0;
+  }
+
+  /** the encoded value of option i of a choice (for policies), or the action index of an action option */
+  optionValue(seat: number, i: number): number {
+    const d = this.openDecision(seat);
+    if (!d) return Number.NaN;
+    return d.offsets === null ? d.values[i]! : d.values[d.offsets[i]!]!;
+  }
+
+  /** the encoded argument k of action option i */
+  optionArg(seat: number, i: number, k: number): number {
+    const d = this.openDecision(seat);
+    if (!d || d.offsets === null) return Number.NaN;
+    return d.values[d.offsets[i]! + 1 + k]!;
+  }
+
+  /** the ask index of the seat's open decision; -1 for an actions item, -2 when nothing is open */
+  openAsk(seat: number): number {
+    return this.openDecision(seat)?.ask ?? -2;
+  }
+
+  apply(seat: number, move: Move): Result<boolean> {
+    if (this.over) return { value: false, diagnostics: [error('run/game-over', 'The game is over.')] };
+    const d = this.openDecision(seat);
+    if (!d) return { value: false, diagnostics: [error('run/no-pending-decision', `Seat ${seat} has nothing to decide now.`)] };
+    const refused = (message: string, hint?: string): Result<boolean> => ({ value: false, diagnostics: [error('run/illegal-move', message, hint)] });
+    if (move.kind === 'choice') {
+      if (d.ask < 0) return refused(`Seat ${seat} must take an action, not make a choice.`);
+      const ask = this.lg.asks[d.ask]!;
+      if (move.ask !== undefined && move.ask !== ask.id && move.ask !== '') return refused(`Seat ${seat} is asked '${ask.id}', not '${move.ask}'.`);
+      const v = this.encodeMove(move.value);
+      const idx = v === undefined ? -1 : d.values.indexOf(v);
+      if (idx < 0) {
+        const c = v === undefined ? null : this.refusingConstraint(ask.constraints, [seat, v], 2, seat);
+        if (c) return refused(`Constraint '${c.name}' refuses ${JSON.stringify(move.value)}: ${c.reason}`, c.reason);
+        return refused(`${JSON.stringify(move.value)} is not an option of '${ask.id}'.`);
+      }
+      this.commit(d, idx);
+      return { value: true, diagnostics: [] };
+    }
+    if (d.ask >= 0) return refused(`Seat ${seat} must answer '${this.lg.asks[d.ask]!.id}', not take an action.`);
+    const ai = this.lg.actions.findIndex((a) => a.id === move.action || a.name === move.action);
+    const args = move.args.map((a) => this.encodeMove(a));
+    const idx = ai < 0 || args.includes(undefined) ? -1 : this.findActionOption(d, ai, args as number[]);
+    if (idx < 0) {
+      const action = this.lg.actions[ai];
+      if (action && !args.includes(undefined)) {
+        const c = this.refusingConstraint(action.constraints, args as number[], args.length, seat);
+        if (c) return refused(`Constraint '${c.name}' refuses ${move.action}: ${c.reason}`, c.reason);
+      }
+      return refused(`Action ${move.action}(${move.args.join(', ')}) is not available to seat ${seat} now.`);
+    }
+    this.commit(d, idx);
+    return { value: true, diagnostics: [] };
+  }
+
+  /** answers the seat's open decision with option i (the fast path agents use) */
+  applyOption(seat: number, i: number): boolean {
+    if (this.over) return false;
+    const d = this.openDecision(seat);
+    if (!d || i < 0 || i >= d.count) return false;
+    this.commit(d, i);
+    return true;
+  }
+
+  view(seat: number): PlayerView {
+    const lg = this.lg;
+    const str = lg.strings;
+    const n = this.playerCount;
+    const options: Record<string, Value> = {};
+    lg.options.forEach((o, i) => (options[o.name] = str.decode(this.optionVals[i]!, o.type)));
+    const vars: Record<string, Value | Value[]> = {};
+    lg.vars.forEach((v, i) => {
+      const b = this.varBase[i]!;
+      vars[v.name] = v.scope === 'global' ? str.decode(this.vars[b]!, v.type) : this.players.map((p) => str.decode(this.vars[b + p]!, v.type));
+    });
+    const poolView = (pi: number, owner: number): Record<string, number> => {
+      const p = lg.pools[pi]!;
+      const out: Record<string, number> = {};
+      p.tokens.forEach((t, e) => (out[lg.tokens[t]!.name] = this.counts[this.poolBase[pi]! + owner * p.tokens.length + e]!));
+      return out;
+    };
+    const pools: PlayerView['pools'] = {};
+    lg.pools.forEach((p, pi) => {
+      if (p.scope === 'global') pools[p.name] = poolView(pi, 0);
+      else if (p.scope === 'player') pools[p.name] = this.players.map((o) => poolView(pi, o));
+    });
+    const cardView = (c: number): CardView => {
+      const kind = lg.cardKinds[this.cardKind[c]!]!;
+      const fields: Record<string, Value> = {};
+      for (const f of kind.fields) fields[f.name] = str.decode(this.fieldVals[c * this.fieldWidth + f.index]!, f.type);
+      const view: CardView = { id: c, kind: kind.name, fields };
+      lg.pools.forEach((p, pi) => {
+        if (p.scope === 'card' && (p.cardKind < 0 || p.cardKind === this.cardKind[c])) (view.pools ??= {})[p.name] = poolView(pi, c);
+      });
+      return view;
+    };
+    const zoneView = (inst: number, visible: boolean): ZoneView => {
+      const len = this.zoneLen[inst]!;
+      if (!visible) return { count: len };
+      const arr = this.zoneCards[inst]!;
+      const cards: CardView[] = [];
+      for (let k = len - 1; k >= 0; k--) cards.push(cardView(arr[k]!));
+      return { count: len, cards };
+    };
+    const zones: PlayerView['zones'] = {};
+    lg.zones.forEach((z, zi) => {
+      const base = this.zoneInstBase[zi]!;
+      if (z.scope === 'global') zones[z.name] = zoneView(base, z.visibility === 'public');
+      else
+        zones[z.name] = this.players.map((o) =>
+          zoneView(base + o, z.visibility === 'public' || (z.visibility === 'owner' && o === seat)),
+        );
+    });
+    const committed: number[] = [];
+    const waitingFor: number[] = [];
+    for (const d of this.decisions) {
+      if (d.seat < 0) continue;
+      if (d.chosen >= 0) committed.push(d.seat);
+      else if (!waitingFor.includes(d.seat)) waitingFor.push(d.seat);
+    }
+    void n;
+    return {
+      seat,
+      round: this.round,
+      turn: this.turn,
+      current: this.current,
+      over: this.over,
+      outcome: this.result,
+      options,
+      vars,
+      pools,
+      zones,
+      decisions: this.decisions.filter((d) => d.seat === seat && d.chosen < 0).map((d) => this.describe(d)),
+      waitingFor,
+      committed,
+    };
+  }
+
+  snapshot(): Snapshot {
+    return {
+      kind: 'houserules-engine-snapshot',
+      counts: this.counts.slice(),
+      vars: this.vars.slice(),
+      zoneCards: this.zoneCards.map((a) => a.slice()),
+      zoneLen: this.zoneLen.slice(),
+      cardZone: this.cardZone.slice(),
+      frames: this.frames.slice(),
+      depth: this.depth,
+      qEvent: this.qEvent.slice(),
+      qArgs: this.qArgs.slice(),
+      qHead: this.qHead,
+      qTail: this.qTail,
+      decisions: this.decisions.map(copyRecord),
+      nextGroup: this.nextGroup,
+      actionCounts: this.actionCounts.slice(),
+      rng: this.rng.slice(),
+      firings: this.firings.slice(),
+      scalars: [this.current, this.actor, this.self, this.round, this.turn, this.endScope, this.endingPhase, this.over ? 1 : 0, this.seq, this.stepFirings],
+      endWinners: this.endWinners?.slice() ?? null,
+      endReason: this.endReason,
+      outcome: this.result,
+      error: this.err,
+      diagnostics: this.diagnostics.slice(),
+      log: this.logEntries?.slice() ?? null,
+      locals: this.locals.map((v) => (Array.isArray(v) ? v.slice() : v)),
+    };
+  }
+
+  restore(s: Snapshot): void {
+    this.counts.set(s.counts);
+    this.vars.set(s.vars);
+    s.zoneCards.forEach((a, i) => this.zoneCards[i]!.set(a));
+    this.zoneLen.set(s.zoneLen);
+    this.cardZone.set(s.cardZone);
+    this.frames = s.frames.slice();
+    this.depth = s.depth;
+    this.qEvent = s.qEvent.slice();
+    this.qArgs = s.qArgs.slice();
+    this.qHead = s.qHead;
+    this.qTail = s.qTail;
+    this.decisions = s.decisions.map(copyRecord);
+    this.nextGroup = s.nextGroup;
+    this.actionCounts.set(s.actionCounts);
+    this.rng.set(s.rng);
+    this.firings.set(s.firings);
+    const [current, actor, self, round, turn, endScope, endingPhase, over, seq, stepFirings] = s.scalars;
+    this.current = current!;
+    this.actor = actor!;
+    this.self = self!;
+    this.round = round!;
+    this.turn = turn!;
+    this.endScope = endScope!;
+    this.endingPhase = endingPhase!;
+    this.over = over === 1;
+    this.seq = seq!;
+    this.stepFirings = stepFirings!;
+    this.endWinners = s.endWinners?.slice() ?? null;
+    this.endReason = s.endReason;
+    this.result = s.outcome;
+    this.err = s.error;
+    this.diagnostics.length = 0;
+    this.diagnostics.push(...s.diagnostics);
+    this.logEntries = s.log ? s.log.slice() : this.logEntries === null ? null : [];
+    this.locals = s.locals.map((v) => (Array.isArray(v) ? v.slice() : v));
+    this.halt = false;
+  }
+
+  /** FNV-1a over the state words (two lanes for 64 bits) as 16 hex digits */
+  stateHash(): string {
+    let h1 = 0x811c9dc5 | 0;
+    let h2 = 0x01000193 ^ 0x5bd1e995;
+    const mix = (x: number): void => {
+      const lo = x | 0;
+      const hi = Math.floor(x / 4294967296) | 0;
+      h1 = Math.imul(h1 ^ lo, 16777619);
+      h1 = Math.imul(h1 ^ hi, 16777619);
+      h2 = Math.imul(h2 ^ lo, 0x01000193);
+      h2 = Math.imul((h2 ^ hi) + 0x9e3779b9, 0x01000193);
+    };
+    const mixAll = (a: ArrayLike<number>, len = a.length): void => {
+      for (let i = 0; i < len; i++) mix(a[i]!);
+      mix(len);
+    };
+    mixAll(this.counts);
+    mixAll(this.vars);
+    for (let z = 0; z < this.zoneCards.length; z++) mixAll(this.zoneCards[z]!, this.zoneLen[z]!);
+    mixAll(this.frames, this.depth * FS);
+    for (let q = this.qHead; q < this.qTail; q++) {
+      mix(this.qEvent[q]!);
+      for (let k = 0; k < this.stride; k++) mix(this.qArgs[q * this.stride + k]!);
+    }
+    for (const d of this.decisions) {
+      mix(d.ask);
+      mix(d.seat);
+      mix(d.group);
+      mix(d.chosen);
+      mixAll(d.values);
+    }
+    mixAll(this.rng);
+    mixAll(this.actionCounts);
+    mix(this.current);
+    mix(this.round);
+    mix(this.turn);
+    mix(this.endScope);
+    mix(this.endingPhase);
+    mix(this.over ? 1 : 0);
+    return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+  }
+
+  // ───────────────────── operations used by compiled code ─────────────────────
+
+  /** reports a run error; the game stops. Returns -1 so slot computations can bail out. */
+  fail(code: string, message: string, hint?: string): number {
+    if (this.err === null) {
+      this.err = error(code, message, hint);
+      this.diagnostics.push(this.err);
+    }
+    this.halt = true;
+    return -1;
+  }
+
+  moveTokens(a: number, b: number, n: number, token: string, fromName: string, toName: string): void {
+    if (n === 0) return;
+    if (n < 0 || !Number.isInteger(n)) {
+      this.fail('run/negative-amount', `Cannot move ${n} ${token} from ${fromName} to ${toName}.`);
+      return;
+    }
+    const counts = this.counts;
+    if (this.finite[a] === 1 && counts[a]! < n) {
+      this.fail('run/insufficient-tokens', `Cannot move ${n} ${token} from ${fromName}: it holds ${counts[a]}.`);
+      return;
+    }
+    if (counts[b]! + n > this.capacity[b]!) {
+      this.fail('run/capacity-exceeded', `Moving ${n} ${token} to ${toName} exceeds its capacity of ${this.capacity[b]}.`);
+      return;
+    }
+    counts[a] = counts[a]! - n;
+    counts[b] = counts[b]! + n;
+  }
+
+  moveCard(c: number, z: number, top: boolean): void {
+    this.detach(c);
+    const arr = this.zoneCards[z]!;
+    const len = this.zoneLen[z]!;
+    if (top) arr[len] = c;
+    else {
+      arr.copyWithin(1, 0, len);
+      arr[0] = c;
+    }
+    this.zoneLen[z] = len + 1;
+    this.cardZone[c] = z;
+  }
+
+  private detach(c: number): void {
+    const from = this.cardZone[c]!;
+    const arr = this.zoneCards[from]!;
+    const len = this.zoneLen[from]!;
+    let i = len - 1;
+    while (i >= 0 && arr[i] !== c) i--;
+    if (i < 0) return;
+    arr.copyWithin(i, i + 1, len);
+    this.zoneLen[from] = len - 1;
+  }
+
+  moveAllCards(a: number, b: number): void {
+    if (a === b) return;
+    const from = this.zoneCards[a]!;
+    const to = this.zoneCards[b]!;
+    const n = this.zoneLen[a]!;
+    let len = this.zoneLen[b]!;
+    for (let k = 0; k < n; k++) {
+      const c = from[k]!;
+      to[len++] = c;
+      this.cardZone[c] = b;
+    }
+    this.zoneLen[a] = 0;
+    this.zoneLen[b] = len;
+  }
+
+  shuffleZone(z: number): void {
+    const arr = this.zoneCards[z]!;
+    const len = this.zoneLen[z]!;
+    for (let i = len - 1; i > 0; i--) {
+      const j = nextBelow(this.rng, i + 1);
+      const t = arr[i]!;
+      arr[i] = arr[j]!;
+      arr[j] = t;
+    }
+    if (this.logEntries) this.record('$shuffle', { zone: this.zoneName(z) });
+  }
+
+  revealTop(a: number, b: number, hidden: boolean): number {
+    const len = this.zoneLen[a]!;
+    if (len === 0) return -1;
+    const c = this.zoneCards[a]![len - 1]!;
+    this.zoneLen[a] = len - 1;
+    const to = this.zoneCards[b]!;
+    to[this.zoneLen[b]!++] = c;
+    this.cardZone[c] = b;
+    if (this.logEntries) {
+      const kind = this.lg.cardKinds[this.cardKind[c]!]!;
+      this.record('$reveal', { card: c, kind: kind.name, from: this.zoneName(a), to: this.zoneName(b), hidden });
+    }
+    return c;
+  }
+
+  rollDice(dice: number, sides: number): number {
+    let total = 0;
+    for (let k = 0; k < dice; k++) total += 1 + nextBelow(this.rng, sides);
+    if (this.logEntries) this.record('$roll', { dice, sides, total });
+    if (this.lg.builtin.diceRolled >= 0) {
+      this.tmpVals[0] = total;
+      this.enqueue(this.lg.builtin.diceRolled, this.tmpVals, 1);
+    }
+    return total;
+  }
+
+  randomBelow(n: number, why: string): number {
+    const i = nextBelow(this.rng, n);
+    if (this.logEntries) this.record('$' + why, { n, index: i });
+    return i;
+  }
+
+  enqueue(ev: number, args: ArrayLike<number>, n: number): void {
+    if (this.qTail === this.qEvent.length) {
+      if (this.qHead > 0) {
+        // slide the live part down before growing
+        this.qEvent.copyWithin(0, this.qHead, this.qTail);
+        this.qArgs.copyWithin(0, this.qHead * this.stride, this.qTail * this.stride);
+        this.qTail -= this.qHead;
+        this.qHead = 0;
+      }
+      if (this.qTail === this.qEvent.length) {
+        const e = new Int32Array(this.qEvent.length * 2);
+        e.set(this.qEvent);
+        const a = new Float64Array(this.qArgs.length * 2);
+        a.set(this.qArgs);
+        this.qEvent = e;
+        this.qArgs = a;
+      }
+    }
+    const t = this.qTail++;
+    this.qEvent[t] = ev;
+    const base = t * this.stride;
+    for (let k = 0; k < this.stride; k++) this.qArgs[base + k] = k < n ? args[k]! : 0;
+  }
+
+  endGame(winners: ListFn | null, reason: string): void {
+    if (this.endingPhase !== ENDING_NONE) return;
+    this.endWinners = null;
+    if (winners) {
+      winners(this);
+      const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
+      const out: number[] = [];
+      for (let k = 0; k < len; k++) out.push(rev ? arr[len - 1 - k]! : arr[k]!);
+      this.endWinners = out;
+    }
+    this.endReason = reason;
+    this.endingPhase = ENDING_REQUESTED;
+    this.halt = true;
+  }
+
+  askDecision(index: number): void {
+    const ask = this.lg.asks[index]!;
+    const group = this.nextGroup++;
+    const saved = ask.scopeHi > ask.scopeLo ? this.locals.slice(ask.scopeLo, ask.scopeHi) : null;
+    const before = this.decisions.length;
+    if (ask.single) {
+      const seat = ask.single(this);
+      if (seat < 0 || seat >= this.playerCount) {
+        this.fail('run/no-such-player', `'${ask.id}' asks player ${seat}, who does not exist.`);
+        return;
+      }
+      this.addChoice(index, seat, -1, group, saved);
+    } else {
+      ask.eachOver!(this);
+      const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
+      const choosers: number[] = [];
+      for (let k = 0; k < len; k++) choosers.push(rev ? arr[len - 1 - k]! : arr[k]!);
+      for (const p of choosers) {
+        this.locals[ask.eachSlot] = p;
+        if (ask.eachWhere !== null && ask.eachWhere(this) === 0) continue;
+        this.addChoice(index, p, p, group, saved);
+      }
+    }
+    if (this.decisions.length === before) {
+      // nobody to ask: `then` still runs once, after the queue drains
+      this.decisions.push({ ask: index, seat: -1, group, values: [], offsets: null, count: 0, chosen: 0, each: -1, saved });
+    }
+  }
+
+  // ───────────────────────── internals ─────────────────────────
+
+  private addChoice(index: number, seat: number, each: number, group: number, saved: DecisionRecord['saved']): void {
+    const ask = this.lg.asks[index]!;
+    const values: number[] = [];
+    const vals = this.tmpVals;
+    const prevActor = this.actor;
+    if (ask.over === null) {
+      for (const v of ask.values) {
+        vals[0] = seat;
+        vals[1] = v;
+        if (this.refusingConstraint(ask.constraints, vals, 2, seat) === null) values.push(v);
+      }
+    } else {
+      if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = each;
+      ask.over(this);
+      const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
+      const candidates: number[] = [];
+      for (let k = 0; k < len; k++) candidates.push(rev ? arr[len - 1 - k]! : arr[k]!);
+      for (const v of candidates) {
+        this.locals[ask.bindSlot] = v;
+        if (ask.where !== null && ask.where(this) === 0) continue;
+        vals[0] = seat;
+        vals[1] = v;
+        if (this.refusingConstraint(ask.constraints, vals, 2, seat) === null) values.push(v);
+      }
+    }
+    this.actor = prevActor;
+    if (values.length === 0) {
+      this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
+      return;
+    }
+    this.decisions.push({ ask: index, seat, group, values, offsets: null, count: values.length, chosen: -1, each, saved });
+  }
+
+  private refusingConstraint(list: ConstraintInfo[], vals: ArrayLike<number>, n: number, actor: number): ConstraintInfo | null {
+    if (list.length === 0) return null;
+    const prevActor = this.actor;
+    this.actor = actor;
+    for (const c of list) {
+      for (let k = 0; k < c.slots.length && k < n; k++) this.locals[c.slots[k]!] = vals[k]!;
+      const holds = c.condition(this) !== 0;
+      if (c.forbid ? holds : !holds) {
+        this.actor = prevActor;
+        return c;
+      }
+    }
+    this.actor = prevActor;
+    return null;
+  }
+
+  private openDecision(seat: number): DecisionRecord | undefined {
+    for (let i = 0; i < this.decisions.length; i++) {
+      const d = this.decisions[i]!;
+      if (d.seat === seat && d.chosen < 0) return d;
+    }
+    return undefined;
+  }
+
+  private encodeMove(v: Value): number | undefined {
+    if (typeof v === 'number') return v;
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    return this.lg.strings.lookup(v);
+  }
+
+  private findActionOption(d: DecisionRecord, ai: number, args: number[]): number {
+    const offsets = d.offsets!;
+    for (let i = 0; i < d.count; i++) {
+      const o = offsets[i]!;
+      if (d.values[o] !== ai) continue;
+      let same = true;
+      for (let k = 0; k < args.length && same; k++) same = d.values[o + 1 + k] === args[k];
+      if (same && this.lg.actions[ai]!.params.length === args.length) return i;
+    }
+    return -1;
+  }
+
+  private describe(d: DecisionRecord): Decision {
+    const str = this.lg.strings;
+    const options: Move[] = [];
+    if (d.ask >= 0) {
+      const ask = this.lg.asks[d.ask]!;
+      for (let i = 0; i < d.count; i++) options.push({ kind: 'choice', ask: ask.id, value: str.decode(d.values[i]!) });
+      return { id: `${d.group}:${d.seat}`, seat: d.seat, ask: ask.id, secret: ask.secret, options };
+    }
+    for (let i = 0; i < d.count; i++) {
+      const o = d.offsets![i]!;
+      const action = this.lg.actions[d.values[o]!]!;
+      options.push({ kind: 'action', action: action.id, args: action.params.map((p, k) => str.decode(d.values[o + 1 + k]!, p.type)) });
+    }
+    return { id: `${d.group}:${d.seat}`, seat: d.seat, ask: 'actions', secret: false, options };
+  }
+
+  private commit(d: DecisionRecord, idx: number): void {
+    d.chosen = idx;
+    let entry: LogEntry | null = null;
+    if (this.logEntries) {
+      const move = this.describeOption(d, idx);
+      entry = this.record('$answer', { seat: d.seat, move });
+    }
+    this.stepFirings = 0;
+    this.settle();
+    if (entry) entry.hash = this.stateHash();
+  }
+
+  private describeOption(d: DecisionRecord, idx: number): Move {
+    const str = this.lg.strings;
+    if (d.ask >= 0) return { kind: 'choice', ask: this.lg.asks[d.ask]!.id, value: str.decode(d.values[idx]!) };
+    const o = d.offsets![idx]!;
+    const action = this.lg.actions[d.values[o]!]!;
+    return { kind: 'action', action: action.id, args: action.params.map((p, k) => str.decode(d.values[o + 1 + k]!, p.type)) };
+  }
+
+  private record(event: string, data: Record<string, unknown>): LogEntry {
+    const entry: LogEntry = { seq: this.seq++, round: this.round, turn: this.turn, event, data };
+    this.logEntries!.push(entry);
+    return entry;
+  }
+
+  private zoneName(inst: number): string {
+    const z = this.lg.zones[this.zoneInstDecl[inst]!]!;
+    const owner = this.zoneInstOwner[inst]!;
+    return owner < 0 ? z.name : `${z.name}[${owner}]`;
+  }
+
+  /** runs the game until it waits for a decision or is over */
+  private settle(): void {
+    while (!this.over) {
+      if (this.endingPhase === ENDING_REQUESTED) {
+        this.qHead = this.qTail = 0;
+        this.decisions.length = 0;
+        this.endingPhase = ENDING_DRAINING;
+        this.halt = false;
+        if (this.lg.builtin.gameEnd >= 0) this.enqueue(this.lg.builtin.gameEnd, this.evArgs, 0);
+        continue;
+      }
+      if (this.qHead < this.qTail) {
+        this.dispatchNext();
+        continue;
+      }
+      if (this.endingPhase === ENDING_DRAINING) {
+        this.finish();
+        return;
+      }
+      if (this.resolveReadyGroup()) continue;
+      if (this.decisions.length > 0) return;
+      if (!this.advanceFlow()) this.endGame(null, 'flow-ended');
+    }
+  }
+
+  private stop(): void {
+    this.over = true;
+    this.halt = true;
+    this.decisions.length = 0;
+  }
+
+  private dispatchNext(): void {
+    const lg = this.lg;
+    const h = this.qHead++;
+    const ev = this.qEvent[h]!;
+    const evArgs = this.evArgs;
+    for (let k = 0; k < this.stride; k++) evArgs[k] = this.qArgs[h * this.stride + k]!;
+    if (this.qHead === this.qTail) this.qHead = this.qTail = 0;
+    const info = lg.events[ev]!;
+    if (this.logEntries) {
+      const data: Record<string, unknown> = {};
+      info.params.forEach((p, k) => (data[p.name] = lg.strings.decode(evArgs[k]!, p.type)));
+      this.record(info.name, data);
+    }
+    const rules = info.rules;
+    const locals = this.locals;
+    const draining = this.endingPhase === ENDING_DRAINING;
+    for (let i = 0; i < rules.length; i++) {
+      const ri = rules[i]!;
+      const rule = lg.rules[ri]!;
+      const slots = rule.argSlots;
+      for (let k = 0; k < slots.length; k++) locals[slots[k]!] = evArgs[k]!;
+      this.actor = -1;
+      if (rule.when !== null && rule.when(this) === 0) {
+        if (this.err) return this.stop();
+        continue;
+      }
+      this.firings[ri]!++;
+      this.recent[this.recentPos++ & (RECENT - 1)] = ri;
+      if (++this.stepFirings > this.budget) return this.stepBudgetExceeded();
+      rule.body(this);
+      if (this.err) return this.stop();
+      if (this.endingPhase === ENDING_REQUESTED) return;
+      this.halt = false;
+      if (!draining) {
+        this.checkEnds(this.endsImmediate);
+        if (this.current >= 0) this.checkEnds(this.endsOwnTurn);
+        if (this.endingPhase !== ENDING_NONE) return;
+      }
+    }
+    if (this.checking) this.checkInvariants();
+  }
+
+  private stepBudgetExceeded(): void {
+    const names: string[] = [];
+    const count = Math.min(RECENT, this.recentPos);
+    for (let k = count; k >= 1; k--) {
+      const ri = this.recent[(this.recentPos - k) & (RECENT - 1)]!;
+      const name = this.lg.rules[ri]?.name ?? 'flow';
+      if (!names.includes(name)) names.push(name);
+    }
+    this.fail('run/step-budget', `More than ${this.budget} rule firings in one flow step; the loop: ${names.join(' → ')}.`, names.join(', '));
+    this.stop();
+  }
+
+  private checkEnds(ends: EndInfo[]): void {
+    for (let i = 0; i < ends.length; i++) {
+      const e = ends[i]!;
+      const prevSelf = this.self;
+      if (e.timing === 'own_turn') this.self = this.current;
+      const holds = e.condition(this) !== 0;
+      this.self = prevSelf;
+      if (this.err) return this.stop();
+      if (holds) {
+        this.endGame(e.winners, e.id);
+        return;
+      }
+    }
+  }
+
+  private checkInvariants(): void {
+    const sums = new Float64Array(this.tokenTotals.length);
+    for (let s = 0; s < this.counts.length; s++) {
+      const v = this.counts[s]!;
+      sums[this.slotToken[s]!] = sums[this.slotToken[s]!]! + v;
+      if (this.finite[s] === 1 && v < 0) {
+        this.fail('run/conservation', `A pool holds a negative count (${v}).`);
+        return this.stop();
+      }
+    }
+    for (let t = 0; t < sums.length; t++) {
+      if (sums[t] !== this.tokenTotals[t]) {
+        this.fail('run/conservation', `Token '${this.lg.tokens[t]!.name}' totals ${sums[t]} over all pools instead of ${this.tokenTotals[t]}.`);
+        return this.stop();
+      }
+    }
+    for (const inv of this.lg.invariants) {
+      if (inv.condition(this) === 0) {
+        this.fail('run/invariant', `Invariant '${inv.name}' does not hold${inv.reason ? `: ${inv.reason}` : '.'}`, inv.reason || undefined);
+        return this.stop();
+      }
+    }
+  }
+
+  private resolveReadyGroup(): boolean {
+    const ds = this.decisions;
+    let i = 0;
+    while (i < ds.length) {
+      const group = ds[i]!.group;
+      let j = i;
+      let ready = true;
+      while (j < ds.length && ds[j]!.group === group) {
+        if (ds[j]!.chosen < 0) ready = false;
+        j++;
+      }
+      if (ready) {
+        const records = ds.splice(i, j - i);
+        this.resolve(records);
+        return true;
+      }
+      i = j;
+    }
+    return false;
+  }
+
+  private resolve(records: DecisionRecord[]): void {
+    const first = records[0]!;
+    const lg = this.lg;
+    if (first.ask < 0) {
+      const o = first.offsets![first.chosen]!;
+      const ai = first.values[o]!;
+      const action = lg.actions[ai]!;
+      for (let k = 0; k < action.params.length; k++) this.locals[action.params[k]!.slot] = first.values[o + 1 + k]!;
+      this.actor = first.seat;
+      this.actionCounts[ai]!++;
+      const frame = first.each;
+      if (frame >= 0 && frame < this.depth && lg.flow[this.frames[frame * FS]!]!.until === ai) this.frames[frame * FS + 2] = 1;
+      action.body(this);
+      this.afterThen();
+      return;
+    }
+    const ask = lg.asks[first.ask]!;
+    const restore = (d: DecisionRecord): void => {
+      if (d.saved) for (let k = 0; k < d.saved.length; k++) this.locals[ask.scopeLo + k] = d.saved[k]!;
+    };
+    if (ask.over === null) {
+      for (const d of records) if (d.seat >= 0) this.vars[this.varBase[ask.varIndex]! + d.seat] = d.values[d.chosen]!;
+      restore(first);
+      this.actor = ask.single ? first.seat : -1;
+      ask.then(this);
+      this.afterThen();
+      return;
+    }
+    for (const d of records) {
+      if (d.seat < 0) {
+        restore(d);
+        this.actor = -1;
+        ask.then(this);
+        this.afterThen();
+        return;
+      }
+      restore(d);
+      if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = d.each;
+      this.locals[ask.bindSlot] = d.values[d.chosen]!;
+      this.actor = d.seat;
+      ask.then(this);
+      this.afterThen();
+      if (this.over || this.endingPhase !== ENDING_NONE) return;
+    }
+  }
+
+  private afterThen(): void {
+    this.actor = -1;
+    if (this.err) return this.stop();
+    if (this.endingPhase !== ENDING_NONE) return;
+    this.halt = false;
+    this.checkEnds(this.endsImmediate);
+    if (this.current >= 0 && this.endingPhase === ENDING_NONE) this.checkEnds(this.endsOwnTurn);
+  }
+
+  private finish(): void {
+    const lg = this.lg;
+    const n = this.playerCount;
+    const scores: number[][] = this.players.map(() => []);
+    if (lg.ranking) {
+      const r = lg.ranking;
+      for (let p = 0; p < n; p++) {
+        this.locals[r.slot] = p;
+        this.self = p;
+        scores[p] = r.keys.map((k) => k.value(this));
+      }
+      this.self = -1;
+    }
+    const keys = lg.ranking?.keys ?? [];
+    const cmp = (a: number, b: number): number => {
+      for (let k = 0; k < keys.length; k++) {
+        const x = scores[a]![k]!;
+        const y = scores[b]![k]!;
+        if (x !== y) return keys[k]!.desc ? y - x : x - y;
+      }
+      return 0;
+    };
+    const order = [...this.players].sort((a, b) => cmp(a, b) || a - b);
+    const shared = lg.ranking?.shared ?? true;
+    const ranking: Outcome['ranking'] = [];
+    order.forEach((seat, i) => {
+      const prev = ranking[i - 1];
+      const rank = i > 0 && shared && cmp(order[i - 1]!, seat) === 0 ? prev!.rank : i + 1;
+      ranking.push({ seat, rank, score: scores[seat]!.map((v) => lg.strings.decode(v)) });
+    });
+    const winners = this.endWinners ?? ranking.filter((r) => r.rank === 1).map((r) => r.seat);
+    this.result = { winners, ranking, reason: this.endReason };
+    if (this.logEntries) this.record('$end', { reason: this.endReason, winners });
+    this.over = true;
+    this.decisions.length = 0;
+  }
+
+  // ───────────────────────── flow ─────────────────────────
+
+  private pushFrame(node: number): void {
+    const t = this.depth * FS;
+    if (t + FS > this.frames.length) {
+      const f = new Int32Array(this.frames.length * 2);
+      f.set(this.frames);
+      this.frames = f;
+    }
+    this.frames.fill(0, t, t + FS);
+    this.frames[t] = node;
+    this.depth++;
+    const info = this.lg.flow[node]!;
+    if (info.kind === FLOW_IF) this.frames[t + 5] = info.cond!(this) !== 0 ? 0 : 1;
+  }
+
+  /** enters a child of the top frame; true when it queued an event */
+  private enter(child: number): boolean {
+    const info = this.lg.flow[child]!;
+    if (info.kind === FLOW_STEP) {
+      this.stepFirings = 0;
+      this.enqueue(info.event, this.evArgs, 0);
+      return true;
+    }
+    this.pushFrame(child);
+    return false;
+  }
+
+  private builtin(ev: number, arg: number): void {
+    if (ev < 0) return;
+    this.tmpVals[0] = arg;
+    this.enqueue(ev, this.tmpVals, 1);
+  }
+
+  phaseActive(phase: number): boolean {
+    for (let d = 0; d < this.depth; d++) {
+      const info = this.lg.flow[this.frames[d * FS]!]!;
+      if (info.kind === FLOW_PHASE && info.phase === phase) return true;
+    }
+    return false;
+  }
+
+  private unwindEnd(): void {
+    const scope = this.endScope;
+    this.endScope = END_NONE;
+    const kind = scope === END_ROUND ? FLOW_ROUNDS : scope === END_TURN ? FLOW_TURNS : scope === END_PHASE ? FLOW_PHASE : -1;
+    for (let d = this.depth - 1; d >= 0; d--) {
+      const t = d * FS;
+      const info = this.lg.flow[this.frames[t]!]!;
+      if (info.kind !== kind) continue;
+      if (kind !== FLOW_PHASE && this.frames[t + 2] !== 1) return;
+      this.depth = d + 1;
+      this.frames[t + 1] = info.body.length;
+      return;
+    }
+  }
+
+  /** advances the flow until it queues an event or waits; false when the flow has run out */
+  private advanceFlow(): boolean {
+    const lg = this.lg;
+    const frames = this.frames;
+    let guard = 0;
+    for (;;) {
+      if (++guard > this.budget) {
+        this.fail('run/step-budget', `The flow went round ${this.budget} times without anything happening.`, 'flow');
+        this.stop();
+        return true;
+      }
+      if (this.endScope !== END_NONE) this.unwindEnd();
+      if (this.depth === 0) return false;
+      const t = (this.depth - 1) * FS;
+      const info = lg.flow[frames[t]!]!;
+      switch (info.kind) {
+        case FLOW_SEQ:
+        case FLOW_PHASE:
+        case FLOW_IF: {
+          const body = info.kind === FLOW_IF && frames[t + 5] === 1 ? info.elseBody : info.body;
+          const pc = frames[t + 1]!;
+          if (pc < body.length) {
+            frames[t + 1] = pc + 1;
+            if (this.enter(body[pc]!)) return true;
+          } else this.depth--;
+          continue;
+        }
+        case FLOW_ROUNDS: {
+          const stage = frames[t + 2]!;
+          if (stage === 0) {
+            const count = info.count === null ? Number.POSITIVE_INFINITY : info.count(this);
+            if (frames[t + 3]! >= count) {
+              this.depth--;
+              continue;
+            }
+            const round = ++frames[t + 3]!;
+            this.round = round;
+            frames[t + 2] = 1;
+            frames[t + 1] = 0;
+            this.stepFirings = 0;
+            this.builtin(lg.builtin.roundStart, round);
+            return true;
+          }
+          if (stage === 1) {
+            const pc = frames[t + 1]!;
+            if (pc < info.body.length) {
+              frames[t + 1] = pc + 1;
+              if (this.enter(info.body[pc]!)) return true;
+              continue;
+            }
+            frames[t + 2] = 2;
+            this.stepFirings = 0;
+            this.builtin(lg.builtin.roundEnd, frames[t + 3]!);
+            return true;
+          }
+          frames[t + 2] = 0;
+          this.checkEnds(this.endsRound);
+          if (this.endingPhase !== ENDING_NONE || this.over) return true;
+          continue;
+        }
+        case FLOW_TURNS: {
+          const stage = frames[t + 2]!;
+          const n = this.playerCount;
+          if (stage === 0) {
+            const total = info.order === 'snake' ? 2 * n : n;
+            const k = frames[t + 3]!;
+            if (k >= total) {
+              this.depth--;
+              this.current = -1;
+              continue;
+            }
+            const seat = info.order === 'reverse' ? n - 1 - k : info.order === 'snake' && k >= n ? 2 * n - 1 - k : k;
+            frames[t + 4] = seat;
+            this.current = seat;
+            this.turn++;
+            this.actionCounts.fill(0);
+            frames[t + 2] = 1;
+            frames[t + 1] = 0;
+            this.stepFirings = 0;
+            this.builtin(lg.builtin.turnStart, seat);
+            return true;
+          }
+          if (stage === 1) {
+            const pc = frames[t + 1]!;
+            if (pc < info.body.length) {
+              frames[t + 1] = pc + 1;
+              if (this.enter(info.body[pc]!)) return true;
+              continue;
+            }
+            frames[t + 2] = 2;
+            this.stepFirings = 0;
+            this.builtin(lg.builtin.turnEnd, frames[t + 4]!);
+            return true;
+          }
+          frames[t + 2] = 0;
+          frames[t + 3]!++;
+          this.checkEnds(this.endsTurn);
+          if (this.endingPhase !== ENDING_NONE || this.over) return true;
+          continue;
+        }
+        case FLOW_REPEAT: {
+          if (frames[t + 2] === 0) {
+            if (info.cond !== null && info.cond(this) === 0) {
+              this.depth--;
+              continue;
+            }
+            frames[t + 2] = 1;
+            frames[t + 1] = 0;
+          }
+          const pc = frames[t + 1]!;
+          if (pc < info.body.length) {
+            frames[t + 1] = pc + 1;
+            if (this.enter(info.body[pc]!)) return true;
+          } else frames[t + 2] = 0;
+          continue;
+        }
+        case FLOW_ACTIONS: {
+          if (frames[t + 2] !== 0) {
+            this.depth--;
+            continue;
+          }
+          const player = info.by!(this);
+          if (this.err) {
+            this.stop();
+            return true;
+          }
+          if (this.offerActions(player, this.depth - 1)) return true;
+          this.depth--;
+          continue;
+        }
+        default:
+          this.depth--;
+      }
+    }
+  }
+
+  /** enumerates the actions a player may take now into a pending decision; false when there are none */
+  private offerActions(player: number, frame: number): boolean {
+    if (player < 0 || player >= this.playerCount) return false;
+    const lg = this.lg;
+    const values: number[] = [];
+    const offsets: number[] = [];
+    const prevActor = this.actor;
+    for (let ai = 0; ai < lg.actions.length; ai++) {
+      const a = lg.actions[ai]!;
+      if (a.during >= 0 && !this.phaseActive(a.during)) continue;
+      if (a.limitPerTurn > 0 && this.actionCounts[ai]! >= a.limitPerTurn) continue;
+      this.actor = player;
+      if (a.by !== null && a.by(this) !== player) continue;
+      this.enumerateParams(ai, 0, values, offsets);
+    }
+    this.actor = prevActor;
+    if (offsets.length === 0) return false;
+    this.decisions.push({ ask: -1, seat: player, group: this.nextGroup++, values, offsets, count: offsets.length, chosen: -1, each: frame, saved: null });
+    return true;
+  }
+
+  private enumerateParams(ai: number, k: number, values: number[], offsets: number[]): void {
+    const a = this.lg.actions[ai]!;
+    if (k === a.params.length) {
+      const vals = this.tmpVals;
+      for (let j = 0; j < a.params.length; j++) vals[j] = this.locals[a.params[j]!.slot] as number;
+      if (this.refusingConstraint(a.constraints, vals, a.params.length, this.actor) !== null) return;
+      offsets.push(values.length);
+      values.push(ai);
+      for (let j = 0; j < a.params.length; j++) values.push(vals[j]!);
+      return;
+    }
+    const p = a.params[k]!;
+    p.domain(this);
+    const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
+    const buf = this.domainBufs[ai]![k]!;
+    for (let j = 0; j < len; j++) buf[j] = rev ? arr[len - 1 - j]! : arr[j]!;
+    for (let j = 0; j < len; j++) {
+      this.locals[p.slot] = buf[j]!;
+      this.enumerateParams(ai, k + 1, values, offsets);
+    }
+  }
+}
+
+function copyRecord(d: DecisionRecord): DecisionRecord {
+  return { ...d, values: d.values.slice(), offsets: d.offsets?.slice() ?? null, saved: d.saved?.map((v) => (Array.isArray(v) ? v.slice() : v)) ?? null };
+}

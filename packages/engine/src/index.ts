@@ -1,0 +1,11 @@
+export { loadGraph } from './load-graph.ts';
+export type { LoadedGraph } from './loaded-graph.ts';
+export { createGame, Game } from './game.ts';
+export type { CardView, Decision, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView } from './types.ts';
+export { playGame, type PlayResult } from './play-game.ts';
+export { replayLog } from './replay.ts';
+export type { Agent } from './agents/agent.ts';
+export { randomAgent } from './agents/random-agent.ts';
+export { firstLegalAgent } from './agents/first-legal-agent.ts';
+export { scriptedAgent } from './agents/scripted-agent.ts';
+export { policyAgent } from './agents/policy-agent.ts';

@@ -1,0 +1,287 @@
+import { validateRuleGraph } from '@houserules/schema';
+import type { FlowNode, Result, RuleGraph, Value } from '@houserules/schema';
+import { Scope } from './compile-expr.ts';
+import { StmtCompiler } from './compile-stmt.ts';
+import {
+  FLOW_ACTIONS,
+  FLOW_IF,
+  FLOW_PHASE,
+  FLOW_REPEAT,
+  FLOW_ROUNDS,
+  FLOW_SEQ,
+  FLOW_STEP,
+  FLOW_TURNS,
+  type ActionInfo,
+  type EventInfo,
+  type FlowInfo,
+  type LoadedGraph,
+  type RuleInfo,
+} from './loaded-graph.ts';
+
+const EMPTY = new Int32Array(0);
+
+/** Validates a rule graph and compiles every expression and statement to closures, once. */
+export function loadGraph(input: unknown): Result<LoadedGraph | null> {
+  const checked = validateRuleGraph(input);
+  if (!checked.value) return { value: null, diagnostics: checked.diagnostics };
+  const graph = input as RuleGraph;
+  const c = new StmtCompiler(graph);
+  c.compileDerived();
+  c.compileConstraints();
+
+  const rules: RuleInfo[] = [];
+  const byEvent: { rule: number; order: number }[][] = graph.events.map(() => []);
+  graph.rules.forEach((r) => {
+    if (r.status !== 'active') return;
+    const ev = c.need(c.eventIx, r.event, 'event');
+    const scope = new Scope(c.alloc);
+    const argSlots = Int32Array.from(r.bindings.map((b) => scope.slot(b)));
+    const when = r.when ? c.expr(r.when, scope) : null;
+    const body = c.block(r.body, scope);
+    byEvent[ev]?.push({ rule: rules.length, order: r.order });
+    rules.push({ id: r.id, name: r.name, event: ev, argSlots, when, body });
+  });
+  const events: EventInfo[] = graph.events.map((e, i) => ({
+    id: e.id,
+    name: e.name,
+    params: e.params,
+    rules: Int32Array.from(
+      byEvent[i]!.map((x, k) => ({ ...x, k }))
+        .sort((a, b) => a.order - b.order || a.k - b.k)
+        .map((x) => x.rule),
+    ),
+  }));
+
+  const phaseNames: string[] = [];
+  const phaseIndex = (name: string): number => {
+    let i = phaseNames.indexOf(name);
+    if (i < 0) i = phaseNames.push(name) - 1;
+    return i;
+  };
+
+  const actions: ActionInfo[] = graph.actions
+    .filter((a) => a.status === 'active')
+    .map((a) => {
+      const scope = new Scope(c.alloc);
+      const params = a.params.map((p) => ({ name: p.name, type: p.type, slot: scope.slot(p.name), domain: c.list(p.domain, scope) }));
+      return {
+        id: a.id,
+        name: a.name,
+        params,
+        by: a.by ? c.expr(a.by, scope) : null,
+        during: a.during === undefined ? -1 : phaseIndex(a.during),
+        limitPerTurn: a.limitPerTurn ?? 0,
+        body: c.block(a.body, scope),
+        constraints: c.constraintsFor(a.id, a.name),
+        scopeLo: scope.lo,
+        scopeHi: scope.hi,
+      };
+    });
+  const actionIndex = (key: string): number => actions.findIndex((a) => a.id === key || a.name === key);
+
+  const flow: FlowInfo[] = [];
+  let flowDepth = 1;
+  const flowNode = (n: FlowNode | null, depth: number): number => {
+    flowDepth = Math.max(flowDepth, depth + 1);
+    const info: FlowInfo = {
+      kind: FLOW_SEQ,
+      body: EMPTY,
+      elseBody: EMPTY,
+      event: -1,
+      count: null,
+      cond: null,
+      order: 'seat',
+      phase: -1,
+      by: null,
+      until: -1,
+    };
+    const index = flow.push(info) - 1;
+    const kids = (list: FlowNode[]): Int32Array => Int32Array.from(list.map((k) => flowNode(k, depth + 1)));
+    const scope = new Scope(c.alloc);
+    if (n === null) {
+      info.body = kids(graph.flow);
+      return index;
+    }
+    switch (n.f) {
+      case 'step':
+        info.kind = FLOW_STEP;
+        info.event = c.need(c.eventIx, n.event, 'event');
+        break;
+      case 'rounds':
+        info.kind = FLOW_ROUNDS;
+        info.count = n.count === null ? null : c.expr(n.count, scope);
+        info.body = kids(n.body);
+        break;
+      case 'turns':
+        info.kind = FLOW_TURNS;
+        info.order = n.order;
+        info.body = kids(n.body);
+        break;
+      case 'phase':
+        info.kind = FLOW_PHASE;
+        info.phase = phaseIndex(n.name);
+        info.body = kids(n.body);
+        break;
+      case 'repeat':
+        info.kind = FLOW_REPEAT;
+        info.cond = n.while ? c.expr(n.while, scope) : null;
+        info.body = kids(n.body);
+        break;
+      case 'actions':
+        info.kind = FLOW_ACTIONS;
+        info.by = c.expr(n.by, scope);
+        info.until = n.until === undefined ? -1 : actionIndex(n.until);
+        if (n.until !== undefined && info.until < 0) c.error('run/unknown-reference', `Unknown action '${n.until}' in the flow.`);
+        break;
+      case 'if':
+        info.kind = FLOW_IF;
+        info.cond = c.expr(n.cond, scope);
+        info.body = kids(n.then);
+        info.elseBody = kids(n.else);
+        break;
+    }
+    return index;
+  };
+  const flowRoot = flowNode(null, 0);
+
+  const vars = graph.vars.map((v) => {
+    const scope = new Scope(c.alloc);
+    return { id: v.id, name: v.name, scope: v.scope, type: v.type, initial: c.expr(v.initial, scope) };
+  });
+
+  const ends = graph.ends
+    .filter((e) => e.status === 'active')
+    .map((e) => {
+      const scope = new Scope(c.alloc);
+      return { id: e.id, name: e.name, condition: c.expr(e.condition, scope), timing: e.timing, winners: e.winners ? c.list(e.winners, scope) : null };
+    });
+
+  const invariants = graph.invariants
+    .filter((i) => i.status === 'active')
+    .map((i) => ({ id: i.id, name: i.name, condition: c.expr(i.condition, new Scope(c.alloc)), reason: i.reason ?? '' }));
+
+  let ranking: LoadedGraph['ranking'] = null;
+  if (graph.ranking) {
+    const scope = new Scope(c.alloc);
+    const slot = scope.slot(graph.ranking.bind);
+    ranking = {
+      slot,
+      keys: graph.ranking.keys.map((k) => ({ value: c.expr(k.value, scope), desc: k.direction === 'desc' })),
+      shared: graph.ranking.ties === 'shared',
+    };
+  }
+
+  const policies = graph.policies
+    .filter((p) => p.status === 'active')
+    .map((p) => {
+      const scope = new Scope(c.alloc);
+      return {
+        id: p.id,
+        name: p.name,
+        params: p.params.map((q) => ({ name: q.name, slot: scope.slot(q.name), type: q.type, default: c.strings.encode(q.default ?? 0) })),
+        preferences: p.preferences.map((pref) => {
+          const targetVar = pref.kind === 'value' ? (c.varIx.get(pref.target) ?? -1) : -1;
+          const isAsk = c.asks.some((a) => a.id === pref.target);
+          const bareValue = pref.kind === 'value' && targetVar < 0 && !isAsk;
+          return {
+            kind: pref.kind,
+            target: pref.kind === 'action' ? actionIndex(pref.target) : bareValue ? c.strings.intern(pref.target) : -1,
+            targetVar,
+            targetAsk: isAsk ? pref.target : '',
+            args: pref.args.map((a) => c.expr(a, scope)),
+            when: pref.when ? c.expr(pref.when, scope) : null,
+          };
+        }),
+      };
+    });
+
+  const options = graph.options.map((o) => ({ id: o.id, name: o.name, type: o.type, default: c.strings.encode(o.default) }));
+
+  const tokens = graph.tokens.map((t) => ({ id: t.id, name: t.name }));
+  const pools = graph.pools.map((p) => ({
+    id: p.id,
+    name: p.name,
+    scope: p.scope,
+    cardKind: p.cardKind === undefined ? -1 : c.need(c.kindIx, p.cardKind, 'card kind'),
+    tokens: p.entries.map((e) => c.need(c.tokenIx, e.token, 'token')),
+    initial: p.entries.map((e) => (e.initial === 'unlimited' ? Number.NaN : e.initial)),
+    capacity: p.entries.map((e) => e.capacity ?? Number.POSITIVE_INFINITY),
+  }));
+
+  c.finishAsks();
+  // Every field name is known now, so card contents can be laid out.
+  const fieldCount = Math.max(1, c.fieldNames.length);
+  const cardKinds = graph.cardKinds.map((k) => ({
+    id: k.id,
+    name: k.name,
+    fields: k.fields.map((f) => ({ name: f.name, type: f.type, index: c.field(f.name, f.type) })),
+  }));
+  const zones = graph.zones.map((z) => ({
+    id: z.id,
+    name: z.name,
+    scope: z.scope,
+    visibility: z.visibility,
+    contents: z.contents.flatMap((spec) => {
+      const kind = c.need(c.kindIx, spec.kind, 'card kind');
+      const fields = new Float64Array(fieldCount);
+      for (const [name, v] of Object.entries(spec.fields)) fields[c.field(name)] = c.strings.encode(v);
+      return Array.from({ length: spec.count }, () => ({ kind, fields }));
+    }),
+  }));
+
+  const builtin = (name: string): number => c.eventIx.get(`event:${name}`) ?? c.eventIx.get(name) ?? -1;
+  const maxEventArgs = Math.max(1, ...graph.events.map((e) => e.params.length), ...graph.rules.map((r) => r.bindings.length));
+
+  if (c.diagnostics.length > 0) return { value: null, diagnostics: [...checked.diagnostics, ...c.diagnostics] };
+
+  const strings = c.strings;
+  const loaded: LoadedGraph = {
+    graph,
+    strings,
+    tokens,
+    pools,
+    vars,
+    cardKinds,
+    fieldCount,
+    zones,
+    events,
+    rules,
+    actions,
+    asks: c.asks,
+    ends,
+    invariants,
+    policies,
+    options,
+    ranking,
+    flow,
+    flowRoot,
+    flowDepth: flowDepth + 1,
+    phaseNames,
+    localCount: c.alloc.nextSlot,
+    maxEventArgs,
+    builtin: {
+      gameStart: builtin('game_start'),
+      gameEnd: builtin('game_end'),
+      roundStart: builtin('round_start'),
+      roundEnd: builtin('round_end'),
+      turnStart: builtin('turn_start'),
+      turnEnd: builtin('turn_end'),
+      diceRolled: builtin('dice_rolled'),
+    },
+    encodeOption(index: number, v: Value): number | undefined {
+      const o = options[index];
+      if (!o) return undefined;
+      switch (o.type.t) {
+        case 'number':
+          return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+        case 'bool':
+          return typeof v === 'boolean' ? (v ? 1 : 0) : undefined;
+        case 'enum':
+          return typeof v === 'string' && o.type.values.includes(v) ? strings.intern(v) : undefined;
+        default:
+          return typeof v === 'number' ? v : undefined;
+      }
+    },
+  };
+  return { value: loaded, diagnostics: checked.diagnostics };
+}

@@ -1,0 +1,205 @@
+import type { RuleGraph, TypeDesc, Value } from '@houserules/schema';
+import type { Game } from './game.ts';
+import type { StringTable } from './value-codec.ts';
+
+/** A compiled expression: reads the game, returns a number (see value-codec.ts). */
+export type ExprFn = (g: Game) => number;
+/**
+ * A compiled collection: leaves its elements in g.srcArr[0..g.srcLen) (read
+ * backwards when g.srcRev, so a zone is seen top first without copying).
+ * The caller copies what it needs before evaluating anything else.
+ */
+export type ListFn = (g: Game) => void;
+export type StmtFn = (g: Game) => void;
+
+export interface PoolInfo {
+  id: string;
+  name: string;
+  scope: 'global' | 'player' | 'card';
+  cardKind: number;
+  /** token index per entry */
+  tokens: number[];
+  /** NaN for unlimited */
+  initial: number[];
+  capacity: number[];
+}
+
+export interface VarInfo {
+  id: string;
+  name: string;
+  scope: 'global' | 'player';
+  type: TypeDesc;
+  /** evaluated at game creation, with ctx self bound to the player for a per-player var */
+  initial: ExprFn;
+}
+
+export interface CardKindInfo {
+  id: string;
+  name: string;
+  /** global field index per field of this kind */
+  fields: { name: string; type: TypeDesc; index: number }[];
+}
+
+export interface ZoneInfo {
+  id: string;
+  name: string;
+  scope: 'global' | 'player';
+  visibility: 'hidden' | 'public' | 'owner';
+  /** expanded initial contents, top first: kind index and encoded field values by global field index */
+  contents: { kind: number; fields: Float64Array }[];
+}
+
+export interface EventInfo {
+  id: string;
+  name: string;
+  params: { name: string; type: TypeDesc }[];
+  /** active rules in firing order */
+  rules: Int32Array;
+}
+
+export interface RuleInfo {
+  id: string;
+  name: string;
+  event: number;
+  argSlots: Int32Array;
+  when: ExprFn | null;
+  body: StmtFn;
+}
+
+export interface ConstraintInfo {
+  id: string;
+  name: string;
+  forbid: boolean;
+  /** slots the checked move's values are bound to: for an action its arguments, for a choice [chooser, value] */
+  slots: Int32Array;
+  condition: ExprFn;
+  reason: string;
+}
+
+export interface ActionInfo {
+  id: string;
+  name: string;
+  params: { name: string; type: TypeDesc; slot: number; domain: ListFn }[];
+  by: ExprFn | null;
+  during: number;
+  limitPerTurn: number;
+  body: StmtFn;
+  constraints: ConstraintInfo[];
+  scopeLo: number;
+  scopeHi: number;
+}
+
+export interface AskInfo {
+  id: string;
+  /** single: the chooser; each: the collection of choosers */
+  single: ExprFn | null;
+  eachSlot: number;
+  eachOver: ListFn | null;
+  eachWhere: ExprFn | null;
+  /** choice of a collection element */
+  bindSlot: number;
+  over: ListFn | null;
+  where: ExprFn | null;
+  /** choice of a per-player enum var */
+  varIndex: number;
+  values: number[];
+  secret: boolean;
+  then: StmtFn;
+  constraints: ConstraintInfo[];
+  /** the locals of the enclosing rule, saved at ask time and restored for `then` */
+  scopeLo: number;
+  scopeHi: number;
+}
+
+export interface EndInfo {
+  id: string;
+  name: string;
+  condition: ExprFn;
+  timing: 'immediately' | 'own_turn' | 'end_of_turn' | 'end_of_round';
+  winners: ListFn | null;
+}
+
+export interface InvariantInfo {
+  id: string;
+  name: string;
+  condition: ExprFn;
+  reason: string;
+}
+
+export interface PolicyInfo {
+  id: string;
+  name: string;
+  params: { name: string; slot: number; default: number; type: TypeDesc }[];
+  /**
+   * kind action: `target` is the action index and `args` its arguments.
+   * kind value: the preference applies to the ask of var `targetVar` (or the ask `targetAsk`) and
+   * `args[0]` is the preferred value; with no args, `target` is the value itself (a bare member name).
+   */
+  preferences: { kind: 'value' | 'action'; target: number; targetVar: number; targetAsk: string; args: ExprFn[]; when: ExprFn | null }[];
+}
+
+export const FLOW_SEQ = 0;
+export const FLOW_STEP = 1;
+export const FLOW_ROUNDS = 2;
+export const FLOW_TURNS = 3;
+export const FLOW_PHASE = 4;
+export const FLOW_REPEAT = 5;
+export const FLOW_ACTIONS = 6;
+export const FLOW_IF = 7;
+
+export interface FlowInfo {
+  kind: number;
+  body: Int32Array;
+  elseBody: Int32Array;
+  event: number;
+  count: ExprFn | null;
+  cond: ExprFn | null;
+  order: 'seat' | 'snake' | 'reverse';
+  phase: number;
+  by: ExprFn | null;
+  until: number;
+}
+
+export interface OptionInfo {
+  id: string;
+  name: string;
+  type: TypeDesc;
+  default: number;
+}
+
+export interface LoadedGraph {
+  readonly graph: RuleGraph;
+  readonly strings: StringTable;
+  readonly tokens: { id: string; name: string }[];
+  readonly pools: PoolInfo[];
+  readonly vars: VarInfo[];
+  readonly cardKinds: CardKindInfo[];
+  readonly fieldCount: number;
+  readonly zones: ZoneInfo[];
+  readonly events: EventInfo[];
+  readonly rules: RuleInfo[];
+  readonly actions: ActionInfo[];
+  readonly asks: AskInfo[];
+  readonly ends: EndInfo[];
+  readonly invariants: InvariantInfo[];
+  readonly policies: PolicyInfo[];
+  readonly options: OptionInfo[];
+  readonly ranking: { slot: number; keys: { value: ExprFn; desc: boolean }[]; shared: boolean } | null;
+  readonly flow: FlowInfo[];
+  readonly flowRoot: number;
+  readonly flowDepth: number;
+  readonly phaseNames: string[];
+  readonly localCount: number;
+  readonly maxEventArgs: number;
+  readonly builtin: {
+    gameStart: number;
+    gameEnd: number;
+    roundStart: number;
+    roundEnd: number;
+    turnStart: number;
+    turnEnd: number;
+    diceRolled: number;
+  };
+  /** encodes an option value given by a caller; undefined when it does not fit the option's type */
+  encodeOption(index: number, v: Value): number | undefined;
+}

@@ -1,0 +1,60 @@
+import type { Diagnostic } from '@houserules/schema';
+import type { Agent } from './agents/agent.ts';
+import { createGame, type Game } from './game.ts';
+import type { LoadedGraph } from './loaded-graph.ts';
+import type { GameConfig, Outcome } from './types.ts';
+
+export interface PlayResult {
+  outcome: Outcome | null;
+  /** decisions answered */
+  steps: number;
+  game: Game | null;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Plays a whole game: each seat's agent answers that seat's open decisions
+ * (all choosers of a simultaneous decision commit before it is revealed).
+ */
+export function playGame(
+  lg: LoadedGraph,
+  config: GameConfig,
+  agents: readonly Agent[] | ((seat: number) => Agent),
+  options: { maxSteps?: number } = {},
+): PlayResult {
+  const created = createGame(lg, config);
+  const game = created.value;
+  if (!game) return { outcome: null, steps: 0, game: null, diagnostics: created.diagnostics };
+  const agentOf = typeof agents === 'function' ? agents : (seat: number) => agents[seat] ?? agents[0]!;
+  const maxSteps = options.maxSteps ?? 1_000_000;
+  const diagnostics: Diagnostic[] = [];
+  let steps = 0;
+  while (!game.isOver) {
+    const seat = game.nextSeat();
+    if (seat < 0) break;
+    if (steps >= maxSteps) {
+      diagnostics.push({ code: 'run/move-limit', severity: 'error', message: `The game was not over after ${maxSteps} decisions.` });
+      break;
+    }
+    const agent = agentOf(seat);
+    const pick = agent.choose(game, seat);
+    if (typeof pick === 'number') {
+      if (pick < 0) {
+        diagnostics.push({ code: 'run/script-exhausted', severity: 'error', message: `Agent '${agent.name}' of seat ${seat} has no move left.` });
+        break;
+      }
+      if (!game.applyOption(seat, pick)) {
+        diagnostics.push({ code: 'run/illegal-move', severity: 'error', message: `Agent '${agent.name}' picked option ${pick}, which does not exist.` });
+        break;
+      }
+    } else {
+      const applied = game.apply(seat, pick);
+      if (!applied.value) {
+        diagnostics.push(...applied.diagnostics);
+        break;
+      }
+    }
+    steps++;
+  }
+  return { outcome: game.outcome, steps, game, diagnostics: [...game.diagnostics, ...diagnostics] };
+}

@@ -1,0 +1,31 @@
+/**
+ * sfc32: a small, fast 32-bit generator. Its whole state is four words kept in
+ * the game state, so a snapshot carries the generator along with everything else.
+ */
+export function seedPrng(state: Uint32Array, seed: number): void {
+  state[0] = 0x9e3779b9;
+  state[1] = 0x243f6a88;
+  state[2] = 0xb7e15162;
+  state[3] = seed >>> 0;
+  // Mix the seed in so that nearby seeds give unrelated streams.
+  for (let i = 0; i < 15; i++) nextUint32(state);
+}
+
+export function nextUint32(s: Uint32Array): number {
+  const a = s[0]!, b = s[1]!, c = s[2]!, d = s[3]!;
+  const t = (((a + b) | 0) + d) | 0;
+  s[3] = (d + 1) | 0;
+  s[0] = b ^ (b >>> 9);
+  s[1] = (c + (c << 3)) | 0;
+  s[2] = ((c << 21) | (c >>> 11)) + t;
+  return t >>> 0;
+}
+
+/** A uniform integer in [0, n), n ≥ 1 (rejection sampling keeps it unbiased). */
+export function nextBelow(s: Uint32Array, n: number): number {
+  if (n <= 1) return 0;
+  const limit = 0x100000000 - (0x100000000 % n);
+  let x = nextUint32(s);
+  while (x >= limit) x = nextUint32(s);
+  return x % n;
+}

@@ -1,0 +1,49 @@
+import type { Diagnostic, Result } from '@houserules/schema';
+import { createGame, type Game } from './game.ts';
+import type { LoadedGraph } from './loaded-graph.ts';
+import type { GameConfig, LogEntry, Move } from './types.ts';
+
+function sameEntry(a: LogEntry, b: LogEntry): boolean {
+  if (a.event !== b.event || a.round !== b.round || a.turn !== b.turn) return false;
+  if (b.hash !== undefined && a.hash !== b.hash) return false;
+  return JSON.stringify(a.data) === JSON.stringify(b.data);
+}
+
+/**
+ * Replays the answers of a log and checks that the game produces the same
+ * entries (events, chance, answers) and the same state hashes.
+ */
+export function replayLog(lg: LoadedGraph, config: GameConfig, log: readonly LogEntry[]): Result<Game | null> {
+  const created = createGame(lg, { ...config, recordLog: true });
+  const game = created.value;
+  if (!game) return created;
+  const diverged = (seq: number, why: string): Result<Game | null> => ({
+    value: game,
+    diagnostics: [{ code: 'run/replay-diverged', severity: 'error', message: `The replay diverged at seq ${seq}: ${why}.` } satisfies Diagnostic],
+  });
+  let checked = 0;
+  const compare = (): Result<Game | null> | null => {
+    const produced = game.log;
+    for (; checked < produced.length; checked++) {
+      const expected = log[checked];
+      const actual = produced[checked]!;
+      if (!expected) return diverged(actual.seq, `the game went on with '${actual.event}' where the log ends`);
+      if (!sameEntry(actual, expected)) return diverged(actual.seq, `expected '${expected.event}', got '${actual.event}'`);
+    }
+    return null;
+  };
+  for (const entry of log) {
+    if (entry.event !== '$answer') continue;
+    const early = compare();
+    if (early) return early;
+    const { seat, move } = entry.data as { seat: number; move: Move };
+    const applied = game.apply(seat, move);
+    if (!applied.value) return diverged(entry.seq, applied.diagnostics[0]?.message ?? 'the answer was refused');
+    const after = compare();
+    if (after) return after;
+  }
+  const last = compare();
+  if (last) return last;
+  if (game.log.length !== log.length) return diverged(game.log.length, 'the log goes on after the replayed game stopped');
+  return { value: game, diagnostics: [] };
+}

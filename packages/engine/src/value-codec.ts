@@ -1,0 +1,40 @@
+import type { TypeDesc, Value } from '@houserules/schema';
+
+/**
+ * At run time every value is a number. Booleans are 0/1 and strings (enum
+ * members) are interned as STRING_BASE + their index in the graph's string
+ * table, far above any count a game reaches, so a value decodes without its type.
+ */
+export const STRING_BASE = 2 ** 40;
+
+export class StringTable {
+  readonly strings: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  intern(s: string): number {
+    let id = this.ids.get(s);
+    if (id === undefined) {
+      id = this.strings.length;
+      this.strings.push(s);
+      this.ids.set(s, id);
+    }
+    return STRING_BASE + id;
+  }
+
+  lookup(s: string): number | undefined {
+    const id = this.ids.get(s);
+    return id === undefined ? undefined : STRING_BASE + id;
+  }
+
+  encode(v: Value): number {
+    if (typeof v === 'number') return v;
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    return this.intern(v);
+  }
+
+  decode(v: number, type?: TypeDesc): Value {
+    if (v >= STRING_BASE) return this.strings[v - STRING_BASE] ?? '';
+    if (type?.t === 'bool') return v !== 0;
+    return v;
+  }
+}
