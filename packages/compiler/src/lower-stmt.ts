@@ -219,6 +219,13 @@ export class StmtLowerer {
   /** The pool a `move` takes from or gives to. */
   private pool(e: Expr | undefined, scope: Scope, token: string | undefined): PoolRef | undefined {
     if (!e) return undefined;
+    if (e.$type === 'NameRef' && e.name && this.ex.isUnboundName(e.name.name, scope)) {
+      // A move names its pools: an undeclared name there is a missing pool.
+      const pools = [...this.cx.table.byName.values()].filter((d) => d.kind === 'pool' && d.scope === 'global').map((d) => d.name);
+      this.cx.sink.error('resolve/not-a-pool', `there is no pool \`${e.name.name}\``, scope.origin.file, e.name.range,
+        didYouMean(e.name.name, pools) ?? `declare it: \`pool ${e.name.name} { … }\``);
+      return undefined;
+    }
     const op: Operand = this.ex.operand(e, scope, undefined, 'write');
     if (op.k !== 'pool') {
       if (op.ty.t !== 'unknown') {
