@@ -5,15 +5,15 @@ import { integerOption, parseCommandArgs } from '../command-args.ts';
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
 import { loadScenario } from '../scenario-loader.ts';
-import { parseAgentSpec } from '../simulate/agent-spec.ts';
 import { readGameLog, type LoggedEvent, type LoggedGame } from '../simulate/game-log-file.ts';
 import { replayLoggedGame, type ReplayOutcome } from '../simulate/replay-game.ts';
 
 const usage = `Usage: houserules replay <log.jsonl> [--game N]
 
-Plays the games of a \`simulate --log\` file again (same scenario, variant,
-options, seed and agents, from each game's header line), checks that every
-event matches the log, and prints the game round by round.
+Plays the games of a \`simulate --log\` file again with the engine's replay:
+each game is created from its header line (scenario, variant, options,
+players, seed), the logged answers are applied, and every event, chance draw,
+answer and state hash must match the log. Prints the game round by round.
 
 Options:
   --game N    replay only game N (default: every game in the log)
@@ -76,17 +76,7 @@ function replayOne(logged: LoggedGame, io: CliIo): number {
     writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
     return EXIT_FAILURE;
   }
-  const graph = loaded.graph;
-  const agents = [];
-  for (const text of header.agents) {
-    const agent = parseAgentSpec(text, graph);
-    if (!agent.ok) {
-      io.stderr.write(`houserules replay: game ${logged.game}: ${agent.message}\n`);
-      return EXIT_FAILURE;
-    }
-    agents.push(agent.value);
-  }
-  const outcome = replayLoggedGame(graph, header, agents, logged.events);
+  const outcome = replayLoggedGame(loaded.graph, header, logged.events);
   io.stdout.write(
     `game ${logged.game}: ${displayPath(io.cwd, loaded.file)}  variant ${header.variant ?? '(base)'}  ` +
       `${header.players} players  seed ${header.seed}  agents ${header.agents.join(', ')}\n`,
@@ -114,6 +104,30 @@ function formatData(data: unknown): string {
   return `(${JSON.stringify(data)})`;
 }
 
+/** Chance and answers read as sentences; rule events as name(arguments). */
+function describeEntry(e: LoggedEvent): string {
+  const d = (e.data ?? {}) as Record<string, unknown>;
+  switch (e.event) {
+    case '$answer': {
+      const move = d['move'] as { kind: string; value?: unknown; action?: string; args?: unknown[] } | undefined;
+      const what = move?.kind === 'action' ? `does ${move.action}(${(move.args ?? []).map((a) => JSON.stringify(a)).join(', ')})` : `chooses ${String(move?.value)}`;
+      return `p${Number(d['seat']) + 1} ${what}`;
+    }
+    case '$reveal':
+      return `${d['hidden'] ? 'draws' : 'reveals'} card #${String(d['card'])} (${String(d['kind'])}) from ${String(d['from'])} to ${String(d['to'])}`;
+    case '$shuffle':
+      return `shuffles ${String(d['zone'])}`;
+    case '$roll':
+      return `rolls ${String(d['dice'])}d${String(d['sides'])}: ${String(d['total'])}`;
+    case '$end':
+      return `game ends (${String(d['reason'])})`;
+    case '$start':
+      return `start: seed ${String(d['seed'])}, ${String(d['players'])} players`;
+    default:
+      return `${e.event}${formatData(e.data)}`;
+  }
+}
+
 function printEvents(io: CliIo, events: LoggedEvent[]): void {
   let round = -1;
   for (const e of events) {
@@ -121,7 +135,7 @@ function printEvents(io: CliIo, events: LoggedEvent[]): void {
       round = e.round;
       io.stdout.write(round === 0 ? '  setup\n' : `  round ${round}\n`);
     }
-    io.stdout.write(`    ${e.turn > 0 ? `turn ${e.turn}  ` : ''}${e.event}${formatData(e.data)}\n`);
+    io.stdout.write(`    ${e.turn > 0 ? `turn ${e.turn}  ` : ''}${describeEntry(e)}\n`);
   }
 }
 

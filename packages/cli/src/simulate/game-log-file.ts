@@ -6,6 +6,8 @@ export interface LoggedEvent {
   turn: number;
   event: string;
   data: unknown;
+  /** the state hash the engine logs after an answer */
+  hash?: string;
 }
 
 export interface LoggedGame {
@@ -31,7 +33,7 @@ export function readGameLog(text: string): LogReadResult {
     if (typeof entry !== 'object' || entry === null || typeof (entry as { game?: unknown }).game !== 'number') {
       return { ok: false, message: `line ${i + 1} has no game number` };
     }
-    const e = entry as { game: number; header?: GameLogHeader; round?: number; turn?: number; event?: string; data?: unknown };
+    const e = entry as { game: number; header?: GameLogHeader; round?: number; turn?: number; event?: string; data?: unknown; hash?: string };
     if (e.header !== undefined) {
       if (games.has(e.game)) return { ok: false, message: `line ${i + 1}: a second header for game ${e.game}` };
       games.set(e.game, { game: e.game, header: e.header, events: [] });
@@ -40,7 +42,9 @@ export function readGameLog(text: string): LogReadResult {
     const game = games.get(e.game);
     if (!game) return { ok: false, message: `line ${i + 1}: an event of game ${e.game} before its header` };
     if (typeof e.event !== 'string') return { ok: false, message: `line ${i + 1} has no event name` };
-    game.events.push({ round: e.round ?? 0, turn: e.turn ?? 0, event: e.event, data: e.data ?? null });
+    const event: LoggedEvent = { round: e.round ?? 0, turn: e.turn ?? 0, event: e.event, data: e.data ?? null };
+    if (typeof e.hash === 'string') event.hash = e.hash;
+    game.events.push(event);
   }
   return { ok: true, games: [...games.values()].sort((a, b) => a.game - b.game) };
 }

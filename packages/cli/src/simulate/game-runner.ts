@@ -38,7 +38,10 @@ export function makeAgent(loaded: LoadedGraph, graph: RuleGraph, spec: AgentSpec
   spec.args.forEach((value, i) => {
     params[policy.params[i]!.name] = value;
   });
-  return policyAgent(loaded, spec.name, params);
+  // Policies were checked against the graph when the agent list was parsed.
+  const agent = policyAgent(loaded, spec.name, params, seed);
+  if (agent.value === null) throw new Error(`policy ${spec.name}: ${agent.diagnostics[0]?.message ?? 'refused'}`);
+  return agent.value;
 }
 
 /**
@@ -71,8 +74,9 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
       agents.push(makeAgent(loaded, spec.graph, spec.agents[seat % spec.agents.length]!, s));
     }
     const result = playGame(loaded, { seed, players: spec.players, options: spec.options, recordLog: spec.log }, agents);
-    const { game } = result;
+    const game = result.game!;
     const outcome = result.outcome;
+    const failure = result.diagnostics.find((d) => d.severity === 'error');
     const scores = new Array<number>(spec.players).fill(0);
     for (const r of outcome?.ranking ?? []) {
       const first = r.score[0];
@@ -84,12 +88,12 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
       scores,
       winners: outcome ? [...outcome.winners].sort((a, b) => a - b) : [],
       rounds: game.round,
-      turns: game.turnsPlayed,
+      turns: game.turn,
       decisions: result.steps,
-      reason: outcome?.reason ?? (result.failure ? 'run error' : 'unfinished'),
+      reason: outcome?.reason ?? (failure ? 'run error' : 'unfinished'),
       firings: { ...game.ruleFirings },
     };
-    if (result.failure) record.failure = { code: result.failure.code, message: result.failure.message };
+    if (failure) record.failure = { code: failure.code, message: failure.message };
     if (spec.log) {
       const header: GameLogHeader = {
         scenario: spec.scenarioFile,
@@ -101,7 +105,12 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
         agentSeeds,
       };
       let text = JSON.stringify({ game: index, header }) + '\n';
-      for (const e of game.log) text += JSON.stringify({ game: index, round: e.round, turn: e.turn, event: e.event, data: e.data }) + '\n';
+      for (const e of game.log) {
+        const line: Record<string, unknown> = { game: index, round: e.round, turn: e.turn, event: e.event, data: e.data };
+        // Answers carry the state hash, so a replay checks the state, not only the events.
+        if (e.hash !== undefined) line['hash'] = e.hash;
+        text += JSON.stringify(line) + '\n';
+      }
       record.log = text;
     }
     return record;
