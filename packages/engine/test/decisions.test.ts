@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { createGame, type Move } from '../src/index.ts';
+import {
+  action,
+  ask,
+  bin,
+  constraint,
+  count,
+  ctx,
+  emit,
+  event,
+  eventNames,
+  graph,
+  lit,
+  load,
+  local,
+  move,
+  players,
+  playerVar,
+  pool,
+  rule,
+  varOf,
+} from './graph-builder.ts';
+
+const coinPools = [pool('bank', 'global', [{ token: 'token:coin', initial: 'unlimited' }]), pool('purse', 'player', [{ token: 'token:coin', initial: 0 }])];
+const choice = (value: number | string, askId = 'rule:offer/ask1'): Move => ({ kind: 'choice', ask: askId, value });
+
+describe('single decisions', () => {
+  const g = graph({
+    events: [event('offer')],
+    pools: coinPools,
+    flow: [{ f: 'step', event: 'event:offer' }],
+    rules: [
+      rule('offer', 'offer', [
+        { s: 'let', name: 'bonus', value: lit(10) },
+        ask('rule:offer/ask1', { single: { k: 'seat', index: 1 } }, { bind: 'n', over: { k: 'range', from: lit(1), to: lit(3) } }, [
+          move('token:coin', bin('+', local('n'), local('bonus')), 'pool:bank', 'pool:purse', undefined, ctx('actor')),
+        ]),
+      ]),
+    ],
+    constraints: [constraint('not_two', 'forbid', 'rule:offer/ask1', ['who', 'n'], bin('==', local('n'), lit(2)), 'Two is not on offer.')],
+  });
+
+  it('waits for the answer, enumerates the options a constraint leaves, and runs then with the choice bound', () => {
+    const game = createGame(load(g), { seed: 1, players: 2 }).value!;
+    expect(game.isOver).toBe(false);
+    expect(game.pending()).toEqual([{ id: expect.any(String), seat: 1, ask: 'rule:offer/ask1', secret: false, options: [choice(1), choice(3)] }]);
+    expect(game.legalActions(0)).toEqual([]);
+    const applied = game.apply(1, choice(3));
+    expect(applied).toEqual({ value: true, diagnostics: [] });
+    expect(game.view(0).pools.purse).toEqual([{ coin: 0 }, { coin: 13 }]);
+    expect(game.isOver).toBe(true);
+  });
+
+  it('refuses a forbidden choice with the constraint and its reason', () => {
+    const game = createGame(load(g), { seed: 1, players: 2 }).value!;
+    const refused = game.apply(1, choice(2));
+    expect(refused.value).toBe(false);
+    expect(refused.diagnostics.map((d) => d.code)).toEqual(['run/illegal-move']);
+    expect(refused.diagnostics[0]!.message).toContain('not_two');
+    expect(refused.diagnostics[0]!.hint).toBe('Two is not on offer.');
+    expect(game.apply(0, choice(1)).diagnostics.map((d) => d.code)).toEqual(['run/no-pending-decision']);
+    expect(game.apply(1, choice(7)).diagnostics.map((d) => d.code)).toEqual(['run/illegal-move']);
+    expect(game.isOver).toBe(false);
+  });
+});
+
+describe('simultaneous secret decisions', () => {
+  const plan = { t: 'enum' as const, values: ['stay', 'go'] };
+  const g = graph({
+    events: [event('decide'), event('revealed')],
+    pools: coinPools,
+    vars: [playerVar('plan', 'stay', plan)],
+    flow: [{ f: 'step', event: 'event:decide' }],
+    rules: [
+      rule('decide', 'decide', [ask('rule:decide/ask1', { each: 'p', over: players }, { var: 'var:plan', values: ['stay', 'go'] }, [emit('event:revealed')], true)]),
+      rule('pay_goers', 'revealed', [
+        { s: 'for', bind: 'p', over: players, where: bin('==', varOf('var:plan', local('p')), lit('go')), body: [move('token:coin', lit(1), 'pool:bank', 'pool:purse', undefined, local('p'))] },
+      ]),
+    ],
+  });
+  const pick = (value: string): Move => choice(value, 'rule:decide/ask1');
+
+  it('collects every commitment before revealing, and views hide what others chose', () => {
+    const game = createGame(load(g), { seed: 1, players: 3 }).value!;
+    expect(game.pending().map((d) => [d.seat, d.secret])).toEqual([
+      [0, true],
+      [1, true],
+      [2, true],
+    ]);
+    const before = game.view(1);
+    expect(game.apply(0, pick('go')).value).toBe(true);
+    const seen = game.view(1);
+    // apart from who has committed, seat 1 sees exactly what it saw before seat 0 chose
+    expect({ ...seen, committed: [], waitingFor: before.waitingFor }).toEqual(before);
+    expect(seen.vars.plan).toEqual(['stay', 'stay', 'stay']);
+    expect(seen.committed).toEqual([0]);
+    expect(seen.waitingFor).toEqual([1, 2]);
+    expect(seen.decisions.map((d) => d.seat)).toEqual([1]);
+    expect(eventNames(game.log)).not.toContain('revealed');
+    expect(game.apply(0, pick('stay')).diagnostics.map((d) => d.code)).toEqual(['run/no-pending-decision']);
+
+    game.apply(2, pick('go'));
+    expect(game.isOver).toBe(false);
+    game.apply(1, pick('stay'));
+    expect(game.isOver).toBe(true);
+    const after = game.view(1);
+    expect(after.vars.plan).toEqual(['go', 'stay', 'go']);
+    expect(after.pools.purse).toEqual([{ coin: 1 }, { coin: 0 }, { coin: 1 }]);
+    expect(eventNames(game.log).filter((e) => e === 'revealed')).toHaveLength(1);
+  });
+
+  it('runs then once even when nobody is asked', () => {
+    const nobody = graph({
+      ...g,
+      events: [event('decide'), event('revealed')],
+      rules: [
+        rule('decide', 'decide', [
+          ask('rule:decide/ask1', { each: 'p', over: players, where: lit(false) }, { var: 'var:plan', values: ['stay', 'go'] }, [emit('event:revealed')], true),
+        ]),
+      ],
+    });
+    const game = createGame(load(nobody), { seed: 1, players: 3 }).value!;
+    expect(game.isOver).toBe(true);
+    expect(eventNames(game.log)).toContain('revealed');
+  });
+});
+
+describe('actions', () => {
+  const g = graph({
+    pools: coinPools,
+    flow: [{ f: 'turns', order: 'seat', body: [{ f: 'actions', by: ctx('current'), until: 'pass' }] }],
+    actions: [
+      action('take', [move('token:coin', local('n'), 'pool:bank', 'pool:purse', undefined, ctx('actor'))], {
+        params: [{ name: 'n', type: { t: 'number' }, domain: { k: 'range', from: lit(1), to: lit(3) } }],
+        limitPerTurn: 1,
+      }),
+      action('pass', []),
+    ],
+    constraints: [
+      constraint('greedy', 'forbid', 'action:take', ['n'], bin('>', local('n'), bin('+', count('pool:purse', 'token:coin', ctx('actor')), lit(1))), 'Take at most one more than you hold.'),
+    ],
+  });
+  const take = (n: number): Move => ({ kind: 'action', action: 'action:take', args: [n] });
+  const pass: Move = { kind: 'action', action: 'action:pass', args: [] };
+
+  it('offers the current player every action and argument a constraint does not forbid', () => {
+    const game = createGame(load(g), { seed: 1, players: 2 }).value!;
+    expect(game.legalActions(0)).toEqual([take(1), pass]);
+    const refused = game.apply(0, take(3));
+    expect(refused.diagnostics.map((d) => d.code)).toEqual(['run/illegal-move']);
+    expect(refused.diagnostics[0]!.message).toContain('greedy');
+    expect(refused.diagnostics[0]!.hint).toBe('Take at most one more than you hold.');
+    expect(game.apply(0, take(1)).value).toBe(true);
+    // the limit of one per turn leaves only pass
+    expect(game.legalActions(0)).toEqual([pass]);
+    expect(game.apply(0, pass).value).toBe(true);
+    expect(game.view(0).current).toBe(1);
+    expect(game.legalActions(1)).toEqual([take(1), pass]);
+    game.apply(1, pass);
+    expect(game.isOver).toBe(true);
+    expect(game.view(0).pools.purse).toEqual([{ coin: 1 }, { coin: 0 }]);
+  });
+});
