@@ -1140,89 +1140,48 @@ export class AstBuilder {
 
   expr(n: CstNode): A.Expr {
     const c = n.children;
-    switch (n.name) {
-      case 'expr': {
-        const inner = this.node(c, 'ifExpr') ?? this.node(c, 'orExpr');
-        return this.exprOf(inner);
-      }
-      case 'ifExpr':
-        return {
-          $type: 'IfExpr',
-          condition: this.exprOf(this.node(c, 'condition')),
-          then: this.exprOf(this.node(c, 'then')),
-          else: this.exprOf(this.node(c, 'else')),
-          range: this.rangeOf(n),
-        };
-      case 'orExpr':
-        return this.chain(this.nodes(c, 'operands'), () => 'or');
-      case 'andExpr':
-        return this.chain(this.nodes(c, 'operands'), () => 'and');
-      case 'notExpr': {
-        const operand = this.node(c, 'operand');
-        if (operand !== undefined || this.has(c, kw.not.name)) {
-          return { $type: 'UnaryExpr', op: 'not', operand: this.exprOf(operand), range: this.rangeOf(n) };
-        }
-        return this.exprOf(this.node(c, 'cmpExpr'));
-      }
-      case 'cmpExpr': {
-        const left = this.exprOf(this.node(c, 'left'));
-        const op = this.tok(c, 'CmpOp');
-        if (op !== undefined) {
-          const right = this.exprOf(this.node(c, 'right'));
-          return { $type: 'BinaryExpr', op: op.image as A.BinaryOp, left, right, range: this.rangeOf(n) };
-        }
-        if (this.has(c, kw.is.name)) {
-          return { $type: 'IsExpr', value: left, kind: this.ident(this.tok(c, 'kind')), range: this.rangeOf(n) };
-        }
-        return left;
-      }
-      case 'rangeExpr': {
-        const from = this.exprOf(this.node(c, 'from'));
-        const to = this.node(c, 'to');
-        if (to === undefined && !this.has(c, 'DotDot')) return from;
-        return { $type: 'RangeExpr', from, to: this.exprOf(to), range: this.rangeOf(n) };
-      }
-      case 'addExpr': {
-        const ops = this.tokens(c, 'AddOp');
-        return this.chain(this.nodes(c, 'operands'), (i) => (ops[i]?.image === '-' ? '-' : '+'));
-      }
-      case 'mulExpr': {
-        const ops = this.tokens(c, 'MulOp');
-        return this.chain(this.nodes(c, 'operands'), (i) => {
-          const image = ops[i]?.image;
-          return image === '/' || image === '%' ? image : '*';
-        });
-      }
-      case 'unaryExpr': {
-        const operand = this.node(c, 'operand');
-        if (operand !== undefined || this.has(c, 'Minus')) {
-          return { $type: 'UnaryExpr', op: '-', operand: this.exprOf(operand), range: this.rangeOf(n) };
-        }
-        return this.exprOf(this.node(c, 'postfixExpr'));
-      }
-      case 'postfixExpr': {
-        let value = this.exprOf(this.node(c, 'primary'));
-        for (const member of this.tokens(c, 'members')) {
-          const name = this.ident(member);
-          value = { $type: 'MemberExpr', object: value, member: name, range: span(value.range, name.range) };
-        }
-        return value;
-      }
-      case 'primary':
-        return this.primary(n);
+    if (n.name === 'ifExpr') {
+      return {
+        $type: 'IfExpr',
+        condition: this.exprOf(this.node(c, 'condition')),
+        then: this.exprOf(this.node(c, 'then')),
+        else: this.exprOf(this.node(c, 'else')),
+        range: this.rangeOf(n),
+      };
     }
+    const ifExpr = this.node(c, 'ifExpr');
+    if (ifExpr !== undefined) return this.expr(ifExpr);
+    return new OperatorChain(this, this.nodes(c, 'operand'), this.tokens(c, 'ops'), this.tokens(c, 'kinds')).parse();
+  }
+
+  /** `[not|-]* primary {. name}`, with its `not` prefixes left to the caller (they take a whole comparison). */
+  operandParts(n: CstNode): { prefixes: IToken[]; value: A.Expr } {
+    const c = n.children;
+    const primary = this.node(c, 'primary');
+    let value = primary === undefined ? this.placeholderExpr() : this.primary(primary);
+    for (const member of this.tokens(c, 'members')) {
+      const name = this.ident(member);
+      value = { $type: 'MemberExpr', object: value, member: name, range: span(value.range, name.range) };
+    }
+    return { prefixes: this.tokens(c, 'prefix'), value };
+  }
+
+  isExpr(value: A.Expr, kind: IToken | undefined, isToken: IToken): A.IsExpr {
+    const name = this.ident(kind);
+    return { $type: 'IsExpr', value, kind: name, range: span(value.range, kind === undefined ? tokenRange(isToken) : name.range) };
+  }
+
+  missingExpr(): A.Expr {
     return this.placeholderExpr();
   }
 
-  /** Left-associative chain `a op b op c` → ((a op b) op c). */
-  private chain(operands: CstNode[], opAt: (index: number) => A.BinaryOp): A.Expr {
-    const [first, ...rest] = operands;
-    let value = this.exprOf(first);
-    rest.forEach((operand, i) => {
-      const right = this.expr(operand);
-      value = { $type: 'BinaryExpr', op: opAt(i), left: value, right, range: span(value.range, right.range) };
-    });
-    return value;
+  reportChained(op: IToken): void {
+    this.report(
+      'parse/chained-comparison',
+      `\`${op.image}\` cannot follow another comparison or range directly`,
+      tokenRange(op),
+      'comparisons do not chain: write `a < b and b < c`, or add parentheses',
+    );
   }
 
   private primary(n: CstNode): A.Expr {
@@ -1263,5 +1222,87 @@ export class AstBuilder {
     }
     if (this.has(c, 'LParen')) return { $type: 'CallExpr', callee, args: this.exprList(this.node(c, 'exprList')), range };
     return { $type: 'NameRef', name: callee, range: callee.range };
+  }
+}
+
+/** Binding power of each binary operator (docs/grammar.md: or < and < not < comparison < range < + - < * / %). */
+const PRECEDENCE: Record<string, number> = {
+  or: 1,
+  and: 2,
+  '==': 4,
+  '!=': 4,
+  '<': 4,
+  '<=': 4,
+  '>': 4,
+  '>=': 4,
+  is: 4,
+  '..': 5,
+  '+': 6,
+  '-': 6,
+  '*': 7,
+  '/': 7,
+  '%': 7,
+};
+/** `not x` applies to a whole comparison: `not a == b` is `not (a == b)`. */
+const NOT_OPERAND_PRECEDENCE = 4;
+
+/** Precedence climbing over a flat `operand { op operand }` CST. */
+class OperatorChain {
+  private operandIndex = 0;
+  private opIndex = 0;
+  private kindIndex = 0;
+
+  constructor(
+    private readonly builder: AstBuilder,
+    private readonly operands: CstNode[],
+    private readonly ops: IToken[],
+    private readonly kinds: IToken[],
+  ) {}
+
+  parse(): A.Expr {
+    return this.climb(this.unary(), 0);
+  }
+
+  private unary(): A.Expr {
+    const operand = this.operands[this.operandIndex++];
+    if (operand === undefined) return this.builder.missingExpr();
+    const { prefixes, value } = this.builder.operandParts(operand);
+    return this.applyPrefixes(prefixes, 0, value);
+  }
+
+  private applyPrefixes(prefixes: IToken[], index: number, value: A.Expr): A.Expr {
+    const prefix = prefixes[index];
+    if (prefix === undefined) return value;
+    const inner = this.applyPrefixes(prefixes, index + 1, value);
+    if (prefix.image === '-') {
+      return { $type: 'UnaryExpr', op: '-', operand: inner, range: span(tokenRange(prefix), inner.range) };
+    }
+    const operand = index === prefixes.length - 1 ? this.climb(inner, NOT_OPERAND_PRECEDENCE) : inner;
+    return { $type: 'UnaryExpr', op: 'not', operand, range: span(tokenRange(prefix), operand.range) };
+  }
+
+  /** Extends `left` with every operator that binds at least `minPrecedence`. */
+  private climb(left: A.Expr, minPrecedence: number): A.Expr {
+    for (;;) {
+      const op = this.ops[this.opIndex];
+      if (op === undefined) return left;
+      const precedence = PRECEDENCE[op.image] ?? 0;
+      if (precedence < minPrecedence || precedence === 0) return left;
+      this.opIndex++;
+      if (op.image === 'is') {
+        left = this.builder.isExpr(left, this.kinds[this.kindIndex++], op);
+      } else {
+        const right = this.climb(this.unary(), precedence + 1);
+        left =
+          op.image === '..'
+            ? { $type: 'RangeExpr', from: left, to: right, range: span(left.range, right.range) }
+            : { $type: 'BinaryExpr', op: op.image as A.BinaryOp, left, right, range: span(left.range, right.range) };
+      }
+      // Comparisons and ranges do not associate: `a < b < c` is a mistake.
+      const next = this.ops[this.opIndex];
+      if ((precedence === 4 || precedence === 5) && next !== undefined && PRECEDENCE[next.image] === precedence) {
+        this.builder.reportChained(next);
+      }
+    }
   }
 }

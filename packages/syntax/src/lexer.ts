@@ -9,7 +9,9 @@ import type { Diagnostic } from '@houserules/schema';
 import {
   BadNumber,
   BlockComment,
+  Identifier,
   Integer,
+  keywordsBySpelling,
   LineComment,
   StringLiteral,
   UnterminatedComment,
@@ -55,7 +57,13 @@ export function lex(text: string, file?: string): LexResult {
 
   for (const token of result.tokens) {
     const type = token.tokenType;
-    if (type === StringLiteral) {
+    if (type === Identifier) {
+      const keyword = keywordsBySpelling.get(token.image);
+      if (keyword !== undefined) {
+        token.tokenType = keyword;
+        token.tokenTypeIdx = keyword.tokenTypeIdx!;
+      }
+    } else if (type === StringLiteral) {
       checkEscapes(token, at);
     } else if (type === UnterminatedString) {
       at({

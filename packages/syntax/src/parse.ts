@@ -71,12 +71,13 @@ function parseUnguarded(text: string, file: string | undefined): Result<RulesFil
   const tokens = lexed.tokens;
   const chunks = splitChunks(tokens);
 
-  chunks.forEach((chunk, index) => {
+  let seenItemChunk = false;
+  for (const chunk of chunks) {
     const first = tokens[chunk.start];
-    if (first === undefined) return;
+    if (first === undefined) continue;
     if (!itemStartTypes.has(first.tokenType)) {
       diagnostics.push(withFile(expectedDeclaration(first), file));
-      return;
+      continue;
     }
     const chunkTokens = tokens.slice(chunk.start, chunk.end);
     rulesParser.input = chunkTokens;
@@ -89,16 +90,12 @@ function parseUnguarded(text: string, file: string | undefined): Result<RulesFil
       lastErrorOffset = d.range?.start.offset ?? lastErrorOffset;
       diagnostics.push(withFile(d, file));
     }
-    builder.addChunk(cst, result, index === 0 || chunks.slice(0, index).every((c) => !isItemChunk(tokens, c)));
-  });
+    builder.addChunk(cst, result, !seenItemChunk);
+    seenItemChunk = true;
+  }
 
   diagnostics.sort((a, b) => (a.range?.start.offset ?? 0) - (b.range?.start.offset ?? 0));
   return { value: result, diagnostics };
-}
-
-function isItemChunk(tokens: IToken[], chunk: Chunk): boolean {
-  const first = tokens[chunk.start];
-  return first !== undefined && itemStartTypes.has(first.tokenType);
 }
 
 function withFile(d: Diagnostic, file: string | undefined): Diagnostic {

@@ -8,9 +8,8 @@
 
 import { CstParser, type IParserErrorMessageProvider, type TokenType, type IToken } from 'chevrotain';
 import {
-  AddOp,
   allTokens,
-  CmpOp,
+  BinaryOp,
   Colon,
   Comma,
   Dice,
@@ -23,8 +22,8 @@ import {
   LCurly,
   LParen,
   Minus,
-  MulOp,
   Name,
+  PrefixOp,
   Pipe,
   RBracket,
   RCurly,
@@ -1233,8 +1232,36 @@ class RulesParser extends CstParser {
 
   // ───────────────────────────── expressions ─────────────────────────────
 
+  /**
+   * Operators are parsed flat (`operand { op operand }`) and given their
+   * precedence by the CST→AST pass: one CST node per operand instead of one
+   * per precedence level keeps parsing fast.
+   */
   public expr = this.RULE('expr', () => {
-    this.OR([{ ALT: () => this.SUBRULE(this.ifExpr) }, { ALT: () => this.SUBRULE(this.orExpr) }]);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.ifExpr) },
+      {
+        ALT: () => {
+          this.SUBRULE(this.operand);
+          this.MANY(() => {
+            this.OR2([
+              {
+                ALT: () => {
+                  this.CONSUME(kw.is, { LABEL: 'ops' });
+                  this.CONSUME(Name, { LABEL: 'kinds' });
+                },
+              },
+              {
+                ALT: () => {
+                  this.CONSUME(BinaryOp, { LABEL: 'ops' });
+                  this.SUBRULE2(this.operand);
+                },
+              },
+            ]);
+          });
+        },
+      },
+    ]);
   });
 
   public ifExpr = this.RULE('ifExpr', () => {
@@ -1246,93 +1273,11 @@ class RulesParser extends CstParser {
     this.SUBRULE3(this.expr, { LABEL: 'else' });
   });
 
-  public orExpr = this.RULE('orExpr', () => {
-    this.SUBRULE(this.andExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(kw.or);
-      this.SUBRULE2(this.andExpr, { LABEL: 'operands' });
-    });
-  });
-
-  public andExpr = this.RULE('andExpr', () => {
-    this.SUBRULE(this.notExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(kw.and);
-      this.SUBRULE2(this.notExpr, { LABEL: 'operands' });
-    });
-  });
-
-  public notExpr = this.RULE('notExpr', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(kw.not);
-          this.SUBRULE(this.notExpr, { LABEL: 'operand' });
-        },
-      },
-      { ALT: () => this.SUBRULE(this.cmpExpr) },
-    ]);
-  });
-
-  public cmpExpr = this.RULE('cmpExpr', () => {
-    this.SUBRULE(this.rangeExpr, { LABEL: 'left' });
-    this.OPTION(() => {
-      this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(CmpOp);
-            this.SUBRULE2(this.rangeExpr, { LABEL: 'right' });
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(kw.is);
-            this.CONSUME(Name, { LABEL: 'kind' });
-          },
-        },
-      ]);
-    });
-  });
-
-  public rangeExpr = this.RULE('rangeExpr', () => {
-    this.SUBRULE(this.addExpr, { LABEL: 'from' });
-    this.OPTION(() => {
-      this.CONSUME(DotDot);
-      this.SUBRULE2(this.addExpr, { LABEL: 'to' });
-    });
-  });
-
-  public addExpr = this.RULE('addExpr', () => {
-    this.SUBRULE(this.mulExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(AddOp);
-      this.SUBRULE2(this.mulExpr, { LABEL: 'operands' });
-    });
-  });
-
-  public mulExpr = this.RULE('mulExpr', () => {
-    this.SUBRULE(this.unaryExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(MulOp);
-      this.SUBRULE2(this.unaryExpr, { LABEL: 'operands' });
-    });
-  });
-
-  public unaryExpr = this.RULE('unaryExpr', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(Minus);
-          this.SUBRULE(this.unaryExpr, { LABEL: 'operand' });
-        },
-      },
-      { ALT: () => this.SUBRULE(this.postfixExpr) },
-    ]);
-  });
-
-  public postfixExpr = this.RULE('postfixExpr', () => {
+  /** `[not|-]* primary {. name}` */
+  public operand = this.RULE('operand', () => {
+    this.MANY(() => this.CONSUME(PrefixOp, { LABEL: 'prefix' }));
     this.SUBRULE(this.primary);
-    this.MANY(() => {
+    this.MANY2(() => {
       this.CONSUME(Dot);
       this.CONSUME(Name, { LABEL: 'members' });
     });

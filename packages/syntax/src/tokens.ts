@@ -2,7 +2,7 @@
  * Token definitions for the `.rules` language (docs/grammar.md, "Lexical").
  *
  * Hard keywords are reserved: they are their own token types and never match
- * `Identifier`. Soft keywords are token types in the `Identifier` category, so
+ * a name. Soft keywords are token types in the `Name` category, so
  * every position that accepts a name also accepts them, while the parser can
  * still ask for a specific soft keyword by its token type. This keeps the
  * grammar LL(k) with no image checks and no gates.
@@ -48,22 +48,36 @@ function keywordTokenName(word: string): string {
   return `Kw_${word}`;
 }
 
+/** Operator categories keep a chain like `a + b - c` in source order in the CST. */
+export const BinaryOp = createToken({ name: 'BinaryOp', pattern: Lexer.NA, label: 'an operator' });
+export const PrefixOp = createToken({ name: 'PrefixOp', pattern: Lexer.NA, label: '`not` or `-`' });
+
+/** Keywords that are also operators. */
+const keywordCategories: Partial<Record<string, TokenType[]>> = { or: [BinaryOp], and: [BinaryOp], not: [PrefixOp] };
+
+/**
+ * Keywords are not matched by the lexer: a word is lexed as an Identifier and
+ * `lexer.ts` retypes it with one map lookup (one regex for all words instead
+ * of a hundred keyword patterns).
+ */
+function keywordToken(word: string, categories: TokenType[]): TokenType {
+  return createToken({ name: keywordTokenName(word), pattern: Lexer.NA, categories, label: `\`${word}\`` });
+}
+
 /** Hard keyword token types by spelling. */
 export const kw = {} as Record<HardKeyword, TokenType>;
 /** Soft keyword token types by spelling. */
 export const soft = {} as Record<SoftKeyword, TokenType>;
+/** Every keyword token type by spelling. */
+export const keywordsBySpelling = new Map<string, TokenType>();
 
 for (const word of HARD_KEYWORDS) {
-  kw[word] = createToken({ name: keywordTokenName(word), pattern: word, longer_alt: Identifier, label: `\`${word}\`` });
+  kw[word] = keywordToken(word, keywordCategories[word] ?? []);
+  keywordsBySpelling.set(word, kw[word]);
 }
 for (const word of SOFT_KEYWORDS) {
-  soft[word] = createToken({
-    name: keywordTokenName(word),
-    pattern: word,
-    longer_alt: Identifier,
-    categories: [Name],
-    label: `\`${word}\``,
-  });
+  soft[word] = keywordToken(word, [Name]);
+  keywordsBySpelling.set(word, soft[word]);
 }
 
 /** The keywords that start a top-level item; the parse driver re-synchronises on them. */
@@ -118,35 +132,23 @@ export const LBracket = createToken({ name: 'LBracket', pattern: '[', label: '`[
 export const RBracket = createToken({ name: 'RBracket', pattern: ']', label: '`]`' });
 export const Comma = createToken({ name: 'Comma', pattern: ',', label: '`,`' });
 export const Colon = createToken({ name: 'Colon', pattern: ':', label: '`:`' });
-export const DotDot = createToken({ name: 'DotDot', pattern: '..', label: '`..`' });
+export const DotDot = createToken({ name: 'DotDot', pattern: '..', categories: [BinaryOp], label: '`..`' });
 export const Dot = createToken({ name: 'Dot', pattern: '.', label: '`.`' });
-/** Operator categories keep a chain like `a + b - c` in source order in the CST. */
-export const CmpOp = createToken({ name: 'CmpOp', pattern: Lexer.NA, label: 'a comparison' });
-export const AddOp = createToken({ name: 'AddOp', pattern: Lexer.NA, label: '`+` or `-`' });
-export const MulOp = createToken({ name: 'MulOp', pattern: Lexer.NA, label: '`*`, `/` or `%`' });
-export const EqEq = createToken({ name: 'EqEq', pattern: '==', categories: [CmpOp], label: '`==`' });
-export const NotEq = createToken({ name: 'NotEq', pattern: '!=', categories: [CmpOp], label: '`!=`' });
-export const LessEq = createToken({ name: 'LessEq', pattern: '<=', categories: [CmpOp], label: '`<=`' });
-export const Less = createToken({ name: 'Less', pattern: '<', categories: [CmpOp], label: '`<`' });
-export const GreaterEq = createToken({ name: 'GreaterEq', pattern: '>=', categories: [CmpOp], label: '`>=`' });
-export const Greater = createToken({ name: 'Greater', pattern: '>', categories: [CmpOp], label: '`>`' });
+export const EqEq = createToken({ name: 'EqEq', pattern: '==', categories: [BinaryOp], label: '`==`' });
+export const NotEq = createToken({ name: 'NotEq', pattern: '!=', categories: [BinaryOp], label: '`!=`' });
+export const LessEq = createToken({ name: 'LessEq', pattern: '<=', categories: [BinaryOp], label: '`<=`' });
+export const Less = createToken({ name: 'Less', pattern: '<', categories: [BinaryOp], label: '`<`' });
+export const GreaterEq = createToken({ name: 'GreaterEq', pattern: '>=', categories: [BinaryOp], label: '`>=`' });
+export const Greater = createToken({ name: 'Greater', pattern: '>', categories: [BinaryOp], label: '`>`' });
 export const Equals = createToken({ name: 'Equals', pattern: '=', label: '`=`' });
-export const Plus = createToken({ name: 'Plus', pattern: '+', categories: [AddOp], label: '`+`' });
-export const Minus = createToken({ name: 'Minus', pattern: '-', categories: [AddOp], label: '`-`' });
-export const Star = createToken({ name: 'Star', pattern: '*', categories: [MulOp], label: '`*`' });
-export const Slash = createToken({ name: 'Slash', pattern: '/', categories: [MulOp], label: '`/`' });
-export const Percent = createToken({ name: 'Percent', pattern: '%', categories: [MulOp], label: '`%`' });
+export const Plus = createToken({ name: 'Plus', pattern: '+', categories: [BinaryOp], label: '`+`' });
+export const Minus = createToken({ name: 'Minus', pattern: '-', categories: [BinaryOp, PrefixOp], label: '`-`' });
+export const Star = createToken({ name: 'Star', pattern: '*', categories: [BinaryOp], label: '`*`' });
+export const Slash = createToken({ name: 'Slash', pattern: '/', categories: [BinaryOp], label: '`/`' });
+export const Percent = createToken({ name: 'Percent', pattern: '%', categories: [BinaryOp], label: '`%`' });
 export const Pipe = createToken({ name: 'Pipe', pattern: '|', label: '`|`' });
 
-/** Longest spelling first, so `ask` is tried before `as` and `tokens` before `token`. */
-const keywordTokens: TokenType[] = [
-  ...HARD_KEYWORDS.map((w) => ({ w, t: kw[w] })),
-  ...SOFT_KEYWORDS.map((w) => ({ w, t: soft[w] })),
-]
-  .sort((a, b) => b.w.length - a.w.length)
-  .map((e) => e.t);
-
-/** Lexer order: first match wins (with `longer_alt` sending `index` to Identifier rather than `in`). */
+/** Lexer order: first match wins. */
 export const lexerTokens: TokenType[] = [
   WhiteSpace,
   LineComment,
@@ -157,7 +159,6 @@ export const lexerTokens: TokenType[] = [
   Dice,
   BadNumber,
   Integer,
-  ...keywordTokens,
   Identifier,
   LCurly,
   RCurly,
@@ -185,4 +186,4 @@ export const lexerTokens: TokenType[] = [
 ];
 
 /** Everything the parser knows: the lexed tokens plus the categories. */
-export const allTokens: TokenType[] = [...lexerTokens, Name, CmpOp, AddOp, MulOp];
+export const allTokens: TokenType[] = [...lexerTokens, ...keywordsBySpelling.values(), Name, BinaryOp, PrefixOp];
