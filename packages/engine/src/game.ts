@@ -21,6 +21,8 @@ import type { Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, Pla
 const FS = 6;
 const DEFAULT_BUDGET = 100_000;
 const RECENT = 64;
+/** flow moves allowed without any event being queued (an empty `repeat` would spin forever) */
+const FLOW_GUARD = 1_000_000;
 
 const ENDING_NONE = 0;
 const ENDING_REQUESTED = 1;
@@ -929,9 +931,10 @@ export class Game {
         if (this.err) return this.stop();
         continue;
       }
+      if (this.stepFirings >= this.budget) return this.stepBudgetExceeded();
+      this.stepFirings++;
       this.firings[ri]!++;
       this.recent[this.recentPos++ & (RECENT - 1)] = ri;
-      if (++this.stepFirings > this.budget) return this.stepBudgetExceeded();
       rule.body(this);
       if (this.err) return this.stop();
       if (this.endingPhase === ENDING_REQUESTED) return;
@@ -1172,8 +1175,8 @@ export class Game {
     const frames = this.frames;
     let guard = 0;
     for (;;) {
-      if (++guard > this.budget) {
-        this.fail('run/step-budget', `The flow went round ${this.budget} times without anything happening.`, 'flow');
+      if (++guard > FLOW_GUARD) {
+        this.fail('run/step-budget', `The flow went round ${FLOW_GUARD} times without anything happening.`, 'flow');
         this.stop();
         return true;
       }

@@ -1,0 +1,38 @@
+/**
+ * Per-board work buffers so that searches allocate nothing per call. Marks use
+ * a generation stamp: bumping the stamp clears every mark at once.
+ * JavaScript runs one search at a time, so one set of buffers per board is enough.
+ */
+export class BoardScratch {
+  readonly nodeMark: Int32Array;
+  readonly nodeValue: Int32Array;
+  readonly queue: Int32Array;
+  readonly edgeMark: Int32Array;
+  private stamp = 0;
+  /** Visited flags for trail search, one per (layer, edge); grown on demand. */
+  trailVisited: Uint8Array;
+
+  constructor(nodeCount: number, edgeCount: number) {
+    this.nodeMark = new Int32Array(nodeCount);
+    this.nodeValue = new Int32Array(nodeCount);
+    this.queue = new Int32Array(Math.max(nodeCount, edgeCount));
+    this.edgeMark = new Int32Array(edgeCount);
+    this.trailVisited = new Uint8Array(edgeCount);
+  }
+
+  /** A fresh stamp: marks equal to it are set, any other value is clear. */
+  nextStamp(): number {
+    this.stamp++;
+    if (this.stamp === 0x7fffffff) {
+      this.nodeMark.fill(0);
+      this.edgeMark.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
+  }
+
+  trailBuffer(size: number): Uint8Array {
+    if (this.trailVisited.length < size) this.trailVisited = new Uint8Array(size);
+    return this.trailVisited;
+  }
+}
