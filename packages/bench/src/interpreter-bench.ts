@@ -17,31 +17,36 @@ function loadDiamant(scenariosDir: string): LoadedGraph {
   return loaded.value;
 }
 
-/** Plays `games` games from seed `first`; returns the total of all scores (a sanity figure). */
-type Player = (first: number, games: number) => number;
+/** Sanity figures summed over the games played: both implementations should agree on them. */
+interface Tally {
+  score: number;
+  reveals: number;
+}
+
+/** Plays `games` games from seed `first`, adding to the tally. */
+type Player = (first: number, games: number, tally: Tally) => void;
 
 function interpreterPlayer(loaded: LoadedGraph): Player {
-  return (first, games) => {
-    let total = 0;
+  const revealRule = loaded.rules.findIndex((r) => r.id === 'rule:reveal_card');
+  return (first, games, tally) => {
     for (let i = 0; i < games; i++) {
       const seed = first + i;
       const agents = Array.from({ length: PLAYERS }, (_, seat) => randomAgent(seed * 16 + seat + 1));
-      const { outcome } = playGame(loaded, { seed, players: PLAYERS }, agents);
-      for (const r of outcome?.ranking ?? []) total += Number(r.score[0] ?? 0);
+      const { outcome, game } = playGame(loaded, { seed, players: PLAYERS, recordLog: false }, agents);
+      for (const r of outcome?.ranking ?? []) tally.score += Number(r.score[0] ?? 0);
+      tally.reveals += game?.ruleFiringCounts[revealRule] ?? 0;
     }
-    return total;
   };
 }
 
 function baselinePlayer(): Player {
   const game = new DiamantBaseline(PLAYERS);
-  return (first, games) => {
-    let total = 0;
+  return (first, games, tally) => {
     for (let i = 0; i < games; i++) {
       game.play(first + i);
-      for (let p = 0; p < PLAYERS; p++) total += game.score(p);
+      for (let p = 0; p < PLAYERS; p++) tally.score += game.score(p);
+      tally.reveals += game.reveals;
     }
-    return total;
   };
 }
 
@@ -50,7 +55,7 @@ function calibrate(play: Player, ms: number): number {
   let games = 10;
   for (;;) {
     const t0 = performance.now();
-    play(1_000_000, games);
+    play(1_000_000, games, { score: 0, reveals: 0 });
     const took = performance.now() - t0;
     if (took > ms / 4) return Math.max(10, Math.round((games * ms) / took));
     games *= 4;
@@ -66,18 +71,18 @@ export function runInterpreterBench(scenariosDir: string, rounds = 7): void {
   const interpreter = interpreterPlayer(loadDiamant(scenariosDir));
   const baseline = baselinePlayer();
   // Warm-up, then size each batch to about 400 ms.
-  interpreter(0, 200);
-  baseline(0, 2000);
+  interpreter(0, 200, { score: 0, reveals: 0 });
+  baseline(0, 2000, { score: 0, reveals: 0 });
   const batch = { interpreter: calibrate(interpreter, 400), baseline: calibrate(baseline, 400) };
   const rates = { interpreter: [] as number[], baseline: [] as number[] };
-  const scores = { interpreter: 0, baseline: 0 };
+  const tallies = { interpreter: { score: 0, reveals: 0 }, baseline: { score: 0, reveals: 0 } };
   const played = { interpreter: 0, baseline: 0 };
   for (let round = 0; round < rounds; round++) {
     for (const name of ['interpreter', 'baseline'] as const) {
       const play = name === 'interpreter' ? interpreter : baseline;
       const games = batch[name];
       const t0 = performance.now();
-      scores[name] += play(round * 1_000_000, games);
+      play(round * 1_000_000, games, tallies[name]);
       const ms = performance.now() - t0;
       played[name] += games;
       rates[name].push((games / ms) * 1000);
@@ -86,14 +91,15 @@ export function runInterpreterBench(scenariosDir: string, rounds = 7): void {
   const gps = { interpreter: median(rates.interpreter), baseline: median(rates.baseline) };
   printTable(
     `(b) Diamant, ${PLAYERS} random agents, ${rounds} interleaved rounds (median games/s)`,
-    ['implementation', 'games/round', 'games/s', 'min games/s', 'max games/s', 'mean score/player'],
+    ['implementation', 'games/round', 'games/s', 'min games/s', 'max games/s', 'score/player', 'cards/game'],
     (['interpreter', 'baseline'] as const).map((name) => [
       name === 'interpreter' ? 'rule-graph interpreter' : 'hand-written baseline',
       thousands(batch[name]),
       thousands(gps[name]),
       thousands(Math.min(...rates[name])),
       thousands(Math.max(...rates[name])),
-      fmt(scores[name] / (played[name] * PLAYERS), 2),
+      fmt(tallies[name].score / (played[name] * PLAYERS), 2),
+      fmt(tallies[name].reveals / played[name], 2),
     ]),
   );
   const ratio = gps.baseline / gps.interpreter;
