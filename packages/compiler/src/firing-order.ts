@@ -40,8 +40,8 @@ export function assignFiringOrder(active: OrderedRule[], inactive: OrderedRule[]
 
 function topologicalOrder(rules: OrderedRule[], byName: Map<string, OrderedRule>, event: string, sink: DiagnosticSink): OrderedRule[] {
   const index = new Map(rules.map((r, i) => [r, i]));
-  const after: number[][] = rules.map(() => []);
-  const indegree = rules.map(() => 0);
+  /** before[i]: the rules that must fire before rule i, in base order */
+  const before: number[][] = rules.map(() => []);
   let constrained = false;
   rules.forEach((r, i) => {
     const order = r.decl.node.order;
@@ -64,28 +64,33 @@ function topologicalOrder(rules: OrderedRule[], byName: Map<string, OrderedRule>
       return;
     }
     const [first, second] = order.relation === 'before' ? [i, j] : [j, i];
-    after[first]!.push(second);
-    indegree[second]!++;
+    before[second]!.push(first);
     constrained = true;
   });
   if (!constrained) return rules;
+  for (const list of before) list.sort((a, b) => a - b);
+  // Place rules in base order; before placing one, place everything that must precede it.
   const out: OrderedRule[] = [];
-  const placed = rules.map(() => false);
-  for (let step = 0; step < rules.length; step++) {
-    let next = -1;
-    for (let k = 0; k < rules.length; k++) if (!placed[k] && indegree[k] === 0) { next = k; break; }
-    if (next < 0) {
-      const stuck = rules.filter((_, k) => !placed[k]);
-      const first = stuck.find((r) => r.decl.node.order) ?? stuck[0]!;
-      sink.error('order/cycle', `before/after constraints form a cycle: ${stuck.map((r) => r.node.name).join(', ')}`, first.decl.origin.file,
-        first.decl.node.order?.range ?? first.decl.ident.range, 'remove one of the before/after clauses',
-        stuck.filter((r) => r !== first && r.decl.node.order).map((r) => ({ message: `\`${r.node.name}\` is ordered here`, file: r.decl.origin.file, range: r.decl.node.order!.range })));
-      for (const r of stuck) out.push(r);
-      return out;
+  const state = rules.map(() => 0); // 0 unplaced, 1 being placed, 2 placed
+  let reported = false;
+  const place = (i: number, path: number[]): void => {
+    if (state[i] === 2) return;
+    if (state[i] === 1) {
+      if (!reported) {
+        reported = true;
+        const cycle = path.slice(path.indexOf(i)).map((k) => rules[k]!);
+        const first = cycle.find((r) => r.decl.node.order) ?? cycle[0]!;
+        sink.error('order/cycle', `before/after constraints form a cycle: ${[...cycle, cycle[0]!].map((r) => r.node.name).join(' → ')}`, first.decl.origin.file,
+          first.decl.node.order?.range ?? first.decl.ident.range, 'remove one of the before/after clauses',
+          cycle.filter((r) => r !== first && r.decl.node.order).map((r) => ({ message: `\`${r.node.name}\` is ordered here`, file: r.decl.origin.file, range: r.decl.node.order!.range })));
+      }
+      return;
     }
-    placed[next] = true;
-    out.push(rules[next]!);
-    for (const m of after[next]!) indegree[m]!--;
-  }
+    state[i] = 1;
+    for (const p of before[i]!) place(p, [...path, i]);
+    state[i] = 2;
+    out.push(rules[i]!);
+  };
+  for (let i = 0; i < rules.length; i++) place(i, []);
   return out;
 }

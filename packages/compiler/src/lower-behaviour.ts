@@ -80,7 +80,7 @@ export function lowerAction(l: Lowerers, d: DeclOf<'action'>, naming: Naming, ph
   if (d.node.during) {
     if (!phases.has(d.node.during.name)) {
       l.cx.sink.error('flow/unknown-phase', `the flow has no phase \`${d.node.during.name}\``, d.origin.file, d.node.during.range,
-        didYouMean(d.node.during.name, phases) ?? `phases: ${[...phases].join(', ') || 'none (add \`phase name { … }\` to the flow)'}`);
+        didYouMean(d.node.during.name, phases) ?? `phases: ${[...phases].join(', ') || 'none (add `phase name { … }` to the flow)'}`);
     }
     node.during = d.node.during.name;
   }

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateRuleGraph } from '@houserules/schema';
 import { compileSource } from '../src/index.ts';
+import SOURCE from '../../../scenarios/diamant/diamant.rules?raw';
 
 const FILE = 'scenarios/diamant/diamant.rules';
-const SOURCE = readFileSync(fileURLToPath(new URL('../../../scenarios/diamant/diamant.rules', import.meta.url)), 'utf8');
 
 function compileDiamant(source = SOURCE, variant?: string) {
   return compileSource(source, variant === undefined ? { file: FILE } : { file: FILE, variant });

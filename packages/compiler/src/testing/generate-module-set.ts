@@ -14,7 +14,7 @@ export interface ModuleSet {
 
 export function generateModuleSet(options: { modules?: number; rulesPerModule?: number } = {}): ModuleSet {
   const moduleCount = options.modules ?? 8;
-  const rulesPerModule = options.rulesPerModule ?? 16;
+  const rulesPerModule = options.rulesPerModule ?? 24;
   const root = 'scenarios/bench';
   const files: Record<string, string> = {};
 

@@ -1,0 +1,24 @@
+import { it } from 'vitest';
+import { createMemoryHost } from '../src/index.ts';
+import { loadModules } from '../src/module-loader.ts';
+import { buildDeclarationTable } from '../src/declaration-table.ts';
+import { buildGraph } from '../src/build-graph.ts';
+import { DiagnosticSink } from '../src/diagnostic-sink.ts';
+import { validateRuleGraph } from '@houserules/schema';
+import { generateModuleSet } from '../src/testing/generate-module-set.ts';
+import { parse } from '@houserules/syntax';
+it('perf', () => {
+  const set = generateModuleSet();
+  const host = createMemoryHost(set.files);
+  const loaded = loadModules(host, set.entry, parse).value;
+  const entry = loaded[loaded.length - 1]!;
+  const n = 80;
+  const time = (label: string, f: () => unknown) => { for (let i = 0; i < 20; i++) f(); const t = performance.now(); for (let i = 0; i < n; i++) f(); console.log(label, ((performance.now() - t) / n).toFixed(2)); };
+  time('load+parse', () => loadModules(host, set.entry, parse));
+  time('table', () => buildDeclarationTable(loaded, null, new DiagnosticSink(), entry.file));
+  const table = buildDeclarationTable(loaded, null, new DiagnosticSink(), entry.file);
+  time('graph', () => buildGraph(loaded, entry, table, null, new DiagnosticSink()));
+  const g = buildGraph(loaded, entry, table, null, new DiagnosticSink());
+  time('validate', () => validateRuleGraph(g));
+  time('stringify', () => JSON.stringify(g));
+});
