@@ -2,8 +2,6 @@ import { packAdjacency } from './adjacency.ts';
 import { BoardScratch } from './board-scratch.ts';
 import type { BoardProblem, BoardSpec, NodeRef } from './board-spec.ts';
 import {
-  CORNER_DX,
-  CORNER_DY,
   CORNER_LATTICE_X,
   CORNER_LATTICE_Y,
   hexCentreX,
@@ -323,10 +321,6 @@ function computeGeometry(
   if (nodeCount === 0) minX = minY = maxX = maxY = 0;
   return { hexX, hexY, nodeX, nodeY, edgeMidX, edgeMidY, bounds: { minX, minY, maxX, maxY } };
 }
-
-// Offset corners of unit hexes are exactly `CORNER_DX/DY` away from the centre;
-// kept here so geometry users need not import the lattice.
-export { CORNER_DX, CORNER_DY };
 
 /** A hexagon of hexes of the given radius (radius 2: 19 hexes, 54 corners, 72 sides). */
 export function hexagonBoard(radius: number): BoardResult {

@@ -1,0 +1,86 @@
+import type { Owners } from './graph-queries.ts';
+import type { HexBoard } from './hex-board.ts';
+
+export interface TrailOptions {
+  /**
+   * One owner array per edge kind (layer), each indexed by edge id. A trail
+   * uses each (layer, edge) piece at most once.
+   */
+  readonly layers: readonly Owners[];
+  /** A node held by another player blocks: a trail may end there but not pass through. */
+  readonly nodeOwners?: Owners;
+  /**
+   * Nodes where a trail may pass from one layer to another (nonzero = yes).
+   * Default: the nodes the player holds. Within one layer a trail passes any
+   * node that does not block.
+   */
+  readonly junctions?: ArrayLike<number>;
+}
+
+// The search state lives in module variables so the recursion allocates
+// nothing; JavaScript runs one search at a time.
+let board: HexBoard;
+let player = 0;
+let layers: readonly Owners[] = [];
+let nodeOwners: Owners | undefined;
+let junctions: ArrayLike<number> | undefined;
+let visited: Uint8Array = new Uint8Array(0);
+let edgeCount = 0;
+let best = 0;
+let total = 0;
+
+/**
+ * The number of pieces on the longest trail (a walk that repeats no piece; it
+ * may revisit nodes, so loops count in full) through the player's edges.
+ * Exhaustive depth-first search over pieces: exponential in general, quick for
+ * the few dozen pieces a player has.
+ */
+export function longestTrail(target: HexBoard, who: number, options: TrailOptions): number {
+  board = target;
+  player = who;
+  layers = options.layers;
+  nodeOwners = options.nodeOwners;
+  junctions = options.junctions;
+  edgeCount = target.edgeCount;
+  visited = target.scratch.trailBuffer(edgeCount * layers.length);
+  best = 0;
+  total = 0;
+  for (const owners of layers) for (let e = 0; e < edgeCount; e++) if (owners[e] === who) total++;
+  if (total === 0) return 0;
+  for (let l = 0; l < layers.length && best < total; l++) {
+    const owners = layers[l]!;
+    for (let e = 0; e < edgeCount && best < total; e++) {
+      if (owners[e] !== who) continue;
+      walk(target.edgeNodes[e * 2]!, -1, 0);
+      walk(target.edgeNodes[e * 2 + 1]!, -1, 0);
+    }
+  }
+  return best;
+}
+
+function walk(v: number, layer: number, length: number): void {
+  if (length > best) best = length;
+  if (best === total) return;
+  if (length > 0 && nodeOwners) {
+    const o = nodeOwners[v]!;
+    if (o >= 0 && o !== player) return;
+  }
+  const canSwitch =
+    length === 0 || (junctions ? junctions[v] !== 0 : nodeOwners ? nodeOwners[v] === player : false);
+  const start = board.nodeEdges.start;
+  const edges = board.nodeEdges.items;
+  const ends = board.nodeNodes.items;
+  for (let j = start[v]!; j < start[v + 1]!; j++) {
+    const e = edges[j]!;
+    for (let l = 0; l < layers.length; l++) {
+      if (l !== layer && !canSwitch) continue;
+      if (layers[l]![e] !== player) continue;
+      const slot = l * edgeCount + e;
+      if (visited[slot]) continue;
+      visited[slot] = 1;
+      walk(ends[j]!, l, length + 1);
+      visited[slot] = 0;
+      if (best === total) return;
+    }
+  }
+}
