@@ -81,6 +81,23 @@ describe('houserules check', () => {
     expect(underline.match(/\^+/)![0]).toHaveLength('in_cave_cuont'.length);
   });
 
+  it('checks a base module through the module extending it, reporting its errors once', async () => {
+    const { dir, file } = copyDiamant();
+    writeFileSync(join(dir, 'house.rules'), 'module diamant_house extends "./diamant.rules"\n\noption exchange = never\n');
+    const good = JSON.parse((await runCli(['check', dir, '--json'])).stdout) as { scenarios: { file: string; modules: number }[] };
+    expect(good.scenarios).toHaveLength(1);
+    expect(good.scenarios[0]!.file).toMatch(/house\.rules$/);
+    expect(good.scenarios[0]!.modules).toBe(2);
+
+    writeFileSync(file, readFileSync(file, 'utf8').replace('if in_cave_count == 0', 'if in_cave_cont == 0'));
+    const run = await runCli(['check', dir, '--json']);
+    expect(run.code).toBe(1);
+    const bad = JSON.parse(run.stdout) as { diagnostics: { code: string; file: string }[] };
+    const unknown = bad.diagnostics.filter((d) => d.code === 'resolve/unknown-name');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]!.file).toMatch(/diamant\.rules$/);
+  });
+
   it('refuses a path that does not exist with exit 2', async () => {
     const run = await runCli(['check', 'no/such/dir']);
     expect(run.code).toBe(2);

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { check, compile } from '@houserules/compiler';
 import type { Diagnostic } from '@houserules/schema';
@@ -112,7 +113,7 @@ function formatScenarioTable(scenarios: ScenarioCheck[]): string {
   return formatTable(
     ['scenario', 'file', 'modules', 'rules', 'events', 'variants', 'errors', 'warnings', 'ms'],
     scenarios.map((s) => [
-      s.title ?? s.name ?? '?',
+      s.title ?? s.name ?? basename(s.file, '.rules'),
       s.file,
       String(s.modules),
       String(s.rules),
