@@ -97,7 +97,7 @@ function lowerItem(l: Lowerers, item: FlowItem, scope: Scope): FlowNode | null {
           const actions = [...l.cx.table.byName.values()].filter((d) => d.kind === 'action').map((d) => d.name);
           l.cx.sink.error('flow/unknown-action', `\`actions … until ${item.until.name}\` names no action`, scope.origin.file, item.until.range,
             didYouMean(item.until.name, actions) ?? `actions: ${actions.join(', ') || 'none declared'}`);
-        } else node.until = `action:${item.until.name}`;
+        } else node.until = item.until.name;
       }
       return node;
     }
