@@ -2,7 +2,7 @@ import type { ActionNode, ConstraintNode, EndNode, Expr as GExpr, InvariantNode,
 import type { Param } from '@houserules/syntax';
 import type { DeclOf, Origin } from './declaration-table.ts';
 import { constant, paramType, type Lowerers } from './lower-declarations.ts';
-import type { Scope } from './lowering-context.ts';
+import { bindLocal, reportUnusedBindings, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, PLAYER, UNKNOWN, listOf, toTypeDesc, type Ty } from './type-system.ts';
 
@@ -31,13 +31,14 @@ export function lowerRule(l: Lowerers, d: DeclOf<'rule'>, naming: Naming): RuleN
     l.cx.sink.error('type/arity', `event \`${eventName}\` has ${params.length} parameter${params.length === 1 ? '' : 's'}, but the rule binds ${bindings.length}`,
       d.origin.file, extra.range, `bind at most ${params.length} name${params.length === 1 ? '' : 's'}`);
   }
-  bindings.forEach((b, i) => scope.locals.set(b, params?.[i] ?? UNKNOWN));
+  (d.node.bindings ?? []).filter((b) => b).forEach((b, i) => bindLocal(scope, b, params?.[i] ?? UNKNOWN));
   const node: RuleNode = {
     id: naming.id, name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range, d.node.cite), status: naming.status,
     event: `event:${eventName}`, bindings, body: [], order: 0,
   };
   if (d.node.when) node.when = l.ex.value(d.node.when, scope, BOOL, 'the `when` condition').expr;
   node.body = l.st.block(d.node.body, scope);
+  reportUnusedBindings(l.cx, scope);
   return node;
 }
 
@@ -86,6 +87,7 @@ export function lowerAction(l: Lowerers, d: DeclOf<'action'>, naming: Naming, ph
   }
   if (d.node.limitPerTurn !== undefined) node.limitPerTurn = d.node.limitPerTurn;
   node.body = l.st.block(d.node.body, scope);
+  reportUnusedBindings(l.cx, scope);
   return node;
 }
 

@@ -97,7 +97,11 @@ export class ExprLowerer {
   private name(ident: Identifier, scope: Scope, expected: Ty | undefined, access: Access): Operand {
     const name = ident.name;
     const local = scope.locals.get(name);
-    if (local) return val({ k: 'local', name }, local);
+    if (local) {
+      const binding = scope.bindings.get(name);
+      if (binding) binding.used = true;
+      return val({ k: 'local', name }, local);
+    }
     const decl = this.cx.table.byName.get(name);
     if (decl) return this.declRef(decl, ident, scope, undefined, access);
     if ((CONTEXT_NAMES as readonly string[]).includes(name)) return this.contextName(name, scope);

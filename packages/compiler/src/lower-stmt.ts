@@ -3,7 +3,7 @@ import type { AskStmt, CardSpec, Expr, Statement } from '@houserules/syntax';
 import { BUILTIN_EVENTS } from '@houserules/schema';
 import { kindWord } from './declaration-table.ts';
 import { constantValue, type ExprLowerer, type Operand } from './lower-expr.ts';
-import type { LoweringContext, Scope } from './lowering-context.ts';
+import { bindLocal, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, CARD, NUMBER, PLAYER, describeType, listOf, type Ty } from './type-system.ts';
 
@@ -76,8 +76,7 @@ export class StmtLowerer {
       }
       case 'LetStmt': {
         const value = ex.value(s.value, scope);
-        const name = s.name?.name ?? '_';
-        scope.locals.set(name, value.ty);
+        const name = bindLocal(scope, s.name, value.ty);
         return { s: 'let', name, value: value.expr };
       }
       case 'IfStmt': {
@@ -86,8 +85,7 @@ export class StmtLowerer {
       }
       case 'ForStmt': {
         const over = ex.collection(s.collection, scope);
-        const bind = s.binding?.name ?? '_';
-        scope.locals.set(bind, over.elem);
+        const bind = bindLocal(scope, s.binding, over.elem);
         const out: Stmt = { s: 'for', bind, over: over.expr, body: [] };
         if (s.where) out.where = ex.value(s.where, scope, BOOL, 'the `where` condition').expr;
         out.body = this.block(s.body, scope);
@@ -120,8 +118,7 @@ export class StmtLowerer {
       case 'RevealStmt': {
         const from = this.zone(s.from, scope, 'write');
         const to = this.zone(s.to, scope, 'write');
-        const bind = s.binding?.name ?? '_';
-        scope.locals.set(bind, CARD);
+        const bind = bindLocal(scope, s.binding, CARD);
         return from && to ? { s: 'reveal', from, to, bind, hidden: s.mode === 'draw' } : null;
       }
       case 'RollStmt': {
@@ -133,8 +130,7 @@ export class StmtLowerer {
       }
       case 'PickStmt': {
         const over = ex.collection(s.collection, scope);
-        const bind = s.binding?.name ?? '_';
-        scope.locals.set(bind, over.elem);
+        const bind = bindLocal(scope, s.binding, over.elem);
         const out: Stmt = { s: 'pick', bind, over: over.expr };
         if (s.where) out.where = ex.value(s.where, scope, BOOL, 'the `where` condition').expr;
         return out;
@@ -176,8 +172,7 @@ export class StmtLowerer {
       who = { single: ex.value(s.who.player, scope, PLAYER, 'the chooser').expr };
     } else {
       const over = ex.collection(s.who.collection, scope);
-      const each = s.who.binding?.name ?? '_';
-      scope.locals.set(each, over.elem);
+      const each = bindLocal(scope, s.who.binding, over.elem);
       who = { each, over: over.expr };
       if (s.who.where) who.where = ex.value(s.who.where, scope, BOOL, 'the `where` condition').expr;
     }
@@ -185,8 +180,7 @@ export class StmtLowerer {
     if (!s.choice) return null;
     if (s.choice.$type === 'ChooseBinding') {
       const over = ex.collection(s.choice.collection, scope);
-      const bind = s.choice.binding?.name ?? '_';
-      scope.locals.set(bind, over.elem);
+      const bind = bindLocal(scope, s.choice.binding, over.elem);
       choice = { bind, over: over.expr };
       if (s.choice.where) choice.where = ex.value(s.choice.where, scope, BOOL, 'the `where` condition').expr;
     } else {

@@ -19,6 +19,25 @@ export interface Scope {
   implicitSelf: Expr | null;
   /** counts `ask` statements for their ids */
   asks: { n: number };
+  /** names the body binds (rule parameters, let, for, reveal, pick, choose), for lint/unused-binding */
+  bindings: Map<string, { ident: Identifier; used: boolean }>;
+}
+
+/** Binds a local name of a body and remembers where, so an unused one can be reported. */
+export function bindLocal(scope: Scope, ident: Identifier | undefined, ty: Ty): string {
+  const name = ident?.name ?? '_';
+  scope.locals.set(name, ty);
+  if (ident && !scope.bindings.has(name)) scope.bindings.set(name, { ident, used: false });
+  return name;
+}
+
+/** Warns about names a body binds and never reads (`_`-prefixed names are exempt). */
+export function reportUnusedBindings(cx: LoweringContext, scope: Scope): void {
+  for (const [name, b] of scope.bindings) {
+    if (b.used || name.startsWith('_')) continue;
+    cx.sink.warning('lint/unused-binding', `\`${name}\` is bound but never used`, scope.origin.file, b.ident.range,
+      `remove it, or name it \`_${name}\` to say it is unused on purpose`);
+  }
 }
 
 export const CONTEXT_NAMES = ['players', 'current', 'actor', 'self', 'round', 'turn', 'player_count'] as const;
@@ -51,7 +70,7 @@ export class LoweringContext {
 
   /** A fresh body scope. */
   scope(origin: Origin, nodeId: string, owner: string | null, implicitSelf: Expr | null = null): Scope {
-    return { origin, owner, nodeId, locals: new Map(), implicitSelf, asks: { n: 0 } };
+    return { origin, owner, nodeId, locals: new Map(), implicitSelf, asks: { n: 0 }, bindings: new Map() };
   }
 
   addEdge(from: string | null, to: string, kind: EdgeKind): void {

@@ -164,6 +164,17 @@ describe('lint/…', () => {
     expect(d.related?.[0]?.range?.start.line).toBe(PRELUDE.split('\n').length + 1);
   });
 
+  it('unused-binding: a let nothing reads', () => {
+    const d = expectDiagnostic('\nrule r on tick { let spare = 1 }', 'lint/unused-binding', { text: 'spare' });
+    expect(d.severity).toBe('warning');
+  });
+
+  it('unused-binding: an event parameter bound and ignored, unless it starts with _', () => {
+    expectDiagnostic('\nrule r on found(n) { }', 'lint/unused-binding', { text: 'n' });
+    const { diagnostics } = compileText(`${PRELUDE}\nrule r on found(_n) { }`);
+    expect(diagnostics).toEqual([]);
+  });
+
   it('warnings alone leave the graph', () => {
     const { graph } = compileText(`${PRELUDE}\nvar spare: number = 0`);
     expect(graph).not.toBeNull();
