@@ -1,2 +1,6 @@
+/** @houserules/syntax: `.rules` text → AST (and back). */
 export * from './ast.ts';
 export { parse } from './parse.ts';
+export { tokenize, type SourceToken, type SourceTokenKind } from './tokenize.ts';
+export { format, printAst, printExpr } from './formatter.ts';
+export { MISSING_NAME } from './cst-to-ast.ts';
