@@ -39,7 +39,7 @@ function indexEnums(l: Lowerers): void {
 }
 
 /** Lowers a declaration table to a rule graph, reporting into `sink`. */
-export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: DeclarationTable, variant: string | null, sink: DiagnosticSink): RuleGraph {
+export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: DeclarationTable, variant: string | null, sink: DiagnosticSink): { graph: RuleGraph; lowerers: Lowerers } {
   const l = makeLowerers(table, sink);
   indexEnums(l);
   collectStepEvents(l);
@@ -117,7 +117,7 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
   assignFiringOrder(activeRules, inactiveRules, sink);
   lint(l.cx, activeRules);
   graph.edges = l.cx.sortedEdges();
-  return graph;
+  return { graph, lowerers: l };
 }
 
 /** `rule:<name>@<module>`, made unique when one module superseded the same name twice. */

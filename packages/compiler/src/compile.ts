@@ -6,6 +6,7 @@ import { buildDeclarationTable } from './declaration-table.ts';
 import { DiagnosticSink } from './diagnostic-sink.ts';
 import { createMemoryHost, type ModuleHost } from './module-host.ts';
 import { loadModules, type LoadedModule, type ParseFn } from './module-loader.ts';
+import { collectTests, lowerTest, testVariant, type CompiledTest } from './lower-tests.ts';
 import { didYouMean } from './suggest-name.ts';
 
 export interface CompileOptions {
@@ -23,7 +24,22 @@ export interface CompileOptions {
 export function compile(host: ModuleHost, entry: string, options: CompileOptions = {}): Result<RuleGraph | null> {
   try {
     const loaded = loadModules(host, entry, options.parse ?? parse);
-    return compileLoaded(loaded.value, loaded.diagnostics, entry, options.variant ?? null);
+    const result = compileLoaded(loaded.value, loaded.diagnostics, entry, options.variant ?? null, false);
+    return { value: result.value?.graph ?? null, diagnostics: result.diagnostics };
+  } catch (error) {
+    return { value: null, diagnostics: [internalError(error, entry)] };
+  }
+}
+
+/**
+ * Compiles like `compile` and also resolves the `test` blocks of every loaded
+ * module that run under this variant (a test's own `variant x`, or none for the
+ * base game): the conformance runner's input.
+ */
+export function compileTests(host: ModuleHost, entry: string, options: CompileOptions = {}): Result<{ graph: RuleGraph; tests: CompiledTest[] } | null> {
+  try {
+    const loaded = loadModules(host, entry, options.parse ?? parse);
+    return compileLoaded(loaded.value, loaded.diagnostics, entry, options.variant ?? null, true);
   } catch (error) {
     return { value: null, diagnostics: [internalError(error, entry)] };
   }
@@ -33,16 +49,24 @@ export function compile(host: ModuleHost, entry: string, options: CompileOptions
 export function check(host: ModuleHost, entry: string, options: Omit<CompileOptions, 'variant'> = {}): Result<{ variants: string[] }> {
   try {
     const loaded = loadModules(host, entry, options.parse ?? parse);
-    const base = compileLoaded(loaded.value, loaded.diagnostics, entry, null);
+    const base = compileLoaded(loaded.value, loaded.diagnostics, entry, null, true);
     const variants = variantNames(loaded.value);
     const all: Diagnostic[] = [...base.diagnostics];
     const seen = new Set(all.map(diagnosticKey));
     for (const v of variants) {
-      for (const d of compileLoaded(loaded.value, [], entry, v).diagnostics) {
+      for (const d of compileLoaded(loaded.value, [], entry, v, true).diagnostics) {
         const key = diagnosticKey(d);
         if (seen.has(key)) continue;
         seen.add(key);
         all.push(d);
+      }
+    }
+    for (const { decl, origin } of collectTests(loaded.value)) {
+      const wanted = testVariant(decl);
+      if (wanted !== null && !variants.includes(wanted)) {
+        const item = decl.items.find((i) => i?.$type === 'TestVariant');
+        all.push({ code: 'resolve/unknown-variant', severity: 'error', message: `test "${decl.name?.value ?? ''}" runs variant \`${wanted}\`, which does not exist`,
+          file: origin.file, ...(item ? { range: item.range } : {}), hint: didYouMean(wanted, variants) ?? (variants.length ? `variants: ${variants.join(', ')}` : 'this scenario declares no variants') });
       }
     }
     return { value: { variants }, diagnostics: all };
@@ -65,7 +89,9 @@ function variantNames(modules: LoadedModule[]): string[] {
   return names;
 }
 
-function compileLoaded(modules: LoadedModule[], loadDiagnostics: Diagnostic[], entryFile: string, variant: string | null): Result<RuleGraph | null> {
+function compileLoaded(
+  modules: LoadedModule[], loadDiagnostics: Diagnostic[], entryFile: string, variant: string | null, withTests: boolean,
+): Result<{ graph: RuleGraph; tests: CompiledTest[] } | null> {
   const sink = new DiagnosticSink();
   sink.push(...loadDiagnostics);
   const entry = modules[modules.length - 1];
@@ -77,12 +103,21 @@ function compileLoaded(modules: LoadedModule[], loadDiagnostics: Diagnostic[], e
       didYouMean(variant, names) ?? (names.length ? `variants: ${names.join(', ')}` : 'this scenario declares no variants'));
     return { value: null, diagnostics: sink.list };
   }
-  const graph = buildGraph(modules, entry, table, variant, sink);
+  const { graph, lowerers } = buildGraph(modules, entry, table, variant, sink);
+  const tests: CompiledTest[] = [];
+  if (withTests) {
+    for (const { decl, origin } of collectTests(modules)) {
+      const wanted = testVariant(decl);
+      // A test naming an unknown variant is still checked, against the base game.
+      const runsHere = wanted === variant || (variant === null && wanted !== null && !table.variants.some((v) => v.name === wanted));
+      if (runsHere) tests.push(lowerTest(lowerers, decl, origin));
+    }
+  }
   const hadErrors = sink.hasErrors;
   const valid = validateRuleGraph(graph);
   // After a user error the graph holds placeholders; schema complaints would only repeat it.
   if (!valid.value && !hadErrors) sink.push(...valid.diagnostics);
-  return { value: sink.hasErrors ? null : graph, diagnostics: sink.list };
+  return { value: sink.hasErrors ? null : { graph, tests }, diagnostics: sink.list };
 }
 
 function diagnosticKey(d: Diagnostic): string {

@@ -1,4 +1,5 @@
-export { compile, check, compileSource, type CompileOptions } from './compile.ts';
+export { compile, compileTests, check, compileSource, type CompileOptions } from './compile.ts';
+export type { CompiledTest, TestStep } from './lower-tests.ts';
 export { createMemoryHost, findModuleInTree, normalizePath, type ModuleHost } from './module-host.ts';
 export { loadModules, moduleName, type LoadedModule, type ParseFn } from './module-loader.ts';
 export { editDistance, nearNames, didYouMean } from './suggest-name.ts';

@@ -105,6 +105,8 @@ export class ExprLowerer {
     const decl = this.cx.table.byName.get(name);
     if (decl) return this.declRef(decl, ident, scope, undefined, access);
     if ((CONTEXT_NAMES as readonly string[]).includes(name)) return this.contextName(name, scope);
+    const seat = scope.seats ? /^p([1-9][0-9]*)$/.exec(name) : null;
+    if (seat) return val({ k: 'seat', index: Number(seat[1]) - 1 }, PLAYER);
     if (expected?.t === 'enum') {
       if (expected.values.includes(name)) return val({ k: 'lit', v: name }, expected);
       this.cx.sink.error('type/unknown-enum-member', `\`${name}\` is not one of ${expected.values.map((v) => `\`${v}\``).join(', ')}`,

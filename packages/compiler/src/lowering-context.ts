@@ -21,6 +21,8 @@ export interface Scope {
   asks: { n: number };
   /** names the body binds (rule parameters, let, for, reveal, pick, choose), for lint/unused-binding */
   bindings: Map<string, { ident: Identifier; used: boolean }>;
+  /** in test blocks: `p1` … `pN` name seats */
+  seats?: boolean;
 }
 
 /** Binds a local name of a body and remembers where, so an unused one can be reported. */
