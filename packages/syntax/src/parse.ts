@@ -85,7 +85,7 @@ function parseUnguarded(text: string, file: string | undefined): Result<RulesFil
     const next = tokens[chunk.end];
     let lastErrorOffset = -1;
     for (const error of rulesParser.errors) {
-      const d = recognitionDiagnostic(error, text, next, lastErrorOffset);
+      const d = recognitionDiagnostic(error, text, tokenBefore(chunkTokens, error.token), next, lastErrorOffset);
       if (d === undefined) continue;
       lastErrorOffset = d.range?.start.offset ?? lastErrorOffset;
       diagnostics.push(withFile(d, file));
@@ -96,6 +96,19 @@ function parseUnguarded(text: string, file: string | undefined): Result<RulesFil
 
   diagnostics.sort((a, b) => (a.range?.start.offset ?? 0) - (b.range?.start.offset ?? 0));
   return { value: result, diagnostics };
+}
+
+/** The real token just before `token` (chevrotain's own `previousToken` is off after a re-sync). */
+function tokenBefore(tokens: IToken[], token: IToken): IToken | undefined {
+  if (!isRealToken(token)) return tokens[tokens.length - 1];
+  let low = 0;
+  let high = tokens.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (tokens[mid]!.startOffset < token.startOffset) low = mid + 1;
+    else high = mid;
+  }
+  return tokens[low - 1];
 }
 
 function withFile(d: Diagnostic, file: string | undefined): Diagnostic {
@@ -204,52 +217,76 @@ const RULE_WHAT: Record<string, string> = {
 
 const RULE_HINT: Record<string, string> = {
   statement: 'a statement starts with move, set, let, if, for, emit, shuffle, reveal, draw, roll, pick, ask, end, place or stack',
-  flowItem: 'see the flow section of docs/grammar.md',
+  flowItem: 'a flow item is `step`, `rounds`, `turns`, `phase`, `repeat`, `actions` or `if`',
+  flowBlock: 'a flow item is `step`, `rounds`, `turns`, `phase`, `repeat`, `actions` or `if`',
   primary: 'an expression is a number, a string, a name, a call, a list `[…]` or one in parentheses',
+  testDecl: 'a test step is `players`, `seed`, `variant`, `option`, `arrange`, `advance`, `p1 chooses …`, `p1 does …`, `play` or `expect`',
+};
+
+/** What a block holds, for "expected a statement or `}`". */
+const BLOCK_CONTENTS: Record<string, string> = {
+  block: 'a statement',
+  citedBlock: 'a statement',
+  flowBlock: 'a flow item',
+  testDecl: 'a test step',
+  perPlayerBlock: '`pool`, `var`, `zone` or `derive`',
+  policyDecl: 'a `prefer` line',
+  variantDecl: 'a declaration',
+  scenarioDecl: '`source` or `players`',
 };
 
 function recognitionDiagnostic(
   error: IRecognitionException,
   text: string,
+  previous: IToken | undefined,
   nextChunkToken: IToken | undefined,
   lastErrorOffset: number,
 ): Diagnostic | undefined {
   const token = error.token;
-  const previous = (error as { previousToken?: IToken }).previousToken;
   const atEnd = !isRealToken(token);
-  const found = atEnd ? describe(nextChunkToken) : describe(token);
-  const range = atEnd
-    ? isRealToken(previous)
-      ? rangeAfter(previous)
-      : rangeAt(text, text.length, text.length, 1, 1)
-    : tokenRange(token);
+  const foundToken = atEnd ? nextChunkToken : token;
+  const found = describe(foundToken);
+  let range: Range;
+  if (!atEnd) range = tokenRange(token);
+  else if (isRealToken(nextChunkToken) && isRealToken(previous) && nextChunkToken.startLine === previous.endLine)
+    range = tokenRange(nextChunkToken);
+  else if (isRealToken(previous)) range = rangeAfter(previous);
+  else range = rangeAt(text, text.length, text.length, 1, 1);
   if (range.start.offset <= lastErrorOffset) return undefined;
   const ruleStack = error.context?.ruleStack ?? [];
   const rule = ruleStack[ruleStack.length - 1] ?? '';
   const context = contextBefore(text, previous);
+  const after = context !== undefined ? ` after \`${context.text}\`` : '';
 
-  if (error.name === 'NotAllInputParsedException') {
+  if (error.name === 'NotAllInputParsedException' || (rule === 'chunk' && !atEnd)) {
     return expectedDeclaration(token);
   }
 
   const reservedHint =
-    !atEnd && hardKeywordImages.has(token.image) && error.message.includes('a name')
-      ? `\`${token.image}\` is a reserved word and cannot be used as a name`
+    isRealToken(foundToken) && hardKeywordImages.has(foundToken.image) && error.message.includes('a name')
+      ? `\`${foundToken.image}\` is a reserved word and cannot be used as a name`
       : undefined;
 
   if (error.name === 'MismatchedTokenException') {
     const expected = error.message;
-    let after = '';
-    if (context !== undefined) {
-      after =
-        expected === '`{`' && ITEM_KEYWORDS.includes(context.firstWord as never)
-          ? ` after the ${context.firstWord} header \`${context.text}\``
-          : ` after \`${context.text}\``;
+    const contents = BLOCK_CONTENTS[rule];
+    if (expected === '`}`' && contents !== undefined && !atEnd && token.tokenType !== RCurly) {
+      return {
+        code: 'parse/unexpected-token',
+        severity: 'error',
+        message: `expected ${contents} or \`}\`${after}, found ${found}`,
+        range,
+        hint: RULE_HINT[contents === 'a statement' ? 'statement' : rule] ?? 'every `{` needs a matching `}`',
+      };
     }
+    const header =
+      expected === '`{`' && context !== undefined && ITEM_KEYWORDS.includes(context.firstWord as never)
+        ? ` after the ${context.firstWord} header \`${context.text}\``
+        : after;
     const d: Diagnostic = {
       code: 'parse/missing-token',
       severity: 'error',
-      message: `expected ${expected}${after}, found ${found}`,
+      message: `expected ${expected}${header}, found ${found}`,
       range,
     };
     const hint = reservedHint ?? (expected === '`}`' ? 'every `{` needs a matching `}`' : undefined);
@@ -265,7 +302,7 @@ function recognitionDiagnostic(
   const d: Diagnostic = {
     code: 'parse/unexpected-token',
     severity: 'error',
-    message: `expected ${what}${context !== undefined ? ` after \`${context.text}\`` : ''}, found ${found}`,
+    message: `expected ${what}${after}, found ${found}`,
     range,
   };
   const hint = reservedHint ?? RULE_HINT[rule];
