@@ -114,6 +114,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const progress = createProgressBar(io.stderr, games);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   let records: GameRecord[];
   if (workers > 1 && games > 1) {
     const script = findWorkerScript();
@@ -130,6 +131,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
   }
   const ms = performance.now() - started;
+  // Process-wide CPU time (all threads): cpu/wall says how many cores the run really got.
+  const cpu = process.cpuUsage(cpuBefore);
   progress.finish();
 
   if (built.logFile !== undefined) {
@@ -145,7 +148,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     options: spec.options,
     ruleIds: spec.graph.rules.filter((r) => r.status === 'active').map((r) => r.id),
   });
-  const timing = { ms: Math.round(ms * 10) / 10, gamesPerSecond: Math.round((games / Math.max(ms, 0.001)) * 1000), workers };
+  const timing = {
+    ms: Math.round(ms * 10) / 10,
+    cpuMs: Math.round((cpu.user + cpu.system) / 100) / 10,
+    gamesPerSecond: Math.round((games / Math.max(ms, 0.001)) * 1000),
+    workers,
+  };
   if (built.json) {
     io.stdout.write(JSON.stringify({ summary, timing }, null, 2) + '\n');
   } else {
