@@ -42,6 +42,57 @@ export class Index {
 interface DerivedCell {
   fn: ExprFn;
   list: ListFn;
+  /** 0 not compiled, 1 compiling, 2 compiled */
+  state: number;
+}
+
+/**
+ * Where vars and pools live in a game's arrays. Globals first, then one block per
+ * player (player-major), so a global or per-player slot is a compile-time constant
+ * plus owner × stride; per-card pools follow the players (their base depends on
+ * the player count, so it is read from the game).
+ */
+export interface StaticStorage {
+  varOffset: number[];
+  varStride: number;
+  globalVars: number;
+  poolOffset: number[];
+  poolStride: number[];
+  globalPoolSlots: number;
+  playerPoolStride: number;
+  cardPoolStride: number;
+}
+
+function staticStorage(graph: RuleGraph, kindIx: Index): StaticStorage {
+  void kindIx;
+  const varOffset: number[] = [];
+  const globalVars = graph.vars.filter((v) => v.scope === 'global').length;
+  let g = 0;
+  let pv = 0;
+  for (const v of graph.vars) varOffset.push(v.scope === 'global' ? g++ : globalVars + pv++);
+  let pg = 0;
+  let pp = 0;
+  let pc = 0;
+  const poolOffset: number[] = [];
+  for (const p of graph.pools) {
+    const w = p.entries.length;
+    if (p.scope === 'global') {
+      poolOffset.push(pg);
+      pg += w;
+    } else if (p.scope === 'player') {
+      poolOffset.push(pp);
+      pp += w;
+    } else {
+      poolOffset.push(pc);
+      pc += w;
+    }
+  }
+  const poolStride: number[] = [];
+  graph.pools.forEach((p, i) => {
+    if (p.scope === 'player') poolOffset[i] = poolOffset[i]! + pg;
+    poolStride.push(p.scope === 'global' ? 0 : p.scope === 'player' ? pp : pc);
+  });
+  return { varOffset, varStride: pv, globalVars, poolOffset, poolStride, globalPoolSlots: pg, playerPoolStride: pp, cardPoolStride: pc };
 }
 
 const notCompiled: ExprFn = () => 0;
@@ -70,6 +121,7 @@ export class ExprCompiler {
   readonly fieldNames: string[] = [];
   readonly fieldTypes: TypeDesc[] = [];
   private readonly derivedCells: DerivedCell[];
+  readonly storage: StaticStorage;
 
   constructor(readonly graph: RuleGraph) {
     this.tokenIx = new Index(graph.tokens);
@@ -82,7 +134,8 @@ export class ExprCompiler {
     this.eventIx = new Index(graph.events);
     this.actionIx = new Index(graph.actions);
     for (const k of graph.cardKinds) for (const f of k.fields) this.field(f.name, f.type);
-    this.derivedCells = graph.derived.map(() => ({ fn: notCompiled, list: notCompiledList }));
+    this.derivedCells = graph.derived.map(() => ({ fn: notCompiled, list: notCompiledList, state: 0 }));
+    this.storage = staticStorage(graph, this.kindIx);
     // Parameter slots are known before any body compiles, so call sites can bind them directly.
     this.derivedScopes = graph.derived.map((d) => {
       const scope = new Scope(this.alloc);
@@ -118,14 +171,22 @@ export class ExprCompiler {
     return i;
   }
 
-  /** Compiles the bodies of derived values; called once after construction. */
+  /** Compiles the bodies of derived values not compiled yet by a call site. */
   compileDerived(): void {
-    this.graph.derived.forEach((d, i) => {
-      const scope = this.derivedScopes[i]!;
-      const cell = this.derivedCells[i]!;
-      if (d.type.t === 'list') cell.list = this.list(d.value, scope);
-      else cell.fn = this.expr(d.value, scope);
-    });
+    this.graph.derived.forEach((_, i) => this.derivedCell(i));
+  }
+
+  /** A derived value's compiled body, compiled on first use (a recursive use goes through the cell). */
+  private derivedCell(i: number): DerivedCell {
+    const cell = this.derivedCells[i]!;
+    if (cell.state !== 0) return cell;
+    cell.state = 1;
+    const d = this.graph.derived[i]!;
+    const scope = this.derivedScopes[i]!;
+    if (d.type.t === 'list') cell.list = this.list(d.value, scope);
+    else cell.fn = this.expr(d.value, scope);
+    cell.state = 2;
+    return cell;
   }
 
   isList(e: Expr, scope: Scope): boolean {
@@ -150,7 +211,17 @@ export class ExprCompiler {
     }
   }
 
-  /** A pool slot: base of the pool (per game) + owner × width + entry. */
+  /** the owner expression of a per-player or per-card member; `self` when absent */
+  owner(of: Expr | undefined, scope: Scope): ExprFn {
+    if (!of) return (g) => g.self;
+    if (of.k === 'local') {
+      const s = scope.slot(of.name);
+      return (g) => g.locals[s] as number;
+    }
+    return this.expr(of, scope);
+  }
+
+  /** A pool slot: a constant for global and per-player pools plus owner × stride. */
   poolSlot(poolKey: string, tokenKey: string, of: Expr | undefined, scope: Scope): ExprFn {
     const p = this.need(this.poolIx, poolKey, 'pool');
     const node = this.graph.pools[p];
@@ -161,35 +232,54 @@ export class ExprCompiler {
       this.error('run/unknown-reference', `Pool '${poolKey}' holds no token '${tokenKey}'.`);
       return () => -1;
     }
-    const width = node.entries.length;
-    if (node.scope === 'global') return (g) => g.poolBase[p]! + entry;
-    const owner = of ? this.expr(of, scope) : (g: Game) => g.self;
+    const stride = this.storage.poolStride[p]!;
+    const fixed = this.storage.poolOffset[p]! + entry;
+    if (node.scope === 'global') return () => fixed;
+    if (of?.k === 'local' && node.scope === 'player') {
+      const s = scope.slot(of.name);
+      return (g) => {
+        const o = g.locals[s] as number;
+        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
+        return fixed + o * stride;
+      };
+    }
+    const owner = this.owner(of, scope);
     if (node.scope === 'player') {
       return (g) => {
         const o = owner(g);
-        if (o < 0 || o >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
-        return g.poolBase[p]! + o * width + entry;
+        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
+        return fixed + o * stride;
       };
     }
     const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
     return (g) => {
       const o = owner(g);
-      if (o < 0 || o >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) {
+      if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) {
         return g.fail('run/no-such-owner', `Card ${o} has no pool '${node.name}'.`);
       }
-      return g.poolBase[p]! + o * width + entry;
+      return g.cardPoolBase + fixed + o * stride;
     };
   }
 
   varSlot(key: string, of: Expr | undefined, scope: Scope): ExprFn {
     const v = this.need(this.varIx, key, 'var');
     const node = this.graph.vars[v];
-    if (!node || node.scope === 'global') return (g) => g.varBase[v]!;
-    const owner = of ? this.expr(of, scope) : (g: Game) => g.self;
+    const fixed = this.storage.varOffset[v] ?? 0;
+    if (!node || node.scope === 'global') return () => fixed;
+    const stride = this.storage.varStride;
+    if (of?.k === 'local') {
+      const s = scope.slot(of.name);
+      return (g) => {
+        const o = g.locals[s] as number;
+        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
+        return fixed + o * stride;
+      };
+    }
+    const owner = this.owner(of, scope);
     return (g) => {
       const o = owner(g);
-      if (o < 0 || o >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
-      return g.varBase[v]! + o;
+      if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
+      return fixed + o * stride;
     };
   }
 
@@ -220,6 +310,22 @@ export class ExprCompiler {
         return (g) => g.locals[s] as number;
       }
       case 'var': {
+        const v = this.varIx.get(e.id);
+        const node = v === undefined ? undefined : this.graph.vars[v];
+        if (node?.scope === 'global') {
+          const fixed = this.storage.varOffset[v!]!;
+          return (g) => g.vars[fixed]!;
+        }
+        if (node && e.of?.k === 'local') {
+          const fixed = this.storage.varOffset[v!]!;
+          const stride = this.storage.varStride;
+          const s = scope.slot(e.of.name);
+          return (g) => {
+            const o = g.locals[s] as number;
+            if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
+            return g.vars[fixed + o * stride]!;
+          };
+        }
         const slot = this.varSlot(e.id, e.of, scope);
         return (g) => g.vars[slot(g)]!;
       }
@@ -388,9 +494,30 @@ export class ExprCompiler {
     const cell = this.derivedCells[i];
     if (!node || !cell) return () => 0;
     const argFns = args.map((a) => this.expr(a, scope));
-    // Parameter slots of the derived value's own scope; they are assigned when its body compiles.
     const paramSlots = this.derivedParamSlots[i]!;
     const perPlayer = node.perPlayer;
+    this.derivedCell(i);
+    if (argFns.length === 0 && cell.state === 2) return asList ? cell.list : cell.fn;
+    if (argFns.length === 1 && paramSlots.length === 1 && cell.state === 2 && !asList) {
+      const arg = argFns[0]!;
+      const s0 = paramSlots[0]!;
+      const body = cell.fn;
+      if (perPlayer) {
+        return (g: Game) => {
+          const a = arg(g);
+          const prev = g.self;
+          g.self = a;
+          g.locals[s0] = a;
+          const v = body(g);
+          g.self = prev;
+          return v;
+        };
+      }
+      return (g: Game) => {
+        g.locals[s0] = arg(g);
+        return body(g);
+      };
+    }
     const tmp = new Float64Array(argFns.length);
     const bind = (g: Game): number => {
       for (let k = 0; k < argFns.length; k++) tmp[k] = argFns[k]!(g);
@@ -422,10 +549,59 @@ export class ExprCompiler {
         return g.srcLen;
       };
     }
-    const src = this.list(e.over, scope);
     const slot = scope.slot(e.bind);
     const where = e.where ? this.expr(e.where, scope) : null;
     const value = e.value ? this.expr(e.value, scope) : null;
+    if (e.over.k === 'players') {
+      // the most common collection: loop over seats without materialising it
+      switch (e.fn) {
+        case 'count':
+          return (g) => {
+            const L = g.locals;
+            let n = 0;
+            for (let p = 0, np = g.playerCount; p < np; p++) {
+              L[slot] = p;
+              if (where === null || where(g) !== 0) n++;
+            }
+            return n;
+          };
+        case 'sum':
+          return (g) => {
+            const L = g.locals;
+            let n = 0;
+            for (let p = 0, np = g.playerCount; p < np; p++) {
+              L[slot] = p;
+              if (where === null || where(g) !== 0) n += value === null ? p : value(g);
+            }
+            return n;
+          };
+        case 'any':
+        case 'all': {
+          const isAny = e.fn === 'any';
+          return (g) => {
+            const L = g.locals;
+            for (let p = 0, np = g.playerCount; p < np; p++) {
+              L[slot] = p;
+              if (where !== null && where(g) === 0) continue;
+              const v = value === null ? 1 : value(g);
+              if (isAny && v !== 0) return 1;
+              if (!isAny && v === 0) return 0;
+            }
+            return isAny ? 0 : 1;
+          };
+        }
+        case 'first':
+          return (g) => {
+            const L = g.locals;
+            for (let p = 0, np = g.playerCount; p < np; p++) {
+              L[slot] = p;
+              if (where === null || where(g) !== 0) return value === null ? p : value(g);
+            }
+            return -1;
+          };
+      }
+    }
+    const src = this.list(e.over, scope);
     switch (e.fn) {
       case 'count':
         return (g) => {

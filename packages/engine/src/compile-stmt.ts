@@ -156,6 +156,17 @@ export class StmtCompiler extends ExprCompiler {
         const slot = scope.slot(s.bind);
         const where = s.where ? this.expr(s.where, scope) : null;
         const body = this.block(s.body, scope);
+        if (s.over.k === 'players') {
+          return (g) => {
+            const L = g.locals;
+            for (let p = 0, np = g.playerCount; p < np; p++) {
+              L[slot] = p;
+              if (where !== null && where(g) === 0) continue;
+              body(g);
+              if (g.halt) return;
+            }
+          };
+        }
         // The loop walks a copy, so a body that moves cards does not disturb it.
         const buf: number[] = [];
         return (g) => {

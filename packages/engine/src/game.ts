@@ -14,6 +14,7 @@ import {
   type ListFn,
   type LoadedGraph,
 } from './loaded-graph.ts';
+import { layoutFor } from './game-layout.ts';
 import { nextBelow, seedPrng } from './prng.ts';
 import type { Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
 
@@ -71,6 +72,7 @@ export class Game {
   readonly finite: Uint8Array;
   readonly capacity: Float64Array;
   readonly poolBase: Int32Array;
+  readonly cardPoolBase: number;
   private readonly slotToken: Int32Array;
   private readonly tokenTotals: Float64Array;
   // vars
@@ -139,105 +141,49 @@ export class Game {
   constructor(readonly lg: LoadedGraph, readonly config: GameConfig, optionVals: Float64Array) {
     const n = config.players;
     this.playerCount = n;
-    this.players = Array.from({ length: n }, (_, i) => i);
     this.optionVals = optionVals;
     this.budget = config.stepBudget ?? DEFAULT_BUDGET;
     this.checking = config.checkInvariants ?? false;
     this.logEntries = config.recordLog === false ? null : [];
     this.locals = new Array<number | number[]>(lg.localCount).fill(0);
 
-    // Cards and zones: every zone instance can hold every card.
-    const zoneInstBase = new Int32Array(lg.zones.length);
-    const instDecl: number[] = [];
-    const instOwner: number[] = [];
-    lg.zones.forEach((z, zi) => {
-      zoneInstBase[zi] = instDecl.length;
-      const copies = z.scope === 'player' ? n : 1;
-      for (let o = 0; o < copies; o++) {
-        instDecl.push(zi);
-        instOwner.push(z.scope === 'player' ? o : -1);
-      }
-    });
-    this.zoneInstBase = zoneInstBase;
-    this.zoneInstDecl = Int32Array.from(instDecl);
-    this.zoneInstOwner = Int32Array.from(instOwner);
-    let cardCount = 0;
-    for (let i = 0; i < instDecl.length; i++) cardCount += lg.zones[instDecl[i]!]!.contents.length;
-    this.cardCount = cardCount;
+    const layout = layoutFor(lg, n);
+    this.players = layout.players;
+    this.cardCount = layout.cardCount;
     this.fieldWidth = lg.fieldCount;
-    this.cardKind = new Int32Array(cardCount);
-    this.fieldVals = new Float64Array(cardCount * lg.fieldCount);
-    this.cardZone = new Int32Array(cardCount);
-    this.zoneCards = instDecl.map(() => new Int32Array(Math.max(1, cardCount)));
-    this.zoneLen = new Int32Array(instDecl.length);
-    let card = 0;
-    for (let i = 0; i < instDecl.length; i++) {
-      const contents = lg.zones[instDecl[i]!]!.contents;
-      const arr = this.zoneCards[i]!;
-      // contents are top first; arrays keep the top at the end
-      for (let k = contents.length - 1; k >= 0; k--) {
-        const spec = contents[k]!;
-        this.cardKind[card] = spec.kind;
-        this.fieldVals.set(spec.fields, card * lg.fieldCount);
-        this.cardZone[card] = i;
-        arr[this.zoneLen[i]!++] = card;
-        card++;
-      }
-    }
-
-    // Pools: global, then per player, then per card.
-    const poolBase = new Int32Array(lg.pools.length);
-    let slots = 0;
-    const slotToken: number[] = [];
-    const initial: number[] = [];
-    const capacity: number[] = [];
-    for (const scope of ['global', 'player', 'card'] as const) {
-      lg.pools.forEach((p, pi) => {
-        if (p.scope !== scope) return;
-        poolBase[pi] = slots;
-        const owners = scope === 'global' ? 1 : scope === 'player' ? n : cardCount;
-        for (let o = 0; o < owners; o++) {
-          const applies = scope !== 'card' || p.cardKind < 0 || this.cardKind[o] === p.cardKind;
-          for (let e = 0; e < p.tokens.length; e++) {
-            slotToken.push(p.tokens[e]!);
-            initial.push(applies ? p.initial[e]! : 0);
-            capacity.push(p.capacity[e]!);
-            slots++;
-          }
-        }
-      });
-    }
-    this.poolBase = poolBase;
-    this.counts = new Float64Array(slots);
-    this.finite = new Uint8Array(slots);
-    this.capacity = Float64Array.from(capacity);
-    this.slotToken = Int32Array.from(slotToken);
-    initial.forEach((v, s) => {
-      if (Number.isNaN(v)) return;
-      this.counts[s] = v;
-      this.finite[s] = 1;
-    });
-    this.tokenTotals = new Float64Array(lg.tokens.length);
-    for (let s = 0; s < slots; s++) this.tokenTotals[slotToken[s]!] = this.tokenTotals[slotToken[s]!]! + this.counts[s]!;
-
-    // Vars: global, then per player.
-    const varBase = new Int32Array(lg.vars.length);
-    let vslots = 0;
-    lg.vars.forEach((v, vi) => {
-      varBase[vi] = vslots;
-      vslots += v.scope === 'player' ? n : 1;
-    });
-    this.varBase = varBase;
-    this.vars = new Float64Array(vslots);
-    lg.vars.forEach((v, vi) => {
-      if (v.scope === 'global') this.vars[varBase[vi]!] = v.initial(this);
+    this.zoneInstBase = layout.zoneInstBase;
+    this.zoneInstDecl = layout.zoneInstDecl;
+    this.zoneInstOwner = layout.zoneInstOwner;
+    this.cardKind = layout.cardKind;
+    this.fieldVals = layout.fieldVals;
+    this.cardZone = layout.cardZone.slice();
+    const zoneCards: Int32Array[] = [];
+    for (let i = 0; i < layout.zoneCards.length; i++) zoneCards.push(layout.zoneCards[i]!.slice());
+    this.zoneCards = zoneCards;
+    this.zoneLen = layout.zoneLen.slice();
+    this.poolBase = layout.poolBase;
+    this.cardPoolBase = layout.cardPoolBase;
+    this.slotToken = layout.slotToken;
+    this.finite = layout.finite;
+    this.capacity = layout.capacity;
+    this.counts = layout.counts.slice();
+    this.tokenTotals = layout.tokenTotals;
+    this.varBase = layout.varBase;
+    this.vars = new Float64Array(layout.varSlots);
+    for (let vi = 0; vi < lg.vars.length; vi++) {
+      const v = lg.vars[vi]!;
+      if (v.scope === 'global') this.vars[this.varSlot(vi, 0)] = v.initial(this);
       else
         for (let p = 0; p < n; p++) {
           this.self = p;
-          this.vars[varBase[vi]! + p] = v.initial(this);
+          this.vars[this.varSlot(vi, p)] = v.initial(this);
         }
       this.self = -1;
-    });
+    }
+    this.endsImmediate = layout.endsImmediate;
+    this.endsOwnTurn = layout.endsOwnTurn;
+    this.endsTurn = layout.endsTurn;
+    this.endsRound = layout.endsRound;
 
     this.stride = lg.maxEventArgs;
     this.qEvent = new Int32Array(64);
@@ -245,12 +191,8 @@ export class Game {
     this.evArgs = new Float64Array(this.stride);
     this.frames = new Int32Array(lg.flowDepth * FS + FS);
     this.actionCounts = new Int32Array(lg.actions.length);
-    this.domainBufs = lg.actions.map((a) => a.params.map(() => []));
+    this.domainBufs = [];
     this.firings = new Uint32Array(lg.rules.length);
-    this.endsImmediate = lg.ends.filter((e) => e.timing === 'immediately');
-    this.endsOwnTurn = lg.ends.filter((e) => e.timing === 'own_turn');
-    this.endsTurn = lg.ends.filter((e) => e.timing === 'end_of_turn');
-    this.endsRound = lg.ends.filter((e) => e.timing === 'end_of_round');
 
     seedPrng(this.rng, config.seed);
     if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });
@@ -390,13 +332,12 @@ export class Game {
     lg.options.forEach((o, i) => (options[o.name] = str.decode(this.optionVals[i]!, o.type)));
     const vars: Record<string, Value | Value[]> = {};
     lg.vars.forEach((v, i) => {
-      const b = this.varBase[i]!;
-      vars[v.name] = v.scope === 'global' ? str.decode(this.vars[b]!, v.type) : this.players.map((p) => str.decode(this.vars[b + p]!, v.type));
+      vars[v.name] = v.scope === 'global' ? str.decode(this.vars[this.varSlot(i, 0)]!, v.type) : this.players.map((p) => str.decode(this.vars[this.varSlot(i, p)]!, v.type));
     });
     const poolView = (pi: number, owner: number): Record<string, number> => {
       const p = lg.pools[pi]!;
       const out: Record<string, number> = {};
-      p.tokens.forEach((t, e) => (out[lg.tokens[t]!.name] = this.counts[this.poolBase[pi]! + owner * p.tokens.length + e]!));
+      p.tokens.forEach((t, e) => (out[lg.tokens[t]!.name] = this.counts[this.poolBase[pi]! + owner * lg.storage.poolStride[pi]! + e]!));
       return out;
     };
     const pools: PlayerView['pools'] = {};
@@ -568,6 +509,12 @@ export class Game {
   }
 
   // ───────────────────── operations used by compiled code ─────────────────────
+
+  /** the slot of var `vi` (of player `p` for a per-player var) */
+  varSlot(vi: number, p: number): number {
+    const st = this.lg.storage;
+    return this.lg.vars[vi]!.scope === 'global' ? st.varOffset[vi]! : st.varOffset[vi]! + p * st.varStride;
+  }
 
   /** reports a run error; the game stops. Returns -1 so slot computations can bail out. */
   fail(code: string, message: string, hint?: string): number {
@@ -1041,7 +988,7 @@ export class Game {
       if (d.saved) for (let k = 0; k < d.saved.length; k++) this.locals[ask.scopeLo + k] = d.saved[k]!;
     };
     if (ask.over === null) {
-      for (const d of records) if (d.seat >= 0) this.vars[this.varBase[ask.varIndex]! + d.seat] = d.values[d.chosen]!;
+      for (const d of records) if (d.seat >= 0) this.vars[this.varSlot(ask.varIndex, d.seat)] = d.values[d.chosen]!;
       restore(first);
       this.actor = ask.single ? first.seat : -1;
       ask.then(this);
@@ -1340,7 +1287,8 @@ export class Game {
     const p = a.params[k]!;
     p.domain(this);
     const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
-    const buf = this.domainBufs[ai]![k]!;
+    const bufs = (this.domainBufs[ai] ??= []);
+    const buf = (bufs[k] ??= []);
     for (let j = 0; j < len; j++) buf[j] = rev ? arr[len - 1 - j]! : arr[j]!;
     for (let j = 0; j < len; j++) {
       this.locals[p.slot] = buf[j]!;

@@ -258,6 +258,7 @@ export function loadGraph(input: unknown): Result<LoadedGraph | null> {
     flowDepth: flowDepth + 1,
     phaseNames,
     localCount: c.alloc.nextSlot,
+    storage: c.storage,
     maxEventArgs,
     builtin: {
       gameStart: builtin('game_start'),

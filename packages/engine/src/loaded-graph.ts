@@ -1,5 +1,6 @@
 import type { RuleGraph, TypeDesc, Value } from '@houserules/schema';
 import type { Game } from './game.ts';
+import type { StaticStorage } from './compile-expr.ts';
 import type { StringTable } from './value-codec.ts';
 
 /** A compiled expression: reads the game, returns a number (see value-codec.ts). */
@@ -190,6 +191,7 @@ export interface LoadedGraph {
   readonly flowDepth: number;
   readonly phaseNames: string[];
   readonly localCount: number;
+  readonly storage: StaticStorage;
   readonly maxEventArgs: number;
   readonly builtin: {
     gameStart: number;

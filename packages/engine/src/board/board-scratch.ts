@@ -18,6 +18,7 @@ export class BoardScratch {
     this.queue = new Int32Array(Math.max(nodeCount, edgeCount));
     this.edgeMark = new Int32Array(edgeCount);
     this.trailVisited = new Uint8Array(edgeCount);
+    this.trailSeen = new Int32Array(edgeCount);
   }
 
   /** A fresh stamp: marks equal to it are set, any other value is clear. */
@@ -26,13 +27,22 @@ export class BoardScratch {
     if (this.stamp === 0x7fffffff) {
       this.nodeMark.fill(0);
       this.edgeMark.fill(0);
+      this.trailSeen.fill(0);
       this.stamp = 1;
     }
     return this.stamp;
   }
 
+  /** Stamps of the (layer, edge) pieces any trail search walked; grown on demand. */
+  trailSeen: Int32Array;
+
   trailBuffer(size: number): Uint8Array {
     if (this.trailVisited.length < size) this.trailVisited = new Uint8Array(size);
     return this.trailVisited;
+  }
+
+  trailSeenBuffer(size: number): Int32Array {
+    if (this.trailSeen.length < size) this.trailSeen = new Int32Array(size);
+    return this.trailSeen;
   }
 }

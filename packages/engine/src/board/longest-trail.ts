@@ -25,6 +25,8 @@ let layers: readonly Owners[] = [];
 let nodeOwners: Owners | undefined;
 let junctions: ArrayLike<number> | undefined;
 let visited: Uint8Array = new Uint8Array(0);
+let seen: Int32Array = new Int32Array(0);
+let stamp = 0;
 let edgeCount = 0;
 let best = 0;
 let total = 0;
@@ -42,31 +44,71 @@ export function longestTrail(target: HexBoard, who: number, options: TrailOption
   nodeOwners = options.nodeOwners;
   junctions = options.junctions;
   edgeCount = target.edgeCount;
-  visited = target.scratch.trailBuffer(edgeCount * layers.length);
+  const scratch = target.scratch;
+  visited = scratch.trailBuffer(edgeCount * layers.length);
+  seen = scratch.trailSeenBuffer(edgeCount * layers.length);
+  stamp = scratch.nextStamp();
   best = 0;
   total = 0;
   for (const owners of layers) for (let e = 0; e < edgeCount; e++) if (owners[e] === who) total++;
   if (total === 0) return 0;
+  // A longest trail can be taken to start where it cannot be extended
+  // backwards: at a blocker, or at a node with an odd number of the player's
+  // pieces (per kind where kinds may not switch). A part of the graph with no
+  // such node is a closed trail through all its pieces, found by starting
+  // anywhere in it: the second loop starts from any piece no walk reached.
   for (let l = 0; l < layers.length && best < total; l++) {
     const owners = layers[l]!;
     for (let e = 0; e < edgeCount && best < total; e++) {
       if (owners[e] !== who) continue;
-      walk(target.edgeNodes[e * 2]!, -1, 0);
-      walk(target.edgeNodes[e * 2 + 1]!, -1, 0);
+      for (let k = 0; k < 2; k++) {
+        const v = target.edgeNodes[e * 2 + k]!;
+        if (scratch.nodeMark[v] === stamp) continue;
+        scratch.nodeMark[v] = stamp;
+        if (mayStartAt(v)) walk(v, -1, 0);
+      }
+    }
+  }
+  for (let l = 0; l < layers.length && best < total; l++) {
+    const owners = layers[l]!;
+    for (let e = 0; e < edgeCount && best < total; e++) {
+      if (owners[e] === who && seen[l * edgeCount + e] !== stamp) walk(target.edgeNodes[e * 2]!, -1, 0);
     }
   }
   return best;
 }
 
+function blocked(v: number): boolean {
+  if (!nodeOwners) return false;
+  const o = nodeOwners[v]!;
+  return o >= 0 && o !== player;
+}
+
+function isJunction(v: number): boolean {
+  return junctions ? junctions[v] !== 0 : nodeOwners ? nodeOwners[v] === player : false;
+}
+
+function mayStartAt(v: number): boolean {
+  if (blocked(v)) return true;
+  const start = board.nodeEdges.start;
+  const edges = board.nodeEdges.items;
+  const pooled = layers.length === 1 || isJunction(v);
+  let all = 0;
+  for (let l = 0; l < layers.length; l++) {
+    const owners = layers[l]!;
+    let count = 0;
+    for (let j = start[v]!; j < start[v + 1]!; j++) if (owners[edges[j]!] === player) count++;
+    if (!pooled && count % 2 === 1) return true;
+    all += count;
+  }
+  return pooled && all % 2 === 1;
+}
+
 function walk(v: number, layer: number, length: number): void {
   if (length > best) best = length;
   if (best === total) return;
-  if (length > 0 && nodeOwners) {
-    const o = nodeOwners[v]!;
-    if (o >= 0 && o !== player) return;
-  }
-  const canSwitch =
-    length === 0 || (junctions ? junctions[v] !== 0 : nodeOwners ? nodeOwners[v] === player : false);
+  if (length > 0 && blocked(v)) return;
+  const canSwitch = length === 0 || isJunction(v);
   const start = board.nodeEdges.start;
   const edges = board.nodeEdges.items;
   const ends = board.nodeNodes.items;
@@ -78,6 +120,7 @@ function walk(v: number, layer: number, length: number): void {
       const slot = l * edgeCount + e;
       if (visited[slot]) continue;
       visited[slot] = 1;
+      seen[slot] = stamp;
       walk(ends[j]!, l, length + 1);
       visited[slot] = 0;
       if (best === total) return;

@@ -1,0 +1,135 @@
+import type { EndInfo, LoadedGraph } from './loaded-graph.ts';
+
+/**
+ * Where everything lives in a game's arrays for a given player count, and the
+ * state before any rule runs. Built once per (graph, player count) and shared,
+ * so creating a game is a handful of array copies.
+ */
+export interface GameLayout {
+  players: number[];
+  cardCount: number;
+  zoneInstBase: Int32Array;
+  zoneInstDecl: Int32Array;
+  zoneInstOwner: Int32Array;
+  cardKind: Int32Array;
+  fieldVals: Float64Array;
+  cardZone: Int32Array;
+  zoneCards: Int32Array[];
+  zoneLen: Int32Array;
+  poolBase: Int32Array;
+  cardPoolBase: number;
+  slotToken: Int32Array;
+  finite: Uint8Array;
+  capacity: Float64Array;
+  counts: Float64Array;
+  tokenTotals: Float64Array;
+  varBase: Int32Array;
+  varSlots: number;
+  endsImmediate: EndInfo[];
+  endsOwnTurn: EndInfo[];
+  endsTurn: EndInfo[];
+  endsRound: EndInfo[];
+}
+
+const cache = new WeakMap<LoadedGraph, Map<number, GameLayout>>();
+
+export function layoutFor(lg: LoadedGraph, n: number): GameLayout {
+  let byCount = cache.get(lg);
+  if (!byCount) cache.set(lg, (byCount = new Map()));
+  let layout = byCount.get(n);
+  if (!layout) byCount.set(n, (layout = buildLayout(lg, n)));
+  return layout;
+}
+
+function buildLayout(lg: LoadedGraph, n: number): GameLayout {
+  // Zones: one instance per global zone, one per player for a per-player zone.
+  const zoneInstBase = new Int32Array(lg.zones.length);
+  const instDecl: number[] = [];
+  const instOwner: number[] = [];
+  lg.zones.forEach((z, zi) => {
+    zoneInstBase[zi] = instDecl.length;
+    const copies = z.scope === 'player' ? n : 1;
+    for (let o = 0; o < copies; o++) {
+      instDecl.push(zi);
+      instOwner.push(z.scope === 'player' ? o : -1);
+    }
+  });
+  let cardCount = 0;
+  for (const zi of instDecl) cardCount += lg.zones[zi]!.contents.length;
+  const cardKind = new Int32Array(cardCount);
+  const fieldVals = new Float64Array(cardCount * lg.fieldCount);
+  const cardZone = new Int32Array(cardCount);
+  // every zone instance can hold every card; the top is at the end
+  const zoneCards = instDecl.map(() => new Int32Array(Math.max(1, cardCount)));
+  const zoneLen = new Int32Array(instDecl.length);
+  let card = 0;
+  instDecl.forEach((zi, i) => {
+    const contents = lg.zones[zi]!.contents;
+    for (let k = contents.length - 1; k >= 0; k--) {
+      const spec = contents[k]!;
+      cardKind[card] = spec.kind;
+      fieldVals.set(spec.fields, card * lg.fieldCount);
+      cardZone[card] = i;
+      zoneCards[i]![zoneLen[i]!++] = card;
+      card++;
+    }
+  });
+
+  // Pools and vars: see StaticStorage; per-card pools follow the players' blocks.
+  const st = lg.storage;
+  const cardPoolBase = st.globalPoolSlots + n * st.playerPoolStride;
+  const slots = cardPoolBase + cardCount * st.cardPoolStride;
+  const poolBase = new Int32Array(lg.pools.length);
+  const slotToken = new Int32Array(slots);
+  const counts = new Float64Array(slots);
+  const finite = new Uint8Array(slots);
+  const capacity = new Float64Array(slots).fill(Number.POSITIVE_INFINITY);
+  lg.pools.forEach((p, pi) => {
+    poolBase[pi] = p.scope === 'card' ? cardPoolBase + st.poolOffset[pi]! : st.poolOffset[pi]!;
+    const owners = p.scope === 'global' ? 1 : p.scope === 'player' ? n : cardCount;
+    for (let o = 0; o < owners; o++) {
+      const applies = p.scope !== 'card' || p.cardKind < 0 || cardKind[o] === p.cardKind;
+      p.tokens.forEach((t, e) => {
+        const s = poolBase[pi]! + o * st.poolStride[pi]! + e;
+        slotToken[s] = t;
+        capacity[s] = p.capacity[e]!;
+        const v = applies ? p.initial[e]! : 0;
+        if (!Number.isNaN(v)) {
+          counts[s] = v;
+          finite[s] = 1;
+        }
+      });
+    }
+  });
+  const tokenTotals = new Float64Array(lg.tokens.length);
+  slotToken.forEach((t, s) => (tokenTotals[t] = tokenTotals[t]! + counts[s]!));
+
+  const varBase = Int32Array.from(st.varOffset);
+  const varSlots = st.globalVars + n * st.varStride;
+
+  return {
+    players: Array.from({ length: n }, (_, i) => i),
+    cardCount,
+    zoneInstBase,
+    zoneInstDecl: Int32Array.from(instDecl),
+    zoneInstOwner: Int32Array.from(instOwner),
+    cardKind,
+    fieldVals,
+    cardZone,
+    zoneCards,
+    zoneLen,
+    poolBase,
+    cardPoolBase,
+    slotToken,
+    finite,
+    capacity,
+    counts,
+    tokenTotals,
+    varBase,
+    varSlots,
+    endsImmediate: lg.ends.filter((e) => e.timing === 'immediately'),
+    endsOwnTurn: lg.ends.filter((e) => e.timing === 'own_turn'),
+    endsTurn: lg.ends.filter((e) => e.timing === 'end_of_turn'),
+    endsRound: lg.ends.filter((e) => e.timing === 'end_of_round'),
+  };
+}
