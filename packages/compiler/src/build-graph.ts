@@ -94,8 +94,10 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
 
   const inactiveRules: OrderedRule[] = [];
   const usedIds = new Set<string>();
+  const supersededIds = new Map<Decl, string>();
+  for (const s of table.superseded) supersededIds.set(s.decl, supersededId(s.decl, usedIds));
   for (const s of table.superseded) {
-    const naming: Naming = { id: supersededId(s.decl, usedIds), status: s.status };
+    const naming: Naming = { id: supersededIds.get(s.decl)!, status: s.status };
     const d = s.decl;
     switch (d.kind) {
       case 'rule': {
@@ -111,7 +113,8 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
       case 'policy': graph.policies.push(lowerPolicy(shadow, d, naming)); break;
       default: continue; // a replaced derived value simply disappears
     }
-    const replacement = s.by && table.byName.get(s.by.name) === s.by ? idOf(s.by) : undefined;
+    // The replacement may itself have been replaced later (base → extension → variant).
+    const replacement = s.by ? (supersededIds.get(s.by) ?? (table.byName.get(s.by.name) === s.by ? idOf(s.by) : undefined)) : undefined;
     if (replacement) l.cx.addEdge(replacement, naming.id, 'overrides');
   }
   assignFiringOrder(activeRules, inactiveRules, sink);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateRuleGraph } from '@houserules/schema';
-import { compileSource } from '../src/index.ts';
+import { check, compileSource, createMemoryHost } from '../src/index.ts';
 import SOURCE from '../../../scenarios/diamant/diamant.rules?raw';
 
 const FILE = 'scenarios/diamant/diamant.rules';
@@ -33,6 +33,11 @@ describe('diamant.rules', () => {
     expect(result.value?.scenario.variant).toBe('incan_gold');
     expect(result.value?.options.find((o) => o.id === 'option:leftover_sharing')?.default).toBe('pooled');
     expect(compileDiamant().value?.options.find((o) => o.id === 'option:leftover_sharing')?.default).toBe('per_card');
+  });
+
+  it('checks clean with check(), which finds the one variant', () => {
+    const result = check(createMemoryHost({ [FILE]: SOURCE }), FILE);
+    expect(result).toEqual({ value: { variants: ['incan_gold'] }, diagnostics: [] });
   });
 
   it('is deterministic: compiling twice gives byte-identical JSON', () => {

@@ -84,6 +84,21 @@ rule bonus on pay before first_pay {
     expect(g.rules.find((r) => r.id === 'rule:second_pay')?.provenance.module).toBe('game.house');
   });
 
+  it('a chain of overrides links each replacement to what it replaced', () => {
+    const ext = `module game.house extends game.base
+override rule second_pay on pay { }
+variant harsh { override rule second_pay on pay { } }
+`;
+    const g = compile(host({ 'scenarios/game/house.rules': ext }), 'scenarios/game/house.rules', { variant: 'harsh' }).value!;
+    expect(g.rules.filter((r) => r.name === 'second_pay').map((r) => [r.id, r.status])).toEqual([
+      ['rule:second_pay', 'active'], ['rule:second_pay@game.base', 'overridden'], ['rule:second_pay@game.house', 'overridden'],
+    ]);
+    expect(g.edges.filter((e) => e.kind === 'overrides')).toEqual([
+      { from: 'rule:second_pay', to: 'rule:second_pay@game.house', kind: 'overrides' },
+      { from: 'rule:second_pay@game.house', to: 'rule:second_pay@game.base', kind: 'overrides' },
+    ]);
+  });
+
   it('a variant block applies only when chosen', () => {
     const source = `${BASE}\nvariant lean { remove rule third_pay }\n`;
     const h = createMemoryHost({ 'scenarios/game/base.rules': source });
