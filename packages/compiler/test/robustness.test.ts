@@ -23,6 +23,27 @@ describe('the compiler never fails on partial input', () => {
     }
   });
 
+  it('survives words deleted, swapped or duplicated at random (seeded) in diamant.rules', () => {
+    const words = SOURCE.split(/(\s+)/);
+    let state = 12345;
+    const next = (n: number): number => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
+    for (let round = 0; round < 150; round++) {
+      const copy = [...words];
+      for (let k = 0; k < 3; k++) {
+        const i = next(copy.length);
+        const j = next(copy.length);
+        const op = next(3);
+        if (op === 0) copy.splice(i, 1);
+        else if (op === 1) [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+        else copy.splice(i, 0, copy[j]!);
+      }
+      expect(internalErrors(copy.join('')), `round ${round}`).toEqual([]);
+    }
+  });
+
   it('survives an AST with missing fields, as parser recovery may produce', () => {
     const range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 1, line: 1, column: 2 } };
     const partial = {
