@@ -1,6 +1,13 @@
 import { main } from './main.ts';
 
 // The bundled executable: real process streams, the exit code main returns.
+// Output piped into `head` closes early: stop quietly instead of crashing on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
 const color = Boolean(process.stdout.isTTY) && process.env['NO_COLOR'] === undefined;
 main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), color }).then(
   (code) => {

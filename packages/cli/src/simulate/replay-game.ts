@@ -34,7 +34,11 @@ export function replayLoggedGame(graph: RuleGraph, header: GameLogHeader, logged
   }
   const problem = replayed.diagnostics.find((d) => d.severity === 'error');
   if (problem || replayed.value === null) {
-    return { ok: false, matched, reason: problem ? `${problem.code}: ${problem.message}` : 'the engine could not create the game' };
+    let reason = problem ? `${problem.code}: ${problem.message}` : 'the engine could not create the game';
+    const want = entries[matched];
+    const got = produced[matched];
+    if (want || got) reason += `\n    log:    ${describe(want)}\n    replay: ${describe(got)}`;
+    return { ok: false, matched, reason };
   }
   const outcome = replayed.value.outcome;
   const result = outcome
@@ -42,6 +46,11 @@ export function replayLoggedGame(graph: RuleGraph, header: GameLogHeader, logged
       outcome.ranking.map((r) => `p${r.seat + 1} ${r.score.join('/')}`).join(', ')
     : 'unfinished';
   return { ok: true, matched, result };
+}
+
+function describe(e: LogEntry | undefined): string {
+  if (!e) return '(nothing)';
+  return `${e.event} ${JSON.stringify(e.data)} (round ${e.round}, turn ${e.turn}${e.hash !== undefined ? `, state ${e.hash}` : ''})`;
 }
 
 function stripSeq(e: LogEntry): unknown {
