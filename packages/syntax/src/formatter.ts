@@ -257,12 +257,12 @@ class Printer {
     }
     let previous: { item: A.TopLevelItem; lines: number } | undefined;
     for (const item of ast.items) {
-      const before = this.lines.length;
-      if (previous === undefined || !this.staysGrouped(previous.item, previous.lines, item)) this.blank();
       const start = this.lines.length;
       this.item(item);
-      previous = { item, lines: this.lines.length - start };
-      if (before === 0) previous.lines = this.lines.length;
+      const lines = this.lines.length - start;
+      const grouped = previous !== undefined && previous.lines === 1 && lines === 1 && this.adjacentSameKind(previous.item, item);
+      if (!grouped && start > 0) this.lines.splice(start, 0, '');
+      previous = { item, lines };
     }
     while (this.lines[this.lines.length - 1] === '') this.lines.pop();
     return this.lines.length === 0 ? '' : `${this.lines.join('\n')}\n`;
@@ -273,11 +273,8 @@ class Printer {
    * (`zone path: public` / `zone out_of_game: public`) stay together; every
    * other pair of top-level items gets a blank line.
    */
-  private staysGrouped(previous: A.TopLevelItem, previousLines: number, item: A.TopLevelItem): boolean {
-    if (previous.$type !== item.$type || previousLines !== 1) return false;
-    if (item.range.start.line - previous.range.end.line !== 1) return false;
-    if (item.range.end.line !== item.range.start.line) return false;
-    return this.comments === null || !this.comments.before.has(item.range.start.offset);
+  private adjacentSameKind(previous: A.TopLevelItem, item: A.TopLevelItem): boolean {
+    return previous.$type === item.$type && item.range.start.line - previous.range.end.line === 1;
   }
 
   private item(item: A.TopLevelItem): void {

@@ -4,3 +4,4 @@ export { parse } from './parse.ts';
 export { tokenize, type SourceToken, type SourceTokenKind } from './tokenize.ts';
 export { format, printAst, printExpr } from './formatter.ts';
 export { MISSING_NAME } from './cst-to-ast.ts';
+export type { Diagnostic, Result } from '@houserules/schema';

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import ALL from './fixtures/all-constructs.rules?raw';
+import { format, parse, type EndDecl, type TopLevelItem, type VariantDecl, type TestDecl, type BoardDecl, type FlowDecl } from '../src/index.ts';
+import { nodeTypes, withoutRanges } from './ast-helpers.ts';
+
+const { value: ast, diagnostics } = parse(ALL, 'all-constructs.rules');
+
+function items<T extends TopLevelItem['$type']>(type: T, from: TopLevelItem[] = ast.items): Extract<TopLevelItem, { $type: T }>[] {
+  return from.filter((i): i is Extract<TopLevelItem, { $type: T }> => i.$type === type);
+}
+
+describe('every construct of docs/grammar.md', () => {
+  it('parses the fixture with zero diagnostics', () => {
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('produces every node type of the AST', () => {
+    const types = nodeTypes(ast);
+    const expected = [
+      // items
+      'ModuleHeader', 'ImportDecl', 'ScenarioDecl', 'OptionDecl', 'OptionDefaultDecl', 'TokenDecl', 'PoolDecl', 'PoolEntry',
+      'VarDecl', 'PerPlayerBlock', 'CardDecl', 'CardField', 'ZoneDecl', 'CardSpec', 'Argument', 'PieceDecl', 'BoardDecl',
+      'HexRadius', 'HexMap', 'HexEntry', 'BoardItem', 'EventDecl', 'Param', 'DeriveDecl', 'FlowDecl', 'RuleDecl', 'ActionDecl',
+      'ConstraintDecl', 'EndDecl', 'RankingDecl', 'InvariantDecl', 'PolicyDecl', 'Preference', 'VariantDecl', 'OverrideDecl',
+      'RemoveDecl', 'TestDecl', 'StringLiteral', 'QualifiedName', 'Identifier',
+      // types
+      'NamedType', 'EnumType', 'ListType',
+      // flow
+      'StepFlow', 'RoundsFlow', 'TurnsFlow', 'PhaseFlow', 'RepeatFlow', 'ActionsFlow', 'IfFlow',
+      // statements
+      'MoveTokensStmt', 'MoveCardStmt', 'MoveCardsStmt', 'SetStmt', 'LetStmt', 'IfStmt', 'ForStmt', 'EmitStmt', 'ShuffleStmt',
+      'RevealStmt', 'RollStmt', 'PickStmt', 'AskStmt', 'AskEach', 'AskSingle', 'ChooseBinding', 'ChooseVar', 'EndStmt',
+      'PlaceStmt', 'StackStmt',
+      // expressions
+      'NumberLit', 'BoolLit', 'StringLit', 'NameRef', 'MemberExpr', 'CallExpr', 'BinaryExpr', 'UnaryExpr', 'IsExpr', 'IfExpr',
+      'ListExpr', 'RangeExpr', 'AggregateExpr',
+      // tests
+      'TestPlayers', 'TestSeed', 'TestVariant', 'TestOption', 'TestArrange', 'TestAdvance', 'TestChoose', 'TestDo', 'TestPlay',
+      'TestExpect', 'TestExpectEvent', 'TestExpectIllegal', 'TestExpectGameOver', 'AgentRef',
+    ];
+    expect(expected.filter((t) => !types.has(t))).toEqual([]);
+  });
+
+  it('reads the module header with its base', () => {
+    expect(ast.module).toMatchObject({ name: { parts: [{ name: 'sample' }, { name: 'full' }] }, extends: { $type: 'StringLiteral', value: './base.rules' } });
+    expect(items('ImportDecl').map((i) => i.module.$type)).toEqual(['StringLiteral', 'QualifiedName']);
+  });
+
+  it('reads every end timing, with `immediately` when none is written', () => {
+    expect(items('EndDecl').map((e: EndDecl) => [e.name.name, e.timing])).toEqual([
+      ['reached', 'immediately'],
+      ['own', 'own_turn'],
+      ['by_turn', 'end_of_turn'],
+      ['by_round', 'end_of_round'],
+      ['plain', 'immediately'],
+    ]);
+    expect(items('EndDecl')[0]).toMatchObject({ winners: { $type: 'ListExpr' }, cite: { value: 'First to the target.' } });
+  });
+
+  it('reads ranking keys, directions and ties', () => {
+    const [ranking] = items('RankingDecl');
+    expect(ranking?.keys.map((k) => k.direction)).toEqual(['desc', 'asc', 'desc']);
+    expect(ranking?.keys[2]?.value).toMatchObject({ $type: 'AggregateExpr', fn: 'count' });
+    expect(ranking?.ties).toBe('seat');
+  });
+
+  it('reads boards: radius, map, shuffled kinds, values with except, regions with negative coordinates', () => {
+    const [land, islet] = items('BoardDecl') as [BoardDecl, BoardDecl];
+    expect(land.layout).toMatchObject({ $type: 'HexRadius', radius: 2 });
+    expect(land.items.map((i) => [i.key, i.shuffled])).toEqual([['kinds', true], ['values', true], ['region', false]]);
+    expect(land.items[0]?.values).toMatchObject([{ count: 3, kind: { name: 'forest' } }, { count: 4 }, { kind: { name: 'desert' } }]);
+    expect(land.items[1]?.except?.map((e) => e.name)).toEqual(['desert']);
+    expect(land.items[2]?.values).toMatchObject([
+      { items: [{ value: 0 }, { value: 0 }] },
+      { items: [{ value: 1 }, { value: -1 }] },
+      { items: [{ value: -2 }, { value: 2 }] },
+    ]);
+    expect(islet.layout).toMatchObject({ $type: 'HexMap', hexes: [{ q: 0, r: 0, kind: { name: 'desert' } }, { q: 1, r: 0, value: 6 }, { q: 0, r: 1 }] });
+  });
+
+  it('reads the flow: turn orders, repeat with and without a condition, actions until, if/else', () => {
+    const [flow] = items('FlowDecl') as [FlowDecl];
+    const rounds = flow.items[1];
+    expect(rounds).toMatchObject({ $type: 'RoundsFlow', count: { value: 3 } });
+    expect(flow.items[2]).toMatchObject({ $type: 'RoundsFlow', count: 'forever' });
+    const inner = rounds?.$type === 'RoundsFlow' ? rounds.body : [];
+    expect(inner.map((f) => f.$type)).toEqual(['TurnsFlow', 'TurnsFlow', 'RepeatFlow', 'RepeatFlow', 'IfFlow']);
+    expect(inner[0]).toMatchObject({ order: 'snake', body: [{ $type: 'PhaseFlow', body: [{ $type: 'ActionsFlow', until: { name: 'pass' } }] }] });
+    expect(inner[1]).toMatchObject({ order: 'seat' });
+    expect(inner[2]).toMatchObject({ while: { $type: 'BinaryExpr', op: '<' } });
+    expect(inner[3]).not.toHaveProperty('while');
+    expect(inner[4]).toMatchObject({ then: [{ name: { name: 'quick' } }], else: [{ name: { name: 'slow_step' } }] });
+  });
+
+  it('reads else-if chains as an else holding one if', () => {
+    const rule = items('RuleDecl').find((r) => r.name.name === 'on_found')!;
+    const ifStmt = rule.body.find((s) => s.$type === 'IfStmt');
+    expect(ifStmt).toMatchObject({ else: [{ $type: 'IfStmt', then: [{ scope: 'turn' }], else: [{ scope: 'phase' }] }] });
+    expect(rule.order).toMatchObject({ relation: 'before', target: { name: 'other' } });
+    expect(rule.body.filter((s) => s.$type === 'MoveCardStmt').map((s) => (s.$type === 'MoveCardStmt' ? s.position : ''))).toEqual([
+      'bottom',
+      'top',
+      'top',
+    ]);
+  });
+
+  it('reads operator precedence as the EBNF says', () => {
+    const test = items('TestDecl')[0] as TestDecl;
+    const expects = test.items.filter((i) => i.$type === 'TestExpect');
+    // counter == 2 and not (counter > 3 or counter < 0)
+    expect(expects[0]).toMatchObject({
+      condition: { op: 'and', left: { op: '==' }, right: { $type: 'UnaryExpr', op: 'not', operand: { op: 'or' } } },
+    });
+    // -counter + 3 * (2 - 1) % 2 <= 1..3
+    expect(expects[1]).toMatchObject({
+      condition: {
+        op: '<=',
+        left: { op: '+', left: { $type: 'UnaryExpr', op: '-' }, right: { op: '%', left: { op: '*', right: { op: '-' } } } },
+        right: { $type: 'RangeExpr' },
+      },
+    });
+  });
+
+  it('reads variants with option defaults, every override and every remove', () => {
+    const [variant] = items('VariantDecl') as [VariantDecl];
+    expect(variant.title?.value).toBe('Quick game');
+    expect(items('OverrideDecl', variant.items).map((o) => o.target.$type)).toEqual([
+      'RuleDecl', 'ActionDecl', 'ConstraintDecl', 'EndDecl', 'DeriveDecl', 'RankingDecl', 'PolicyDecl',
+    ]);
+    expect(items('RemoveDecl', variant.items).map((r) => r.kind)).toEqual(['rule', 'action', 'constraint', 'end', 'invariant', 'policy']);
+  });
+
+  it('reads test blocks step by step', () => {
+    const test = items('TestDecl')[0] as TestDecl;
+    expect(test.cite?.value).toBe('Everything at once.');
+    expect(test.items.find((i) => i.$type === 'TestExpectIllegal')).toMatchObject({
+      seat: { name: 'p1' },
+      move: { $type: 'TestChoose', value: { value: false } },
+      because: { name: 'ready_first' },
+    });
+    expect(test.items.find((i) => i.$type === 'TestPlay')).toMatchObject({
+      until: { op: '==' },
+      agents: [{ name: { name: 'random' }, args: [] }, { name: { name: 'eager' }, args: [{ value: 2 }] }],
+    });
+    const events = test.items.filter((i) => i.$type === 'TestExpectEvent');
+    expect(events.map((e) => [e.negated, e.args?.length])).toEqual([[false, undefined], [false, 2], [true, undefined]]);
+  });
+
+  it('formats to a fixed point with the same AST', () => {
+    const once = format(ALL).value!;
+    expect(once).not.toBeNull();
+    expect(format(once).value).toBe(once);
+    expect(withoutRanges(parse(once).value)).toEqual(withoutRanges(ast));
+  });
+});
