@@ -272,6 +272,7 @@ export class StmtCompiler extends ExprCompiler {
       values: [],
       secret: s.secret,
       then: noop,
+      thenReadsLocals: JSON.stringify(s.then).includes('"local"'),
       constraints: [],
       scopeLo: 0,
       scopeHi: 0,

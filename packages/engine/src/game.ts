@@ -113,7 +113,8 @@ export class Game {
   private nextGroup = 0;
   private actionCounts: Int32Array;
   private readonly domainBufs: number[][][];
-  private readonly tmpVals = new Float64Array(64);
+  private readonly tmpVals: Float64Array;
+  private readonly chooserBuf: number[] = [];
   // chance
   private readonly rng = new Uint32Array(4);
   // status
@@ -185,9 +186,10 @@ export class Game {
     this.endsTurn = layout.endsTurn;
     this.endsRound = layout.endsRound;
 
+    this.tmpVals = new Float64Array(Math.max(4, lg.maxActionParams + 2));
     this.stride = lg.maxEventArgs;
-    this.qEvent = new Int32Array(64);
-    this.qArgs = new Float64Array(64 * this.stride);
+    this.qEvent = new Int32Array(16);
+    this.qArgs = new Float64Array(16 * this.stride);
     this.evArgs = new Float64Array(this.stride);
     this.frames = new Int32Array(lg.flowDepth * FS + FS);
     this.actionCounts = new Int32Array(lg.actions.length);
@@ -670,7 +672,7 @@ export class Game {
   askDecision(index: number): void {
     const ask = this.lg.asks[index]!;
     const group = this.nextGroup++;
-    const saved = ask.scopeHi > ask.scopeLo ? this.locals.slice(ask.scopeLo, ask.scopeHi) : null;
+    const saved = ask.thenReadsLocals && ask.scopeHi > ask.scopeLo ? this.locals.slice(ask.scopeLo, ask.scopeHi) : null;
     const before = this.decisions.length;
     if (ask.single) {
       const seat = ask.single(this);
@@ -682,9 +684,10 @@ export class Game {
     } else {
       ask.eachOver!(this);
       const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
-      const choosers: number[] = [];
-      for (let k = 0; k < len; k++) choosers.push(rev ? arr[len - 1 - k]! : arr[k]!);
-      for (const p of choosers) {
+      const choosers = this.chooserBuf;
+      for (let k = 0; k < len; k++) choosers[k] = rev ? arr[len - 1 - k]! : arr[k]!;
+      for (let k = 0; k < len; k++) {
+        const p = choosers[k]!;
         this.locals[ask.eachSlot] = p;
         if (ask.eachWhere !== null && ask.eachWhere(this) === 0) continue;
         this.addChoice(index, p, p, group, saved);
@@ -703,6 +706,11 @@ export class Game {
     const values: number[] = [];
     const vals = this.tmpVals;
     const prevActor = this.actor;
+    if (ask.over === null && ask.constraints.length === 0) {
+      // every value is an option: share the ask's (read-only) list
+      this.decisions.push({ ask: index, seat, group, values: ask.values, offsets: null, count: ask.values.length, chosen: -1, each, saved });
+      return;
+    }
     if (ask.over === null) {
       for (const v of ask.values) {
         vals[0] = seat;
@@ -984,12 +992,9 @@ export class Game {
       return;
     }
     const ask = lg.asks[first.ask]!;
-    const restore = (d: DecisionRecord): void => {
-      if (d.saved) for (let k = 0; k < d.saved.length; k++) this.locals[ask.scopeLo + k] = d.saved[k]!;
-    };
     if (ask.over === null) {
       for (const d of records) if (d.seat >= 0) this.vars[this.varSlot(ask.varIndex, d.seat)] = d.values[d.chosen]!;
-      restore(first);
+      this.restoreSaved(first, ask.scopeLo);
       this.actor = ask.single ? first.seat : -1;
       ask.then(this);
       this.afterThen();
@@ -997,13 +1002,13 @@ export class Game {
     }
     for (const d of records) {
       if (d.seat < 0) {
-        restore(d);
+        this.restoreSaved(d, ask.scopeLo);
         this.actor = -1;
         ask.then(this);
         this.afterThen();
         return;
       }
-      restore(d);
+      this.restoreSaved(d, ask.scopeLo);
       if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = d.each;
       this.locals[ask.bindSlot] = d.values[d.chosen]!;
       this.actor = d.seat;
@@ -1011,6 +1016,11 @@ export class Game {
       this.afterThen();
       if (this.over || this.endingPhase !== ENDING_NONE) return;
     }
+  }
+
+  private restoreSaved(d: DecisionRecord, lo: number): void {
+    const saved = d.saved;
+    if (saved) for (let k = 0; k < saved.length; k++) this.locals[lo + k] = saved[k]!;
   }
 
   private afterThen(): void {
@@ -1025,38 +1035,51 @@ export class Game {
   private finish(): void {
     const lg = this.lg;
     const n = this.playerCount;
-    const scores: number[][] = this.players.map(() => []);
-    if (lg.ranking) {
-      const r = lg.ranking;
+    const r = lg.ranking;
+    const nk = r ? r.keys.length : 0;
+    const scores = new Float64Array(n * nk);
+    if (r) {
       for (let p = 0; p < n; p++) {
         this.locals[r.slot] = p;
         this.self = p;
-        scores[p] = r.keys.map((k) => k.value(this));
+        for (let k = 0; k < nk; k++) scores[p * nk + k] = r.keys[k]!.value(this);
       }
       this.self = -1;
     }
-    const keys = lg.ranking?.keys ?? [];
-    const cmp = (a: number, b: number): number => {
-      for (let k = 0; k < keys.length; k++) {
-        const x = scores[a]![k]!;
-        const y = scores[b]![k]!;
-        if (x !== y) return keys[k]!.desc ? y - x : x - y;
-      }
-      return 0;
-    };
-    const order = [...this.players].sort((a, b) => cmp(a, b) || a - b);
-    const shared = lg.ranking?.shared ?? true;
+    // insertion sort by the keys, then by seat: player counts are small
+    const order: number[] = [];
+    for (let p = 0; p < n; p++) {
+      let i = order.length;
+      while (i > 0 && this.compareScores(scores, nk, p, order[i - 1]!) < 0) i--;
+      order.splice(i, 0, p);
+    }
+    const shared = r ? r.shared : true;
     const ranking: Outcome['ranking'] = [];
-    order.forEach((seat, i) => {
-      const prev = ranking[i - 1];
-      const rank = i > 0 && shared && cmp(order[i - 1]!, seat) === 0 ? prev!.rank : i + 1;
-      ranking.push({ seat, rank, score: scores[seat]!.map((v) => lg.strings.decode(v)) });
-    });
-    const winners = this.endWinners ?? ranking.filter((r) => r.rank === 1).map((r) => r.seat);
-    this.result = { winners, ranking, reason: this.endReason };
-    if (this.logEntries) this.record('$end', { reason: this.endReason, winners });
+    const winners: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const seat = order[i]!;
+      const rank = i > 0 && shared && this.compareScores(scores, nk, order[i - 1]!, seat) === 0 ? ranking[i - 1]!.rank : i + 1;
+      const score: Value[] = [];
+      for (let k = 0; k < nk; k++) score.push(lg.strings.decode(scores[seat * nk + k]!));
+      ranking.push({ seat, rank, score });
+      if (rank === 1) winners.push(seat);
+    }
+    this.result = { winners: this.endWinners ?? winners, ranking, reason: this.endReason };
+    if (this.logEntries) this.record('$end', { reason: this.endReason, winners: this.result.winners });
     this.over = true;
     this.decisions.length = 0;
+  }
+
+  /** negative when seat a ranks before seat b on the ranking keys (0: tied) */
+  private compareScores(scores: Float64Array, nk: number, a: number, b: number): number {
+    const keys = this.lg.ranking?.keys;
+    if (!keys) return 0;
+    for (let k = 0; k < nk; k++) {
+      const x = scores[a * nk + k]!;
+      const y = scores[b * nk + k]!;
+      if (x !== y) return keys[k]!.desc ? y - x : x - y;
+    }
+    return 0;
   }
 
   // ───────────────────────── flow ─────────────────────────

@@ -260,6 +260,7 @@ export function loadGraph(input: unknown): Result<LoadedGraph | null> {
     localCount: c.alloc.nextSlot,
     storage: c.storage,
     maxEventArgs,
+    maxActionParams: Math.max(0, ...actions.map((a) => a.params.length)),
     builtin: {
       gameStart: builtin('game_start'),
       gameEnd: builtin('game_end'),

@@ -106,6 +106,8 @@ export interface AskInfo {
   values: number[];
   secret: boolean;
   then: StmtFn;
+  /** whether `then` may read a local of the enclosing scope (if not, nothing is saved at ask time) */
+  thenReadsLocals: boolean;
   constraints: ConstraintInfo[];
   /** the locals of the enclosing rule, saved at ask time and restored for `then` */
   scopeLo: number;
@@ -193,6 +195,7 @@ export interface LoadedGraph {
   readonly localCount: number;
   readonly storage: StaticStorage;
   readonly maxEventArgs: number;
+  readonly maxActionParams: number;
   readonly builtin: {
     gameStart: number;
     gameEnd: number;

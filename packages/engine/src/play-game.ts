@@ -25,7 +25,8 @@ export function playGame(
   const created = createGame(lg, config);
   const game = created.value;
   if (!game) return { outcome: null, steps: 0, game: null, diagnostics: created.diagnostics };
-  const agentOf = typeof agents === 'function' ? agents : (seat: number) => agents[seat] ?? agents[0]!;
+  const list = typeof agents === 'function' ? null : agents;
+  const make = typeof agents === 'function' ? agents : null;
   const maxSteps = options.maxSteps ?? 1_000_000;
   const diagnostics: Diagnostic[] = [];
   let steps = 0;
@@ -36,7 +37,7 @@ export function playGame(
       diagnostics.push({ code: 'run/move-limit', severity: 'error', message: `The game was not over after ${maxSteps} decisions.` });
       break;
     }
-    const agent = agentOf(seat);
+    const agent = list ? (list[seat] ?? list[0]!) : make!(seat);
     const pick = agent.choose(game, seat);
     if (typeof pick === 'number') {
       if (pick < 0) {

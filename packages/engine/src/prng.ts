@@ -21,11 +21,20 @@ export function nextUint32(s: Uint32Array): number {
   return t >>> 0;
 }
 
-/** A uniform integer in [0, n), n ≥ 1 (rejection sampling keeps it unbiased). */
+/**
+ * A uniform integer in [0, n), 1 ≤ n < 2^21: Lemire's multiply-and-shift with
+ * rejection, which needs a division only in the rare case it might reject.
+ */
 export function nextBelow(s: Uint32Array, n: number): number {
   if (n <= 1) return 0;
-  const limit = 0x100000000 - (0x100000000 % n);
-  let x = nextUint32(s);
-  while (x >= limit) x = nextUint32(s);
-  return x % n;
+  let m = nextUint32(s) * n;
+  let lo = m >>> 0;
+  if (lo < n) {
+    const threshold = (4294967296 - n) % n;
+    while (lo < threshold) {
+      m = nextUint32(s) * n;
+      lo = m >>> 0;
+    }
+  }
+  return Math.floor(m / 4294967296);
 }
