@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hexagonBoard, longestTrail, sideOf } from '../src/board/index.ts';
-import { drawGraph, emptyOwners } from './board-helpers.ts';
+import { degree, hexagonBoard, longestTrail, sideOf } from '../src/board/index.ts';
+import { drawGraph, emptyOwners, seededUint32 } from './board-helpers.ts';
 
 type Pair = readonly [string, string];
 
@@ -128,6 +128,36 @@ describe('longest trail', () => {
     expect(longestTrail(g.board, 0, { layers, junctions, nodeOwners: g.nodes })).toBe(3);
   });
 
+  it('starts where it must: the outline of two hexes is one trail between its two branch nodes', () => {
+    const board = hexagonBoard(1).board!;
+    const edges = emptyOwners(board.edgeCount);
+    for (const h of [0, 1]) for (let i = 0; i < 6; i++) edges[sideOf(board, h, i)] = 0;
+    expect(longestTrail(board, 0, { layers: [edges] })).toBe(11);
+  });
+
+  it('finds the trail between the two branch nodes of a theta, whichever piece comes first', () => {
+    // Branch nodes x and y joined three ways: x-a-b-y, x-c-d-y and x-y; the
+    // first listed piece is far from both. Only a trail from x to y uses all 7.
+    const theta: Pair[] = [
+      ['a', 'b'],
+      ['x', 'a'],
+      ['b', 'y'],
+      ['x', 'c'],
+      ['c', 'd'],
+      ['d', 'y'],
+      ['x', 'y'],
+      ['p', 'q'],
+    ];
+    const g = owned(theta);
+    const first = emptyOwners(g.board.edgeCount);
+    const second = emptyOwners(g.board.edgeCount);
+    for (let k = 0; k < 7; k++) first[g.edge(k)] = 0;
+    second[g.edge(7)] = 0;
+    expect(longestTrail(g.board, 0, { layers: [first] })).toBe(7);
+    // The same with a second kind present: where kinds may not switch, each kind counts on its own.
+    expect(longestTrail(g.board, 0, { layers: [first, second] })).toBe(7);
+  });
+
   it('ignores other players and counts the whole ring of a hex', () => {
     const board = hexagonBoard(2).board!;
     const edges = emptyOwners(board.edgeCount);
@@ -141,5 +171,74 @@ describe('longest trail', () => {
     const g = owned(PATH5);
     for (let k = 0; k < 3; k++) expect(longestTrail(g.board, 0, { layers: [g.edges] })).toBe(5);
     expect(g.board.scratch.trailVisited.every((x) => x === 0)).toBe(true);
+  });
+});
+
+/**
+ * The definition, searched naively: from every node, every trail that uses a
+ * piece at most once, stops at others' nodes and switches kind only at junctions.
+ */
+function referenceTrail(
+  board: ReturnType<typeof hexagonBoard>['board'] & object,
+  who: number,
+  layers: Int32Array[],
+  nodeOwners: Int32Array,
+  junction: (v: number) => boolean,
+): number {
+  const used = new Set<string>();
+  let best = 0;
+  const go = (v: number, layer: number, length: number) => {
+    best = Math.max(best, length);
+    if (length > 0 && nodeOwners[v]! >= 0 && nodeOwners[v] !== who) return;
+    for (let e = 0; e < board.edgeCount; e++) {
+      const a = board.edgeNodes[e * 2]!;
+      const b = board.edgeNodes[e * 2 + 1]!;
+      if (a !== v && b !== v) continue;
+      layers.forEach((owners, l) => {
+        if (owners[e] !== who || used.has(`${l}:${e}`)) return;
+        if (length > 0 && l !== layer && !junction(v)) return;
+        used.add(`${l}:${e}`);
+        go(a === v ? b : a, l, length + 1);
+        used.delete(`${l}:${e}`);
+      });
+    }
+  };
+  for (let v = 0; v < board.nodeCount; v++) go(v, -1, 0);
+  return best;
+}
+
+describe('longest trail against the naive definition', () => {
+  it('agrees on random networks with blockers, two kinds and junctions', () => {
+    const board = hexagonBoard(1).board!;
+    const random = seededUint32(2024);
+    const pick = (n: number) => random() % n;
+    for (let round = 0; round < 300; round++) {
+      const layers = [emptyOwners(board.edgeCount), emptyOwners(board.edgeCount)];
+      const kinds = round % 3 === 0 ? 1 : 2;
+      // Grow a network from one edge so that it has loops and branches.
+      const owned: number[] = [pick(board.edgeCount)];
+      layers[0]![owned[0]!] = 0;
+      const size = 6 + pick(15);
+      for (let tries = 0; owned.length < size && tries < 200; tries++) {
+        const from = owned[pick(owned.length)]!;
+        const v = board.edgeNodes[from * 2 + pick(2)]!;
+        const next = board.nodeEdges.items[board.nodeEdges.start[v]! + pick(degree(board.nodeEdges, v))]!;
+        const layer = pick(kinds);
+        if (layers[layer]![next] === 0) continue;
+        layers[layer]![next] = 0;
+        owned.push(next);
+      }
+      // Sprinkle others' edges and pieces of all owners on nodes.
+      for (let k = 0; k < 3; k++) if (layers[0]![pick(board.edgeCount)] !== 0) layers[0]![pick(board.edgeCount)] = 1;
+      const nodes = emptyOwners(board.nodeCount);
+      for (let k = 0; k < 4; k++) nodes[pick(board.nodeCount)] = pick(3);
+      const used = layers.slice(0, kinds);
+      const expected = referenceTrail(board, 0, used, nodes, (v) => nodes[v] === 0);
+      expect(longestTrail(board, 0, { layers: used, nodeOwners: nodes })).toBe(expected);
+      const mask = new Uint8Array(board.nodeCount);
+      for (let k = 0; k < 5; k++) mask[pick(board.nodeCount)] = 1;
+      const withMask = referenceTrail(board, 0, used, nodes, (v) => mask[v] === 1);
+      expect(longestTrail(board, 0, { layers: used, nodeOwners: nodes, junctions: mask })).toBe(withMask);
+    }
   });
 });
