@@ -45,6 +45,25 @@ describe('regions', () => {
     expect(regionHasEdge(isle, sideOf(board!, hexAt(board!, 0, 0), 0))).toBe(false);
   });
 
+  it('may also hold single nodes', () => {
+    const hex = { q: 0, r: 0 };
+    const { board: b, problems } = buildBoard({
+      hexes,
+      regions: [{ name: 'marks', hexes: [], nodes: [{ hex, corner: 0 }, { hex, corner: 1 }] }],
+    });
+    expect(problems).toEqual([]);
+    const marks = b!.regions.get('marks')!;
+    const centre = hexAt(b!, 0, 0);
+    expect(marks.hexes.length).toBe(0);
+    expect(regionHasNode(marks, cornerOf(b!, centre, 0))).toBe(true);
+    expect(regionHasNode(marks, cornerOf(b!, centre, 2))).toBe(false);
+    const bad = buildBoard({
+      hexes,
+      regions: [{ name: 'marks', hexes: [], nodes: [{ hex, spot: 'none' }, { hex: { q: 7, r: 7 }, corner: 0 }] }],
+    });
+    expect(bad.problems.map((p) => p.code)).toEqual(['board/unknown-node', 'board/unknown-hex']);
+  });
+
   it('can be made after the board is built', () => {
     const r = createRegion(board!, 'middle', [hexAt(board!, 0, 0), hexAt(board!, 0, 0)]);
     expect(r.hexes.length).toBe(1);

@@ -42,17 +42,23 @@ export interface PathSpec {
 export interface RegionSpec {
   readonly name: string;
   readonly hexes: readonly HexCoord[];
+  /** Single corners or spots in the region besides those of its hexes. */
+  readonly nodes?: readonly NodeRef[];
 }
 
 /**
  * A mistake in a spec. `element` says which entry of the spec is wrong
- * (`index` into `spec.hexes`, `spec.spots`, `spec.paths` or `spec.regions`) so
+ * (`index` into `spec.hexes`, `spec.spots`, `spec.paths` or `spec.regions`;
+ * index 0 for a declaration's `kinds` or `values` list) so
  * the compiler can attach the source range it knows for that entry.
  */
 export interface BoardProblem {
   readonly code: BoardProblemCode;
   readonly message: string;
-  readonly element: { readonly kind: 'hex' | 'spot' | 'path' | 'region'; readonly index: number };
+  readonly element: {
+    readonly kind: 'hex' | 'spot' | 'path' | 'region' | 'kinds' | 'values';
+    readonly index: number;
+  };
 }
 
 export type BoardProblemCode =
@@ -61,8 +67,11 @@ export type BoardProblemCode =
   | 'board/unknown-hex'
   | 'board/duplicate-spot'
   | 'board/dangling-edge'
+  | 'board/unknown-node'
   | 'board/cross-hex-path'
   | 'board/duplicate-path'
   | 'board/self-loop'
   | 'board/duplicate-region'
-  | 'board/empty-board';
+  | 'board/empty-board'
+  | 'board/kind-count'
+  | 'board/value-count';

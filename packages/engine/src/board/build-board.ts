@@ -186,6 +186,7 @@ export function buildBoard(spec: BoardSpec): BoardResult {
 
   // Regions.
   const regionHexes = new Map<string, number[]>();
+  const regionNodes = new Map<string, number[]>();
   (spec.regions ?? []).forEach((region, index) => {
     if (regionHexes.has(region.name)) {
       problem('board/duplicate-region', `region "${region.name}" is declared twice`, 'region', index);
@@ -198,6 +199,14 @@ export function buildBoard(spec: BoardSpec): BoardResult {
       else ids.push(id);
     }
     regionHexes.set(region.name, ids);
+    const nodes: number[] = [];
+    for (const ref of region.nodes ?? []) {
+      const end = resolveRef(ref);
+      if (!('error' in end)) nodes.push(end.node);
+      else if (end.error === 'unknown-hex') problem('board/unknown-hex', `region "${region.name}" names a node of a hex that is not on the board`, 'region', index);
+      else problem('board/unknown-node', `region "${region.name}" names a corner or spot that does not exist`, 'region', index);
+    }
+    regionNodes.set(region.name, nodes);
   });
 
   if (problems.length > 0) return { board: null, problems };
@@ -269,7 +278,7 @@ export function buildBoard(spec: BoardSpec): BoardResult {
     scratch: new BoardScratch(nodeCount, edgeCount),
   };
   const regions = board.regions as Map<string, Region>;
-  for (const [name, ids] of regionHexes) regions.set(name, createRegion(board, name, ids));
+  for (const [name, ids] of regionHexes) regions.set(name, createRegion(board, name, ids, regionNodes.get(name)));
   return { board, problems };
 }
 

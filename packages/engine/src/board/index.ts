@@ -36,3 +36,5 @@ export {
   sidesTouching,
 } from './regions.ts';
 export { hexAt, spotNode, cornerOf, sideOf } from './lookups.ts';
+export type { BoardDeclaration, HexContents } from './board-declaration.ts';
+export { boardFromDeclaration, fillHexes } from './board-declaration.ts';

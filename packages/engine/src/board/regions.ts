@@ -1,8 +1,9 @@
 import type { HexBoard } from './hex-board.ts';
 
 /**
- * A named set of hexes with the nodes and edges they touch: a hex's corners,
- * sides, spots and paths all belong to it. Masks are indexed by id (1 = in).
+ * A named set of hexes with the nodes and edges they touch (a hex's corners,
+ * sides, spots and paths all belong to it), plus any single nodes named with
+ * it. Masks are indexed by id (1 = in).
  */
 export interface Region {
   readonly name: string;
@@ -18,8 +19,13 @@ type RegionBoard = Pick<
   'hexCount' | 'nodeCount' | 'edgeCount' | 'hexCorners' | 'hexSides' | 'hexSpots' | 'hexPaths'
 >;
 
-/** Builds a region from hex ids (duplicates and order do not matter). */
-export function createRegion(board: RegionBoard, name: string, hexIds: ArrayLike<number>): Region {
+/** Builds a region from hex ids and extra node ids (duplicates and order do not matter). */
+export function createRegion(
+  board: RegionBoard,
+  name: string,
+  hexIds: ArrayLike<number>,
+  nodeIds: ArrayLike<number> = [],
+): Region {
   const hexMask = new Uint8Array(board.hexCount);
   const nodeMask = new Uint8Array(board.nodeCount);
   const edgeMask = new Uint8Array(board.edgeCount);
@@ -33,6 +39,10 @@ export function createRegion(board: RegionBoard, name: string, hexIds: ArrayLike
     }
     for (let j = board.hexSpots.start[h]!; j < board.hexSpots.start[h + 1]!; j++) nodeMask[board.hexSpots.items[j]!] = 1;
     for (let j = board.hexPaths.start[h]!; j < board.hexPaths.start[h + 1]!; j++) edgeMask[board.hexPaths.items[j]!] = 1;
+  }
+  for (let k = 0; k < nodeIds.length; k++) {
+    const v = nodeIds[k]!;
+    if (v >= 0 && v < board.nodeCount) nodeMask[v] = 1;
   }
   const hexes: number[] = [];
   for (let h = 0; h < board.hexCount; h++) if (hexMask[h]) hexes.push(h);
