@@ -126,6 +126,15 @@ describe('houserules compile', () => {
     expect(payload.graph.version).toBe(1);
   });
 
+  it('writes no graph for a broken scenario, exit 1 with diagnostics on stderr', async () => {
+    const { file } = copyDiamant();
+    writeFileSync(file, readFileSync(file, 'utf8').replace('if in_cave_count == 0', 'if in_cave_cont == 0'));
+    const run = await runCli(['compile', file]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('error[resolve/unknown-name]');
+  });
+
   it('refuses an unknown variant with exit 2 and names the known ones', async () => {
     const run = await runCli(['compile', 'scenarios/diamant', '--variant', 'nope']);
     expect(run.code).toBe(2);
