@@ -13,15 +13,15 @@ export interface GameLayout {
   zoneInstOwner: Int32Array;
   cardKind: Int32Array;
   fieldVals: Float64Array;
-  cardZone: Int32Array;
-  zoneCards: Int32Array[];
-  zoneLen: Int32Array;
+  cardZone: number[];
+  zoneCards: number[][];
+  zoneLen: number[];
   poolBase: Int32Array;
   cardPoolBase: number;
   slotToken: Int32Array;
   finite: Uint8Array;
   capacity: Float64Array;
-  counts: Float64Array;
+  counts: number[];
   tokenTotals: Float64Array;
   varBase: Int32Array;
   varSlots: number;
@@ -58,10 +58,10 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
   for (const zi of instDecl) cardCount += lg.zones[zi]!.contents.length;
   const cardKind = new Int32Array(cardCount);
   const fieldVals = new Float64Array(cardCount * lg.fieldCount);
-  const cardZone = new Int32Array(cardCount);
+  const cardZone = new Array<number>(cardCount).fill(0);
   // every zone instance can hold every card; the top is at the end
-  const zoneCards = instDecl.map(() => new Int32Array(Math.max(1, cardCount)));
-  const zoneLen = new Int32Array(instDecl.length);
+  const zoneCards = instDecl.map(() => [] as number[]);
+  const zoneLen = new Array<number>(instDecl.length).fill(0);
   let card = 0;
   instDecl.forEach((zi, i) => {
     const contents = lg.zones[zi]!.contents;
@@ -123,7 +123,7 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     slotToken,
     finite,
     capacity,
-    counts,
+    counts: Array.from(counts),
     tokenTotals,
     varBase,
     varSlots,

@@ -68,7 +68,7 @@ export class Game {
   readonly fieldWidth: number;
   readonly optionVals: Float64Array;
   // pools
-  readonly counts: Float64Array;
+  readonly counts: number[];
   readonly finite: Uint8Array;
   readonly capacity: Float64Array;
   readonly poolBase: Int32Array;
@@ -81,9 +81,9 @@ export class Game {
   // cards and zones
   readonly cardKind: Int32Array;
   readonly fieldVals: Float64Array;
-  readonly cardZone: Int32Array;
-  readonly zoneCards: Int32Array[];
-  readonly zoneLen: Int32Array;
+  readonly cardZone: number[];
+  readonly zoneCards: number[][];
+  readonly zoneLen: number[];
   readonly zoneInstBase: Int32Array;
   private readonly zoneInstDecl: Int32Array;
   private readonly zoneInstOwner: Int32Array;
@@ -98,22 +98,22 @@ export class Game {
   srcLen = 0;
   srcRev = false;
   // flow
-  private frames: Int32Array;
+  private frames: number[];
   private depth = 0;
   endScope = END_NONE;
   // events
-  private qEvent: Int32Array;
-  private qArgs: Float64Array;
+  private qEvent: number[];
+  private qArgs: number[];
   private qHead = 0;
   private qTail = 0;
   private readonly stride: number;
-  private readonly evArgs: Float64Array;
+  private readonly evArgs: number[];
   // decisions
   private decisions: DecisionRecord[] = [];
   private nextGroup = 0;
-  private actionCounts: Int32Array;
+  private actionCounts: number[];
   private readonly domainBufs: number[][][];
-  private readonly tmpVals: Float64Array;
+  private readonly tmpVals: number[];
   private readonly chooserBuf: number[] = [];
   // chance
   private readonly rng = new Uint32Array(4);
@@ -126,10 +126,10 @@ export class Game {
   private result: Outcome | null = null;
   private err: Diagnostic | null = null;
   readonly diagnostics: Diagnostic[] = [];
-  private firings: Uint32Array;
+  private firings: number[];
   private stepFirings = 0;
   private readonly budget: number;
-  private readonly recent = new Int32Array(RECENT);
+  private readonly recent: number[] = new Array<number>(RECENT).fill(0);
   private recentPos = 0;
   private logEntries: LogEntry[] | null;
   private seq = 0;
@@ -158,7 +158,7 @@ export class Game {
     this.cardKind = layout.cardKind;
     this.fieldVals = layout.fieldVals;
     this.cardZone = layout.cardZone.slice();
-    const zoneCards: Int32Array[] = [];
+    const zoneCards: number[][] = [];
     for (let i = 0; i < layout.zoneCards.length; i++) zoneCards.push(layout.zoneCards[i]!.slice());
     this.zoneCards = zoneCards;
     this.zoneLen = layout.zoneLen.slice();
@@ -186,15 +186,15 @@ export class Game {
     this.endsTurn = layout.endsTurn;
     this.endsRound = layout.endsRound;
 
-    this.tmpVals = new Float64Array(Math.max(4, lg.maxActionParams + 2));
+    this.tmpVals = new Array<number>(Math.max(4, lg.maxActionParams + 2)).fill(0);
     this.stride = lg.maxEventArgs;
-    this.qEvent = new Int32Array(16);
-    this.qArgs = new Float64Array(16 * this.stride);
-    this.evArgs = new Float64Array(this.stride);
-    this.frames = new Int32Array(lg.flowDepth * FS + FS);
-    this.actionCounts = new Int32Array(lg.actions.length);
+    this.qEvent = [];
+    this.qArgs = [];
+    this.evArgs = new Array<number>(this.stride).fill(0);
+    this.frames = [];
+    this.actionCounts = new Array<number>(lg.actions.length).fill(0);
     this.domainBufs = [];
-    this.firings = new Uint32Array(lg.rules.length);
+    this.firings = new Array<number>(lg.rules.length).fill(0);
 
     seedPrng(this.rng, config.seed);
     if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });
@@ -229,7 +229,7 @@ export class Game {
   }
 
   /** firings by rule index (same order as loaded.rules); no allocation */
-  get ruleFiringCounts(): Uint32Array {
+  get ruleFiringCounts(): readonly number[] {
     return this.firings;
   }
 
@@ -430,11 +430,11 @@ export class Game {
   }
 
   restore(s: Snapshot): void {
-    this.counts.set(s.counts);
+    copyInto(this.counts, s.counts);
     this.vars.set(s.vars);
-    s.zoneCards.forEach((a, i) => this.zoneCards[i]!.set(a));
-    this.zoneLen.set(s.zoneLen);
-    this.cardZone.set(s.cardZone);
+    s.zoneCards.forEach((a, i) => copyInto(this.zoneCards[i]!, a));
+    copyInto(this.zoneLen, s.zoneLen);
+    copyInto(this.cardZone, s.cardZone);
     this.frames = s.frames.slice();
     this.depth = s.depth;
     this.qEvent = s.qEvent.slice();
@@ -443,9 +443,9 @@ export class Game {
     this.qTail = s.qTail;
     this.decisions = s.decisions.map(copyRecord);
     this.nextGroup = s.nextGroup;
-    this.actionCounts.set(s.actionCounts);
+    this.actionCounts = s.actionCounts.slice();
     this.rng.set(s.rng);
-    this.firings.set(s.firings);
+    this.firings = s.firings.slice();
     const [current, actor, self, round, turn, endScope, endingPhase, over, seq, stepFirings] = s.scalars;
     this.current = current!;
     this.actor = actor!;
@@ -553,6 +553,7 @@ export class Game {
     const len = this.zoneLen[z]!;
     if (top) arr[len] = c;
     else {
+      if (arr.length <= len) arr.push(0);
       arr.copyWithin(1, 0, len);
       arr[0] = c;
     }
@@ -631,22 +632,13 @@ export class Game {
   }
 
   enqueue(ev: number, args: ArrayLike<number>, n: number): void {
-    if (this.qTail === this.qEvent.length) {
-      if (this.qHead > 0) {
-        // slide the live part down before growing
-        this.qEvent.copyWithin(0, this.qHead, this.qTail);
-        this.qArgs.copyWithin(0, this.qHead * this.stride, this.qTail * this.stride);
-        this.qTail -= this.qHead;
-        this.qHead = 0;
-      }
-      if (this.qTail === this.qEvent.length) {
-        const e = new Int32Array(this.qEvent.length * 2);
-        e.set(this.qEvent);
-        const a = new Float64Array(this.qArgs.length * 2);
-        a.set(this.qArgs);
-        this.qEvent = e;
-        this.qArgs = a;
-      }
+    if (this.qHead > 0 && this.qTail === this.qEvent.length) {
+      // slide the live part down instead of growing
+      const live = this.qTail - this.qHead;
+      for (let i = 0; i < live; i++) this.qEvent[i] = this.qEvent[this.qHead + i]!;
+      for (let i = 0; i < live * this.stride; i++) this.qArgs[i] = this.qArgs[this.qHead * this.stride + i]!;
+      this.qTail = live;
+      this.qHead = 0;
     }
     const t = this.qTail++;
     this.qEvent[t] = ev;
@@ -1086,12 +1078,7 @@ export class Game {
 
   private pushFrame(node: number): void {
     const t = this.depth * FS;
-    if (t + FS > this.frames.length) {
-      const f = new Int32Array(this.frames.length * 2);
-      f.set(this.frames);
-      this.frames = f;
-    }
-    this.frames.fill(0, t, t + FS);
+    for (let k = 0; k < FS; k++) this.frames[t + k] = 0;
     this.frames[t] = node;
     this.depth++;
     const info = this.lg.flow[node]!;
@@ -1318,6 +1305,11 @@ export class Game {
       this.enumerateParams(ai, k + 1, values, offsets);
     }
   }
+}
+
+function copyInto(dst: number[], src: readonly number[]): void {
+  dst.length = src.length;
+  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
 }
 
 function copyRecord(d: DecisionRecord): DecisionRecord {

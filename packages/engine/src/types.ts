@@ -94,22 +94,22 @@ export interface DecisionRecord {
 
 export interface Snapshot {
   readonly kind: 'houserules-engine-snapshot';
-  counts: Float64Array;
+  counts: number[];
   vars: Float64Array;
-  zoneCards: Int32Array[];
-  zoneLen: Int32Array;
-  cardZone: Int32Array;
-  frames: Int32Array;
+  zoneCards: number[][];
+  zoneLen: number[];
+  cardZone: number[];
+  frames: number[];
   depth: number;
-  qEvent: Int32Array;
-  qArgs: Float64Array;
+  qEvent: number[];
+  qArgs: number[];
   qHead: number;
   qTail: number;
   decisions: DecisionRecord[];
   nextGroup: number;
-  actionCounts: Int32Array;
+  actionCounts: number[];
   rng: Uint32Array;
-  firings: Uint32Array;
+  firings: number[];
   scalars: number[];
   endWinners: number[] | null;
   endReason: string;
