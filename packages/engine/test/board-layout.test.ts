@@ -12,6 +12,7 @@ import {
   sideOf,
   spotNode,
   withFrame,
+  withInternals,
   type HexBoard,
 } from '../src/board/index.ts';
 
@@ -239,6 +240,18 @@ describe('spots and paths inside a hex', () => {
     expect(itemsOf(board.nodeNodes, cornerOf(board, h, 0))).toContain(centre);
     expect(board.geometry.nodeY[spotNode(board, h, 'north')]).toBeCloseTo(-0.4, 9);
     expectConsistent(board);
+  });
+
+  it('can add spots and paths to a built board, keeping every id', () => {
+    const plain = must(hexagonBoard(1));
+    const extended = must(withInternals(plain, { spots: spec.spots, paths: spec.paths }));
+    expect(Array.from(extended.hexCorners)).toEqual(Array.from(plain.hexCorners));
+    expect(Array.from(extended.edgeNodes.subarray(0, plain.edgeCount * 2))).toEqual(Array.from(plain.edgeNodes));
+    expect(extended.nodeCount).toBe(plain.nodeCount + 3);
+    expect(extended.edgeCount).toBe(plain.edgeCount + 4);
+    const bad = withInternals(plain, { paths: [{ from: { hex, spot: 'nowhere' }, to: { hex, corner: 0 } }] });
+    expect(bad.board).toBeNull();
+    expect(bad.problems.map((p) => p.code)).toEqual(['board/dangling-edge']);
   });
 
   it('keeps spots and paths when a frame is added', () => {

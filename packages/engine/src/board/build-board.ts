@@ -356,3 +356,20 @@ export function withFrame(board: HexBoard, width: number): BoardResult {
     frameDepth: depth,
   });
 }
+
+/**
+ * The same board with more spots and paths inside its hexes (and more
+ * regions). Everything already there keeps its id: new spots and paths are
+ * numbered after the existing ones.
+ */
+export function withInternals(
+  board: HexBoard,
+  extra: { spots?: BoardSpec['spots']; paths?: BoardSpec['paths']; regions?: BoardSpec['regions'] },
+): BoardResult {
+  return buildBoard({
+    ...board.spec,
+    spots: [...(board.spec.spots ?? []), ...(extra.spots ?? [])],
+    paths: [...(board.spec.paths ?? []), ...(extra.paths ?? [])],
+    regions: [...(board.spec.regions ?? []), ...(extra.regions ?? [])],
+  });
+}

@@ -2,7 +2,7 @@ export type { Adjacency } from './adjacency.ts';
 export { degree, itemsOf, packAdjacency } from './adjacency.ts';
 export type { BoardProblem, BoardProblemCode, BoardSpec, NodeRef, PathSpec, RegionSpec, SpotSpec } from './board-spec.ts';
 export type { BoardResult } from './build-board.ts';
-export { buildBoard, hexagonBoard, rowsBoard, withFrame } from './build-board.ts';
+export { buildBoard, hexagonBoard, rowsBoard, withFrame, withInternals } from './build-board.ts';
 export type { BoardGeometry } from './geometry.ts';
 export { CORNER_DX, CORNER_DY, edgeEndpoints, hexCentreX, hexCentreY } from './geometry.ts';
 export type { HexBoard } from './hex-board.ts';
