@@ -497,7 +497,19 @@ export class ExprCompiler {
     const paramSlots = this.derivedParamSlots[i]!;
     const perPlayer = node.perPlayer;
     this.derivedCell(i);
-    if (argFns.length === 0 && cell.state === 2) return asList ? cell.list : cell.fn;
+    if (argFns.length === 0 && cell.state === 2) {
+      if (asList) return cell.list;
+      const body = cell.fn;
+      // A value that reads only the state (no context register) is memoised until the state changes.
+      if (JSON.stringify(node.value).includes('"ctx"')) return body;
+      return (g: Game) => {
+        if (g.derivedVersion[i] === g.version) return g.derivedValue[i]!;
+        const v = body(g);
+        g.derivedValue[i] = v;
+        g.derivedVersion[i] = g.version;
+        return v;
+      };
+    }
     if (argFns.length === 1 && paramSlots.length === 1 && cell.state === 2 && !asList) {
       const arg = argFns[0]!;
       const s0 = paramSlots[0]!;

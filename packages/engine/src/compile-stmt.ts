@@ -131,7 +131,10 @@ export class StmtCompiler extends ExprCompiler {
         return (g) => {
           const v = value(g);
           const i = slot(g);
-          if (i >= 0) g.vars[i] = v;
+          if (i >= 0) {
+            g.vars[i] = v;
+            g.version++;
+          }
         };
       }
       case 'let': {

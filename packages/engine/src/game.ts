@@ -95,6 +95,10 @@ export class Game {
   round = 0;
   turn = 0;
   srcArr: ArrayLike<number> = [];
+  /** bumped by every change of the state, so memoised derived values know when to recompute */
+  version = 0;
+  readonly derivedValue: number[];
+  readonly derivedVersion: number[];
   srcLen = 0;
   srcRev = false;
   // flow
@@ -195,12 +199,15 @@ export class Game {
     this.actionCounts = new Array<number>(lg.actions.length).fill(0);
     this.domainBufs = [];
     this.firings = new Array<number>(lg.rules.length).fill(0);
+    this.derivedValue = new Array<number>(lg.graph.derived.length).fill(0);
+    this.derivedVersion = new Array<number>(lg.graph.derived.length).fill(-1);
 
     seedPrng(this.rng, config.seed);
     if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });
     this.pushFrame(lg.flowRoot);
     if (lg.builtin.gameStart >= 0) this.enqueue(lg.builtin.gameStart, this.evArgs, 0);
-    this.settle();
+    if (config.holdFlow === true) this.drainEvents();
+    else this.settle();
   }
 
   // ───────────────────────── public API ─────────────────────────
@@ -466,6 +473,7 @@ export class Game {
     this.logEntries = s.log ? s.log.slice() : this.logEntries === null ? null : [];
     this.locals = s.locals.map((v) => (Array.isArray(v) ? v.slice() : v));
     this.halt = false;
+    this.version++;
   }
 
   /** FNV-1a over the state words (two lanes for 64 bits) as 16 hex digits */
@@ -545,9 +553,11 @@ export class Game {
     }
     counts[a] = counts[a]! - n;
     counts[b] = counts[b]! + n;
+    this.version++;
   }
 
   moveCard(c: number, z: number, top: boolean): void {
+    this.version++;
     this.detach(c);
     const arr = this.zoneCards[z]!;
     const len = this.zoneLen[z]!;
@@ -574,6 +584,7 @@ export class Game {
 
   moveAllCards(a: number, b: number): void {
     if (a === b) return;
+    this.version++;
     const from = this.zoneCards[a]!;
     const to = this.zoneCards[b]!;
     const n = this.zoneLen[a]!;
@@ -588,6 +599,7 @@ export class Game {
   }
 
   shuffleZone(z: number): void {
+    this.version++;
     const arr = this.zoneCards[z]!;
     const len = this.zoneLen[z]!;
     for (let i = len - 1; i > 0; i--) {
@@ -602,6 +614,7 @@ export class Game {
   revealTop(a: number, b: number, hidden: boolean): number {
     const len = this.zoneLen[a]!;
     if (len === 0) return -1;
+    this.version++;
     const c = this.zoneCards[a]![len - 1]!;
     this.zoneLen[a] = len - 1;
     const to = this.zoneCards[b]!;
@@ -616,7 +629,8 @@ export class Game {
 
   rollDice(dice: number, sides: number): number {
     let total = 0;
-    for (let k = 0; k < dice; k++) total += 1 + nextBelow(this.rng, sides);
+    const forced = this.forcedDice;
+    for (let k = 0; k < dice; k++) total += forced !== null && forced.length > 0 ? forced.shift()! : 1 + nextBelow(this.rng, sides);
     if (this.logEntries) this.record('$roll', { dice, sides, total });
     if (this.lg.builtin.diceRolled >= 0) {
       this.tmpVals[0] = total;
@@ -689,6 +703,42 @@ export class Game {
       // nobody to ask: `then` still runs once, after the queue drains
       this.decisions.push({ ask: index, seat: -1, group, values: [], offsets: null, count: 0, chosen: 0, each: -1, saved });
     }
+  }
+
+  // ──────────── test hooks (the conformance runner; unused in play) ────────────
+
+  /** faces the next dice show, in order (tests fix rolls); null: all random */
+  private forcedDice: number[] | null = null;
+
+  /** the next dice rolled show these faces, in order, before the generator takes over again */
+  forceDice(faces: readonly number[]): void {
+    this.forcedDice = faces.slice();
+  }
+
+  /** runs compiled statements on the state now (actor unbound), then the events they queued; false when they failed */
+  runStatements(body: (g: Game) => void): boolean {
+    if (this.over) return false;
+    this.actor = -1;
+    body(this);
+    if (this.err) {
+      this.stop();
+      return false;
+    }
+    this.halt = false;
+    this.drainEvents();
+    return this.err === null;
+  }
+
+  /** runs the game until it waits for a decision or is over (starts the flow of a game created with `holdFlow`) */
+  resume(): void {
+    if (this.over) return;
+    this.stepFirings = 0;
+    this.settle();
+  }
+
+  /** dispatches queued events without advancing the flow */
+  private drainEvents(): void {
+    while (!this.over && this.endingPhase === ENDING_NONE && this.qHead < this.qTail) this.dispatchNext();
   }
 
   // ───────────────────────── internals ─────────────────────────
@@ -986,6 +1036,7 @@ export class Game {
     const ask = lg.asks[first.ask]!;
     if (ask.over === null) {
       for (const d of records) if (d.seat >= 0) this.vars[this.varSlot(ask.varIndex, d.seat)] = d.values[d.chosen]!;
+      this.version++;
       this.restoreSaved(first, ask.scopeLo);
       this.actor = ask.single ? first.seat : -1;
       ask.then(this);

@@ -9,3 +9,4 @@ export { randomAgent } from './agents/random-agent.ts';
 export { firstLegalAgent } from './agents/first-legal-agent.ts';
 export { scriptedAgent } from './agents/scripted-agent.ts';
 export { policyAgent } from './agents/policy-agent.ts';
+export { createProbe, type Probe } from './test-hooks.ts';

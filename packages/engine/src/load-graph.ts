@@ -238,6 +238,7 @@ export function loadGraph(input: unknown): Result<LoadedGraph | null> {
   const loaded: LoadedGraph = {
     graph,
     strings,
+    compiler: c,
     tokens,
     pools,
     vars,

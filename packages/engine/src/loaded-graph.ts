@@ -2,6 +2,7 @@ import type { RuleGraph, TypeDesc, Value } from '@houserules/schema';
 import type { Game } from './game.ts';
 import type { StaticStorage } from './compile-expr.ts';
 import type { StringTable } from './value-codec.ts';
+import type { StmtCompiler } from './compile-stmt.ts';
 
 /** A compiled expression: reads the game, returns a number (see value-codec.ts). */
 export type ExprFn = (g: Game) => number;
@@ -173,6 +174,8 @@ export interface OptionInfo {
 export interface LoadedGraph {
   readonly graph: RuleGraph;
   readonly strings: StringTable;
+  /** the compiler that built this graph's closures, kept so test probes compile against the same tables (test-hooks.ts) */
+  readonly compiler: StmtCompiler;
   readonly tokens: { id: string; name: string }[];
   readonly pools: PoolInfo[];
   readonly vars: VarInfo[];

@@ -10,6 +10,8 @@ export interface GameConfig {
   stepBudget?: number;
   /** keep the log (default true); off for fast simulation */
   recordLog?: boolean;
+  /** run only game_start's rules; the flow waits for `resume()` (tests arrange the table in between) */
+  holdFlow?: boolean;
 }
 
 export type Move =
