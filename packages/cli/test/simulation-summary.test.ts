@@ -3,7 +3,7 @@ import type { GameRecord } from '../src/simulate/game-record.ts';
 import { summarize } from '../src/simulate/simulation-summary.ts';
 import { gameSeed } from '../src/simulate/game-seeds.ts';
 
-const record = (index: number, scores: number[], winners: number[], firings: Record<string, number>, reason = 'flow'): GameRecord => ({
+const record = (index: number, scores: number[], winners: number[], firings: number[], reason = 'flow'): GameRecord => ({
   index,
   seed: index,
   scores,
@@ -19,9 +19,9 @@ const context = { scenario: 's', variant: null, players: 2, seed: 1, agents: ['r
 
 describe('simulation summary', () => {
   const games = [
-    record(0, [10, 4], [0], { 'rule:a': 2 }),
-    record(1, [6, 6], [0, 1], { 'rule:a': 1, 'rule:b': 3 }),
-    record(2, [2, 8], [1], { 'rule:b': 1 }, 'limit'),
+    record(0, [10, 4], [0], [2, 0, 0]),
+    record(1, [6, 6], [0, 1], [1, 3, 0]),
+    record(2, [2, 8], [1], [0, 1], 'limit'),
   ];
 
   it('counts shared wins fractionally, scores, lengths, firings and end reasons', () => {

@@ -146,7 +146,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     seed: spec.seed,
     agents: agentNames,
     options: spec.options,
-    ruleIds: spec.graph.rules.filter((r) => r.status === 'active').map((r) => r.id),
+    ruleIds: runner.ruleIds,
   });
   const timing = {
     ms: Math.round(ms * 10) / 10,

@@ -9,8 +9,8 @@ export interface GameRecord {
   turns: number;
   decisions: number;
   reason: string;
-  /** Rule id → times it fired in this game. */
-  firings: Record<string, number>;
+  /** Times each rule fired in this game, in the order of the run's rule ids (cheap to send between threads). */
+  firings: number[];
   /** Set when the game stopped on a run diagnostic (step budget, invariant…). */
   failure?: { code: string; message: string };
   /** The game's JSON lines (header and events) when a log was asked for. */

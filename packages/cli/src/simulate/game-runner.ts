@@ -28,7 +28,9 @@ export interface GameLogHeader {
   agentSeeds: number[];
 }
 
-export type GameRunner = { ok: true; loaded: LoadedGraph; play(index: number): GameRecord } | { ok: false; message: string };
+export type GameRunner =
+  | { ok: true; loaded: LoadedGraph; /** the rules a record's firings are counted for, in order */ ruleIds: string[]; play(index: number): GameRecord }
+  | { ok: false; message: string };
 
 export function makeAgent(loaded: LoadedGraph, graph: RuleGraph, spec: AgentSpec, seed: number): Agent {
   if (spec.name === 'random') return randomAgent(seed);
@@ -91,7 +93,7 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
       turns: game.turn,
       decisions: result.steps,
       reason: outcome?.reason ?? (failure ? 'run error' : 'unfinished'),
-      firings: { ...game.ruleFirings },
+      firings: Array.from(game.ruleFiringCounts),
     };
     if (failure) record.failure = { code: failure.code, message: failure.message };
     if (spec.log) {
@@ -115,5 +117,5 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
     }
     return record;
   };
-  return { ok: true, loaded, play };
+  return { ok: true, loaded, ruleIds: loaded.rules.map((r) => r.id), play };
 }

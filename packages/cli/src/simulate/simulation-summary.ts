@@ -51,7 +51,7 @@ export interface SummaryContext {
   seed: number;
   agents: string[];
   options: Record<string, unknown>;
-  /** Rules listed in this order (the graph's), so rules that never fired show too. */
+  /** The rules, in the order of each record's firings (rules that never fired show too). */
   ruleIds: string[];
 }
 
@@ -109,11 +109,12 @@ export function summarize(records: readonly GameRecord[], context: SummaryContex
     rounds.add(game.rounds);
     turns.add(game.turns);
     decisions.add(game.decisions);
-    for (const [id, count] of Object.entries(game.firings)) {
-      if (count <= 0) continue;
-      firingTotals.set(id, (firingTotals.get(id) ?? 0) + count);
-      firingGames.set(id, (firingGames.get(id) ?? 0) + 1);
-    }
+    game.firings.forEach((count, i) => {
+      const id = context.ruleIds[i];
+      if (id === undefined || count <= 0) return;
+      firingTotals.set(id, firingTotals.get(id)! + count);
+      firingGames.set(id, firingGames.get(id)! + 1);
+    });
     reasons.set(game.reason, (reasons.get(game.reason) ?? 0) + 1);
     if (game.failure) {
       failures++;
