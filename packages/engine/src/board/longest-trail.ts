@@ -25,6 +25,10 @@ let layers: readonly Owners[] = [];
 let nodeOwners: Owners | undefined;
 let junctions: ArrayLike<number> | undefined;
 let visited: Uint8Array = new Uint8Array(0);
+let single: Owners = [];
+let adjStart: Int32Array = new Int32Array(0);
+let adjEdges: Int32Array = new Int32Array(0);
+let adjEnds: Int32Array = new Int32Array(0);
 let seen: Int32Array = new Int32Array(0);
 let stamp = 0;
 let edgeCount = 0;
@@ -44,6 +48,9 @@ export function longestTrail(target: HexBoard, who: number, options: TrailOption
   nodeOwners = options.nodeOwners;
   junctions = options.junctions;
   edgeCount = target.edgeCount;
+  adjStart = target.nodeEdges.start;
+  adjEdges = target.nodeEdges.items;
+  adjEnds = target.nodeNodes.items;
   const scratch = target.scratch;
   visited = scratch.trailBuffer(edgeCount * layers.length);
   seen = scratch.trailSeenBuffer(edgeCount * layers.length);
@@ -52,6 +59,7 @@ export function longestTrail(target: HexBoard, who: number, options: TrailOption
   total = 0;
   for (const owners of layers) for (let e = 0; e < edgeCount; e++) if (owners[e] === who) total++;
   if (total === 0) return 0;
+  single = layers[0]!;
   // A longest trail can be taken to start where it cannot be extended
   // backwards: at a blocker, or at a node with an odd number of the player's
   // pieces (per kind where kinds may not switch). A part of the graph with no
@@ -65,17 +73,22 @@ export function longestTrail(target: HexBoard, who: number, options: TrailOption
         const v = target.edgeNodes[e * 2 + k]!;
         if (scratch.nodeMark[v] === stamp) continue;
         scratch.nodeMark[v] = stamp;
-        if (mayStartAt(v)) walk(v, -1, 0);
+        if (mayStartAt(v)) start(v);
       }
     }
   }
   for (let l = 0; l < layers.length && best < total; l++) {
     const owners = layers[l]!;
     for (let e = 0; e < edgeCount && best < total; e++) {
-      if (owners[e] === who && seen[l * edgeCount + e] !== stamp) walk(target.edgeNodes[e * 2]!, -1, 0);
+      if (owners[e] === who && seen[l * edgeCount + e] !== stamp) start(target.edgeNodes[e * 2]!);
     }
   }
   return best;
+}
+
+function start(v: number): void {
+  if (layers.length === 1) walkOne(v, 0);
+  else walk(v, -1, 0);
 }
 
 function blocked(v: number): boolean {
@@ -109,11 +122,8 @@ function walk(v: number, layer: number, length: number): void {
   if (best === total) return;
   if (length > 0 && blocked(v)) return;
   const canSwitch = length === 0 || isJunction(v);
-  const start = board.nodeEdges.start;
-  const edges = board.nodeEdges.items;
-  const ends = board.nodeNodes.items;
-  for (let j = start[v]!; j < start[v + 1]!; j++) {
-    const e = edges[j]!;
+  for (let j = adjStart[v]!; j < adjStart[v + 1]!; j++) {
+    const e = adjEdges[j]!;
     for (let l = 0; l < layers.length; l++) {
       if (l !== layer && !canSwitch) continue;
       if (layers[l]![e] !== player) continue;
@@ -121,9 +131,29 @@ function walk(v: number, layer: number, length: number): void {
       if (visited[slot]) continue;
       visited[slot] = 1;
       seen[slot] = stamp;
-      walk(ends[j]!, l, length + 1);
+      walk(adjEnds[j]!, l, length + 1);
       visited[slot] = 0;
       if (best === total) return;
     }
+  }
+}
+
+/** `walk` for a single layer: the same search without the layer bookkeeping. */
+function walkOne(v: number, length: number): void {
+  if (length > best) best = length;
+  if (best === total) return;
+  if (length > 0 && nodeOwners) {
+    const o = nodeOwners[v]!;
+    if (o >= 0 && o !== player) return;
+  }
+  const end = adjStart[v + 1]!;
+  for (let j = adjStart[v]!; j < end; j++) {
+    const e = adjEdges[j]!;
+    if (single[e] !== player || visited[e]) continue;
+    visited[e] = 1;
+    seen[e] = stamp;
+    walkOne(adjEnds[j]!, length + 1);
+    visited[e] = 0;
+    if (best === total) return;
   }
 }
