@@ -330,11 +330,36 @@ export class ExprCompiler {
         return (g) => g.vars[slot(g)]!;
       }
       case 'count': {
+        const pi = this.poolIx.get(e.pool);
+        const node = pi === undefined ? undefined : this.graph.pools[pi];
+        const entry = node ? node.entries.findIndex((en) => this.tokenIx.get(en.token) === this.tokenIx.get(e.token)) : -1;
+        if (node && entry >= 0 && node.scope === 'global') {
+          const fixed = this.storage.poolOffset[pi!]! + entry;
+          return (g) => g.counts[fixed]!;
+        }
+        if (node && entry >= 0 && node.scope === 'player' && e.of?.k === 'local') {
+          const fixed = this.storage.poolOffset[pi!]! + entry;
+          const stride = this.storage.poolStride[pi!]!;
+          const s = scope.slot(e.of.name);
+          return (g) => {
+            const o = g.locals[s] as number;
+            if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
+            return g.counts[fixed + o * stride]!;
+          };
+        }
         const slot = this.poolSlot(e.pool, e.token, e.of, scope);
         return (g) => g.counts[slot(g)]!;
       }
       case 'field': {
         const f = this.field(e.field);
+        if (e.of.k === 'local') {
+          const s = scope.slot(e.of.name);
+          return (g) => {
+            const c = g.locals[s] as number;
+            if (c < 0 || c >= g.cardCount) return 0;
+            return g.fieldVals[c * g.fieldWidth + f]!;
+          };
+        }
         const of = this.expr(e.of, scope);
         return (g) => {
           const c = of(g);
@@ -364,8 +389,13 @@ export class ExprCompiler {
             return (g) => g.playerCount;
         }
         return () => 0;
-      case 'bin':
+      case 'bin': {
+        if (e.r.k === 'lit' && e.op !== 'and' && e.op !== 'or' && e.op !== '/' && e.op !== '%') {
+          const fast = this.binaryConst(e.op, this.expr(e.l, scope), this.strings.encode(e.r.v));
+          if (fast) return fast;
+        }
         return this.binary(e.op, this.expr(e.l, scope), this.expr(e.r, scope));
+      }
       case 'not': {
         const x = this.expr(e.e, scope);
         return (g) => (x(g) === 0 ? 1 : 0);
@@ -376,6 +406,13 @@ export class ExprCompiler {
       }
       case 'is': {
         const kind = this.need(this.kindIx, e.kind, 'card kind');
+        if (e.e.k === 'local') {
+          const s = scope.slot(e.e.name);
+          return (g) => {
+            const c = g.locals[s] as number;
+            return c >= 0 && c < g.cardCount && g.cardKind[c] === kind ? 1 : 0;
+          };
+        }
         const x = this.expr(e.e, scope);
         return (g) => {
           const c = x(g);
@@ -404,6 +441,31 @@ export class ExprCompiler {
         };
       }
     }
+  }
+
+  /** a comparison or arithmetic with a constant right operand: one closure call fewer */
+  private binaryConst(op: string, l: ExprFn, c: number): ExprFn | null {
+    switch (op) {
+      case '==':
+        return (g) => (l(g) === c ? 1 : 0);
+      case '!=':
+        return (g) => (l(g) !== c ? 1 : 0);
+      case '<':
+        return (g) => (l(g) < c ? 1 : 0);
+      case '<=':
+        return (g) => (l(g) <= c ? 1 : 0);
+      case '>':
+        return (g) => (l(g) > c ? 1 : 0);
+      case '>=':
+        return (g) => (l(g) >= c ? 1 : 0);
+      case '+':
+        return (g) => l(g) + c;
+      case '-':
+        return (g) => l(g) - c;
+      case '*':
+        return (g) => l(g) * c;
+    }
+    return null;
   }
 
   private binary(op: string, l: ExprFn, r: ExprFn): ExprFn {

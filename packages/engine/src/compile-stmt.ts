@@ -58,6 +58,22 @@ export class StmtCompiler extends ExprCompiler {
     const fns = stmts.map((s) => this.stmt(s, scope));
     if (fns.length === 0) return noop;
     if (fns.length === 1) return fns[0]!;
+    if (fns.length === 2) {
+      const [a, b] = fns as [StmtFn, StmtFn];
+      return (g) => {
+        a(g);
+        if (!g.halt) b(g);
+      };
+    }
+    if (fns.length === 3) {
+      const [a, b, c] = fns as [StmtFn, StmtFn, StmtFn];
+      return (g) => {
+        a(g);
+        if (g.halt) return;
+        b(g);
+        if (!g.halt) c(g);
+      };
+    }
     return (g) => {
       for (let i = 0; i < fns.length; i++) {
         fns[i]!(g);

@@ -119,6 +119,7 @@ export class Game {
   private readonly domainBufs: number[][][];
   private readonly tmpVals: number[];
   private readonly chooserBuf: number[] = [];
+  private readonly resolving: DecisionRecord[] = [];
   // chance
   private readonly rng = new Uint32Array(4);
   // status
@@ -937,8 +938,8 @@ export class Game {
       if (this.endingPhase === ENDING_REQUESTED) return;
       this.halt = false;
       if (!draining) {
-        this.checkEnds(this.endsImmediate);
-        if (this.current >= 0) this.checkEnds(this.endsOwnTurn);
+        if (this.endsImmediate.length > 0) this.checkEnds(this.endsImmediate);
+        if (this.current >= 0 && this.endsOwnTurn.length > 0) this.checkEnds(this.endsOwnTurn);
         if (this.endingPhase !== ENDING_NONE) return;
       }
     }
@@ -1008,7 +1009,12 @@ export class Game {
         j++;
       }
       if (ready) {
-        const records = ds.splice(i, j - i);
+        const records = this.resolving;
+        records.length = 0;
+        for (let k = i; k < j; k++) records.push(ds[k]!);
+        // remove the group in place
+        ds.copyWithin(i, j);
+        ds.length -= j - i;
         this.resolve(records);
         return true;
       }
