@@ -171,6 +171,32 @@ export class ExprCompiler {
     return i;
   }
 
+  private memo: boolean[] | null = null;
+
+  /**
+   * Whether derived value i may be memoised: it reads no `self`/`actor` register,
+   * directly or through another derived value (`current`, `round` and `turn`
+   * changes bump the state version, so they are safe).
+   */
+  private memoisable(i: number): boolean {
+    if (!this.memo) {
+      const texts = this.graph.derived.map((d) => JSON.stringify(d.value));
+      const bad = texts.map((t) => /"name":"(self|actor)"/.test(t) && t.includes('"ctx"'));
+      for (let changed = true; changed; ) {
+        changed = false;
+        texts.forEach((t, k) => {
+          if (bad[k]) return;
+          if (this.graph.derived.some((d, j) => bad[j] && t.includes(JSON.stringify(d.id)))) {
+            bad[k] = true;
+            changed = true;
+          }
+        });
+      }
+      this.memo = bad.map((b) => !b);
+    }
+    return this.memo[i]!;
+  }
+
   /** Compiles the bodies of derived values not compiled yet by a call site. */
   compileDerived(): void {
     this.graph.derived.forEach((_, i) => this.derivedCell(i));
@@ -563,7 +589,7 @@ export class ExprCompiler {
       if (asList) return cell.list;
       const body = cell.fn;
       // A value that reads only the state (no context register) is memoised until the state changes.
-      if (JSON.stringify(node.value).includes('"ctx"')) return body;
+      if (!this.memoisable(i)) return body;
       return (g: Game) => {
         if (g.derivedVersion[i] === g.version) return g.derivedValue[i]!;
         const v = body(g);

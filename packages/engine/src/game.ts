@@ -1220,6 +1220,7 @@ export class Game {
             }
             const round = ++frames[t + 3]!;
             this.round = round;
+            this.version++;
             frames[t + 2] = 1;
             frames[t + 1] = 0;
             this.stepFirings = 0;
@@ -1252,12 +1253,14 @@ export class Game {
             if (k >= total) {
               this.depth--;
               this.current = -1;
+              this.version++;
               continue;
             }
             const seat = info.order === 'reverse' ? n - 1 - k : info.order === 'snake' && k >= n ? 2 * n - 1 - k : k;
             frames[t + 4] = seat;
             this.current = seat;
             this.turn++;
+            this.version++;
             this.actionCounts.fill(0);
             frames[t + 2] = 1;
             frames[t + 1] = 0;
