@@ -1010,11 +1010,11 @@ export class Game {
       }
       if (ready) {
         const records = this.resolving;
-        records.length = 0;
+        while (records.length > 0) records.pop();
         for (let k = i; k < j; k++) records.push(ds[k]!);
-        // remove the group in place
+        // remove the group in place (pop rather than setting length, which is slower)
         ds.copyWithin(i, j);
-        ds.length -= j - i;
+        for (let k = i; k < j; k++) ds.pop();
         this.resolve(records);
         return true;
       }
