@@ -1,0 +1,11 @@
+export { findTestFiles, prepareFile, runSuite, computeCoverage, type PreparedFile, type PreparedTest, type RunSuiteInput, type SuiteOptions } from './run-suite.ts';
+export { prepareTest, type RunLimits } from './run-test.ts';
+export { toTestPlan } from './test-plan.ts';
+export { splitSentences, readmeRows, normalize as normalizeSentence } from './rulebook-sentences.ts';
+export { describeLogEntry, describeCard, recentEvents } from './describe-log.ts';
+export { reportPretty, failureLines, coverageLines } from './reporters/pretty.ts';
+export { reportJson } from './reporters/json.ts';
+export { reportTap } from './reporters/tap.ts';
+export { reportJunit } from './reporters/junit.ts';
+export { coverageShortfalls } from './coverage-check.ts';
+export { suiteOk, type FileResult, type RuleCoverage, type ScenarioCoverage, type SentenceCoverage, type SuiteResult, type TestFailure, type TestResult } from './results.ts';

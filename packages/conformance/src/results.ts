@@ -1,0 +1,87 @@
+import type { Diagnostic, Range } from '@houserules/schema';
+
+/** Why a test did not pass, located at the failing step. */
+export interface TestFailure {
+  /** `test/expectation-failed`, `test/event-missing`, `test/event-unexpected`, `test/move-refused`, `test/move-legal`,
+   * `test/wrong-reason`, `test/not-over`, `test/wrong-winners`, `test/step-budget`, `test/run-error`, `test/setup` */
+  code: string;
+  message: string;
+  file: string;
+  range: Range;
+  /** the failing step's source text */
+  text: string;
+  expected?: string;
+  actual?: string;
+  /** the last log entries before the failure, readable, oldest first */
+  events: string[];
+}
+
+export interface TestResult {
+  id: string;
+  name: string;
+  file: string;
+  /** the line of the `test` keyword */
+  line: number;
+  /** the root module of the scenario the test runs (graph.scenario.name) */
+  scenario: string;
+  variant: string | null;
+  cite?: string;
+  status: 'passed' | 'failed';
+  failure?: TestFailure;
+  /** firings per rule id in this test's game */
+  firings: Record<string, number>;
+  /** steps run (all of them when the test passed) */
+  steps: number;
+}
+
+/** One test file (a module holding `test` blocks): its compile diagnostics and its tests. */
+export interface FileResult {
+  file: string;
+  /** compile errors make the whole file fail; warnings are kept for display */
+  diagnostics: Diagnostic[];
+  tests: TestResult[];
+}
+
+export interface RuleCoverage {
+  id: string;
+  name: string;
+  cite?: string;
+  /** tests in which it fired at least once */
+  tests: number;
+}
+
+export interface ScenarioCoverage {
+  scenario: string;
+  title: string;
+  /** active rules over the base scenario and every variant the tests ran */
+  rules: RuleCoverage[];
+  /** percentage of rules fired by at least one test (100 when there are none) */
+  percent: number;
+  /** the threshold from the scenario's conformance.json, if any */
+  threshold: number | null;
+  /** the rulebook's sentences (from the scenario's `source`), null when the source could not be read */
+  sentences: SentenceCoverage | null;
+}
+
+export interface SentenceCoverage {
+  total: number;
+  /** marked as flavour in the scenario's README table (nothing to implement) */
+  flavour: number;
+  /** sentences that no graph node cites and the README does not map */
+  unimplemented: string[];
+  /** non-flavour sentences that no test cites */
+  untested: string[];
+}
+
+export interface SuiteResult {
+  files: FileResult[];
+  coverage: ScenarioCoverage[];
+  passed: number;
+  failed: number;
+  /** files that did not compile */
+  brokenFiles: number;
+}
+
+export function suiteOk(r: SuiteResult): boolean {
+  return r.failed === 0 && r.brokenFiles === 0;
+}

@@ -1,0 +1,258 @@
+import { check, compileTests, normalizePath, type CompiledTest, type ModuleHost } from '@houserules/compiler';
+import { createProbe, loadGraph } from '@houserules/engine';
+import type { Diagnostic, RuleGraph, TestPlan } from '@houserules/schema';
+import { parse } from '@houserules/syntax';
+import { normalize, readmeRows, splitSentences } from './rulebook-sentences.ts';
+import type { FileResult, RuleCoverage, ScenarioCoverage, SentenceCoverage, SuiteResult, TestResult } from './results.ts';
+import { prepareTest, type RunLimits } from './run-test.ts';
+import { toTestPlan } from './test-plan.ts';
+
+export interface SuiteOptions {
+  /** run only tests whose name (or file) contains this text */
+  filter?: string;
+  limits?: RunLimits;
+}
+
+/** The files among these that hold `test` blocks (they parse and declare at least one test). */
+export function findTestFiles(host: Pick<ModuleHost, 'readFile'>, files: string[]): string[] {
+  return files.filter((file) => {
+    const text = host.readFile(file);
+    if (text === undefined || !/\btest\b/.test(text)) return false;
+    return (parse(text, file).value?.items ?? []).some((item) => item?.$type === 'TestDecl');
+  });
+}
+
+/** One scenario test, compiled and ready to run (the vitest adapter registers these one by one). */
+export interface PreparedTest {
+  plan: TestPlan;
+  run: () => TestResult;
+}
+
+export interface PreparedFile {
+  file: string;
+  diagnostics: Diagnostic[];
+  tests: PreparedTest[];
+  /** the graphs (base and variants) the tests run on */
+  graphs: RuleGraph[];
+}
+
+/**
+ * Compiles a test file: the base scenario and each variant a test asks for.
+ * A file that does not compile has only diagnostics: its tests cannot run.
+ * Only the file's own tests run (a scenario's tests are run from the scenario file).
+ */
+export function prepareFile(host: ModuleHost, file: string, options: SuiteOptions = {}): PreparedFile {
+  const checked = check(host, file);
+  const errors = checked.diagnostics.filter((d) => d.severity === 'error');
+  const out: PreparedFile = { file, diagnostics: checked.diagnostics, tests: [], graphs: [] };
+  if (errors.length > 0) return out;
+  const own = normalizePath(file);
+  const found: { test: CompiledTest; graph: RuleGraph; variant: string | null }[] = [];
+  for (const variant of [null, ...checked.value.variants]) {
+    const compiled = compileTests(host, file, variant === null ? {} : { variant });
+    if (!compiled.value) {
+      out.diagnostics.push(...compiled.diagnostics.filter((d) => d.severity === 'error'));
+      continue;
+    }
+    const mine = compiled.value.tests.filter((t) => normalizePath(t.provenance.file) === own);
+    if (variant === null || mine.length > 0) out.graphs.push(compiled.value.graph);
+    for (const test of mine) found.push({ test, graph: compiled.value.graph, variant });
+  }
+  found.sort((a, b) => a.test.provenance.range.start.offset - b.test.provenance.range.start.offset);
+  const source = host.readFile(file) ?? '';
+  const plans = found.map(({ test, graph, variant }, i) => ({ plan: toTestPlan(test, i, graph, source), graph, variant }));
+  const filter = options.filter?.toLowerCase();
+  const byGraph = new Map<RuleGraph, TestPlan[]>();
+  for (const { plan, graph } of plans) {
+    if (filter && !plan.name.toLowerCase().includes(filter) && !file.toLowerCase().includes(filter)) continue;
+    const list = byGraph.get(graph) ?? [];
+    list.push(plan);
+    byGraph.set(graph, list);
+  }
+  for (const [graph, list] of byGraph) {
+    const loaded = loadGraph(graph);
+    if (!loaded.value) {
+      out.diagnostics.push(...loaded.diagnostics);
+      continue;
+    }
+    const probe = createProbe(loaded.value);
+    const prepared = list.map((plan) => ({ plan, runOn: safePrepare(plan, probe) }));
+    // Every probe is compiled before any game exists: the graph's local slots are final now.
+    const lg = probe.graph();
+    for (const { plan, runOn } of prepared) out.tests.push({ plan, run: () => runOn(lg, options.limits) });
+  }
+  out.tests.sort((a, b) => a.plan.provenance.range.start.offset - b.plan.provenance.range.start.offset);
+  return out;
+}
+
+/** One broken test (an internal failure while compiling or running it) never stops the others. */
+function safePrepare(plan: TestPlan, probe: Parameters<typeof prepareTest>[1]): ReturnType<typeof prepareTest> {
+  let run: ReturnType<typeof prepareTest>;
+  try {
+    run = prepareTest(plan, probe);
+  } catch (error) {
+    return () => crashed(plan, error);
+  }
+  return (lg, limits) => {
+    try {
+      return run(lg, limits);
+    } catch (error) {
+      return crashed(plan, error);
+    }
+  };
+}
+
+function crashed(plan: TestPlan, error: unknown): TestResult {
+  return {
+    id: plan.id,
+    name: plan.name,
+    file: plan.provenance.file,
+    line: plan.provenance.range.start.line,
+    scenario: '',
+    variant: plan.variant,
+    status: 'failed',
+    failure: {
+      code: 'test/internal-error',
+      message: `the runner failed (a bug in Houserules): ${error instanceof Error ? error.message : String(error)}`,
+      file: plan.provenance.file,
+      range: plan.provenance.range,
+      text: `test "${plan.name}"`,
+      events: [],
+    },
+    firings: {},
+    steps: 0,
+  };
+}
+
+export interface RunSuiteInput {
+  host: ModuleHost;
+  /** test files (see findTestFiles) */
+  files: string[];
+  /** reads a file that is not a module (the rulebook text, README.md, conformance.json); undefined when absent */
+  readText?: (path: string) => string | undefined;
+}
+
+/** Runs every test of every file, each in a fresh game, and computes rule coverage per scenario. */
+export function runSuite(input: RunSuiteInput, options: SuiteOptions = {}): SuiteResult {
+  const files: FileResult[] = [];
+  const graphs: RuleGraph[] = [];
+  for (const file of input.files) {
+    const prepared = prepareFile(input.host, file, options);
+    graphs.push(...prepared.graphs);
+    files.push({ file, diagnostics: prepared.diagnostics, tests: prepared.tests.map((t) => t.run()) });
+  }
+  const tests = files.flatMap((f) => f.tests);
+  return {
+    files,
+    coverage: computeCoverage(graphs, tests, input.readText ?? input.host.readFile.bind(input.host)),
+    passed: tests.filter((t) => t.status === 'passed').length,
+    failed: tests.filter((t) => t.status === 'failed').length,
+    brokenFiles: files.filter((f) => f.diagnostics.some((d) => d.severity === 'error')).length,
+  };
+}
+
+/**
+ * Rule coverage per scenario (the module holding the `scenario` block, i.e. the
+ * first loaded module): every active rule of the base graph and of the variants
+ * the tests ran, with the number of tests that fired it.
+ */
+export function computeCoverage(graphs: RuleGraph[], tests: TestResult[], readText: (path: string) => string | undefined): ScenarioCoverage[] {
+  const byScenario = new Map<string, { graphs: RuleGraph[]; dir: string }>();
+  for (const g of graphs) {
+    const base = g.scenario.modules[0];
+    const key = base ? normalizePath(base.file) : g.scenario.name;
+    const entry = byScenario.get(key) ?? { graphs: [], dir: dirname(key) };
+    entry.graphs.push(g);
+    byScenario.set(key, entry);
+  }
+  const out: ScenarioCoverage[] = [];
+  for (const [key, { graphs: gs, dir }] of byScenario) {
+    const names = new Set(gs.map((g) => g.scenario.name));
+    const mine = tests.filter((t) => names.has(t.scenario));
+    const rules = new Map<string, RuleCoverage>();
+    for (const g of gs) {
+      for (const r of g.rules) {
+        if (r.status !== 'active' || rules.has(r.id)) continue;
+        rules.set(r.id, { id: r.id, name: r.name, ...(r.provenance.cite !== undefined ? { cite: r.provenance.cite } : {}), tests: 0 });
+      }
+    }
+    for (const t of mine) for (const [id, n] of Object.entries(t.firings)) if (n > 0) { const r = rules.get(id); if (r) r.tests++; }
+    const list = [...rules.values()];
+    const fired = list.filter((r) => r.tests > 0).length;
+    const first = gs[0]!;
+    const settings = readJson(readText(joinPath(dir, 'conformance.json')));
+    out.push({
+      scenario: key,
+      title: first.scenario.title,
+      rules: list,
+      percent: list.length === 0 ? 100 : Math.floor((fired / list.length) * 1000) / 10,
+      threshold: typeof settings?.['coverage'] === 'number' ? settings['coverage'] : null,
+      sentences: first.scenario.source ? sentenceCoverage(findUpwards(dir, first.scenario.source, readText), readText(joinPath(dir, 'README.md')), gs, mine) : null,
+    });
+  }
+  return out;
+}
+
+function sentenceCoverage(text: string | undefined, readme: string | undefined, graphs: RuleGraph[], tests: TestResult[]): SentenceCoverage | null {
+  if (text === undefined) return null;
+  const sentences = splitSentences(text);
+  const cites = graphs.flatMap((g) => citesOf(g)).map(normalize);
+  const testCites = tests.map((t) => normalize(t.cite ?? ''));
+  const rows = readme ? readmeRows(readme) : [];
+  const out: SentenceCoverage = { total: sentences.length, flavour: 0, unimplemented: [], untested: [] };
+  for (const s of sentences) {
+    const n = normalize(s);
+    const row = rows.find((r) => r.sentence.includes(n));
+    if (row?.flavour) {
+      out.flavour++;
+      continue;
+    }
+    if (!row && !cites.some((c) => c.includes(n))) out.unimplemented.push(s);
+    if (!testCites.some((c) => c.includes(n))) out.untested.push(s);
+  }
+  return out;
+}
+
+/** Every cite string of a graph's nodes. */
+function citesOf(g: RuleGraph): string[] {
+  const out: string[] = [];
+  for (const list of Object.values(g) as unknown[]) {
+    if (!Array.isArray(list)) continue;
+    for (const node of list as { provenance?: { cite?: string } }[]) if (node?.provenance?.cite) out.push(node.provenance.cite);
+  }
+  if (g.ranking?.provenance.cite) out.push(g.ranking.provenance.cite);
+  return out;
+}
+
+function readJson(text: string | undefined): Record<string, unknown> | null {
+  if (text === undefined) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A scenario's `source` is looked up from the scenario's folder upwards (`shared/seeds/…` sits beside the repository). */
+function findUpwards(dir: string, ref: string, readText: (path: string) => string | undefined): string | undefined {
+  let d = dir;
+  for (let i = 0; i < 12; i++) {
+    const text = readText(joinPath(d, ref));
+    if (text !== undefined) return text;
+    const up = dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  return undefined;
+}
+
+function dirname(path: string): string {
+  const i = path.lastIndexOf('/');
+  if (i < 0) return '.';
+  return i === 0 ? '/' : path.slice(0, i);
+}
+
+function joinPath(dir: string, ref: string): string {
+  return normalizePath(`${dir}/${ref}`);
+}

@@ -1,0 +1,351 @@
+import type { Expr, TestPlan, TestStep, Value } from '@houserules/schema';
+import {
+  createGame,
+  firstLegalAgent,
+  policyAgent,
+  randomAgent,
+  type Agent,
+  type Game,
+  type LoadedGraph,
+  type Move,
+  type Probe,
+} from '@houserules/engine';
+import { describeLogEntry, recentEvents } from './describe-log.ts';
+import type { TestFailure, TestResult } from './results.ts';
+
+export interface RunLimits {
+  /** decisions a test may make in all (`play` steps included) before it is stopped as a runaway */
+  decisionBudget?: number;
+  /** rule firings per flow step (the engine's own budget) */
+  stepBudget?: number;
+}
+
+const DEFAULT_DECISIONS = 20_000;
+const DEFAULT_STEP_BUDGET = 20_000;
+
+/** A test with its steps compiled against one loaded graph (the probe compiles expressions and arrange blocks). */
+interface CompiledStep {
+  step: TestStep;
+  run: (ctx: RunContext) => TestFailure | null;
+}
+
+interface RunContext {
+  game: Game;
+  lg: LoadedGraph;
+  /** the log position of the previous act step: `expect event` looks from here */
+  mark: number;
+  decisions: number;
+  started: boolean;
+  plan: TestPlan;
+  limits: Required<RunLimits>;
+}
+
+/** Compiles every step of a plan (before any game exists, so the graph can grow its local slots). */
+export function prepareTest(plan: TestPlan, probe: Probe): (lg: LoadedGraph, limits?: RunLimits) => TestResult {
+  const compiled = plan.steps.map((step) => ({ step, run: compileStep(step, probe) }));
+  return (lg, limits = {}) => runPrepared(plan, compiled, lg, limits);
+}
+
+function runPrepared(plan: TestPlan, steps: CompiledStep[], lg: LoadedGraph, limits: RunLimits): TestResult {
+  const result: TestResult = {
+    id: plan.id,
+    name: plan.name,
+    file: plan.provenance.file,
+    line: plan.provenance.range.start.line,
+    scenario: lg.graph.scenario.name,
+    variant: plan.variant,
+    ...(plan.provenance.cite !== undefined ? { cite: plan.provenance.cite } : {}),
+    status: 'passed',
+    firings: {},
+    steps: 0,
+  };
+  const created = createGame(lg, {
+    seed: plan.seed,
+    players: plan.players,
+    options: plan.options,
+    checkInvariants: true,
+    holdFlow: true,
+    stepBudget: limits.stepBudget ?? DEFAULT_STEP_BUDGET,
+  });
+  const game = created.value;
+  if (!game) {
+    result.status = 'failed';
+    result.failure = {
+      code: 'test/setup',
+      message: created.diagnostics.map((d) => `${d.code}: ${d.message}`).join('; '),
+      file: plan.provenance.file,
+      range: plan.provenance.range,
+      text: `test "${plan.name}"`,
+      events: [],
+    };
+    return result;
+  }
+  const ctx: RunContext = {
+    game,
+    lg,
+    mark: 0,
+    decisions: 0,
+    started: false,
+    plan,
+    limits: { decisionBudget: limits.decisionBudget ?? DEFAULT_DECISIONS, stepBudget: limits.stepBudget ?? DEFAULT_STEP_BUDGET },
+  };
+  const setupError = runError(ctx);
+  for (const { step, run } of steps) {
+    const failure = setupError ?? run(ctx) ?? runError(ctx);
+    result.steps++;
+    if (failure) {
+      result.status = 'failed';
+      result.failure = { ...failure, file: plan.provenance.file, range: step.range, text: step.text, events: failure.events.length ? failure.events : recentEvents(game, lg) };
+      break;
+    }
+  }
+  result.firings = game.ruleFirings;
+  return result;
+}
+
+/** A run error (conservation, invariant, step budget…) stops the game: the step that met it fails. */
+function runError(ctx: RunContext): TestFailure | null {
+  const err = ctx.game.error;
+  if (!err) return null;
+  return fail(err.code === 'run/step-budget' ? 'test/step-budget' : 'test/run-error', `${err.code}: ${err.message}`);
+}
+
+function fail(code: string, message: string, extra: Partial<TestFailure> = {}): TestFailure {
+  return { code, message, file: '', range: { start: { line: 0, column: 0, offset: 0 }, end: { line: 0, column: 0, offset: 0 } }, text: '', events: [], ...extra };
+}
+
+function start(ctx: RunContext): void {
+  if (!ctx.started) {
+    ctx.started = true;
+    ctx.game.resume();
+  }
+}
+
+function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFailure | null {
+  switch (step.t) {
+    case 'arrange': {
+      const body = probe.statements(step.body);
+      return (ctx) => (ctx.game.runStatements(body) ? null : runError(ctx) ?? fail('test/run-error', 'the arrange block failed'));
+    }
+    case 'fixDice': {
+      const faces = step.faces;
+      return (ctx) => {
+        ctx.game.forceDice(faces);
+        return null;
+      };
+    }
+    case 'advance':
+      return (ctx) => {
+        ctx.mark = ctx.game.log.length;
+        if (!ctx.started) start(ctx);
+        else ctx.game.resume();
+        return null;
+      };
+    case 'choose': {
+      const value = probe.value(step.value);
+      const seat = step.seat;
+      return (ctx) => {
+        start(ctx);
+        ctx.mark = ctx.game.log.length;
+        return applyMove(ctx, seat, { kind: 'choice', ask: '', value: value(ctx.game) as Value });
+      };
+    }
+    case 'do': {
+      const args = step.args.map((a) => probe.value(a));
+      const { seat, action } = step;
+      return (ctx) => {
+        start(ctx);
+        ctx.mark = ctx.game.log.length;
+        return applyMove(ctx, seat, { kind: 'action', action, args: args.map((a) => a(ctx.game) as Value) });
+      };
+    }
+    case 'play': {
+      const until = step.until ? probe.value(step.until) : null;
+      const agentSpecs = step.agents.length > 0 ? step.agents : [{ name: 'random', args: [] }];
+      return (ctx) => {
+        start(ctx);
+        ctx.mark = ctx.game.log.length;
+        const agents: Agent[] = [];
+        for (let seat = 0; seat < ctx.game.playerCount; seat++) {
+          const spec = agentSpecs[seat % agentSpecs.length]!;
+          const made = makeAgent(ctx.lg, spec, ctx.plan.seed * 7919 + seat);
+          if (typeof made === 'string') return fail('test/setup', made);
+          agents.push(made);
+        }
+        return play(ctx, agents, until);
+      };
+    }
+    case 'expect': {
+      const check = explainCondition(step.condition, probe);
+      return (ctx) => check(ctx.game);
+    }
+    case 'expectEvent': {
+      const args = step.args?.map((a) => probe.value(a)) ?? null;
+      const event = step.event.replace(/^event:/, '');
+      const negated = step.negated;
+      return (ctx) => {
+        const wanted = args?.map((a) => a(ctx.game)) ?? null;
+        const info = ctx.lg.events.find((e) => e.name === event);
+        const since = ctx.game.log.slice(ctx.mark);
+        const matches = since.filter((e) => e.event === event && (wanted === null || wanted.every((w, k) => sameValue(e.data[info?.params[k]?.name ?? ''] as Value, w))));
+        const happened = since.filter((e) => !e.event.startsWith('$')).map((e) => describeLogEntry(e, ctx.game, ctx.lg));
+        const wantText = `${event}${wanted ? `(${wanted.map(showValue).join(', ')})` : ''}`;
+        if (negated && matches.length > 0) {
+          return fail('test/event-unexpected', `event ${wantText} happened`, { expected: `no ${wantText}`, actual: matches.map((e) => describeLogEntry(e, ctx.game, ctx.lg)).join('; '), events: happened });
+        }
+        if (!negated && matches.length === 0) {
+          return fail('test/event-missing', `event ${wantText} did not happen since the last move`, {
+            expected: wantText,
+            actual: happened.length ? happened.join('; ') : 'no events',
+            events: happened,
+          });
+        }
+        return null;
+      };
+    }
+    case 'expectIllegal': {
+      const seat = step.seat;
+      const because = step.because?.replace(/^constraint:/, '');
+      const move = step.move;
+      const chosen = 'choose' in move ? probe.value(move.choose) : null;
+      const args = 'action' in move ? move.args.map((a) => probe.value(a)) : [];
+      return (ctx) => {
+        start(ctx);
+        const g = ctx.game;
+        const m: Move = 'action' in move
+          ? { kind: 'action', action: move.action, args: args.map((a) => a(g) as Value) }
+          : { kind: 'choice', ask: '', value: chosen!(g) as Value };
+        const snap = g.snapshot();
+        const applied = g.apply(seat, m);
+        if (applied.value) {
+          g.restore(snap);
+          return fail('test/move-legal', `the move was accepted`, { expected: 'refused', actual: 'accepted' });
+        }
+        const reason = applied.diagnostics[0];
+        if (because && !(reason?.message.includes(`'${because}'`) ?? false)) {
+          return fail('test/wrong-reason', `the move was refused, but not by constraint ${because}`, { expected: `refused by ${because}`, actual: reason ? `${reason.code}: ${reason.message}` : 'no reason' });
+        }
+        return null;
+      };
+    }
+    case 'expectGameOver': {
+      const winners = step.winners ? probe.value(step.winners) : null;
+      return (ctx) => {
+        const g = ctx.game;
+        if (!g.isOver || !g.outcome) {
+          return fail('test/not-over', 'the game is not over', { expected: 'game over', actual: `round ${g.round}, waiting for ${g.waitingSeats().map(seatName).join(', ') || 'nobody'}` });
+        }
+        if (winners) {
+          const want = [...(winners(g) as number[])].sort((a, b) => a - b);
+          const got = [...g.outcome.winners].sort((a, b) => a - b);
+          if (want.join() !== got.join()) {
+            const ranking = g.outcome.ranking.map((r) => `${seatName(r.seat)} rank ${r.rank} (${r.score.map(showValue).join(', ')})`).join(', ');
+            return fail('test/wrong-winners', 'other winners', { expected: `[${want.map(seatName).join(', ')}]`, actual: `[${got.map(seatName).join(', ')}] — ${ranking}` });
+          }
+        }
+        return null;
+      };
+    }
+  }
+}
+
+function applyMove(ctx: RunContext, seat: number, move: Move): TestFailure | null {
+  if (++ctx.decisions > ctx.limits.decisionBudget) return budgetFailure(ctx);
+  const applied = ctx.game.apply(seat, move);
+  if (applied.value) return null;
+  const d = applied.diagnostics[0];
+  const open = ctx.game.legalActions(seat).map(showMove);
+  return fail('test/move-refused', `${seatName(seat)}'s move was refused: ${d ? `${d.code}: ${d.message}` : 'no reason'}`, {
+    expected: 'the move to be accepted',
+    actual: open.length ? `${seatName(seat)} may: ${open.join(', ')}` : `${seatName(seat)} has nothing to decide (waiting for ${ctx.game.waitingSeats().map(seatName).join(', ') || 'nobody'})`,
+  });
+}
+
+function play(ctx: RunContext, agents: Agent[], until: ((g: Game) => Value | Value[]) | null): TestFailure | null {
+  const g = ctx.game;
+  while (!g.isOver && !g.error) {
+    if (until && truthy(until(g))) return null;
+    const seat = g.nextSeat();
+    if (seat < 0) return fail('test/run-error', 'nobody has anything to decide, yet the game is not over');
+    if (++ctx.decisions > ctx.limits.decisionBudget) return budgetFailure(ctx);
+    const choice = agents[seat]!.choose(g, seat);
+    const ok = typeof choice === 'number' ? g.applyOption(seat, choice) : g.apply(seat, choice).value;
+    if (!ok) return fail('test/run-error', `agent ${agents[seat]!.name} of ${seatName(seat)} made no legal move`);
+  }
+  if (until && !g.error && !truthy(until(g))) {
+    return fail('test/expectation-failed', 'the game ended before the `until` condition held', { expected: 'the condition to hold', actual: 'game over' });
+  }
+  return null;
+}
+
+function budgetFailure(ctx: RunContext): TestFailure {
+  return fail('test/step-budget', `more than ${ctx.limits.decisionBudget} decisions: the test was stopped`, { expected: `at most ${ctx.limits.decisionBudget} decisions`, actual: 'still running' });
+}
+
+function makeAgent(lg: LoadedGraph, spec: { name: string; args: Value[] }, seed: number): Agent | string {
+  if (spec.name === 'random') return randomAgent(seed);
+  if (spec.name === 'first') return firstLegalAgent();
+  const policy = lg.policies.find((p) => p.name === spec.name || p.id === spec.name);
+  if (!policy) return `there is no agent or policy \`${spec.name}\``;
+  const params: Record<string, Value> = {};
+  spec.args.forEach((v, k) => {
+    const p = policy.params[k];
+    if (p) params[p.name] = v;
+  });
+  const made = policyAgent(lg, spec.name, params, seed);
+  return made.value ?? made.diagnostics.map((d) => d.message).join('; ');
+}
+
+/**
+ * An `expect` condition that, when it fails, says why: for `a == b` (and the
+ * other comparisons) both sides' values; for `x and y` the first part that fails.
+ */
+function explainCondition(cond: Expr, probe: Probe): (g: Game) => TestFailure | null {
+  if (cond.k === 'bin' && cond.op === 'and') {
+    const l = explainCondition(cond.l, probe);
+    const r = explainCondition(cond.r, probe);
+    return (g) => l(g) ?? r(g);
+  }
+  const whole = probe.value(cond);
+  if (cond.k === 'bin' && ['==', '!=', '<', '<=', '>', '>='].includes(cond.op)) {
+    const l = probe.value(cond.l);
+    const r = probe.value(cond.r);
+    const boolish = isBoolLiteral(cond.l) || isBoolLiteral(cond.r);
+    return (g) => {
+      if (truthy(whole(g))) return null;
+      const show = (v: Value | Value[]): string => (boolish && typeof v === 'number' ? String(v !== 0) : showValue(v));
+      return fail('test/expectation-failed', `the comparison ${cond.op} does not hold`, {
+        expected: `${cond.op === '==' ? '' : `${cond.op} `}${show(r(g))}`,
+        actual: show(l(g)),
+      });
+    };
+  }
+  return (g) => (truthy(whole(g)) ? null : fail('test/expectation-failed', 'the condition does not hold', { expected: 'true', actual: 'false' }));
+}
+
+function isBoolLiteral(e: Expr): boolean {
+  return e.k === 'lit' && typeof e.v === 'boolean';
+}
+
+function truthy(v: Value | Value[]): boolean {
+  return v === true || (typeof v === 'number' && v !== 0);
+}
+
+export function seatName(seat: number): string {
+  return `p${seat + 1}`;
+}
+
+export function showValue(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(showValue).join(', ')}]`;
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+function sameValue(a: Value | undefined, b: Value | Value[]): boolean {
+  if (Array.isArray(b)) return false;
+  if (typeof a === 'boolean' && typeof b === 'number') return (a ? 1 : 0) === b;
+  return a === b;
+}
+
+function showMove(m: Move): string {
+  return m.kind === 'choice' ? showValue(m.value) : `${m.action.replace(/^action:/, '')}(${m.args.map(showValue).join(', ')})`;
+}
