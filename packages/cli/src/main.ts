@@ -4,6 +4,7 @@ import { compileCommand } from './commands/compile.ts';
 import { fmtCommand } from './commands/fmt.ts';
 import { replayCommand } from './commands/replay.ts';
 import { simulateCommand } from './commands/simulate.ts';
+import { testCommand } from './commands/test.ts';
 import { CLI_VERSION } from './version.ts';
 
 export interface Command {
@@ -13,7 +14,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { coverageLines, coverageShortfalls, findTestFiles, reportJson, reportJunit, reportPretty, reportTap, runSuite, suiteOk } from '@houserules/conformance';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
+import { flag, parseCommandArgs, stringOption } from '../command-args.ts';
+import { displayPath } from '../diagnostic-output.ts';
+import type { Command } from '../main.ts';
+import { createNodeHost } from '../node-module-host.ts';
+import { findRulesFiles } from '../rules-files.ts';
+
+const REPORTERS = ['pretty', 'json', 'tap', 'junit'] as const;
+
+const usage = `Usage: houserules test [paths…] [--filter text] [--reporter pretty|json|tap|junit] [--coverage]
+
+Runs the \`test\` blocks of every .rules file under the paths (default: scenarios),
+each in a fresh game with a step budget, and reports expected and actual values,
+the events before a failure and the failing step's file:line:col.
+
+Options:
+  --filter text   only tests whose name (or file path) contains the text
+  --reporter r    pretty (default), json, tap or junit
+  --coverage      rule coverage per scenario (tests that fired each rule, with its
+                  cited sentence), the rulebook's sentences no rule cites and no test
+                  cites; fails when a scenario's conformance.json sets a higher
+                  "coverage" than reached
+  -h, --help      this help
+
+Exit code 1 when a test fails, a test file does not compile, or coverage is short.
+`;
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandArgs(argv, { filter: { type: 'string' }, reporter: { type: 'string' }, coverage: { type: 'boolean' } });
+  if (!parsed.ok) {
+    io.stderr.write(`houserules test: ${parsed.message}\n`);
+    return EXIT_USAGE;
+  }
+  const { args } = parsed;
+  if (flag(args, 'help')) {
+    io.stdout.write(usage);
+    return EXIT_OK;
+  }
+  const reporter = stringOption(args, 'reporter') ?? 'pretty';
+  if (!(REPORTERS as readonly string[]).includes(reporter)) {
+    io.stderr.write(`houserules test: --reporter must be one of ${REPORTERS.join(', ')}, not "${reporter}"\n`);
+    return EXIT_USAGE;
+  }
+  const paths = args.positionals.length > 0 ? args.positionals : ['scenarios'];
+  const found = findRulesFiles(io.cwd, paths);
+  if (!found.ok) {
+    io.stderr.write(`houserules test: ${found.message}\n`);
+    return EXIT_USAGE;
+  }
+  const host = createNodeHost();
+  const files = findTestFiles(host, found.files);
+  if (files.length === 0) {
+    io.stderr.write(`houserules test: no test blocks in the .rules files under ${paths.join(', ')}\n`);
+    return EXIT_USAGE;
+  }
+  const readText = (path: string): string | undefined => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const filter = stringOption(args, 'filter');
+  const result = runSuite({ host, files, readText }, filter === undefined ? {} : { filter });
+  const coverage = flag(args, 'coverage');
+  const show = (file: string): string => displayPath(io.cwd, file);
+  switch (reporter) {
+    case 'json':
+      io.stdout.write(reportJson(result));
+      break;
+    case 'tap':
+      io.stdout.write(reportTap(result));
+      break;
+    case 'junit':
+      io.stdout.write(reportJunit(result));
+      break;
+    default:
+      io.stdout.write(reportPretty(result, { coverage, displayPath: show }));
+  }
+  if (coverage && reporter !== 'pretty' && reporter !== 'json') {
+    for (const c of result.coverage) io.stderr.write(coverageLines(c).join('\n') + '\n');
+  }
+  const short = coverage ? coverageShortfalls(result) : [];
+  for (const s of short) io.stderr.write(`houserules test: ${s}\n`);
+  return suiteOk(result) && short.length === 0 ? EXIT_OK : EXIT_FAILURE;
+}
+
+export const testCommand: Command = { name: 'test', summary: 'run the scenarios\' test blocks; rule coverage', usage, run };
