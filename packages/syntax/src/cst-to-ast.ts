@@ -1277,7 +1277,7 @@ class OperatorChain {
     if (prefix.image === '-') {
       return { $type: 'UnaryExpr', op: '-', operand: inner, range: span(tokenRange(prefix), inner.range) };
     }
-    const operand = index === prefixes.length - 1 ? this.climb(inner, NOT_OPERAND_PRECEDENCE) : inner;
+    const operand = this.climb(inner, NOT_OPERAND_PRECEDENCE);
     return { $type: 'UnaryExpr', op: 'not', operand, range: span(tokenRange(prefix), operand.range) };
   }
 

@@ -6,7 +6,14 @@
  * pass does not depend on child order.
  */
 
-import { CstParser, type IParserErrorMessageProvider, type TokenType, type IToken } from 'chevrotain';
+import {
+  CstParser,
+  type IOrAlt,
+  type IParserErrorMessageProvider,
+  type IToken,
+  type OrMethodOpts,
+  type TokenType,
+} from 'chevrotain';
 import {
   allTokens,
   BinaryOp,
@@ -51,6 +58,13 @@ function labelOf(type: TokenType): string {
 }
 
 class RulesParser extends CstParser {
+  /**
+   * Each OR's alternatives, built on first use and reused: allocating them on
+   * every rule invocation made the garbage collector the parser's main cost.
+   * (Declared before the rules so it exists when self-analysis records them.)
+   */
+  private readonly alternatives: (IOrAlt<unknown>[] | OrMethodOpts<unknown>)[] = [];
+
   constructor() {
     super(allTokens, {
       recoveryEnabled: true,
@@ -78,7 +92,7 @@ class RulesParser extends CstParser {
   });
 
   public moduleRef = this.RULE('moduleRef', () => {
-    this.OR([{ ALT: () => this.CONSUME(StringLiteral) }, { ALT: () => this.SUBRULE(this.qname) }]);
+    this.OR((this.alternatives[0] ??= [{ ALT: () => this.CONSUME(StringLiteral) }, { ALT: () => this.SUBRULE(this.qname) }]));
   });
 
   public qname = this.RULE('qname', () => {
@@ -90,7 +104,7 @@ class RulesParser extends CstParser {
   });
 
   public item = this.RULE('item', () => {
-    this.OR([
+    this.OR((this.alternatives[1] ??= [
       { ALT: () => this.SUBRULE(this.importDecl) },
       { ALT: () => this.SUBRULE(this.scenarioDecl) },
       { ALT: () => this.SUBRULE(this.optionDecl) },
@@ -116,7 +130,7 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.overrideDecl) },
       { ALT: () => this.SUBRULE(this.removeDecl) },
       { ALT: () => this.SUBRULE(this.testDecl) },
-    ]);
+    ]));
   });
 
   public importDecl = this.RULE('importDecl', () => {
@@ -129,7 +143,7 @@ class RulesParser extends CstParser {
     this.CONSUME(StringLiteral, { LABEL: 'title' });
     this.CONSUME(LCurly);
     this.MANY(() => {
-      this.OR([
+      this.OR((this.alternatives[2] ??= [
         {
           ALT: () => {
             this.CONSUME(soft.source);
@@ -144,7 +158,7 @@ class RulesParser extends CstParser {
             this.CONSUME2(Integer, { LABEL: 'max' });
           },
         },
-      ]);
+      ]));
     });
     this.CONSUME(RCurly);
   });
@@ -154,7 +168,7 @@ class RulesParser extends CstParser {
   public optionDecl = this.RULE('optionDecl', () => {
     this.CONSUME(kw.option);
     this.CONSUME(Name, { LABEL: 'name' });
-    this.OR([
+    this.OR((this.alternatives[3] ??= [
       {
         ALT: () => {
           this.CONSUME(Colon);
@@ -171,7 +185,7 @@ class RulesParser extends CstParser {
           this.SUBRULE2(this.expr, { LABEL: 'value' });
         },
       },
-    ]);
+    ]));
   });
 
   public cite = this.RULE('cite', () => {
@@ -180,7 +194,7 @@ class RulesParser extends CstParser {
   });
 
   public tokenDecl = this.RULE('tokenDecl', () => {
-    this.OR([
+    this.OR((this.alternatives[4] ??= [
       {
         ALT: () => {
           this.CONSUME(kw.token);
@@ -195,7 +209,7 @@ class RulesParser extends CstParser {
           this.SUBRULE2(this.nameList, { LABEL: 'names' });
         },
       },
-    ]);
+    ]));
   });
 
   public nameList = this.RULE('nameList', () => {
@@ -224,13 +238,13 @@ class RulesParser extends CstParser {
     this.CONSUME(Name, { LABEL: 'token' });
     this.OPTION(() => {
       this.CONSUME(Colon);
-      this.OR({
+      this.OR((this.alternatives[5] ??= {
         IGNORE_AMBIGUITIES: true,
         DEF: [
           { ALT: () => this.CONSUME(soft.unlimited) },
           { ALT: () => this.SUBRULE(this.expr, { LABEL: 'initial' }) },
         ],
-      });
+      }));
     });
     this.OPTION2(() => {
       this.CONSUME(soft.max);
@@ -252,12 +266,12 @@ class RulesParser extends CstParser {
     this.CONSUME(soft.player);
     this.CONSUME(LCurly);
     this.MANY(() => {
-      this.OR([
+      this.OR((this.alternatives[6] ??= [
         { ALT: () => this.SUBRULE(this.poolDecl) },
         { ALT: () => this.SUBRULE(this.varDecl) },
         { ALT: () => this.SUBRULE(this.zoneDecl) },
         { ALT: () => this.SUBRULE(this.deriveDecl) },
-      ]);
+      ]));
     });
     this.CONSUME(RCurly);
   });
@@ -279,7 +293,7 @@ class RulesParser extends CstParser {
   });
 
   public cardMember = this.RULE('cardMember', () => {
-    this.OR([
+    this.OR((this.alternatives[7] ??= [
       { ALT: () => this.SUBRULE(this.poolDecl) },
       {
         ALT: () => {
@@ -288,18 +302,18 @@ class RulesParser extends CstParser {
           this.SUBRULE(this.typeRef);
         },
       },
-    ]);
+    ]));
   });
 
   public zoneDecl = this.RULE('zoneDecl', () => {
     this.CONSUME(kw.zone);
     this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(Colon);
-    this.OR([
+    this.OR((this.alternatives[8] ??= [
       { ALT: () => this.CONSUME(soft.hidden, { LABEL: 'visibility' }) },
       { ALT: () => this.CONSUME(soft.public, { LABEL: 'visibility' }) },
       { ALT: () => this.CONSUME(soft.owner, { LABEL: 'visibility' }) },
-    ]);
+    ]));
     this.OPTION(() => {
       this.CONSUME(LCurly);
       this.OPTION2(() => this.SUBRULE(this.cardSpecList));
@@ -346,11 +360,11 @@ class RulesParser extends CstParser {
     this.CONSUME(kw.piece);
     this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(kw.on);
-    this.OR([
+    this.OR((this.alternatives[9] ??= [
       { ALT: () => this.CONSUME(soft.corner, { LABEL: 'site' }) },
       { ALT: () => this.CONSUME(soft.edge, { LABEL: 'site' }) },
       { ALT: () => this.CONSUME(soft.hex, { LABEL: 'site' }) },
-    ]);
+    ]));
     this.CONSUME(Comma);
     this.SUBRULE(this.expr, { LABEL: 'supply' });
     this.OPTION(() => {
@@ -364,7 +378,7 @@ class RulesParser extends CstParser {
     this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(Colon);
     this.CONSUME(soft.hex);
-    this.OR([
+    this.OR((this.alternatives[10] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.radius);
@@ -379,7 +393,7 @@ class RulesParser extends CstParser {
           this.CONSUME(RCurly, { LABEL: 'mapClose' });
         },
       },
-    ]);
+    ]));
     this.OPTION(() => {
       this.CONSUME2(LCurly);
       this.MANY2(() => this.SUBRULE(this.boardItem));
@@ -407,7 +421,7 @@ class RulesParser extends CstParser {
   });
 
   public boardItem = this.RULE('boardItem', () => {
-    this.OR([
+    this.OR((this.alternatives[11] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.kinds, { LABEL: 'key' });
@@ -441,7 +455,7 @@ class RulesParser extends CstParser {
           this.CONSUME3(RBracket);
         },
       },
-    ]);
+    ]));
   });
 
   public boardExcept = this.RULE('boardExcept', () => {
@@ -468,11 +482,11 @@ class RulesParser extends CstParser {
   });
 
   public param = this.RULE('param', () => {
-    this.OR([
+    this.OR((this.alternatives[12] ??= [
       { ALT: () => this.CONSUME(Name, { LABEL: 'name' }) },
       { ALT: () => this.CONSUME(kw.card, { LABEL: 'name' }) },
-    ]);
-    this.OR2([
+    ]));
+    this.OR2((this.alternatives[13] ??= [
       {
         ALT: () => {
           this.CONSUME(Colon);
@@ -485,7 +499,7 @@ class RulesParser extends CstParser {
           this.SUBRULE(this.expr, { LABEL: 'domain' });
         },
       },
-    ]);
+    ]));
     this.OPTION(() => {
       this.CONSUME(Equals);
       this.SUBRULE2(this.expr, { LABEL: 'default' });
@@ -510,7 +524,7 @@ class RulesParser extends CstParser {
   });
 
   public typeRef = this.RULE('typeRef', () => {
-    this.OR([
+    this.OR((this.alternatives[14] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.list);
@@ -527,11 +541,11 @@ class RulesParser extends CstParser {
           });
         },
       },
-    ]);
+    ]));
   });
 
   public typeName = this.RULE('typeName', () => {
-    this.OR([{ ALT: () => this.CONSUME(Name) }, { ALT: () => this.CONSUME(kw.card) }]);
+    this.OR((this.alternatives[15] ??= [{ ALT: () => this.CONSUME(Name) }, { ALT: () => this.CONSUME(kw.card) }]));
   });
 
   // ───────────────────────────── flow ─────────────────────────────
@@ -548,7 +562,7 @@ class RulesParser extends CstParser {
   });
 
   public flowItem = this.RULE('flowItem', () => {
-    this.OR([
+    this.OR((this.alternatives[16] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.step);
@@ -622,7 +636,7 @@ class RulesParser extends CstParser {
           });
         },
       },
-    ]);
+    ]));
   });
 
   // ───────────────────────────── rules, actions, constraints ─────────────────────────────
@@ -638,10 +652,10 @@ class RulesParser extends CstParser {
       this.SUBRULE(this.expr, { LABEL: 'when' });
     });
     this.OPTION3(() => {
-      this.OR([
+      this.OR((this.alternatives[17] ??= [
         { ALT: () => this.CONSUME(soft.before, { LABEL: 'relation' }) },
         { ALT: () => this.CONSUME(soft.after, { LABEL: 'relation' }) },
-      ]);
+      ]));
       this.CONSUME3(Name, { LABEL: 'target' });
     });
     this.SUBRULE(this.citedBlock, { LABEL: 'body' });
@@ -686,10 +700,10 @@ class RulesParser extends CstParser {
   });
 
   public constraintDecl = this.RULE('constraintDecl', () => {
-    this.OR([
+    this.OR((this.alternatives[18] ??= [
       { ALT: () => this.CONSUME(kw.forbid, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.require, { LABEL: 'kind' }) },
-    ]);
+    ]));
     this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(kw.on);
     this.CONSUME2(Name, { LABEL: 'action' });
@@ -715,7 +729,7 @@ class RulesParser extends CstParser {
   });
 
   public timing = this.RULE('timing', () => {
-    this.OR([
+    this.OR((this.alternatives[19] ??= [
       { ALT: () => this.CONSUME(soft.immediately) },
       {
         ALT: () => {
@@ -735,7 +749,7 @@ class RulesParser extends CstParser {
           ]);
         },
       },
-    ]);
+    ]));
   });
 
   public rankingDecl = this.RULE('rankingDecl', () => {
@@ -749,7 +763,7 @@ class RulesParser extends CstParser {
     });
     this.OPTION(() => {
       this.CONSUME(soft.ties);
-      this.OR([
+      this.OR((this.alternatives[20] ??= [
         { ALT: () => this.CONSUME(soft.shared, { LABEL: 'ties' }) },
         {
           ALT: () => {
@@ -757,7 +771,7 @@ class RulesParser extends CstParser {
             this.CONSUME(soft.seat, { LABEL: 'ties' });
           },
         },
-      ]);
+      ]));
     });
     this.OPTION2(() => this.SUBRULE(this.cite));
   });
@@ -765,10 +779,10 @@ class RulesParser extends CstParser {
   public rankingKey = this.RULE('rankingKey', () => {
     this.SUBRULE(this.expr, { LABEL: 'value' });
     this.OPTION(() => {
-      this.OR([
+      this.OR((this.alternatives[21] ??= [
         { ALT: () => this.CONSUME(soft.asc, { LABEL: 'direction' }) },
         { ALT: () => this.CONSUME(soft.desc, { LABEL: 'direction' }) },
-      ]);
+      ]));
     });
   });
 
@@ -833,7 +847,7 @@ class RulesParser extends CstParser {
 
   public overrideDecl = this.RULE('overrideDecl', () => {
     this.CONSUME(kw.override);
-    this.OR([
+    this.OR((this.alternatives[22] ??= [
       { ALT: () => this.SUBRULE(this.ruleDecl) },
       { ALT: () => this.SUBRULE(this.actionDecl) },
       { ALT: () => this.SUBRULE(this.constraintDecl) },
@@ -841,19 +855,19 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.deriveDecl) },
       { ALT: () => this.SUBRULE(this.rankingDecl) },
       { ALT: () => this.SUBRULE(this.policyDecl) },
-    ]);
+    ]));
   });
 
   public removeDecl = this.RULE('removeDecl', () => {
     this.CONSUME(kw.remove);
-    this.OR([
+    this.OR((this.alternatives[23] ??= [
       { ALT: () => this.CONSUME(kw.rule, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.action, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(soft.constraint, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.end, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.invariant, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.policy, { LABEL: 'kind' }) },
-    ]);
+    ]));
     this.CONSUME(Name, { LABEL: 'name' });
   });
 
@@ -869,7 +883,7 @@ class RulesParser extends CstParser {
   });
 
   public testItem = this.RULE('testItem', () => {
-    this.OR({
+    this.OR((this.alternatives[24] ??= {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -935,12 +949,12 @@ class RulesParser extends CstParser {
           },
         },
       ],
-    });
+    }));
   });
 
   /** `chooses <expr>` or `does <action>[(args)]` */
   public seatMove = this.RULE('seatMove', () => {
-    this.OR([
+    this.OR((this.alternatives[25] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.chooses);
@@ -954,11 +968,11 @@ class RulesParser extends CstParser {
           this.OPTION(() => this.SUBRULE(this.callArgs));
         },
       },
-    ]);
+    ]));
   });
 
   public expectation = this.RULE('expectation', () => {
-    this.OR([
+    this.OR((this.alternatives[26] ??= [
       {
         ALT: () => {
           this.OPTION(() => this.CONSUME(kw.not));
@@ -989,7 +1003,7 @@ class RulesParser extends CstParser {
         },
       },
       { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'condition' }) },
-    ]);
+    ]));
   });
 
   public agent = this.RULE('agent', () => {
@@ -1006,7 +1020,7 @@ class RulesParser extends CstParser {
   });
 
   public statement = this.RULE('statement', () => {
-    this.OR([
+    this.OR((this.alternatives[27] ??= [
       { ALT: () => this.SUBRULE(this.moveStmt) },
       { ALT: () => this.SUBRULE(this.setStmt) },
       { ALT: () => this.SUBRULE(this.letStmt) },
@@ -1021,12 +1035,12 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.endStmt) },
       { ALT: () => this.SUBRULE(this.placeStmt) },
       { ALT: () => this.SUBRULE(this.stackStmt) },
-    ]);
+    ]));
   });
 
   public moveStmt = this.RULE('moveStmt', () => {
     this.CONSUME(kw.move);
-    this.OR({
+    this.OR((this.alternatives[28] ??= {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -1071,7 +1085,7 @@ class RulesParser extends CstParser {
           },
         },
       ],
-    });
+    }));
   });
 
   public setStmt = this.RULE('setStmt', () => {
@@ -1094,10 +1108,10 @@ class RulesParser extends CstParser {
     this.SUBRULE(this.block, { LABEL: 'then' });
     this.OPTION(() => {
       this.CONSUME(kw.else);
-      this.OR([
+      this.OR((this.alternatives[29] ??= [
         { ALT: () => this.SUBRULE2(this.block, { LABEL: 'else' }) },
         { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: 'elseIf' }) },
-      ]);
+      ]));
     });
   });
 
@@ -1125,10 +1139,10 @@ class RulesParser extends CstParser {
   });
 
   public revealStmt = this.RULE('revealStmt', () => {
-    this.OR([
+    this.OR((this.alternatives[30] ??= [
       { ALT: () => this.CONSUME(kw.reveal, { LABEL: 'mode' }) },
       { ALT: () => this.CONSUME(kw.draw, { LABEL: 'mode' }) },
-    ]);
+    ]));
     this.CONSUME(soft.top);
     this.CONSUME(kw.of);
     this.SUBRULE(this.expr, { LABEL: 'from' });
@@ -1159,16 +1173,16 @@ class RulesParser extends CstParser {
 
   public askStmt = this.RULE('askStmt', () => {
     this.CONSUME(kw.ask);
-    this.OR([
+    this.OR((this.alternatives[31] ??= [
       { ALT: () => this.SUBRULE(this.askEach) },
       { ALT: () => this.SUBRULE(this.expr, { LABEL: 'player' }) },
-    ]);
+    ]));
     this.CONSUME(soft.to);
     this.CONSUME(kw.choose);
-    this.OR2([
+    this.OR2((this.alternatives[32] ??= [
       { ALT: () => this.SUBRULE(this.chooseBinding) },
       { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'target' }) },
-    ]);
+    ]));
     this.OPTION(() => this.CONSUME(kw.secretly));
     this.CONSUME(kw.then);
     this.SUBRULE(this.block, { LABEL: 'then' });
@@ -1196,7 +1210,7 @@ class RulesParser extends CstParser {
 
   public endStmt = this.RULE('endStmt', () => {
     this.CONSUME(kw.end);
-    this.OR([
+    this.OR((this.alternatives[33] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.game, { LABEL: 'scope' });
@@ -1209,7 +1223,7 @@ class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(soft.round, { LABEL: 'scope' }) },
       { ALT: () => this.CONSUME(soft.turn, { LABEL: 'scope' }) },
       { ALT: () => this.CONSUME(soft.phase, { LABEL: 'scope' }) },
-    ]);
+    ]));
   });
 
   public placeStmt = this.RULE('placeStmt', () => {
@@ -1238,7 +1252,7 @@ class RulesParser extends CstParser {
    * per precedence level keeps parsing fast.
    */
   public expr = this.RULE('expr', () => {
-    this.OR([
+    this.OR((this.alternatives[34] ??= [
       { ALT: () => this.SUBRULE(this.ifExpr) },
       {
         ALT: () => {
@@ -1261,7 +1275,7 @@ class RulesParser extends CstParser {
           });
         },
       },
-    ]);
+    ]));
   });
 
   public ifExpr = this.RULE('ifExpr', () => {
@@ -1284,7 +1298,7 @@ class RulesParser extends CstParser {
   });
 
   public primary = this.RULE('primary', () => {
-    this.OR([
+    this.OR((this.alternatives[35] ??= [
       { ALT: () => this.CONSUME(Integer) },
       { ALT: () => this.CONSUME(StringLiteral) },
       { ALT: () => this.CONSUME(kw.true) },
@@ -1338,7 +1352,7 @@ class RulesParser extends CstParser {
           });
         },
       },
-    ]);
+    ]));
   });
 }
 

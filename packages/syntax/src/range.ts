@@ -18,8 +18,9 @@ export function tokenRange(token: IToken): Range {
   return { start: tokenStart(token), end: tokenEnd(token) };
 }
 
+/** From the start of `from` to the end of `to` (or of `from`, when `to` is a placeholder that lies before it). */
 export function span(from: Range, to: Range): Range {
-  return { start: from.start, end: to.end };
+  return { start: from.start, end: to.end.offset >= from.end.offset ? to.end : from.end };
 }
 
 /** An empty range just after a token (where something is missing). */
