@@ -45,7 +45,7 @@ export function parse(text: string, file?: string): Result<RulesFile> {
       hint: 'this is a bug in houserules; please report it with the file',
     };
     if (file !== undefined) diagnostic.file = file;
-    return { value: emptyFile(text), diagnostics: [diagnostic] };
+    return { value: emptyFile(typeof text === 'string' ? text : ''), diagnostics: [diagnostic] };
   }
 }
 

@@ -117,7 +117,8 @@ export const UnterminatedString = createToken({
 
 // ───────────────────────────── trivia ─────────────────────────────
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v]+/, group: Lexer.SKIPPED });
+// A byte order mark at the start of a file is white space too.
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\uFEFF]+/, group: Lexer.SKIPPED });
 export const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\n\r]*/, group: 'comments' });
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: 'comments' });
 export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[\s\S]*/, group: 'comments' });

@@ -162,3 +162,15 @@ describe('recovery', () => {
     expect(JSON.stringify(value)).not.toContain('null');
   });
 });
+
+describe('robustness', () => {
+  it('turns an internal failure into parse/internal-error instead of throwing', () => {
+    const result = parse(undefined as unknown as string, 'broken.rules');
+    expect(result.value.$type).toBe('RulesFile');
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['parse/internal-error']);
+  });
+
+  it('reads a byte order mark as white space', () => {
+    expect(parse('\uFEFFtoken a\n').diagnostics).toEqual([]);
+  });
+});
