@@ -14,4 +14,4 @@ const wanted = (name: string): boolean => only.length === 0 || only.includes(nam
 console.log(`Houserules benchmarks — node ${process.version}, ${availableParallelism()} cores available`);
 if (wanted('compile')) runCompileBench(scenariosDir);
 if (wanted('interpreter')) runInterpreterBench(scenariosDir);
-if (wanted('workers')) runWorkersBench(repoRoot);
+if (wanted('workers')) await runWorkersBench(repoRoot);
