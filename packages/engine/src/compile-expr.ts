@@ -1,6 +1,7 @@
 import type { Diagnostic, Expr, RuleGraph, TypeDesc } from '@houserules/schema';
 import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
+import { generateExpr } from './expr-codegen.ts';
 import { StringTable } from './value-codec.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
@@ -321,7 +322,19 @@ export class ExprCompiler {
     };
   }
 
+  /** generate JavaScript per expression tree (see expr-codegen.ts); off: closures only */
+  codegen = true;
+
   expr(e: Expr, scope: Scope): ExprFn {
+    if (this.codegen && e.k !== 'lit' && e.k !== 'local' && e.k !== 'seat') {
+      const generated = generateExpr(this, e, scope);
+      if (generated) return generated;
+    }
+    return this.closure(e, scope);
+  }
+
+  /** the closure compiler for one expression node (its children go through expr) */
+  closure(e: Expr, scope: Scope): ExprFn {
     switch (e.k) {
       case 'lit': {
         const v = this.strings.encode(e.v);

@@ -2,6 +2,7 @@ import type { CardSpec, Expr, RuleGraph, Stmt } from '@houserules/schema';
 import { ExprCompiler, Scope } from './compile-expr.ts';
 import type { Game } from './game.ts';
 import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from './loaded-graph.ts';
+import { generateBlock } from './stmt-codegen.ts';
 
 export const END_NONE = 0;
 export const END_ROUND = 1;
@@ -52,6 +53,15 @@ export class StmtCompiler extends ExprCompiler {
       a.scopeLo = s.lo === Number.MAX_SAFE_INTEGER ? 0 : s.lo;
       a.scopeHi = s.hi;
     });
+  }
+
+  /** a whole body as one generated function (rules and actions); closures when code generation is off */
+  body(stmts: Stmt[], scope: Scope): StmtFn {
+    if (this.codegen && stmts.length > 0) {
+      const generated = generateBlock(this, stmts, scope);
+      if (generated) return generated;
+    }
+    return this.block(stmts, scope);
   }
 
   block(stmts: Stmt[], scope: Scope): StmtFn {
@@ -317,7 +327,7 @@ export class StmtCompiler extends ExprCompiler {
       info.where = s.choice.where ? this.expr(s.choice.where, scope) : null;
     }
     info.constraints = this.constraintsFor(...keys);
-    info.then = this.block(s.then, scope);
+    info.then = this.body(s.then, scope);
     void isEach;
     return (g) => g.askDecision(index);
   }

@@ -1,4 +1,4 @@
-export { loadGraph } from './load-graph.ts';
+export { loadGraph, type LoadOptions } from './load-graph.ts';
 export type { LoadedGraph } from './loaded-graph.ts';
 export { createGame, Game } from './game.ts';
 export type { CardView, Decision, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView } from './types.ts';

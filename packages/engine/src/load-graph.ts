@@ -21,11 +21,17 @@ import {
 const EMPTY = new Int32Array(0);
 
 /** Validates a rule graph and compiles every expression and statement to closures, once. */
-export function loadGraph(input: unknown): Result<LoadedGraph | null> {
+export interface LoadOptions {
+  /** generate JavaScript per expression (default true); false: closures only */
+  codegen?: boolean;
+}
+
+export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result<LoadedGraph | null> {
   const checked = validateRuleGraph(input);
   if (!checked.value) return { value: null, diagnostics: checked.diagnostics };
   const graph = input as RuleGraph;
   const c = new StmtCompiler(graph);
+  c.codegen = loadOptions.codegen ?? true;
   c.compileDerived();
   c.compileConstraints();
 
@@ -37,7 +43,7 @@ export function loadGraph(input: unknown): Result<LoadedGraph | null> {
     const scope = new Scope(c.alloc);
     const argSlots = Int32Array.from(r.bindings.map((b) => scope.slot(b)));
     const when = r.when ? c.expr(r.when, scope) : null;
-    const body = c.block(r.body, scope);
+    const body = c.body(r.body, scope);
     byEvent[ev]?.push({ rule: rules.length, order: r.order });
     rules.push({ id: r.id, name: r.name, event: ev, argSlots, when, body });
   });
@@ -71,7 +77,7 @@ export function loadGraph(input: unknown): Result<LoadedGraph | null> {
         by: a.by ? c.expr(a.by, scope) : null,
         during: a.during === undefined ? -1 : phaseIndex(a.during),
         limitPerTurn: a.limitPerTurn ?? 0,
-        body: c.block(a.body, scope),
+        body: c.body(a.body, scope),
         constraints: c.constraintsFor(a.id, a.name),
         scopeLo: scope.lo,
         scopeHi: scope.hi,

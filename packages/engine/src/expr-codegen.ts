@@ -1,0 +1,222 @@
+import type { Expr } from '@houserules/schema';
+import type { ExprCompiler, Scope } from './compile-expr.ts';
+import type { Game } from './game.ts';
+import type { ExprFn, ListFn } from './loaded-graph.ts';
+
+/**
+ * Generates one JavaScript function per expression tree (compiled once, at
+ * load), so the JIT sees straight-line code instead of one closure call per
+ * node. It reads the same slots and layout as the closure compiler, which stays
+ * the fallback for what it does not cover (and where `new Function` is not allowed).
+ */
+
+export const helpers = {
+  /** a player index, or a failure when there is no such player */
+  player(g: Game, o: number, what: string): number {
+    return o >>> 0 < g.playerCount ? o : g.fail('run/no-such-owner', `${what} has no player ${o}.`);
+  },
+  card(g: Game, o: number, kind: number, what: string): number {
+    return o >>> 0 < g.cardCount && (kind < 0 || g.cardKind[o] === kind) ? o : g.fail('run/no-such-owner', `Card ${o} has no ${what}.`);
+  },
+  field(g: Game, c: number, f: number): number {
+    return c >= 0 && c < g.cardCount ? g.fieldVals[c * g.fieldWidth + f]! : 0;
+  },
+  is(g: Game, c: number, kind: number): number {
+    return c >= 0 && c < g.cardCount && g.cardKind[c] === kind ? 1 : 0;
+  },
+  div(g: Game, a: number, b: number): number {
+    return b === 0 ? g.fail('run/division-by-zero', 'Division by zero.') : Math.floor(a / b);
+  },
+  mod(g: Game, a: number, b: number): number {
+    return b === 0 ? g.fail('run/division-by-zero', 'Remainder of a division by zero.') : a - b * Math.floor(a / b);
+  },
+};
+
+let codegenAvailable: boolean | null = null;
+
+export function canGenerate(): boolean {
+  if (codegenAvailable === null) {
+    try {
+      codegenAvailable = new Function('return 1')() === 1;
+    } catch {
+      codegenAvailable = false;
+    }
+  }
+  return codegenAvailable;
+}
+
+export class Generator {
+  /** values the generated code refers to: closures, strings */
+  readonly refs: unknown[] = [];
+  readonly inner: string[] = [];
+  protected temps = 0;
+  private fns = 0;
+
+  constructor(protected readonly c: ExprCompiler) {}
+
+  ref(v: unknown): string {
+    this.refs.push(v);
+    return `K[${this.refs.length - 1}]`;
+  }
+
+  fallback(e: Expr, scope: Scope): string {
+    return `${this.ref(this.c.closure(e, scope))}(g)`;
+  }
+
+  list(e: Expr, scope: Scope): string {
+    return this.ref(this.c.list(e, scope) satisfies ListFn);
+  }
+
+  owner(of: Expr | undefined, scope: Scope): string {
+    return of ? this.gen(of, scope) : 'g.self';
+  }
+
+  gen(e: Expr, scope: Scope): string {
+    const c = this.c;
+    switch (e.k) {
+      case 'lit':
+        return `(${c.strings.encode(e.v)})`;
+      case 'seat':
+        return `(${e.index})`;
+      case 'local':
+        return `L[${scope.slot(e.name)}]`;
+      case 'var': {
+        const v = c.varIx.get(e.id);
+        const node = v === undefined ? undefined : c.graph.vars[v];
+        if (!node) return this.fallback(e, scope);
+        const fixed = c.storage.varOffset[v!]!;
+        if (node.scope === 'global') return `g.vars[${fixed}]`;
+        const what = this.ref(`Var '${node.name}'`);
+        return `g.vars[${fixed} + H.player(g, ${this.owner(e.of, scope)}, ${what}) * ${c.storage.varStride}]`;
+      }
+      case 'count': {
+        const p = c.poolIx.get(e.pool);
+        const node = p === undefined ? undefined : c.graph.pools[p];
+        const entry = node ? node.entries.findIndex((en) => c.tokenIx.get(en.token) === c.tokenIx.get(e.token)) : -1;
+        if (!node || entry < 0) return this.fallback(e, scope);
+        const fixed = c.storage.poolOffset[p!]! + entry;
+        const stride = c.storage.poolStride[p!]!;
+        if (node.scope === 'global') return `g.counts[${fixed}]`;
+        if (node.scope === 'player') {
+          return `g.counts[${fixed} + H.player(g, ${this.owner(e.of, scope)}, ${this.ref(`Pool '${node.name}'`)}) * ${stride}]`;
+        }
+        const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
+        return `g.counts[g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(e.of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride}]`;
+      }
+      case 'field':
+        return `H.field(g, ${this.gen(e.of, scope)}, ${c.field(e.field)})`;
+      case 'option': {
+        const o = c.optionIx.get(e.id);
+        return o === undefined ? this.fallback(e, scope) : `g.optionVals[${o}]`;
+      }
+      case 'ctx':
+        return e.name === 'player_count' ? 'g.playerCount' : `g.${e.name}`;
+      case 'bin': {
+        const l = this.gen(e.l, scope);
+        const r = this.gen(e.r, scope);
+        switch (e.op) {
+          case 'and':
+            return `(${l} !== 0 && ${r} !== 0 ? 1 : 0)`;
+          case 'or':
+            return `(${l} !== 0 || ${r} !== 0 ? 1 : 0)`;
+          case '==':
+            return `(${l} === ${r} ? 1 : 0)`;
+          case '!=':
+            return `(${l} !== ${r} ? 1 : 0)`;
+          case '<':
+          case '<=':
+          case '>':
+          case '>=':
+            return `(${l} ${e.op} ${r} ? 1 : 0)`;
+          case '+':
+          case '-':
+          case '*':
+            return `(${l} ${e.op} ${r})`;
+          case '/':
+            return `H.div(g, ${l}, ${r})`;
+          case '%':
+            return `H.mod(g, ${l}, ${r})`;
+        }
+        return this.fallback(e, scope);
+      }
+      case 'not':
+        return `(${this.gen(e.e, scope)} === 0 ? 1 : 0)`;
+      case 'neg':
+        return `(-${this.gen(e.e, scope)})`;
+      case 'is': {
+        const kind = c.kindIx.get(e.kind);
+        return kind === undefined ? this.fallback(e, scope) : `H.is(g, ${this.gen(e.e, scope)}, ${kind})`;
+      }
+      case 'if':
+        return `(${this.gen(e.c, scope)} !== 0 ? ${this.gen(e.t, scope)} : ${this.gen(e.e, scope)})`;
+      case 'call':
+        if (e.fn === 'min' || e.fn === 'max') return `Math.${e.fn}(${this.gen(e.args[0]!, scope)}, ${this.gen(e.args[1]!, scope)})`;
+        if (e.fn === 'abs') return `Math.abs(${this.gen(e.args[0]!, scope)})`;
+        return this.fallback(e, scope);
+      case 'agg':
+        return this.aggregate(e, scope);
+      default:
+        return this.fallback(e, scope);
+    }
+  }
+
+  /** an aggregate becomes an inner function with the loop written out */
+  private aggregate(e: Extract<Expr, { k: 'agg' }>, scope: Scope): string {
+    if (e.fn === 'list') return this.fallback(e, scope);
+    const name = `a${this.fns++}`;
+    const slot = scope.slot(e.bind);
+    const where = e.where ? this.gen(e.where, scope) : null;
+    const value = e.value ? this.gen(e.value, scope) : 'el';
+    const test = where === null ? 'true' : `${where} !== 0`;
+    let head: string;
+    let element: string;
+    if (e.over.k === 'players') {
+      head = 'for (let k = 0, len = g.playerCount; k < len; k++) {';
+      element = 'k';
+    } else {
+      head = `${this.list(e.over, scope)}(g); const arr = g.srcArr, len = g.srcLen, rev = g.srcRev; for (let k = 0; k < len; k++) {`;
+      element = 'rev ? arr[len - 1 - k] : arr[k]';
+    }
+    let body: string;
+    switch (e.fn) {
+      case 'count':
+        body = `let n = 0; ${head} const el = ${element}; L[${slot}] = el; if (${test}) n++; } return n;`;
+        break;
+      case 'sum':
+        body = `let n = 0; ${head} const el = ${element}; L[${slot}] = el; if (${test}) n += ${value}; } return n;`;
+        break;
+      case 'min':
+      case 'max':
+        body = `let best = 0, found = false; ${head} const el = ${element}; L[${slot}] = el; if (!(${test})) continue; const v = ${value}; if (!found || v ${e.fn === 'min' ? '<' : '>'} best) best = v; found = true; } return best;`;
+        break;
+      case 'any':
+        body = `${head} const el = ${element}; L[${slot}] = el; if (!(${test})) continue; if (${e.value ? value : '1'} !== 0) return 1; } return 0;`;
+        break;
+      case 'all':
+        body = `${head} const el = ${element}; L[${slot}] = el; if (!(${test})) continue; if (${e.value ? value : '1'} === 0) return 0; } return 1;`;
+        break;
+      case 'first':
+        body = `${head} const el = ${element}; L[${slot}] = el; if (${test}) return ${value}; } return -1;`;
+        break;
+    }
+    this.inner.push(`function ${name}(g) { const L = g.locals; ${body} }`);
+    return `${name}(g)`;
+  }
+
+  temp(): string {
+    return `t${this.temps++}`;
+  }
+}
+
+/** The generated function for an expression, or null when code generation is unavailable. */
+export function generateExpr(c: ExprCompiler, e: Expr, scope: Scope): ExprFn | null {
+  if (!canGenerate()) return null;
+  const gen = new Generator(c);
+  const text = gen.gen(e, scope);
+  const source = `${gen.inner.join('\n')}\nreturn function expr(g) { const L = g.locals; return ${text}; };`;
+  try {
+    return new Function('K', 'H', source)(gen.refs, helpers) as ExprFn;
+  } catch {
+    return null;
+  }
+}

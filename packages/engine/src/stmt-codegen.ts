@@ -1,0 +1,115 @@
+import type { Expr, Stmt } from '@houserules/schema';
+import type { Scope } from './compile-expr.ts';
+import type { StmtCompiler } from './compile-stmt.ts';
+import { canGenerate, Generator, helpers } from './expr-codegen.ts';
+import type { StmtFn } from './loaded-graph.ts';
+
+/**
+ * Generates one JavaScript function per rule or action body: moves, sets, lets,
+ * ifs, loops and emits are written out; the other statements call their closure.
+ * Every statement is followed by a halt check, as in the closure compiler.
+ */
+class StmtGenerator extends Generator {
+  constructor(private readonly sc: StmtCompiler) {
+    super(sc);
+  }
+
+  private slotOfPool(pool: string, token: string, of: Expr | undefined, scope: Scope): string | null {
+    const c = this.sc;
+    const p = c.poolIx.get(pool);
+    const node = p === undefined ? undefined : c.graph.pools[p];
+    const entry = node ? node.entries.findIndex((en) => c.tokenIx.get(en.token) === c.tokenIx.get(token)) : -1;
+    if (!node || entry < 0) return null;
+    const fixed = c.storage.poolOffset[p!]! + entry;
+    const stride = c.storage.poolStride[p!]!;
+    if (node.scope === 'global') return `${fixed}`;
+    if (node.scope === 'player') return `(${fixed} + H.player(g, ${this.owner(of, scope)}, ${this.ref(`Pool '${node.name}'`)}) * ${stride})`;
+    const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
+    return `(g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride})`;
+  }
+
+  private slotOfVar(key: string, of: Expr | undefined, scope: Scope): string | null {
+    const c = this.sc;
+    const v = c.varIx.get(key);
+    const node = v === undefined ? undefined : c.graph.vars[v];
+    if (!node) return null;
+    const fixed = c.storage.varOffset[v!]!;
+    if (node.scope === 'global') return `${fixed}`;
+    return `(${fixed} + H.player(g, ${this.owner(of, scope)}, ${this.ref(`Var '${node.name}'`)}) * ${c.storage.varStride})`;
+  }
+
+  private closureCall(s: Stmt, scope: Scope): string {
+    return `${this.ref(this.sc.stmt(s, scope))}(g);`;
+  }
+
+  block(stmts: Stmt[], scope: Scope): string {
+    return stmts.map((s) => `${this.stmt(s, scope)}\nif (g.halt) return;`).join('\n');
+  }
+
+  stmt(s: Stmt, scope: Scope): string {
+    const c = this.sc;
+    switch (s.s) {
+      case 'move': {
+        const from = this.slotOfPool(s.from.pool, s.token, s.from.of, scope);
+        const to = this.slotOfPool(s.to.pool, s.token, s.to.of, scope);
+        if (from === null || to === null) return this.closureCall(s, scope);
+        const a = this.temp();
+        const b = this.temp();
+        const n = this.temp();
+        const amount = s.amount === null ? `Math.max(0, g.counts[${a}])` : this.gen(s.amount, scope);
+        const names = `${this.ref(s.token)}, ${this.ref(s.from.pool)}, ${this.ref(s.to.pool)}`;
+        return `{ const ${a} = ${from}; if (g.halt) return; const ${b} = ${to}; if (g.halt) return; const ${n} = ${amount}; if (g.halt) return; g.moveTokens(${a}, ${b}, ${n}, ${names}); }`;
+      }
+      case 'set': {
+        const slot = this.slotOfVar(s.var, s.of, scope);
+        if (slot === null) return this.closureCall(s, scope);
+        const v = this.temp();
+        const i = this.temp();
+        return `{ const ${v} = ${this.gen(s.value, scope)}; const ${i} = ${slot}; if (g.halt) return; g.vars[${i}] = ${v}; g.version++; }`;
+      }
+      case 'let':
+        if (c.isList(s.value, scope)) return this.closureCall(s, scope);
+        return `L[${scope.slot(s.name)}] = ${this.gen(s.value, scope)};`;
+      case 'if':
+        return `if (${this.gen(s.cond, scope)} !== 0) {\n${this.block(s.then, scope)}\n} else {\n${this.block(s.else, scope)}\n}`;
+      case 'for': {
+        const slot = scope.slot(s.bind);
+        const k = this.temp();
+        const where = s.where ? `if (${this.gen(s.where, scope)} === 0) continue;` : '';
+        if (s.over.k === 'players') {
+          return `for (let ${k} = 0; ${k} < g.playerCount; ${k}++) {\nL[${slot}] = ${k};\n${where}\n${this.block(s.body, scope)}\n}`;
+        }
+        // walk a copy, so a body that moves cards does not disturb the loop
+        const buf = this.ref([] as number[]);
+        const len = this.temp();
+        const arr = this.temp();
+        const rev = this.temp();
+        return `{ ${this.list(s.over, scope)}(g); const ${arr} = g.srcArr, ${len} = g.srcLen, ${rev} = g.srcRev;
+for (let ${k} = 0; ${k} < ${len}; ${k}++) ${buf}[${k}] = ${rev} ? ${arr}[${len} - 1 - ${k}] : ${arr}[${k}];
+for (let ${k} = 0; ${k} < ${len}; ${k}++) {\nL[${slot}] = ${buf}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
+      }
+      case 'emit': {
+        const ev = c.eventIx.get(s.event);
+        if (ev === undefined) return this.closureCall(s, scope);
+        const tmp = this.ref(new Array<number>(Math.max(1, s.args.length)).fill(0));
+        const fill = s.args.map((a, i) => `${tmp}[${i}] = ${this.gen(a, scope)};`).join(' ');
+        return `{ ${fill} g.enqueue(${ev}, ${tmp}, ${s.args.length}); }`;
+      }
+      default:
+        return this.closureCall(s, scope);
+    }
+  }
+}
+
+/** One generated function for a block of statements, or null when code generation is unavailable. */
+export function generateBlock(sc: StmtCompiler, stmts: Stmt[], scope: Scope): StmtFn | null {
+  if (!canGenerate()) return null;
+  const gen = new StmtGenerator(sc);
+  const body = gen.block(stmts, scope);
+  const source = `${gen.inner.join('\n')}\nreturn function body(g) { const L = g.locals;\n${body}\n};`;
+  try {
+    return new Function('K', 'H', source)(gen.refs, helpers) as StmtFn;
+  } catch {
+    return null;
+  }
+}
