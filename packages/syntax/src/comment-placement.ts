@@ -3,7 +3,8 @@
  * formatter attaches each one to a "slot" node (module header, item,
  * statement, flow item, preference, test step):
  *
- * - `before`: comments on their own lines before a slot node;
+ * - `before`: comments on their own lines before a slot node (or before the
+ *   `cite` line that opens a rule, action or test block);
  * - `after`: a comment on the same line as the end of a slot node, or comments
  *   between the last slot node of a block and its `}` (or the end of the file).
  *
@@ -12,7 +13,7 @@
  */
 
 import type { IToken } from 'chevrotain';
-import { RCurly } from './tokens.ts';
+import { kw, RCurly } from './tokens.ts';
 
 export interface PlacedComment {
   text: string;
@@ -61,6 +62,9 @@ export class CommentPlacement {
         push(this.after, previousEnd, placed);
       } else if (nextToken !== undefined && slots.starts.has(nextToken.startOffset)) {
         push(this.before, nextToken.startOffset, placed);
+      } else if (nextToken?.tokenType === kw.cite && slots.starts.has(tokens[next + 1]?.startOffset ?? -1)) {
+        // Before the `cite "…"` line that opens a block: keyed by its string.
+        push(this.before, tokens[next + 1]!.startOffset, placed);
       } else if (previousToken === undefined && nextToken === undefined) {
         this.alone.push(placed);
       }

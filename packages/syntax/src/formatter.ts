@@ -396,7 +396,7 @@ class Printer {
           `${prefix}test ${quote(item.name.value)}`,
           item.items,
           (t) => this.slot(t, () => this.testItem(t)),
-          cite === undefined ? undefined : () => this.line(`cite ${quote(cite.value)}`),
+          cite === undefined ? undefined : () => this.blockCite(cite),
         );
       }
     }
@@ -454,7 +454,16 @@ class Printer {
   }
 
   private body(header: string, cite: A.StringLiteralNode | undefined, statements: A.Statement[]): void {
-    this.braced(header, statements, (s) => this.statement(s), cite === undefined ? undefined : () => this.line(`cite ${quote(cite.value)}`));
+    this.braced(header, statements, (s) => this.statement(s), cite === undefined ? undefined : () => this.blockCite(cite));
+  }
+
+  /** The `cite` line that opens a block; comments may stand before it. */
+  private blockCite(cite: A.StringLiteralNode): void {
+    this.slots?.starts.add(cite.range.start.offset);
+    if (this.comments !== null) {
+      for (const c of this.comments.take(this.comments.before, cite.range.start.offset)) this.comment(c);
+    }
+    this.line(`cite ${quote(cite.value)}`);
   }
 
   private flowItem(f: A.FlowItem): void {

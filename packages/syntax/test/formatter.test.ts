@@ -42,6 +42,12 @@ describe('format', () => {
     expect(formatted.value).toBe(source);
   });
 
+  it('keeps a comment before the cite line of a block', () => {
+    const source = ['rule r on e {', '  // why', '  cite "because"', '  shuffle deck', '}', ''].join('\n');
+    expect(format(source).value).toBe(source);
+    expect(format(source.replace('{\n  // why', '{ // why')).value).toBe(source);
+  });
+
   it('keeps comments before the closing brace of an if branch', () => {
     const source = ['rule r on e {', '  if x {', '    shuffle deck', '    // still in then', '  } else {', '    shuffle deck', '  }', '}', ''].join('\n');
     expect(format(source).value).toBe(source);
