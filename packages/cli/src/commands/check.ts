@@ -29,12 +29,14 @@ export interface ScenarioCheck {
 const usage = `Usage: houserules check <paths…> [--json] [--summary]
 
 Compiles every scenario found under the paths with every variant and prints
-the diagnostics with code frames. A directory is searched for *.rules files;
-files that another file imports or extends are checked through it.
+the diagnostics with code frames. A directory is searched for *.rules files.
+Every file that declares a scenario is compiled, and every file no other file
+imports or extends (extensions, test modules); a base module is checked through
+the files built on it.
 
 Options:
   --summary   a table per scenario: modules, rules, events, variants, diagnostics, time
-  --json      machine-readable output: { ok, errors, warnings, scenarios, diagnostics }
+  --json      machine-readable output: { ok, errors, warnings, scenarios, testModules, diagnostics }
   -h, --help  this help
 
 Exit code 1 when any error is found.
@@ -62,8 +64,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
 
   const host = createNodeHost();
-  const entries = findEntryFiles(host, found.files);
+  const { entries, testModules } = findEntryFiles(host, found.files);
   const scenarios: ScenarioCheck[] = [];
+  const testModuleChecks: { file: string; errors: number; warnings: number }[] = [];
   const all: Diagnostic[] = [];
   for (const entry of entries) {
     const started = performance.now();
@@ -73,6 +76,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const diagnostics = dedupeDiagnostics([...checked.diagnostics, ...(compiled?.diagnostics ?? [])]);
     const graph = compiled?.value ?? null;
     const counts = countBySeverity(diagnostics);
+    all.push(...diagnostics);
+    if (testModules.has(entry)) {
+      // Test modules are compiled like any entry but are not scenarios of their own.
+      testModuleChecks.push({ file: displayPath(io.cwd, entry), errors: counts.errors, warnings: counts.warnings });
+      continue;
+    }
     scenarios.push({
       file: displayPath(io.cwd, entry),
       name: graph?.scenario.name ?? null,
@@ -85,7 +94,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       warnings: counts.warnings,
       ms,
     });
-    all.push(...diagnostics);
   }
   const diagnostics = dedupeDiagnostics(all);
   const totals = countBySeverity(diagnostics);
@@ -93,7 +101,14 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (flag(args, 'json')) {
     io.stdout.write(
       JSON.stringify(
-        { ok: totals.errors === 0, errors: totals.errors, warnings: totals.warnings, scenarios, diagnostics: diagnosticsForJson(io.cwd, diagnostics) },
+        {
+          ok: totals.errors === 0,
+          errors: totals.errors,
+          warnings: totals.warnings,
+          scenarios,
+          testModules: testModuleChecks,
+          diagnostics: diagnosticsForJson(io.cwd, diagnostics),
+        },
         null,
         2,
       ) + '\n',
@@ -102,7 +117,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     writeDiagnostics(io, io.stdout, diagnostics, host.readCached);
     if (flag(args, 'summary')) io.stdout.write(formatScenarioTable(scenarios) + '\n');
     io.stdout.write(
-      `checked ${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'} (${found.files.length} file${found.files.length === 1 ? '' : 's'}): ` +
+      `checked ${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}` +
+        (testModuleChecks.length > 0 ? ` and ${testModuleChecks.length} test module${testModuleChecks.length === 1 ? '' : 's'}` : '') +
+        ` (${found.files.length} file${found.files.length === 1 ? '' : 's'}): ` +
         `${totals.errors} error${totals.errors === 1 ? '' : 's'}, ${totals.warnings} warning${totals.warnings === 1 ? '' : 's'}\n`,
     );
   }
