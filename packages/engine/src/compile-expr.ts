@@ -3,6 +3,7 @@ import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
 import { generateExpr } from './expr-codegen.ts';
 import { StringTable } from './value-codec.ts';
+import { filledArray } from './packed-array.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {
@@ -804,7 +805,7 @@ export class ExprCompiler {
       }
       case 'list': {
         const items = e.items.map((it) => this.expr(it, scope));
-        const buf = new Array<number>(items.length).fill(0);
+        const buf = filledArray(items.length, 0);
         return (g) => {
           for (let k = 0; k < items.length; k++) buf[k] = items[k]!(g);
           setSource(g, buf, items.length, false);

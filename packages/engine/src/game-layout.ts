@@ -1,4 +1,5 @@
 import type { EndInfo, LoadedGraph } from './loaded-graph.ts';
+import { filledArray } from './packed-array.ts';
 
 /**
  * Where everything lives in a game's arrays for a given player count, and the
@@ -58,10 +59,10 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
   for (const zi of instDecl) cardCount += lg.zones[zi]!.contents.length;
   const cardKind = new Int32Array(cardCount);
   const fieldVals = new Float64Array(cardCount * lg.fieldCount);
-  const cardZone = new Array<number>(cardCount).fill(0);
+  const cardZone = filledArray(cardCount, 0);
   // every zone instance can hold every card; the top is at the end
   const zoneCards = instDecl.map(() => [] as number[]);
-  const zoneLen = new Array<number>(instDecl.length).fill(0);
+  const zoneLen = filledArray(instDecl.length, 0);
   let card = 0;
   instDecl.forEach((zi, i) => {
     const contents = lg.zones[zi]!.contents;

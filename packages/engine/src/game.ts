@@ -17,6 +17,7 @@ import {
 import { layoutFor } from './game-layout.ts';
 import { nextBelow, seedPrng } from './prng.ts';
 import type { Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
+import { filledArray } from './packed-array.ts';
 
 /** words per flow frame: node, pc, stage, counter, seat, branch */
 const FS = 6;
@@ -134,7 +135,7 @@ export class Game {
   private firings: number[];
   private stepFirings = 0;
   private readonly budget: number;
-  private readonly recent: number[] = new Array<number>(RECENT).fill(0);
+  private readonly recent: number[] = filledArray(RECENT, 0);
   private recentPos = 0;
   private logEntries: LogEntry[] | null;
   private seq = 0;
@@ -151,7 +152,7 @@ export class Game {
     this.budget = config.stepBudget ?? DEFAULT_BUDGET;
     this.checking = config.checkInvariants ?? false;
     this.logEntries = config.recordLog === false ? null : [];
-    this.locals = new Array<number | number[]>(lg.localCount).fill(0);
+    this.locals = filledArray(lg.localCount, 0);
 
     const layout = layoutFor(lg, n);
     this.players = layout.players;
@@ -191,17 +192,17 @@ export class Game {
     this.endsTurn = layout.endsTurn;
     this.endsRound = layout.endsRound;
 
-    this.tmpVals = new Array<number>(Math.max(4, lg.maxActionParams + 2)).fill(0);
+    this.tmpVals = filledArray(Math.max(4, lg.maxActionParams + 2), 0);
     this.stride = lg.maxEventArgs;
     this.qEvent = [];
     this.qArgs = [];
-    this.evArgs = new Array<number>(this.stride).fill(0);
+    this.evArgs = filledArray(this.stride, 0);
     this.frames = [];
-    this.actionCounts = new Array<number>(lg.actions.length).fill(0);
+    this.actionCounts = filledArray(lg.actions.length, 0);
     this.domainBufs = [];
-    this.firings = new Array<number>(lg.rules.length).fill(0);
-    this.derivedValue = new Array<number>(lg.graph.derived.length).fill(0);
-    this.derivedVersion = new Array<number>(lg.graph.derived.length).fill(-1);
+    this.firings = filledArray(lg.rules.length, 0);
+    this.derivedValue = filledArray(lg.graph.derived.length, 0);
+    this.derivedVersion = filledArray(lg.graph.derived.length, -1);
 
     seedPrng(this.rng, config.seed);
     if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });

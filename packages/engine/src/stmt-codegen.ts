@@ -3,6 +3,7 @@ import type { Scope } from './compile-expr.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import { canGenerate, Generator, helpers } from './expr-codegen.ts';
 import type { StmtFn } from './loaded-graph.ts';
+import { filledArray } from './packed-array.ts';
 
 /**
  * Generates one JavaScript function per rule or action body: moves, sets, lets,
@@ -91,7 +92,7 @@ for (let ${k} = 0; ${k} < ${len}; ${k}++) {\nL[${slot}] = ${buf}[${k}];\n${where
       case 'emit': {
         const ev = c.eventIx.get(s.event);
         if (ev === undefined) return this.closureCall(s, scope);
-        const tmp = this.ref(new Array<number>(Math.max(1, s.args.length)).fill(0));
+        const tmp = this.ref(filledArray(Math.max(1, s.args.length), 0));
         const fill = s.args.map((a, i) => `${tmp}[${i}] = ${this.gen(a, scope)};`).join(' ');
         return `{ ${fill} g.enqueue(${ev}, ${tmp}, ${s.args.length}); }`;
       }
