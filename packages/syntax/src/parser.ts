@@ -41,7 +41,7 @@ import {
 
 const All = kw.all;
 
-/** Messages are built by parse.ts from the exception data; this keeps chevrotain's text short and unused. */
+/** chevrotain's messages carry only what was expected (token labels, `|`-separated); parse.ts writes the sentence. */
 const terseMessages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage: ({ expected }) => labelOf(expected),
   buildNotAllInputParsedMessage: () => 'redundant input',
@@ -92,7 +92,7 @@ class RulesParser extends CstParser {
   });
 
   public moduleRef = this.RULE('moduleRef', () => {
-    this.OR((this.alternatives[0] ??= [{ ALT: () => this.CONSUME(StringLiteral) }, { ALT: () => this.SUBRULE(this.qname) }]));
+    this.OR(this.alternatives[0] ??= [{ ALT: () => this.CONSUME(StringLiteral) }, { ALT: () => this.SUBRULE(this.qname) }]);
   });
 
   public qname = this.RULE('qname', () => {
@@ -104,7 +104,7 @@ class RulesParser extends CstParser {
   });
 
   public item = this.RULE('item', () => {
-    this.OR((this.alternatives[1] ??= [
+    this.OR(this.alternatives[1] ??= [
       { ALT: () => this.SUBRULE(this.importDecl) },
       { ALT: () => this.SUBRULE(this.scenarioDecl) },
       { ALT: () => this.SUBRULE(this.optionDecl) },
@@ -130,7 +130,7 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.overrideDecl) },
       { ALT: () => this.SUBRULE(this.removeDecl) },
       { ALT: () => this.SUBRULE(this.testDecl) },
-    ]));
+    ]);
   });
 
   public importDecl = this.RULE('importDecl', () => {
@@ -143,7 +143,7 @@ class RulesParser extends CstParser {
     this.CONSUME(StringLiteral, { LABEL: 'title' });
     this.CONSUME(LCurly);
     this.MANY(() => {
-      this.OR((this.alternatives[2] ??= [
+      this.OR(this.alternatives[2] ??= [
         {
           ALT: () => {
             this.CONSUME(soft.source);
@@ -158,7 +158,7 @@ class RulesParser extends CstParser {
             this.CONSUME2(Integer, { LABEL: 'max' });
           },
         },
-      ]));
+      ]);
     });
     this.CONSUME(RCurly);
   });
@@ -168,7 +168,7 @@ class RulesParser extends CstParser {
   public optionDecl = this.RULE('optionDecl', () => {
     this.CONSUME(kw.option);
     this.CONSUME(Name, { LABEL: 'name' });
-    this.OR((this.alternatives[3] ??= [
+    this.OR(this.alternatives[3] ??= [
       {
         ALT: () => {
           this.CONSUME(Colon);
@@ -185,7 +185,7 @@ class RulesParser extends CstParser {
           this.SUBRULE2(this.expr, { LABEL: 'value' });
         },
       },
-    ]));
+    ]);
   });
 
   public cite = this.RULE('cite', () => {
@@ -194,7 +194,7 @@ class RulesParser extends CstParser {
   });
 
   public tokenDecl = this.RULE('tokenDecl', () => {
-    this.OR((this.alternatives[4] ??= [
+    this.OR(this.alternatives[4] ??= [
       {
         ALT: () => {
           this.CONSUME(kw.token);
@@ -209,7 +209,7 @@ class RulesParser extends CstParser {
           this.SUBRULE2(this.nameList, { LABEL: 'names' });
         },
       },
-    ]));
+    ]);
   });
 
   public nameList = this.RULE('nameList', () => {
@@ -238,13 +238,13 @@ class RulesParser extends CstParser {
     this.CONSUME(Name, { LABEL: 'token' });
     this.OPTION(() => {
       this.CONSUME(Colon);
-      this.OR((this.alternatives[5] ??= {
+      this.OR(this.alternatives[5] ??= {
         IGNORE_AMBIGUITIES: true,
         DEF: [
           { ALT: () => this.CONSUME(soft.unlimited) },
           { ALT: () => this.SUBRULE(this.expr, { LABEL: 'initial' }) },
         ],
-      }));
+      });
     });
     this.OPTION2(() => {
       this.CONSUME(soft.max);
@@ -266,12 +266,12 @@ class RulesParser extends CstParser {
     this.CONSUME(soft.player);
     this.CONSUME(LCurly);
     this.MANY(() => {
-      this.OR((this.alternatives[6] ??= [
+      this.OR(this.alternatives[6] ??= [
         { ALT: () => this.SUBRULE(this.poolDecl) },
         { ALT: () => this.SUBRULE(this.varDecl) },
         { ALT: () => this.SUBRULE(this.zoneDecl) },
         { ALT: () => this.SUBRULE(this.deriveDecl) },
-      ]));
+      ]);
     });
     this.CONSUME(RCurly);
   });
@@ -293,7 +293,7 @@ class RulesParser extends CstParser {
   });
 
   public cardMember = this.RULE('cardMember', () => {
-    this.OR((this.alternatives[7] ??= [
+    this.OR(this.alternatives[7] ??= [
       { ALT: () => this.SUBRULE(this.poolDecl) },
       {
         ALT: () => {
@@ -302,18 +302,18 @@ class RulesParser extends CstParser {
           this.SUBRULE(this.typeRef);
         },
       },
-    ]));
+    ]);
   });
 
   public zoneDecl = this.RULE('zoneDecl', () => {
     this.CONSUME(kw.zone);
     this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(Colon);
-    this.OR((this.alternatives[8] ??= [
+    this.OR(this.alternatives[8] ??= [
       { ALT: () => this.CONSUME(soft.hidden, { LABEL: 'visibility' }) },
       { ALT: () => this.CONSUME(soft.public, { LABEL: 'visibility' }) },
       { ALT: () => this.CONSUME(soft.owner, { LABEL: 'visibility' }) },
-    ]));
+    ]);
     this.OPTION(() => {
       this.CONSUME(LCurly);
       this.OPTION2(() => this.SUBRULE(this.cardSpecList));
@@ -360,11 +360,11 @@ class RulesParser extends CstParser {
     this.CONSUME(kw.piece);
     this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(kw.on);
-    this.OR((this.alternatives[9] ??= [
+    this.OR(this.alternatives[9] ??= [
       { ALT: () => this.CONSUME(soft.corner, { LABEL: 'site' }) },
       { ALT: () => this.CONSUME(soft.edge, { LABEL: 'site' }) },
       { ALT: () => this.CONSUME(soft.hex, { LABEL: 'site' }) },
-    ]));
+    ]);
     this.CONSUME(Comma);
     this.SUBRULE(this.expr, { LABEL: 'supply' });
     this.OPTION(() => {
@@ -378,7 +378,7 @@ class RulesParser extends CstParser {
     this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(Colon);
     this.CONSUME(soft.hex);
-    this.OR((this.alternatives[10] ??= [
+    this.OR(this.alternatives[10] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.radius);
@@ -393,7 +393,7 @@ class RulesParser extends CstParser {
           this.CONSUME(RCurly, { LABEL: 'mapClose' });
         },
       },
-    ]));
+    ]);
     this.OPTION(() => {
       this.CONSUME2(LCurly);
       this.MANY2(() => this.SUBRULE(this.boardItem));
@@ -421,7 +421,7 @@ class RulesParser extends CstParser {
   });
 
   public boardItem = this.RULE('boardItem', () => {
-    this.OR((this.alternatives[11] ??= [
+    this.OR(this.alternatives[11] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.kinds, { LABEL: 'key' });
@@ -455,7 +455,7 @@ class RulesParser extends CstParser {
           this.CONSUME3(RBracket);
         },
       },
-    ]));
+    ]);
   });
 
   public boardExcept = this.RULE('boardExcept', () => {
@@ -482,11 +482,11 @@ class RulesParser extends CstParser {
   });
 
   public param = this.RULE('param', () => {
-    this.OR((this.alternatives[12] ??= [
+    this.OR(this.alternatives[12] ??= [
       { ALT: () => this.CONSUME(Name, { LABEL: 'name' }) },
       { ALT: () => this.CONSUME(kw.card, { LABEL: 'name' }) },
-    ]));
-    this.OR2((this.alternatives[13] ??= [
+    ]);
+    this.OR2(this.alternatives[13] ??= [
       {
         ALT: () => {
           this.CONSUME(Colon);
@@ -499,7 +499,7 @@ class RulesParser extends CstParser {
           this.SUBRULE(this.expr, { LABEL: 'domain' });
         },
       },
-    ]));
+    ]);
     this.OPTION(() => {
       this.CONSUME(Equals);
       this.SUBRULE2(this.expr, { LABEL: 'default' });
@@ -524,7 +524,7 @@ class RulesParser extends CstParser {
   });
 
   public typeRef = this.RULE('typeRef', () => {
-    this.OR((this.alternatives[14] ??= [
+    this.OR(this.alternatives[14] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.list);
@@ -541,11 +541,11 @@ class RulesParser extends CstParser {
           });
         },
       },
-    ]));
+    ]);
   });
 
   public typeName = this.RULE('typeName', () => {
-    this.OR((this.alternatives[15] ??= [{ ALT: () => this.CONSUME(Name) }, { ALT: () => this.CONSUME(kw.card) }]));
+    this.OR(this.alternatives[15] ??= [{ ALT: () => this.CONSUME(Name) }, { ALT: () => this.CONSUME(kw.card) }]);
   });
 
   // ───────────────────────────── flow ─────────────────────────────
@@ -562,7 +562,7 @@ class RulesParser extends CstParser {
   });
 
   public flowItem = this.RULE('flowItem', () => {
-    this.OR((this.alternatives[16] ??= [
+    this.OR(this.alternatives[16] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.step);
@@ -636,7 +636,7 @@ class RulesParser extends CstParser {
           });
         },
       },
-    ]));
+    ]);
   });
 
   // ───────────────────────────── rules, actions, constraints ─────────────────────────────
@@ -652,10 +652,10 @@ class RulesParser extends CstParser {
       this.SUBRULE(this.expr, { LABEL: 'when' });
     });
     this.OPTION3(() => {
-      this.OR((this.alternatives[17] ??= [
+      this.OR(this.alternatives[17] ??= [
         { ALT: () => this.CONSUME(soft.before, { LABEL: 'relation' }) },
         { ALT: () => this.CONSUME(soft.after, { LABEL: 'relation' }) },
-      ]));
+      ]);
       this.CONSUME3(Name, { LABEL: 'target' });
     });
     this.SUBRULE(this.citedBlock, { LABEL: 'body' });
@@ -700,10 +700,10 @@ class RulesParser extends CstParser {
   });
 
   public constraintDecl = this.RULE('constraintDecl', () => {
-    this.OR((this.alternatives[18] ??= [
+    this.OR(this.alternatives[18] ??= [
       { ALT: () => this.CONSUME(kw.forbid, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.require, { LABEL: 'kind' }) },
-    ]));
+    ]);
     this.CONSUME(Name, { LABEL: 'name' });
     this.CONSUME(kw.on);
     this.CONSUME2(Name, { LABEL: 'action' });
@@ -729,7 +729,7 @@ class RulesParser extends CstParser {
   });
 
   public timing = this.RULE('timing', () => {
-    this.OR((this.alternatives[19] ??= [
+    this.OR(this.alternatives[19] ??= [
       { ALT: () => this.CONSUME(soft.immediately) },
       {
         ALT: () => {
@@ -749,7 +749,7 @@ class RulesParser extends CstParser {
           ]);
         },
       },
-    ]));
+    ]);
   });
 
   public rankingDecl = this.RULE('rankingDecl', () => {
@@ -763,7 +763,7 @@ class RulesParser extends CstParser {
     });
     this.OPTION(() => {
       this.CONSUME(soft.ties);
-      this.OR((this.alternatives[20] ??= [
+      this.OR(this.alternatives[20] ??= [
         { ALT: () => this.CONSUME(soft.shared, { LABEL: 'ties' }) },
         {
           ALT: () => {
@@ -771,7 +771,7 @@ class RulesParser extends CstParser {
             this.CONSUME(soft.seat, { LABEL: 'ties' });
           },
         },
-      ]));
+      ]);
     });
     this.OPTION2(() => this.SUBRULE(this.cite));
   });
@@ -779,10 +779,10 @@ class RulesParser extends CstParser {
   public rankingKey = this.RULE('rankingKey', () => {
     this.SUBRULE(this.expr, { LABEL: 'value' });
     this.OPTION(() => {
-      this.OR((this.alternatives[21] ??= [
+      this.OR(this.alternatives[21] ??= [
         { ALT: () => this.CONSUME(soft.asc, { LABEL: 'direction' }) },
         { ALT: () => this.CONSUME(soft.desc, { LABEL: 'direction' }) },
-      ]));
+      ]);
     });
   });
 
@@ -847,7 +847,7 @@ class RulesParser extends CstParser {
 
   public overrideDecl = this.RULE('overrideDecl', () => {
     this.CONSUME(kw.override);
-    this.OR((this.alternatives[22] ??= [
+    this.OR(this.alternatives[22] ??= [
       { ALT: () => this.SUBRULE(this.ruleDecl) },
       { ALT: () => this.SUBRULE(this.actionDecl) },
       { ALT: () => this.SUBRULE(this.constraintDecl) },
@@ -855,19 +855,19 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.deriveDecl) },
       { ALT: () => this.SUBRULE(this.rankingDecl) },
       { ALT: () => this.SUBRULE(this.policyDecl) },
-    ]));
+    ]);
   });
 
   public removeDecl = this.RULE('removeDecl', () => {
     this.CONSUME(kw.remove);
-    this.OR((this.alternatives[23] ??= [
+    this.OR(this.alternatives[23] ??= [
       { ALT: () => this.CONSUME(kw.rule, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.action, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(soft.constraint, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.end, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.invariant, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.policy, { LABEL: 'kind' }) },
-    ]));
+    ]);
     this.CONSUME(Name, { LABEL: 'name' });
   });
 
@@ -883,7 +883,7 @@ class RulesParser extends CstParser {
   });
 
   public testItem = this.RULE('testItem', () => {
-    this.OR((this.alternatives[24] ??= {
+    this.OR(this.alternatives[24] ??= {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -949,12 +949,12 @@ class RulesParser extends CstParser {
           },
         },
       ],
-    }));
+    });
   });
 
   /** `chooses <expr>` or `does <action>[(args)]` */
   public seatMove = this.RULE('seatMove', () => {
-    this.OR((this.alternatives[25] ??= [
+    this.OR(this.alternatives[25] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.chooses);
@@ -968,11 +968,11 @@ class RulesParser extends CstParser {
           this.OPTION(() => this.SUBRULE(this.callArgs));
         },
       },
-    ]));
+    ]);
   });
 
   public expectation = this.RULE('expectation', () => {
-    this.OR((this.alternatives[26] ??= [
+    this.OR(this.alternatives[26] ??= [
       {
         ALT: () => {
           this.OPTION(() => this.CONSUME(kw.not));
@@ -1003,7 +1003,7 @@ class RulesParser extends CstParser {
         },
       },
       { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'condition' }) },
-    ]));
+    ]);
   });
 
   public agent = this.RULE('agent', () => {
@@ -1020,7 +1020,7 @@ class RulesParser extends CstParser {
   });
 
   public statement = this.RULE('statement', () => {
-    this.OR((this.alternatives[27] ??= [
+    this.OR(this.alternatives[27] ??= [
       { ALT: () => this.SUBRULE(this.moveStmt) },
       { ALT: () => this.SUBRULE(this.setStmt) },
       { ALT: () => this.SUBRULE(this.letStmt) },
@@ -1035,12 +1035,12 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.endStmt) },
       { ALT: () => this.SUBRULE(this.placeStmt) },
       { ALT: () => this.SUBRULE(this.stackStmt) },
-    ]));
+    ]);
   });
 
   public moveStmt = this.RULE('moveStmt', () => {
     this.CONSUME(kw.move);
-    this.OR((this.alternatives[28] ??= {
+    this.OR(this.alternatives[28] ??= {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -1085,7 +1085,7 @@ class RulesParser extends CstParser {
           },
         },
       ],
-    }));
+    });
   });
 
   public setStmt = this.RULE('setStmt', () => {
@@ -1108,10 +1108,10 @@ class RulesParser extends CstParser {
     this.SUBRULE(this.block, { LABEL: 'then' });
     this.OPTION(() => {
       this.CONSUME(kw.else);
-      this.OR((this.alternatives[29] ??= [
+      this.OR(this.alternatives[29] ??= [
         { ALT: () => this.SUBRULE2(this.block, { LABEL: 'else' }) },
         { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: 'elseIf' }) },
-      ]));
+      ]);
     });
   });
 
@@ -1139,10 +1139,10 @@ class RulesParser extends CstParser {
   });
 
   public revealStmt = this.RULE('revealStmt', () => {
-    this.OR((this.alternatives[30] ??= [
+    this.OR(this.alternatives[30] ??= [
       { ALT: () => this.CONSUME(kw.reveal, { LABEL: 'mode' }) },
       { ALT: () => this.CONSUME(kw.draw, { LABEL: 'mode' }) },
-    ]));
+    ]);
     this.CONSUME(soft.top);
     this.CONSUME(kw.of);
     this.SUBRULE(this.expr, { LABEL: 'from' });
@@ -1173,16 +1173,16 @@ class RulesParser extends CstParser {
 
   public askStmt = this.RULE('askStmt', () => {
     this.CONSUME(kw.ask);
-    this.OR((this.alternatives[31] ??= [
+    this.OR(this.alternatives[31] ??= [
       { ALT: () => this.SUBRULE(this.askEach) },
       { ALT: () => this.SUBRULE(this.expr, { LABEL: 'player' }) },
-    ]));
+    ]);
     this.CONSUME(soft.to);
     this.CONSUME(kw.choose);
-    this.OR2((this.alternatives[32] ??= [
+    this.OR2(this.alternatives[32] ??= [
       { ALT: () => this.SUBRULE(this.chooseBinding) },
       { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'target' }) },
-    ]));
+    ]);
     this.OPTION(() => this.CONSUME(kw.secretly));
     this.CONSUME(kw.then);
     this.SUBRULE(this.block, { LABEL: 'then' });
@@ -1210,7 +1210,7 @@ class RulesParser extends CstParser {
 
   public endStmt = this.RULE('endStmt', () => {
     this.CONSUME(kw.end);
-    this.OR((this.alternatives[33] ??= [
+    this.OR(this.alternatives[33] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.game, { LABEL: 'scope' });
@@ -1223,7 +1223,7 @@ class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(soft.round, { LABEL: 'scope' }) },
       { ALT: () => this.CONSUME(soft.turn, { LABEL: 'scope' }) },
       { ALT: () => this.CONSUME(soft.phase, { LABEL: 'scope' }) },
-    ]));
+    ]);
   });
 
   public placeStmt = this.RULE('placeStmt', () => {
@@ -1252,7 +1252,7 @@ class RulesParser extends CstParser {
    * per precedence level keeps parsing fast.
    */
   public expr = this.RULE('expr', () => {
-    this.OR((this.alternatives[34] ??= [
+    this.OR(this.alternatives[34] ??= [
       { ALT: () => this.SUBRULE(this.ifExpr) },
       {
         ALT: () => {
@@ -1275,7 +1275,7 @@ class RulesParser extends CstParser {
           });
         },
       },
-    ]));
+    ]);
   });
 
   public ifExpr = this.RULE('ifExpr', () => {
@@ -1298,7 +1298,7 @@ class RulesParser extends CstParser {
   });
 
   public primary = this.RULE('primary', () => {
-    this.OR((this.alternatives[35] ??= [
+    this.OR(this.alternatives[35] ??= [
       { ALT: () => this.CONSUME(Integer) },
       { ALT: () => this.CONSUME(StringLiteral) },
       { ALT: () => this.CONSUME(kw.true) },
@@ -1352,7 +1352,7 @@ class RulesParser extends CstParser {
           });
         },
       },
-    ]));
+    ]);
   });
 }
 
