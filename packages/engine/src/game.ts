@@ -121,6 +121,9 @@ export class Game {
   private readonly tmpVals: number[];
   private readonly chooserBuf: number[] = [];
   private readonly resolving: DecisionRecord[] = [];
+  private readonly freeRecords: DecisionRecord[] = [];
+  /** whether a decision group may have become ready since the last look */
+  private readyCheck = false;
   // chance
   private readonly rng = new Uint32Array(4);
   // status
@@ -476,6 +479,7 @@ export class Game {
     this.locals = s.locals.map((v) => (Array.isArray(v) ? v.slice() : v));
     this.halt = false;
     this.version++;
+    this.readyCheck = true;
   }
 
   /** FNV-1a over the state words (two lanes for 64 bits) as 16 hex digits */
@@ -703,7 +707,8 @@ export class Game {
     }
     if (this.decisions.length === before) {
       // nobody to ask: `then` still runs once, after the queue drains
-      this.decisions.push({ ask: index, seat: -1, group, values: [], offsets: null, count: 0, chosen: 0, each: -1, saved });
+      this.pushRecord(index, -1, group, [], null, 0, 0, -1, saved);
+      this.readyCheck = true;
     }
   }
 
@@ -752,7 +757,7 @@ export class Game {
     const prevActor = this.actor;
     if (ask.over === null && ask.constraints.length === 0) {
       // every value is an option: share the ask's (read-only) list
-      this.decisions.push({ ask: index, seat, group, values: ask.values, offsets: null, count: ask.values.length, chosen: -1, each, saved });
+      this.pushRecord(index, seat, group, ask.values, null, ask.values.length, -1, each, saved);
       return;
     }
     if (ask.over === null) {
@@ -780,7 +785,7 @@ export class Game {
       this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
       return;
     }
-    this.decisions.push({ ask: index, seat, group, values, offsets: null, count: values.length, chosen: -1, each, saved });
+    this.pushRecord(index, seat, group, values, null, values.length, -1, each, saved);
   }
 
   private refusingConstraint(list: ConstraintInfo[], vals: ArrayLike<number>, n: number, actor: number): ConstraintInfo | null {
@@ -843,6 +848,7 @@ export class Game {
 
   private commit(d: DecisionRecord, idx: number): void {
     d.chosen = idx;
+    this.readyCheck = true;
     let entry: LogEntry | null = null;
     if (this.logEntries) {
       const move = this.describeOption(d, idx);
@@ -892,7 +898,11 @@ export class Game {
         this.finish();
         return;
       }
-      if (this.resolveReadyGroup()) continue;
+      if (this.readyCheck) {
+        // only a commitment (or an ask nobody answers) can make a group ready
+        if (this.resolveReadyGroup()) continue;
+        this.readyCheck = false;
+      }
       if (this.decisions.length > 0) return;
       if (!this.advanceFlow()) this.endGame(null, 'flow-ended');
     }
@@ -1017,6 +1027,8 @@ export class Game {
         ds.copyWithin(i, j);
         for (let k = i; k < j; k++) ds.pop();
         this.resolve(records);
+        // nothing else holds resolved records (snapshots copy them), so they are reused
+        for (let k = 0; k < records.length; k++) this.freeRecords.push(records[k]!);
         return true;
       }
       i = j;
@@ -1066,6 +1078,35 @@ export class Game {
       this.afterThen();
       if (this.over || this.endingPhase !== ENDING_NONE) return;
     }
+  }
+
+  /** adds a pending decision, reusing a record of a resolved one */
+  private pushRecord(
+    ask: number,
+    seat: number,
+    group: number,
+    values: number[],
+    offsets: number[] | null,
+    count: number,
+    chosen: number,
+    each: number,
+    saved: DecisionRecord['saved'],
+  ): void {
+    const d = this.freeRecords.pop();
+    if (d === undefined) {
+      this.decisions.push({ ask, seat, group, values, offsets, count, chosen, each, saved });
+      return;
+    }
+    d.ask = ask;
+    d.seat = seat;
+    d.group = group;
+    d.values = values;
+    d.offsets = offsets;
+    d.count = count;
+    d.chosen = chosen;
+    d.each = each;
+    d.saved = saved;
+    this.decisions.push(d);
   }
 
   private restoreSaved(d: DecisionRecord, lo: number): void {
@@ -1340,7 +1381,7 @@ export class Game {
     }
     this.actor = prevActor;
     if (offsets.length === 0) return false;
-    this.decisions.push({ ask: -1, seat: player, group: this.nextGroup++, values, offsets, count: offsets.length, chosen: -1, each: frame, saved: null });
+    this.pushRecord(-1, player, this.nextGroup++, values, offsets, offsets.length, -1, frame, null);
     return true;
   }
 
