@@ -79,6 +79,21 @@ function parseUnguarded(text: string, file: string | undefined): Result<RulesFil
       diagnostics.push(withFile(expectedDeclaration(first), file));
       continue;
     }
+    if (chunk.tooDeep !== undefined) {
+      diagnostics.push(
+        withFile(
+          {
+            code: 'parse/too-deeply-nested',
+            severity: 'error',
+            message: `this declaration nests brackets more than ${MAX_NESTING} deep`,
+            range: tokenRange(chunk.tooDeep),
+            hint: 'split it with `let` or `derive`',
+          },
+          file,
+        ),
+      );
+      continue;
+    }
     const chunkTokens = tokens.slice(chunk.start, chunk.end);
     rulesParser.input = chunkTokens;
     const cst = rulesParser.chunk();
@@ -119,7 +134,12 @@ function withFile(d: Diagnostic, file: string | undefined): Diagnostic {
 interface Chunk {
   start: number;
   end: number;
+  /** The first bracket past MAX_NESTING: the chunk is reported, not parsed (the parser recurses per level). */
+  tooDeep?: IToken;
 }
+
+/** Far beyond any real rule; well within the JavaScript stack. */
+const MAX_NESTING = 200;
 
 /**
  * Cuts before every item keyword that stands outside braces and parentheses
@@ -128,11 +148,12 @@ interface Chunk {
  */
 function splitChunks(tokens: IToken[]): Chunk[] {
   const chunks: Chunk[] = [];
-  let start = 0;
+  let chunk: Chunk = { start: 0, end: tokens.length };
   let braces = 0;
   let parens = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const type = tokens[i]!.tokenType;
+    const token = tokens[i]!;
+    const type = token.tokenType;
     if (type === LCurly) {
       braces++;
       parens = 0;
@@ -143,12 +164,13 @@ function splitChunks(tokens: IToken[]): Chunk[] {
       parens++;
     } else if (type === RParen || type === RBracket) {
       parens = Math.max(0, parens - 1);
-    } else if (braces === 0 && parens === 0 && i > start && startsItem(tokens, i)) {
-      chunks.push({ start, end: i });
-      start = i;
+    } else if (braces === 0 && parens === 0 && i > chunk.start && startsItem(tokens, i)) {
+      chunks.push({ ...chunk, end: i });
+      chunk = { start: i, end: tokens.length };
     }
+    if (braces + parens > MAX_NESTING && chunk.tooDeep === undefined) chunk.tooDeep = token;
   }
-  if (start < tokens.length) chunks.push({ start, end: tokens.length });
+  if (chunk.start < tokens.length) chunks.push(chunk);
   return chunks;
 }
 

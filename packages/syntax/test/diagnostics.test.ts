@@ -170,6 +170,14 @@ describe('robustness', () => {
     expect(result.diagnostics.map((d) => d.code)).toEqual(['parse/internal-error']);
   });
 
+  it('parse/too-deeply-nested instead of running out of stack', () => {
+    const source = `derive x: number = ${'('.repeat(5000)}1${')'.repeat(5000)}\ntoken a\n`;
+    const { value, diagnostics } = parse(source);
+    expect(diagnostics.map((d) => d.code)).toEqual(['parse/too-deeply-nested']);
+    expect(diagnostics[0]?.range?.start.offset).toBe('derive x: number = '.length + 200);
+    expect(value.items.map((i) => i.$type)).toEqual(['TokenDecl']);
+  });
+
   it('reads a byte order mark as white space', () => {
     expect(parse('\uFEFFtoken a\n').diagnostics).toEqual([]);
   });
