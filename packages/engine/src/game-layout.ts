@@ -26,6 +26,17 @@ export interface GameLayout {
   tokenTotals: Float64Array;
   varBase: Int32Array;
   varSlots: number;
+  /** packed zero-filled arrays a game copies: cheaper than building them */
+  zeros: {
+    locals: number[];
+    vars: number[];
+    tmpVals: number[];
+    evArgs: number[];
+    actionCounts: number[];
+    firings: number[];
+    derived: number[];
+    derivedVersion: number[];
+  };
   endsImmediate: EndInfo[];
   endsOwnTurn: EndInfo[];
   endsTurn: EndInfo[];
@@ -128,6 +139,16 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     tokenTotals,
     varBase,
     varSlots,
+    zeros: {
+      locals: filledArray(lg.localCount, 0),
+      vars: filledArray(varSlots, 0),
+      tmpVals: filledArray(Math.max(4, lg.maxActionParams + 2), 0),
+      evArgs: filledArray(lg.maxEventArgs, 0),
+      actionCounts: filledArray(lg.actions.length, 0),
+      firings: filledArray(lg.rules.length, 0),
+      derived: filledArray(lg.graph.derived.length, 0),
+      derivedVersion: filledArray(lg.graph.derived.length, -1),
+    },
     endsImmediate: lg.ends.filter((e) => e.timing === 'immediately'),
     endsOwnTurn: lg.ends.filter((e) => e.timing === 'own_turn'),
     endsTurn: lg.ends.filter((e) => e.timing === 'end_of_turn'),

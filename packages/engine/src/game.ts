@@ -77,7 +77,7 @@ export class Game {
   private readonly slotToken: Int32Array;
   private readonly tokenTotals: Float64Array;
   // vars
-  readonly vars: Float64Array;
+  readonly vars: number[];
   readonly varBase: Int32Array;
   // cards and zones
   readonly cardKind: Int32Array;
@@ -155,9 +155,9 @@ export class Game {
     this.budget = config.stepBudget ?? DEFAULT_BUDGET;
     this.checking = config.checkInvariants ?? false;
     this.logEntries = config.recordLog === false ? null : [];
-    this.locals = filledArray(lg.localCount, 0);
-
     const layout = layoutFor(lg, n);
+    this.locals = layout.zeros.locals.slice();
+
     this.players = layout.players;
     this.cardCount = layout.cardCount;
     this.fieldWidth = lg.fieldCount;
@@ -179,7 +179,7 @@ export class Game {
     this.counts = layout.counts.slice();
     this.tokenTotals = layout.tokenTotals;
     this.varBase = layout.varBase;
-    this.vars = new Float64Array(layout.varSlots);
+    this.vars = layout.zeros.vars.slice();
     for (let vi = 0; vi < lg.vars.length; vi++) {
       const v = lg.vars[vi]!;
       if (v.scope === 'global') this.vars[this.varSlot(vi, 0)] = v.initial(this);
@@ -195,17 +195,17 @@ export class Game {
     this.endsTurn = layout.endsTurn;
     this.endsRound = layout.endsRound;
 
-    this.tmpVals = filledArray(Math.max(4, lg.maxActionParams + 2), 0);
+    this.tmpVals = layout.zeros.tmpVals.slice();
     this.stride = lg.maxEventArgs;
     this.qEvent = [];
     this.qArgs = [];
-    this.evArgs = filledArray(this.stride, 0);
+    this.evArgs = layout.zeros.evArgs.slice();
     this.frames = [];
-    this.actionCounts = filledArray(lg.actions.length, 0);
+    this.actionCounts = layout.zeros.actionCounts.slice();
     this.domainBufs = [];
-    this.firings = filledArray(lg.rules.length, 0);
-    this.derivedValue = filledArray(lg.graph.derived.length, 0);
-    this.derivedVersion = filledArray(lg.graph.derived.length, -1);
+    this.firings = layout.zeros.firings.slice();
+    this.derivedValue = layout.zeros.derived.slice();
+    this.derivedVersion = layout.zeros.derivedVersion.slice();
 
     seedPrng(this.rng, config.seed);
     if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });
@@ -443,7 +443,7 @@ export class Game {
 
   restore(s: Snapshot): void {
     copyInto(this.counts, s.counts);
-    this.vars.set(s.vars);
+    copyInto(this.vars, s.vars);
     s.zoneCards.forEach((a, i) => copyInto(this.zoneCards[i]!, a));
     copyInto(this.zoneLen, s.zoneLen);
     copyInto(this.cardZone, s.cardZone);

@@ -97,7 +97,7 @@ export interface DecisionRecord {
 export interface Snapshot {
   readonly kind: 'houserules-engine-snapshot';
   counts: number[];
-  vars: Float64Array;
+  vars: number[];
   zoneCards: number[][];
   zoneLen: number[];
   cardZone: number[];
