@@ -10,7 +10,7 @@ import {
   type Move,
   type Probe,
 } from '@houserules/engine';
-import { describeLogEntry, recentEvents } from './describe-log.ts';
+import { describeCard, describeLogEntry, recentEvents } from './describe-log.ts';
 import type { TestFailure, TestResult } from './results.ts';
 
 export interface RunLimits {
@@ -189,7 +189,11 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
         const since = ctx.game.log.slice(ctx.mark);
         const matches = since.filter((e) => e.event === event && (wanted === null || wanted.every((w, k) => sameValue(e.data[info?.params[k]?.name ?? ''] as Value, w))));
         const happened = since.filter((e) => !e.event.startsWith('$')).map((e) => describeLogEntry(e, ctx.game, ctx.lg));
-        const wantText = `${event}${wanted ? `(${wanted.map(showValue).join(', ')})` : ''}`;
+        const shown = wanted?.map((w, k) => {
+          const t = info?.params[k]?.type.t;
+          return t === 'player' && typeof w === 'number' ? seatName(w) : t === 'card' && typeof w === 'number' ? describeCard(w, ctx.game, ctx.lg) : showValue(w);
+        });
+        const wantText = `${event}${shown ? `(${shown.join(', ')})` : ''}`;
         if (negated && matches.length > 0) {
           return fail('test/event-unexpected', `event ${wantText} happened`, { expected: `no ${wantText}`, actual: matches.map((e) => describeLogEntry(e, ctx.game, ctx.lg)).join('; '), events: happened });
         }

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { run, tests } from './fixtures.ts';
+
+const TWO_ROUNDS = `
+test "two takers" {
+  players 2
+  advance
+  p1 chooses take
+  p2 chooses pass
+  expect p1.purse.coin == 1 and p2.purse.coin == 0
+  expect event took(p1, 1)
+  expect not event took(p2)
+  p1 chooses take
+  p2 chooses take
+  expect illegal p1 chooses take because greedy
+  p1 chooses pass
+  p2 chooses take
+  expect game over winners [p1, p2]
+  expect bank.coin == 6
+}
+`;
+
+describe('running tests', () => {
+  it('passes a test whose expectations hold: events with arguments, illegal moves with their reason, winners', () => {
+    const r = run({ 'coins/tests/a.rules': tests(TWO_ROUNDS) });
+    expect(r.files[0]!.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.files[0]!.tests.map((t) => [t.name, t.status, t.failure?.message])).toEqual([['two takers', 'passed', undefined]]);
+    expect(r.passed).toBe(1);
+  });
+
+  it('fails a wrong expectation with both sides, the step and its file:line:col, and the events before it', () => {
+    const r = run({ 'coins/tests/a.rules': tests(`test "wrong" {\n  players 2\n  advance\n  p1 chooses take\n  p2 chooses take\n  expect p1.purse.coin == 3\n}\n`) });
+    const t = r.files[0]!.tests[0]!;
+    expect(t.status).toBe('failed');
+    expect(t.failure).toMatchObject({ code: 'test/expectation-failed', expected: '3', actual: '1', file: 'coins/tests/a.rules', text: 'expect p1.purse.coin == 3' });
+    expect(t.failure!.range.start).toMatchObject({ line: 8, column: 3 });
+    expect(t.failure!.events.some((e) => e.includes('p2 chooses take'))).toBe(true);
+    expect(r.failed).toBe(1);
+  });
+
+  it('shows the part of an `and` that fails', () => {
+    const r = run({ 'coins/tests/a.rules': tests(`test "and" {\n  players 2\n  expect bank.coin == 10 and mint.coin == 0 and bank.coin == 9\n}\n`) });
+    expect(r.files[0]!.tests[0]!.failure).toMatchObject({ expected: '9', actual: '10' });
+  });
+
+  it('reports the events that did happen when an expected event is missing', () => {
+    const r = run({ 'coins/tests/a.rules': tests(`test "missing" {\n  players 2\n  advance\n  p1 chooses take\n  p2 chooses pass\n  expect event took(p2, 1)\n}\n`) });
+    const f = r.files[0]!.tests[0]!.failure!;
+    expect(f.code).toBe('test/event-missing');
+    expect(f.expected).toBe('took(p2, 1)');
+    expect(f.actual).toContain('took(p: p1, n: 1)');
+  });
+
+  it('fails when a move said to be illegal is accepted, and leaves the game as it was', () => {
+    const r = run({ 'coins/tests/a.rules': tests(`test "legal" {\n  players 2\n  advance\n  expect illegal p1 chooses take\n  p1 chooses pass\n}\n`) });
+    expect(r.files[0]!.tests[0]!.failure).toMatchObject({ code: 'test/move-legal' });
+  });
+
+  it('arranges through conserving moves: a finite pool cannot give what it lacks, an unlimited one can', () => {
+    const r = run({
+      'coins/tests/a.rules': tests(`
+test "from nowhere" {
+  players 2
+  arrange {
+    move 11 coin from bank to p1.purse
+  }
+}
+
+test "from the mint" {
+  players 2
+  arrange {
+    move 5 coin from mint to p1.purse
+    move 2 coin from bank to p2.purse
+  }
+  expect p1.purse.coin == 5 and p2.purse.coin == 2 and bank.coin == 8
+}
+`),
+    });
+    const [nowhere, mint] = r.files[0]!.tests;
+    expect(nowhere!.status).toBe('failed');
+    expect(nowhere!.failure!.message).toContain('run/insufficient-tokens');
+    expect(nowhere!.failure!.range.start.line).toBe(6);
+    expect(mint!.status).toBe('passed');
+  });
+
+  it('runs options, seeds and agents: play until a condition, then to the end', () => {
+    const r = run({ 'coins/tests/a.rules': tests(`test "agents" {\n  players 3\n  seed 5\n  play until round == 2 with first\n  expect round == 2\n  play with random, first\n  expect game over\n}\n`) });
+    expect(r.files[0]!.tests[0]!.status).toBe('passed');
+  });
+});
+
+describe('isolation', () => {
+  const FOREVER = `module forever
+
+scenario "Forever" {
+  players 2..2
+}
+
+per player {
+  var v: a | b = a
+}
+event ping
+
+flow {
+  rounds forever {
+    step ask_all
+  }
+}
+
+rule ask_all on ask_all {
+  ask each p in players to choose p.v then {
+  }
+}
+
+rule echo on ping {
+  emit ping
+}
+
+test "runs away" {
+  players 2
+  play with random
+}
+
+test "loops" {
+  players 2
+  arrange {
+    emit ping
+  }
+}
+
+test "still runs" {
+  players 2
+  advance
+  p1 chooses b
+  p2 chooses a
+  expect p1.v == b and p2.v == a
+}
+`;
+
+  it('stops a runaway test and a rule loop, and runs the others', () => {
+    const r = run({ 'forever/forever.rules': FOREVER }, { limits: { decisionBudget: 300, stepBudget: 500 } });
+    const byName = Object.fromEntries(r.files[0]!.tests.map((t) => [t.name, t]));
+    expect(byName['runs away']!.failure!.code).toBe('test/step-budget');
+    expect(byName['loops']!.failure!.code).toBe('test/step-budget');
+    expect(byName['still runs']!.status).toBe('passed');
+  });
+
+  it('runs only the tests whose name contains the filter', () => {
+    const r = run({ 'forever/forever.rules': FOREVER }, { filter: 'STILL' });
+    expect(r.files[0]!.tests.map((t) => t.name)).toEqual(['still runs']);
+  });
+});
+
+describe('bad input', () => {
+  it('makes an assertion on an unknown name a compile error, not a failing test; other files still run', () => {
+    const r = run({
+      'coins/tests/bad.rules': tests(`test "typo" {\n  players 2\n  expect p1.pruse.coin == 0\n}\n`),
+      'coins/tests/good.rules': tests(TWO_ROUNDS).replace('module coins_tests', 'module coins_good'),
+    });
+    const bad = r.files.find((f) => f.file.endsWith('bad.rules'))!;
+    expect(bad.tests).toEqual([]);
+    const err = bad.diagnostics.find((d) => d.severity === 'error')!;
+    expect(err.code).toMatch(/^resolve\//);
+    expect(err.range?.start.line).toBe(5);
+    expect(r.brokenFiles).toBe(1);
+    expect(r.passed).toBe(1);
+  });
+
+  it('makes a malformed test a diagnostic with a code and a range', () => {
+    const r = run({ 'coins/tests/bad.rules': tests(`test "broken" {\n  players\n  advance\n}\n`) });
+    const err = r.files[0]!.diagnostics.find((d) => d.severity === 'error')!;
+    expect(err.code).toMatch(/^parse\//);
+    expect(err.range).toBeDefined();
+    expect(r.files[0]!.tests).toEqual([]);
+  });
+
+  it('rejects a seat beyond the players or an unknown event at compile time', () => {
+    const r = run({ 'coins/tests/bad.rules': tests(`test "seat" {\n  players 2\n  expect event tooked\n}\n`) });
+    expect(r.files[0]!.diagnostics.some((d) => d.code === 'resolve/unknown-event')).toBe(true);
+  });
+});
+
+describe('where tests live', () => {
+  it('runs the tests of a scenario module from that module, and a test file only its own', () => {
+    const withTest = `module coins_more extends "./coins.rules"\n\ntest "own" {\n  players 2\n  expect bank.coin == 10\n}\n`;
+    const r = run({ 'coins/more.rules': withTest, 'coins/tests/a.rules': `module t extends "../more.rules"\n\ntest "mine" {\n  players 2\n  expect mint.coin == 0\n}\n` });
+    expect(r.files.map((f) => [f.file, f.tests.map((t) => t.name)])).toEqual([
+      ['coins/more.rules', ['own']],
+      ['coins/tests/a.rules', ['mine']],
+    ]);
+  });
+});
