@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { coverageShortfalls, normalizeSentence, readmeRows, splitSentences } from '../src/index.ts';
+import { run, tests } from './fixtures.ts';
+
+const TAKES = tests(`
+test "a take" {
+  cite "Each round every player may take a coin. A taker says so."
+  players 2
+  advance
+  p1 chooses take
+  p2 chooses pass
+  expect event took(p1, 1)
+}
+
+test "nothing" {
+  players 2
+  expect bank.coin == 10
+}
+`);
+
+describe('rule coverage', () => {
+  it('counts the tests that fired each rule, with the sentence it cites', () => {
+    const r = run({ 'coins/tests/a.rules': TAKES });
+    expect(r.coverage).toHaveLength(1);
+    const c = r.coverage[0]!;
+    expect(c.title).toBe('Coins');
+    expect(c.rules.map((x) => [x.name, x.tests, x.cite])).toEqual([
+      ['offer', 1, 'Each round every player may take a coin.'],
+      ['note', 1, 'A taker says so.'],
+      ['never', 0, 'Nobody ever takes six.'],
+    ]);
+    expect(c.percent).toBe(66.6);
+    expect(c.threshold).toBeNull();
+  });
+
+  it('lists the rulebook sentences no node cites and no test cites; the README marks flavour', () => {
+    const plain = run({ 'coins/tests/a.rules': TAKES }).coverage[0]!.sentences!;
+    expect(plain.total).toBe(5);
+    expect(plain.unimplemented).toEqual(['The table is round.']);
+    expect(plain.untested).toEqual(['Nobody holds more than two coins.', 'Most coins wins.', 'The table is round.']);
+    const readme = '| sentence | implemented by |\n|---|---|\n| The table is round. | flavour: furniture |\n';
+    const marked = run({ 'coins/tests/a.rules': TAKES, 'coins/README.md': readme }).coverage[0]!.sentences!;
+    expect(marked.flavour).toBe(1);
+    expect(marked.unimplemented).toEqual([]);
+    expect(marked.untested).toEqual(['Nobody holds more than two coins.', 'Most coins wins.']);
+  });
+
+  it('fails under the threshold of the scenario’s conformance.json', () => {
+    const short = run({ 'coins/tests/a.rules': TAKES, 'coins/conformance.json': '{ "coverage": 100 }' });
+    expect(short.coverage[0]!.threshold).toBe(100);
+    expect(coverageShortfalls(short)).toHaveLength(1);
+    const enough = run({ 'coins/tests/a.rules': TAKES, 'coins/conformance.json': '{ "coverage": 60 }' });
+    expect(coverageShortfalls(enough)).toEqual([]);
+  });
+});
+
+describe('sentences', () => {
+  it('splits lines into sentences, skips headings, keeps bullets and numbered steps', () => {
+    expect(splitSentences('Setup\n\n1. Place the board. Then wait.\n• 8 Chests\nA: b c.\n')).toEqual(['1. Place the board.', 'Then wait.', '8 Chests', 'A: b c.']);
+    expect(normalizeSentence('Players’ “Decision”:  ok')).toBe("players decision ok");
+    expect(readmeRows('| a | flavour: x |\n|---|---|\n| b \\| c | `rule` |')).toEqual([{ sentence: 'a', flavour: true }, { sentence: 'b c', flavour: false }]);
+  });
+});
