@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleGraph } from '@houserules/schema';
+import { createGame, createProbe } from '../src/index.ts';
+import { deckGame } from './deck-game.ts';
+import { at, count, graph, lit, load, move, pool, rule } from './graph-builder.ts';
+
+function held(g: RuleGraph) {
+  return createProbe(load(g));
+}
+
+describe('test hooks', () => {
+  it('holdFlow runs game_start only; resume starts the flow', () => {
+    const lg = load(deckGame());
+    const game = createGame(lg, { seed: 3, players: 2, holdFlow: true }).value!;
+    expect(game.pending()).toEqual([]);
+    expect(game.log.map((e) => e.event)).toEqual(['$start', 'game_start', '$shuffle']);
+    game.resume();
+    expect(game.pending().map((d) => d.seat)).toEqual([0]);
+  });
+
+  it('runs compiled statements on the state and reads expressions, with seats bound', () => {
+    const probe = held(deckGame());
+    const give = probe.statements([move('token:coin', lit(4), 'pool:bank', 'pool:purse', undefined, { k: 'seat', index: 1 })]);
+    const purse = probe.value(count('pool:purse', 'token:coin', { k: 'seat', index: 1 }));
+    const game = createGame(probe.graph(), { seed: 1, players: 2, holdFlow: true }).value!;
+    expect(purse(game)).toBe(0);
+    expect(game.runStatements(give)).toBe(true);
+    expect(purse(game)).toBe(4);
+  });
+
+  it('reports a statement that breaks conservation as the game error', () => {
+    const g = deckGame();
+    const probe = held(g);
+    const take = probe.statements([move('token:coin', lit(1), 'pool:purse', 'pool:bank', { k: 'seat', index: 0 })]);
+    const game = createGame(probe.graph(), { seed: 1, players: 2, holdFlow: true }).value!;
+    expect(game.runStatements(take)).toBe(false);
+    expect(game.error?.code).toBe('run/insufficient-tokens');
+  });
+
+  it('forceDice fixes the next faces, then the generator takes over', () => {
+    const g = graph(
+      {
+        events: [{ id: 'event:go', name: 'go', params: [], source: 'step', provenance: at }],
+        pools: [pool('bank', 'global', [{ token: 'token:coin', initial: 'unlimited' }]), pool('purse', 'global', [{ token: 'token:coin', initial: 0 }])],
+        flow: [{ f: 'rounds', count: lit(2), body: [{ f: 'step', event: 'event:go' }] }],
+        rules: [rule('roll', 'go', [{ s: 'roll', dice: 2, sides: 6, bind: 'r' }, move('token:coin', { k: 'local', name: 'r' }, 'pool:bank', 'pool:purse')])],
+      },
+      { min: 1, max: 1 },
+    );
+    const game = createGame(load(g), { seed: 1, players: 1, holdFlow: true }).value!;
+    game.forceDice([3, 4, 6, 6]);
+    game.resume();
+    expect(game.log.filter((e) => e.event === '$roll').map((e) => e.data['total'])).toEqual([7, 12]);
+    expect(game.isOver).toBe(true);
+  });
+});
