@@ -1157,8 +1157,7 @@ export class AstBuilder {
   /** `[not|-]* primary {. name}`, with its `not` prefixes left to the caller (they take a whole comparison). */
   operandParts(n: CstNode): { prefixes: IToken[]; value: A.Expr } {
     const c = n.children;
-    const primary = this.node(c, 'primary');
-    let value = primary === undefined ? this.placeholderExpr() : this.primary(primary);
+    let value = this.primary(c);
     for (const member of this.tokens(c, 'members')) {
       const name = this.ident(member);
       value = { $type: 'MemberExpr', object: value, member: name, range: span(value.range, name.range) };
@@ -1169,6 +1168,12 @@ export class AstBuilder {
   isExpr(value: A.Expr, kind: IToken | undefined, isToken: IToken): A.IsExpr {
     const name = this.ident(kind);
     return { $type: 'IsExpr', value, kind: name, range: span(value.range, kind === undefined ? tokenRange(isToken) : name.range) };
+  }
+
+  /** From `first` to `close` (a closing bracket that recovery may have left out). */
+  private closedRange(first: IToken, close: IToken | undefined): Range {
+    const start = this.tokenRange(first);
+    return close === undefined ? start : span(start, this.tokenRange(close));
   }
 
   missingExpr(): A.Expr {
@@ -1184,21 +1189,25 @@ export class AstBuilder {
     );
   }
 
-  private primary(n: CstNode): A.Expr {
-    const c = n.children;
-    const range = this.rangeOf(n);
+  /** The primary inlined in an operand node; its range runs from its first token to its closing bracket. */
+  private primary(c: Children): A.Expr {
     const integer = this.tok(c, 'Integer');
-    if (integer !== undefined) return { $type: 'NumberLit', value: this.int(integer), range };
+    if (integer !== undefined) return { $type: 'NumberLit', value: this.int(integer), range: this.tokenRange(integer) };
     const string = this.tok(c, 'StringLiteral');
-    if (string !== undefined) return { $type: 'StringLit', value: decodeString(string.image), range };
-    if (this.has(c, kw.true.name)) return { $type: 'BoolLit', value: true, range };
-    if (this.has(c, kw.false.name)) return { $type: 'BoolLit', value: false, range };
+    if (string !== undefined) return { $type: 'StringLit', value: decodeString(string.image), range: this.tokenRange(string) };
+    const bool = this.tok(c, kw.true.name) ?? this.tok(c, kw.false.name);
+    if (bool !== undefined) return { $type: 'BoolLit', value: bool.image === 'true', range: this.tokenRange(bool) };
     const inner = this.node(c, 'inner');
     if (inner !== undefined) return this.expr(inner);
-    if (this.has(c, 'LBracket')) return { $type: 'ListExpr', items: this.exprList(this.node(c, 'exprList')), range };
+    const open = this.tok(c, 'LBracket');
+    if (open !== undefined) {
+      const items = this.exprList(this.node(c, 'exprList'));
+      return { $type: 'ListExpr', items, range: this.closedRange(open, this.tok(c, 'RBracket')) };
+    }
     const calleeToken = this.tok(c, 'callee');
     if (calleeToken === undefined) return this.placeholderExpr();
     const callee = this.ident(calleeToken);
+    const range = this.closedRange(calleeToken, this.tok(c, 'RParen'));
     const aggregate = this.node(c, 'aggregate');
     if (aggregate !== undefined) {
       if (!AGGREGATES.has(callee.name)) {

@@ -572,7 +572,7 @@ class RulesParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(soft.rounds);
-          this.OR2({
+          this.OR2(this.alternatives[17] ??= {
             IGNORE_AMBIGUITIES: true,
             DEF: [
               { ALT: () => this.CONSUME(soft.forever) },
@@ -587,7 +587,7 @@ class RulesParser extends CstParser {
           this.CONSUME(soft.turns);
           this.OPTION(() => {
             this.CONSUME(kw.in);
-            this.OR3([
+            this.OR3(this.alternatives[18] ??= [
               { ALT: () => this.CONSUME(soft.seat, { LABEL: 'order' }) },
               { ALT: () => this.CONSUME(soft.snake, { LABEL: 'order' }) },
               { ALT: () => this.CONSUME(soft.reverse, { LABEL: 'order' }) },
@@ -652,7 +652,7 @@ class RulesParser extends CstParser {
       this.SUBRULE(this.expr, { LABEL: 'when' });
     });
     this.OPTION3(() => {
-      this.OR(this.alternatives[17] ??= [
+      this.OR(this.alternatives[19] ??= [
         { ALT: () => this.CONSUME(soft.before, { LABEL: 'relation' }) },
         { ALT: () => this.CONSUME(soft.after, { LABEL: 'relation' }) },
       ]);
@@ -700,7 +700,7 @@ class RulesParser extends CstParser {
   });
 
   public constraintDecl = this.RULE('constraintDecl', () => {
-    this.OR(this.alternatives[18] ??= [
+    this.OR(this.alternatives[20] ??= [
       { ALT: () => this.CONSUME(kw.forbid, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.require, { LABEL: 'kind' }) },
     ]);
@@ -729,7 +729,7 @@ class RulesParser extends CstParser {
   });
 
   public timing = this.RULE('timing', () => {
-    this.OR(this.alternatives[19] ??= [
+    this.OR(this.alternatives[21] ??= [
       { ALT: () => this.CONSUME(soft.immediately) },
       {
         ALT: () => {
@@ -743,7 +743,7 @@ class RulesParser extends CstParser {
           this.CONSUME(soft.at);
           this.CONSUME(kw.end);
           this.CONSUME(kw.of);
-          this.OR2([
+          this.OR2(this.alternatives[22] ??= [
             { ALT: () => this.CONSUME2(soft.turn, { LABEL: 'endOf' }) },
             { ALT: () => this.CONSUME(soft.round, { LABEL: 'endOf' }) },
           ]);
@@ -763,7 +763,7 @@ class RulesParser extends CstParser {
     });
     this.OPTION(() => {
       this.CONSUME(soft.ties);
-      this.OR(this.alternatives[20] ??= [
+      this.OR(this.alternatives[23] ??= [
         { ALT: () => this.CONSUME(soft.shared, { LABEL: 'ties' }) },
         {
           ALT: () => {
@@ -779,7 +779,7 @@ class RulesParser extends CstParser {
   public rankingKey = this.RULE('rankingKey', () => {
     this.SUBRULE(this.expr, { LABEL: 'value' });
     this.OPTION(() => {
-      this.OR(this.alternatives[21] ??= [
+      this.OR(this.alternatives[24] ??= [
         { ALT: () => this.CONSUME(soft.asc, { LABEL: 'direction' }) },
         { ALT: () => this.CONSUME(soft.desc, { LABEL: 'direction' }) },
       ]);
@@ -847,7 +847,7 @@ class RulesParser extends CstParser {
 
   public overrideDecl = this.RULE('overrideDecl', () => {
     this.CONSUME(kw.override);
-    this.OR(this.alternatives[22] ??= [
+    this.OR(this.alternatives[25] ??= [
       { ALT: () => this.SUBRULE(this.ruleDecl) },
       { ALT: () => this.SUBRULE(this.actionDecl) },
       { ALT: () => this.SUBRULE(this.constraintDecl) },
@@ -860,7 +860,7 @@ class RulesParser extends CstParser {
 
   public removeDecl = this.RULE('removeDecl', () => {
     this.CONSUME(kw.remove);
-    this.OR(this.alternatives[23] ??= [
+    this.OR(this.alternatives[26] ??= [
       { ALT: () => this.CONSUME(kw.rule, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(kw.action, { LABEL: 'kind' }) },
       { ALT: () => this.CONSUME(soft.constraint, { LABEL: 'kind' }) },
@@ -883,7 +883,7 @@ class RulesParser extends CstParser {
   });
 
   public testItem = this.RULE('testItem', () => {
-    this.OR(this.alternatives[24] ??= {
+    this.OR(this.alternatives[27] ??= {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -954,7 +954,7 @@ class RulesParser extends CstParser {
 
   /** `chooses <expr>` or `does <action>[(args)]` */
   public seatMove = this.RULE('seatMove', () => {
-    this.OR(this.alternatives[25] ??= [
+    this.OR(this.alternatives[28] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.chooses);
@@ -972,7 +972,7 @@ class RulesParser extends CstParser {
   });
 
   public expectation = this.RULE('expectation', () => {
-    this.OR(this.alternatives[26] ??= [
+    this.OR(this.alternatives[29] ??= [
       {
         ALT: () => {
           this.OPTION(() => this.CONSUME(kw.not));
@@ -1020,7 +1020,7 @@ class RulesParser extends CstParser {
   });
 
   public statement = this.RULE('statement', () => {
-    this.OR(this.alternatives[27] ??= [
+    this.OR(this.alternatives[30] ??= [
       { ALT: () => this.SUBRULE(this.moveStmt) },
       { ALT: () => this.SUBRULE(this.setStmt) },
       { ALT: () => this.SUBRULE(this.letStmt) },
@@ -1040,7 +1040,7 @@ class RulesParser extends CstParser {
 
   public moveStmt = this.RULE('moveStmt', () => {
     this.CONSUME(kw.move);
-    this.OR(this.alternatives[28] ??= {
+    this.OR(this.alternatives[31] ??= {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -1050,7 +1050,7 @@ class RulesParser extends CstParser {
             this.CONSUME(soft.to);
             this.SUBRULE2(this.expr, { LABEL: 'to' });
             this.OPTION(() => {
-              this.OR2([
+              this.OR2(this.alternatives[32] ??= [
                 { ALT: () => this.CONSUME(soft.top, { LABEL: 'position' }) },
                 { ALT: () => this.CONSUME(soft.bottom, { LABEL: 'position' }) },
               ]);
@@ -1070,7 +1070,7 @@ class RulesParser extends CstParser {
         {
           ALT: () => {
             // `move all gem from …` versus an amount that starts with the aggregate `all(…)`.
-            this.OR3({
+            this.OR3(this.alternatives[33] ??= {
               IGNORE_AMBIGUITIES: true,
               DEF: [
                 { GATE: () => this.LA(2).tokenType !== LParen, ALT: () => this.CONSUME(All, { LABEL: 'all' }) },
@@ -1108,7 +1108,7 @@ class RulesParser extends CstParser {
     this.SUBRULE(this.block, { LABEL: 'then' });
     this.OPTION(() => {
       this.CONSUME(kw.else);
-      this.OR(this.alternatives[29] ??= [
+      this.OR(this.alternatives[34] ??= [
         { ALT: () => this.SUBRULE2(this.block, { LABEL: 'else' }) },
         { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: 'elseIf' }) },
       ]);
@@ -1139,7 +1139,7 @@ class RulesParser extends CstParser {
   });
 
   public revealStmt = this.RULE('revealStmt', () => {
-    this.OR(this.alternatives[30] ??= [
+    this.OR(this.alternatives[35] ??= [
       { ALT: () => this.CONSUME(kw.reveal, { LABEL: 'mode' }) },
       { ALT: () => this.CONSUME(kw.draw, { LABEL: 'mode' }) },
     ]);
@@ -1173,13 +1173,13 @@ class RulesParser extends CstParser {
 
   public askStmt = this.RULE('askStmt', () => {
     this.CONSUME(kw.ask);
-    this.OR(this.alternatives[31] ??= [
+    this.OR(this.alternatives[36] ??= [
       { ALT: () => this.SUBRULE(this.askEach) },
       { ALT: () => this.SUBRULE(this.expr, { LABEL: 'player' }) },
     ]);
     this.CONSUME(soft.to);
     this.CONSUME(kw.choose);
-    this.OR2(this.alternatives[32] ??= [
+    this.OR2(this.alternatives[37] ??= [
       { ALT: () => this.SUBRULE(this.chooseBinding) },
       { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'target' }) },
     ]);
@@ -1210,7 +1210,7 @@ class RulesParser extends CstParser {
 
   public endStmt = this.RULE('endStmt', () => {
     this.CONSUME(kw.end);
-    this.OR(this.alternatives[33] ??= [
+    this.OR(this.alternatives[38] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.game, { LABEL: 'scope' });
@@ -1252,13 +1252,13 @@ class RulesParser extends CstParser {
    * per precedence level keeps parsing fast.
    */
   public expr = this.RULE('expr', () => {
-    this.OR(this.alternatives[34] ??= [
+    this.OR(this.alternatives[39] ??= [
       { ALT: () => this.SUBRULE(this.ifExpr) },
       {
         ALT: () => {
           this.SUBRULE(this.operand);
           this.MANY(() => {
-            this.OR2([
+            this.OR2(this.alternatives[40] ??= [
               {
                 ALT: () => {
                   this.CONSUME(kw.is, { LABEL: 'ops' });
@@ -1287,18 +1287,10 @@ class RulesParser extends CstParser {
     this.SUBRULE3(this.expr, { LABEL: 'else' });
   });
 
-  /** `[not|-]* primary {. name}` */
+  /** `[not|-]* primary {. name}` — the primary is inlined: operands are the most frequent node. */
   public operand = this.RULE('operand', () => {
     this.MANY(() => this.CONSUME(PrefixOp, { LABEL: 'prefix' }));
-    this.SUBRULE(this.primary);
-    this.MANY2(() => {
-      this.CONSUME(Dot);
-      this.CONSUME(Name, { LABEL: 'members' });
-    });
-  });
-
-  public primary = this.RULE('primary', () => {
-    this.OR(this.alternatives[35] ??= [
+    this.OR(this.alternatives[41] ??= [
       { ALT: () => this.CONSUME(Integer) },
       { ALT: () => this.CONSUME(StringLiteral) },
       { ALT: () => this.CONSUME(kw.true) },
@@ -1335,7 +1327,7 @@ class RulesParser extends CstParser {
           this.OPTION3(() => {
             this.CONSUME3(LParen);
             this.OPTION4(() => {
-              this.OR2([
+              this.OR2(this.alternatives[42] ??= [
                 {
                   ALT: () => {
                     this.SUBRULE2(this.inBinding, { LABEL: 'aggregate' });
@@ -1353,6 +1345,10 @@ class RulesParser extends CstParser {
         },
       },
     ]);
+    this.MANY2(() => {
+      this.CONSUME(Dot);
+      this.CONSUME4(Name, { LABEL: 'members' });
+    });
   });
 }
 
