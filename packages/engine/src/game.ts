@@ -112,7 +112,8 @@ export class Game {
   private qHead = 0;
   private qTail = 0;
   private readonly stride: number;
-  private readonly evArgs: number[];
+  /** the arguments of the event being dispatched (rules bind them) */
+  readonly evArgs: number[];
   // decisions
   private decisions: DecisionRecord[] = [];
   private nextGroup = 0;
@@ -532,6 +533,18 @@ export class Game {
     return this.lg.vars[vi]!.scope === 'global' ? st.varOffset[vi]! : st.varOffset[vi]! + p * st.varStride;
   }
 
+  /** counts a rule firing against the step budget; false (and the game stops) when the budget is spent */
+  startFiring(ri: number): boolean {
+    if (this.stepFirings >= this.budget) {
+      this.stepBudgetExceeded();
+      return false;
+    }
+    this.stepFirings++;
+    this.firings[ri]!++;
+    this.recent[this.recentPos++ & (RECENT - 1)] = ri;
+    return true;
+  }
+
   /** reports a run error; the game stops. Returns -1 so slot computations can bail out. */
   fail(code: string, message: string, hint?: string): number {
     if (this.err === null) {
@@ -928,23 +941,15 @@ export class Game {
       this.record(info.name, data);
     }
     const rules = info.rules;
-    const locals = this.locals;
     const draining = this.endingPhase === ENDING_DRAINING;
     for (let i = 0; i < rules.length; i++) {
-      const ri = rules[i]!;
-      const rule = lg.rules[ri]!;
-      const slots = rule.argSlots;
-      for (let k = 0; k < slots.length; k++) locals[slots[k]!] = evArgs[k]!;
       this.actor = -1;
-      if (rule.when !== null && rule.when(this) === 0) {
+      const fired = lg.rules[rules[i]!]!.fire(this);
+      if (fired === 0) {
         if (this.err) return this.stop();
         continue;
       }
-      if (this.stepFirings >= this.budget) return this.stepBudgetExceeded();
-      this.stepFirings++;
-      this.firings[ri]!++;
-      this.recent[this.recentPos++ & (RECENT - 1)] = ri;
-      rule.body(this);
+      if (fired === 2) return;
       if (this.err) return this.stop();
       if (this.endingPhase === ENDING_REQUESTED) return;
       this.halt = false;

@@ -2,6 +2,8 @@ import { validateRuleGraph } from '@houserules/schema';
 import type { FlowNode, Result, RuleGraph, Value } from '@houserules/schema';
 import { Scope } from './compile-expr.ts';
 import { StmtCompiler } from './compile-stmt.ts';
+import type { Game } from './game.ts';
+import { generateRule } from './stmt-codegen.ts';
 import {
   FLOW_ACTIONS,
   FLOW_IF,
@@ -42,10 +44,23 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     const ev = c.need(c.eventIx, r.event, 'event');
     const scope = new Scope(c.alloc);
     const argSlots = Int32Array.from(r.bindings.map((b) => scope.slot(b)));
-    const when = r.when ? c.expr(r.when, scope) : null;
-    const body = c.body(r.body, scope);
-    byEvent[ev]?.push({ rule: rules.length, order: r.order });
-    rules.push({ id: r.id, name: r.name, event: ev, argSlots, when, body });
+    const index = rules.length;
+    // compiled once: a generated rule, or closures (compiling twice would register its asks twice)
+    const generated = c.codegen ? generateRule(c, index, argSlots, r.when, r.body, scope) : null;
+    let fire = generated;
+    if (fire === null) {
+      const when = r.when ? c.expr(r.when, scope) : null;
+      const body = c.block(r.body, scope);
+      fire = (g: Game): number => {
+        for (let k = 0; k < argSlots.length; k++) g.locals[argSlots[k]!] = g.evArgs[k]!;
+        if (when !== null && when(g) === 0) return 0;
+        if (!g.startFiring(index)) return 2;
+        body(g);
+        return 1;
+      };
+    }
+    byEvent[ev]?.push({ rule: index, order: r.order });
+    rules.push({ id: r.id, name: r.name, event: ev, argSlots, fire });
   });
   const events: EventInfo[] = graph.events.map((e, i) => ({
     id: e.id,

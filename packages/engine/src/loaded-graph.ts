@@ -64,8 +64,8 @@ export interface RuleInfo {
   name: string;
   event: number;
   argSlots: Int32Array;
-  when: ExprFn | null;
-  body: StmtFn;
+  /** binds the arguments, tests when, starts the firing, runs the body: 0 not fired, 1 fired, 2 refused by the step budget */
+  fire: (g: Game) => number;
 }
 
 export interface ConstraintInfo {

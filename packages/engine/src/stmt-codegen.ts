@@ -2,6 +2,7 @@ import type { Expr, Stmt } from '@houserules/schema';
 import type { Scope } from './compile-expr.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import { canGenerate, Generator, helpers } from './expr-codegen.ts';
+import type { Game } from './game.ts';
 import type { StmtFn } from './loaded-graph.ts';
 import { filledArray } from './packed-array.ts';
 
@@ -99,6 +100,25 @@ for (let ${k} = 0; ${k} < ${len}; ${k}++) {\nL[${slot}] = ${buf}[${k}];\n${where
       default:
         return this.closureCall(s, scope);
     }
+  }
+}
+
+/**
+ * A rule as one generated function: binds the event arguments, tests `when`,
+ * starts the firing (budget and counts, which may refuse: 2), runs the body.
+ * Returns 0 when `when` does not hold, 1 when the rule fired.
+ */
+export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Array, when: Expr | undefined, stmts: Stmt[], scope: Scope): ((g: Game) => number) | null {
+  if (!canGenerate()) return null;
+  const gen = new StmtGenerator(sc);
+  const bind = Array.from(argSlots, (slot, k) => `L[${slot}] = g.evArgs[${k}];`).join(' ');
+  const guard = when ? `if (${gen.gen(when, scope)} === 0) return 0;` : '';
+  const body = gen.block(stmts, scope);
+  const source = `${gen.inner.join('\n')}\nreturn function fire(g) { const L = g.locals; ${bind}\n${guard}\nif (!g.startFiring(${index})) return 2;\n${body}\nreturn 1; };`;
+  try {
+    return new Function('K', 'H', source)(gen.refs, helpers) as (g: Game) => number;
+  } catch {
+    return null;
   }
 }
 
