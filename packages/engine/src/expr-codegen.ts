@@ -54,6 +54,41 @@ export class Generator {
 
   constructor(protected readonly c: ExprCompiler) {}
 
+  /** slots whose value a JavaScript loop variable holds (a seat, for a loop over players) */
+  readonly seatAlias = new Map<number, string>();
+
+  /** the checked player index an owner expression gives; a loop variable over the players needs no check */
+  playerIndex(of: Expr | undefined, scope: Scope, what: string): string {
+    if (of?.k === 'local') {
+      const alias = this.seatAlias.get(scope.slot(of.name));
+      if (alias !== undefined) return alias;
+    }
+    return `H.player(g, ${this.owner(of, scope)}, ${this.ref(what)})`;
+  }
+
+  /** a JavaScript boolean for a condition (no 0/1 round trip) */
+  cond(e: Expr, scope: Scope): string {
+    if (e.k === 'bin') {
+      switch (e.op) {
+        case 'and':
+          return `(${this.cond(e.l, scope)} && ${this.cond(e.r, scope)})`;
+        case 'or':
+          return `(${this.cond(e.l, scope)} || ${this.cond(e.r, scope)})`;
+        case '==':
+          return `(${this.gen(e.l, scope)} === ${this.gen(e.r, scope)})`;
+        case '!=':
+          return `(${this.gen(e.l, scope)} !== ${this.gen(e.r, scope)})`;
+        case '<':
+        case '<=':
+        case '>':
+        case '>=':
+          return `(${this.gen(e.l, scope)} ${e.op} ${this.gen(e.r, scope)})`;
+      }
+    }
+    if (e.k === 'not') return `!${this.cond(e.e, scope)}`;
+    return `(${this.gen(e, scope)} !== 0)`;
+  }
+
   ref(v: unknown): string {
     this.refs.push(v);
     return `K[${this.refs.length - 1}]`;
@@ -78,16 +113,17 @@ export class Generator {
         return `(${c.strings.encode(e.v)})`;
       case 'seat':
         return `(${e.index})`;
-      case 'local':
-        return `L[${scope.slot(e.name)}]`;
+      case 'local': {
+        const slot = scope.slot(e.name);
+        return this.seatAlias.get(slot) ?? `L[${slot}]`;
+      }
       case 'var': {
         const v = c.varIx.get(e.id);
         const node = v === undefined ? undefined : c.graph.vars[v];
         if (!node) return this.fallback(e, scope);
         const fixed = c.storage.varOffset[v!]!;
         if (node.scope === 'global') return `g.vars[${fixed}]`;
-        const what = this.ref(`Var '${node.name}'`);
-        return `g.vars[${fixed} + H.player(g, ${this.owner(e.of, scope)}, ${what}) * ${c.storage.varStride}]`;
+        return `g.vars[${fixed} + ${this.playerIndex(e.of, scope, `Var '${node.name}'`)} * ${c.storage.varStride}]`;
       }
       case 'count': {
         const p = c.poolIx.get(e.pool);
@@ -98,7 +134,7 @@ export class Generator {
         const stride = c.storage.poolStride[p!]!;
         if (node.scope === 'global') return `g.counts[${fixed}]`;
         if (node.scope === 'player') {
-          return `g.counts[${fixed} + H.player(g, ${this.owner(e.of, scope)}, ${this.ref(`Pool '${node.name}'`)}) * ${stride}]`;
+          return `g.counts[${fixed} + ${this.playerIndex(e.of, scope, `Pool '${node.name}'`)} * ${stride}]`;
         }
         const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
         return `g.counts[g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(e.of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride}]`;
@@ -116,9 +152,8 @@ export class Generator {
         const r = this.gen(e.r, scope);
         switch (e.op) {
           case 'and':
-            return `(${l} !== 0 && ${r} !== 0 ? 1 : 0)`;
           case 'or':
-            return `(${l} !== 0 || ${r} !== 0 ? 1 : 0)`;
+            return `(${this.cond(e, scope)} ? 1 : 0)`;
           case '==':
             return `(${l} === ${r} ? 1 : 0)`;
           case '!=':
@@ -148,7 +183,7 @@ export class Generator {
         return kind === undefined ? this.fallback(e, scope) : `H.is(g, ${this.gen(e.e, scope)}, ${kind})`;
       }
       case 'if':
-        return `(${this.gen(e.c, scope)} !== 0 ? ${this.gen(e.t, scope)} : ${this.gen(e.e, scope)})`;
+        return `(${this.cond(e.c, scope)} ? ${this.gen(e.t, scope)} : ${this.gen(e.e, scope)})`;
       case 'call':
         if (e.fn === 'min' || e.fn === 'max') return `Math.${e.fn}(${this.gen(e.args[0]!, scope)}, ${this.gen(e.args[1]!, scope)})`;
         if (e.fn === 'abs') return `Math.abs(${this.gen(e.args[0]!, scope)})`;
@@ -165,9 +200,13 @@ export class Generator {
     if (e.fn === 'list') return this.fallback(e, scope);
     const name = `a${this.fns++}`;
     const slot = scope.slot(e.bind);
-    const where = e.where ? this.gen(e.where, scope) : null;
+    // the aggregate is a function of its own: loop variables of the caller are not in its reach
+    const aliases = [...this.seatAlias];
+    this.seatAlias.clear();
+    const where = e.where ? this.cond(e.where, scope) : null;
     const value = e.value ? this.gen(e.value, scope) : 'el';
-    const test = where === null ? 'true' : `${where} !== 0`;
+    for (const [k, v] of aliases) this.seatAlias.set(k, v);
+    const test = where === null ? 'true' : where;
     let head: string;
     let element: string;
     if (e.over.k === 'players') {

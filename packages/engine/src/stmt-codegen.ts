@@ -25,7 +25,7 @@ class StmtGenerator extends Generator {
     const fixed = c.storage.poolOffset[p!]! + entry;
     const stride = c.storage.poolStride[p!]!;
     if (node.scope === 'global') return `${fixed}`;
-    if (node.scope === 'player') return `(${fixed} + H.player(g, ${this.owner(of, scope)}, ${this.ref(`Pool '${node.name}'`)}) * ${stride})`;
+    if (node.scope === 'player') return `(${fixed} + ${this.playerIndex(of, scope, `Pool '${node.name}'`)} * ${stride})`;
     const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
     return `(g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride})`;
   }
@@ -37,7 +37,7 @@ class StmtGenerator extends Generator {
     if (!node) return null;
     const fixed = c.storage.varOffset[v!]!;
     if (node.scope === 'global') return `${fixed}`;
-    return `(${fixed} + H.player(g, ${this.owner(of, scope)}, ${this.ref(`Var '${node.name}'`)}) * ${c.storage.varStride})`;
+    return `(${fixed} + ${this.playerIndex(of, scope, `Var '${node.name}'`)} * ${c.storage.varStride})`;
   }
 
   private closureCall(s: Stmt, scope: Scope): string {
@@ -73,14 +73,22 @@ class StmtGenerator extends Generator {
         if (c.isList(s.value, scope)) return this.closureCall(s, scope);
         return `L[${scope.slot(s.name)}] = ${this.gen(s.value, scope)};`;
       case 'if':
-        return `if (${this.gen(s.cond, scope)} !== 0) {\n${this.block(s.then, scope)}\n} else {\n${this.block(s.else, scope)}\n}`;
+        return `if (${this.cond(s.cond, scope)}) {\n${this.block(s.then, scope)}\n} else {\n${this.block(s.else, scope)}\n}`;
       case 'for': {
         const slot = scope.slot(s.bind);
         const k = this.temp();
-        const where = s.where ? `if (${this.gen(s.where, scope)} === 0) continue;` : '';
         if (s.over.k === 'players') {
-          return `for (let ${k} = 0; ${k} < g.playerCount; ${k}++) {\nL[${slot}] = ${k};\n${where}\n${this.block(s.body, scope)}\n}`;
+          // the loop variable stands for the local unless the body binds the same name again
+          const text = JSON.stringify([s.where ?? null, s.body]);
+          const name = JSON.stringify(s.bind);
+          const rebinds = text.includes(`"bind":${name}`) || text.includes(`"each":${name}`) || text.includes(`"name":${name},"value"`);
+          if (!rebinds) this.seatAlias.set(slot, k);
+          const where = s.where ? `if (!${this.cond(s.where, scope)}) continue;` : '';
+          const body = this.block(s.body, scope);
+          this.seatAlias.delete(slot);
+          return `for (let ${k} = 0; ${k} < g.playerCount; ${k}++) {\nL[${slot}] = ${k};\n${where}\n${body}\n}`;
         }
+        const where = s.where ? `if (!${this.cond(s.where, scope)}) continue;` : '';
         // walk a copy, so a body that moves cards does not disturb the loop
         const buf = this.ref([] as number[]);
         const len = this.temp();
@@ -112,7 +120,7 @@ export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Arr
   if (!canGenerate()) return null;
   const gen = new StmtGenerator(sc);
   const bind = Array.from(argSlots, (slot, k) => `L[${slot}] = g.evArgs[${k}];`).join(' ');
-  const guard = when ? `if (${gen.gen(when, scope)} === 0) return 0;` : '';
+  const guard = when ? `if (!${gen.cond(when, scope)}) return 0;` : '';
   const body = gen.block(stmts, scope);
   const source = `${gen.inner.join('\n')}\nreturn function fire(g) { const L = g.locals; ${bind}\n${guard}\nif (!g.startFiring(${index})) return 2;\n${body}\nreturn 1; };`;
   try {
