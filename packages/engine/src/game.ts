@@ -868,8 +868,18 @@ export class Game {
       entry = this.record('$answer', { seat: d.seat, move });
     }
     this.stepFirings = 0;
-    this.settle();
+    // a simultaneous decision still waiting for others: nothing can move yet
+    if (!(this.qHead === this.qTail && this.endingPhase === ENDING_NONE && this.groupStillOpen(d.group))) this.settle();
     if (entry) entry.hash = this.stateHash();
+  }
+
+  private groupStillOpen(group: number): boolean {
+    const ds = this.decisions;
+    for (let i = 0; i < ds.length; i++) {
+      const d = ds[i]!;
+      if (d.group === group && d.chosen < 0) return true;
+    }
+    return false;
   }
 
   private describeOption(d: DecisionRecord, idx: number): Move {
@@ -940,11 +950,11 @@ export class Game {
       info.params.forEach((p, k) => (data[p.name] = lg.strings.decode(evArgs[k]!, p.type)));
       this.record(info.name, data);
     }
-    const rules = info.rules;
     const draining = this.endingPhase === ENDING_DRAINING;
-    for (let i = 0; i < rules.length; i++) {
+    const fires = info.fires;
+    for (let i = 0; i < fires.length; i++) {
       this.actor = -1;
-      const fired = lg.rules[rules[i]!]!.fire(this);
+      const fired = fires[i]!(this);
       if (fired === 0) {
         if (this.err) return this.stop();
         continue;

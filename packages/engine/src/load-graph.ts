@@ -62,16 +62,12 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     byEvent[ev]?.push({ rule: index, order: r.order });
     rules.push({ id: r.id, name: r.name, event: ev, argSlots, fire });
   });
-  const events: EventInfo[] = graph.events.map((e, i) => ({
-    id: e.id,
-    name: e.name,
-    params: e.params,
-    rules: Int32Array.from(
-      byEvent[i]!.map((x, k) => ({ ...x, k }))
-        .sort((a, b) => a.order - b.order || a.k - b.k)
-        .map((x) => x.rule),
-    ),
-  }));
+  const events: EventInfo[] = graph.events.map((e, i) => {
+    const ordered = byEvent[i]!.map((x, k) => ({ ...x, k }))
+      .sort((a, b) => a.order - b.order || a.k - b.k)
+      .map((x) => x.rule);
+    return { id: e.id, name: e.name, params: e.params, rules: Int32Array.from(ordered), fires: ordered.map((r) => rules[r]!.fire) };
+  });
 
   const phaseNames: string[] = [];
   const phaseIndex = (name: string): number => {

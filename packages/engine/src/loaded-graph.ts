@@ -57,6 +57,8 @@ export interface EventInfo {
   params: { name: string; type: TypeDesc }[];
   /** active rules in firing order */
   rules: Int32Array;
+  /** their fire functions, in the same order */
+  fires: ((g: Game) => number)[];
 }
 
 export interface RuleInfo {
