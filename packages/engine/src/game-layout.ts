@@ -141,7 +141,7 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     varSlots,
     zeros: {
       locals: filledArray(lg.localCount, 0),
-      vars: filledArray(varSlots, 0),
+      vars: literalVars(lg, n, varSlots),
       tmpVals: filledArray(Math.max(4, lg.maxActionParams + 2), 0),
       evArgs: filledArray(lg.maxEventArgs, 0),
       actionCounts: filledArray(lg.actions.length, 0),
@@ -154,4 +154,16 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     endsTurn: lg.ends.filter((e) => e.timing === 'end_of_turn'),
     endsRound: lg.ends.filter((e) => e.timing === 'end_of_round'),
   };
+}
+
+/** the vars with their literal initial values in place (the others are evaluated per game) */
+function literalVars(lg: LoadedGraph, n: number, varSlots: number): number[] {
+  const vars = filledArray(varSlots, 0);
+  const st = lg.storage;
+  lg.vars.forEach((v, vi) => {
+    if (v.literal === null) return;
+    if (v.scope === 'global') vars[st.varOffset[vi]!] = v.literal;
+    else for (let p = 0; p < n; p++) vars[st.varOffset[vi]! + p * st.varStride] = v.literal;
+  });
+  return vars;
 }

@@ -183,6 +183,7 @@ export class Game {
     this.vars = layout.zeros.vars.slice();
     for (let vi = 0; vi < lg.vars.length; vi++) {
       const v = lg.vars[vi]!;
+      if (v.literal !== null) continue;
       if (v.scope === 'global') this.vars[this.varSlot(vi, 0)] = v.initial(this);
       else
         for (let p = 0; p < n; p++) {
@@ -1039,8 +1040,9 @@ export class Game {
         while (records.length > 0) records.pop();
         for (let k = i; k < j; k++) records.push(ds[k]!);
         // remove the group in place (pop rather than setting length, which is slower)
-        ds.copyWithin(i, j);
-        for (let k = i; k < j; k++) ds.pop();
+        const removed = j - i;
+        for (let k = j; k < ds.length; k++) ds[k - removed] = ds[k]!;
+        for (let k = 0; k < removed; k++) ds.pop();
         this.resolve(records);
         // nothing else holds resolved records (snapshots copy them), so they are reused
         for (let k = 0; k < records.length; k++) this.freeRecords.push(records[k]!);
@@ -1069,7 +1071,12 @@ export class Game {
     }
     const ask = lg.asks[first.ask]!;
     if (ask.over === null) {
-      for (const d of records) if (d.seat >= 0) this.vars[this.varSlot(ask.varIndex, d.seat)] = d.values[d.chosen]!;
+      const base = this.varSlot(ask.varIndex, 0);
+      const stride = lg.storage.varStride;
+      for (let k = 0; k < records.length; k++) {
+        const d = records[k]!;
+        if (d.seat >= 0) this.vars[base + d.seat * stride] = d.values[d.chosen]!;
+      }
       this.version++;
       this.restoreSaved(first, ask.scopeLo);
       this.actor = ask.single ? first.seat : -1;

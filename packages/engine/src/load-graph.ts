@@ -163,7 +163,8 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
 
   const vars = graph.vars.map((v) => {
     const scope = new Scope(c.alloc);
-    return { id: v.id, name: v.name, scope: v.scope, type: v.type, initial: c.expr(v.initial, scope) };
+    const literal = v.initial.k === 'lit' ? c.strings.encode(v.initial.v) : null;
+    return { id: v.id, name: v.name, scope: v.scope, type: v.type, initial: c.expr(v.initial, scope), literal };
   });
 
   const ends = graph.ends

@@ -33,6 +33,8 @@ export interface VarInfo {
   type: TypeDesc;
   /** evaluated at game creation, with ctx self bound to the player for a per-player var */
   initial: ExprFn;
+  /** the encoded initial value when it is a literal (no need to evaluate per game), else null */
+  literal: number | null;
 }
 
 export interface CardKindInfo {
