@@ -10,6 +10,7 @@ import { BOOL, PLAYER, listOf, type Ty } from './type-system.ts';
 export type TestStep =
   | { t: 'arrange'; body: Stmt[]; range: Range }
   | { t: 'advance'; range: Range }
+  | { t: 'fixDice'; faces: number[]; range: Range }
   | { t: 'choose'; seat: number; value: GExpr; range: Range }
   | { t: 'do'; seat: number; action: string; args: GExpr[]; range: Range }
   | { t: 'play'; until?: GExpr; agents: { name: string; args: GExpr[] }[]; range: Range }
@@ -99,6 +100,7 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
       }
       case 'TestArrange': test.steps.push({ t: 'arrange', body: l.st.block(item.body, scope), range }); break;
       case 'TestAdvance': test.steps.push({ t: 'advance', range }); break;
+      case 'TestFixDice': test.steps.push({ t: 'fixDice', faces: item.faces ?? [], range }); break;
       case 'TestChoose': test.steps.push({ t: 'choose', seat: seat(item.seat), value: value(item.value), range }); break;
       case 'TestDo': test.steps.push({ t: 'do', seat: seat(item.seat), ...action(item.action, item.args), range }); break;
       case 'TestPlay': {

@@ -180,6 +180,53 @@ describe('bad input', () => {
   });
 });
 
+describe('dice', () => {
+  const DICE = `module dice
+
+scenario "Dice" {
+  players 1..2
+}
+
+token pip
+pool bank { pip: unlimited }
+pool pot { pip }
+
+flow {
+  rounds 2 {
+    step roll_once
+  }
+}
+
+rule roll_once on roll_once {
+  roll 2d6 as r
+  move r pip from bank to pot
+}
+
+test "fixed faces" {
+  players 1
+  fix dice 3, 4, 6, 6
+  advance
+  expect pot.pip == 3 + 4 + 6 + 6
+  expect game over
+}
+
+test "fixed faces, wrongly added" {
+  players 1
+  fix dice 3, 4, 6, 6
+  advance
+  expect pot.pip == 20
+}
+`;
+
+  it('fixes the next dice faces', () => {
+    const r = run({ 'dice/dice.rules': DICE });
+    const [fixed, wrong] = r.files[0]!.tests;
+    expect(fixed!.status).toBe('passed');
+    expect(wrong!.failure).toMatchObject({ expected: '20', actual: '19' });
+    expect(r.files[0]!.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
 describe('where tests live', () => {
   it('runs the tests of a scenario module from that module, and a test file only its own', () => {
     const withTest = `module coins_more extends "./coins.rules"\n\ntest "own" {\n  players 2\n  expect bank.coin == 10\n}\n`;

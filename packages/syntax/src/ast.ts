@@ -758,6 +758,8 @@ export type TestItem =
   | { $type: 'TestOption'; name: Identifier; value: Expr; range: Range }
   | { $type: 'TestArrange'; body: Statement[]; range: Range }
   | { $type: 'TestAdvance'; range: Range }
+  /** `fix dice 3, 4`: the next dice rolled show these faces, in order */
+  | { $type: 'TestFixDice'; faces: number[]; range: Range }
   | { $type: 'TestChoose'; seat: Identifier; value: Expr; range: Range }
   | { $type: 'TestDo'; seat: Identifier; action: Identifier; args: Expr[]; range: Range }
   | { $type: 'TestPlay'; until?: Expr; agents: AgentRef[]; range: Range }

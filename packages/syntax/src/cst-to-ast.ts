@@ -864,6 +864,8 @@ export class AstBuilder {
         return { $type: 'TestArrange', body: this.statements(this.node(c, 'body')), range };
       case 'advance':
         return { $type: 'TestAdvance', range };
+      case 'fix':
+        return { $type: 'TestFixDice', faces: this.tokens(c, 'face').map((t) => this.int(t)), range };
       case 'play': {
         const item: Extract<A.TestItem, { $type: 'TestPlay' }> = {
           $type: 'TestPlay',

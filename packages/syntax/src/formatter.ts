@@ -577,6 +577,8 @@ class Printer {
         return this.braced('arrange', t.body, (s) => this.statement(s));
       case 'TestAdvance':
         return this.line('advance');
+      case 'TestFixDice':
+        return this.line(`fix dice ${t.faces.join(', ')}`);
       case 'TestChoose':
         return this.line(`${t.seat.name} chooses ${printExpr(t.value)}`);
       case 'TestDo':

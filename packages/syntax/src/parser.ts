@@ -921,6 +921,17 @@ class RulesParser extends CstParser {
         { ALT: () => this.CONSUME(soft.advance, { LABEL: 'keyword' }) },
         {
           ALT: () => {
+            this.CONSUME(soft.fix, { LABEL: 'keyword' });
+            this.CONSUME(soft.dice);
+            this.CONSUME3(Integer, { LABEL: 'face' });
+            this.MANY2(() => {
+              this.CONSUME2(Comma);
+              this.CONSUME4(Integer, { LABEL: 'face' });
+            });
+          },
+        },
+        {
+          ALT: () => {
             this.CONSUME(soft.play, { LABEL: 'keyword' });
             this.OPTION(() => {
               this.CONSUME(soft.until);

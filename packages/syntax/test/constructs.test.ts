@@ -35,7 +35,7 @@ describe('every construct of docs/grammar.md', () => {
       'NumberLit', 'BoolLit', 'StringLit', 'NameRef', 'MemberExpr', 'CallExpr', 'BinaryExpr', 'UnaryExpr', 'IsExpr', 'IfExpr',
       'ListExpr', 'RangeExpr', 'AggregateExpr',
       // tests
-      'TestPlayers', 'TestSeed', 'TestVariant', 'TestOption', 'TestArrange', 'TestAdvance', 'TestChoose', 'TestDo', 'TestPlay',
+      'TestPlayers', 'TestSeed', 'TestVariant', 'TestOption', 'TestArrange', 'TestAdvance', 'TestFixDice', 'TestChoose', 'TestDo', 'TestPlay',
       'TestExpect', 'TestExpectEvent', 'TestExpectIllegal', 'TestExpectGameOver', 'AgentRef',
     ];
     expect(expected.filter((t) => !types.has(t))).toEqual([]);
