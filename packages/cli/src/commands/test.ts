@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { coverageLines, coverageShortfalls, findTestFiles, reportJson, reportJunit, reportPretty, reportTap, runSuite, suiteOk } from '@houserules/conformance';
+import { coverageLines, coverageShortfalls, findTestFiles, reportJson, reportJunit, reportPretty, reportTap, runSuite, suiteOk, type SuiteResult } from '@houserules/conformance';
+import type { Diagnostic } from '@houserules/schema';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, parseCommandArgs, stringOption } from '../command-args.ts';
 import { displayPath } from '../diagnostic-output.ts';
@@ -63,9 +64,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
   };
   const filter = stringOption(args, 'filter');
-  const result = runSuite({ host, files, readText }, filter === undefined ? {} : { filter });
-  const coverage = flag(args, 'coverage');
   const show = (file: string): string => displayPath(io.cwd, file);
+  const result = displayPaths(runSuite({ host, files, readText }, filter === undefined ? {} : { filter }), show);
+  const coverage = flag(args, 'coverage');
   switch (reporter) {
     case 'json':
       io.stdout.write(reportJson(result));
@@ -77,7 +78,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(reportJunit(result));
       break;
     default:
-      io.stdout.write(reportPretty(result, { coverage, displayPath: show }));
+      io.stdout.write(reportPretty(result, { coverage }));
   }
   if (coverage && reporter !== 'pretty' && reporter !== 'json') {
     for (const c of result.coverage) io.stderr.write(coverageLines(c).join('\n') + '\n');
@@ -85,6 +86,20 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const short = coverage ? coverageShortfalls(result) : [];
   for (const s of short) io.stderr.write(`houserules test: ${s}\n`);
   return suiteOk(result) && short.length === 0 ? EXIT_OK : EXIT_FAILURE;
+}
+
+/** Reports name files as the user sees them (relative to the working directory), in every format. */
+function displayPaths(r: SuiteResult, show: (file: string) => string): SuiteResult {
+  const diagnostic = (d: Diagnostic): Diagnostic => (d.file === undefined ? d : { ...d, file: show(d.file) });
+  return {
+    ...r,
+    files: r.files.map((f) => ({
+      file: show(f.file),
+      diagnostics: f.diagnostics.map(diagnostic),
+      tests: f.tests.map((t) => ({ ...t, file: show(t.file), ...(t.failure ? { failure: { ...t.failure, file: show(t.failure.file) } } : {}) })),
+    })),
+    coverage: r.coverage.map((c) => ({ ...c, scenario: show(c.scenario) })),
+  };
 }
 
 export const testCommand: Command = { name: 'test', summary: 'run the scenarios\' test blocks; rule coverage', usage, run };
