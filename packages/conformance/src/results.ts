@@ -71,6 +71,8 @@ export interface SentenceCoverage {
   unimplemented: string[];
   /** non-flavour sentences that no test cites */
   untested: string[];
+  /** parts of cite strings (of nodes and tests) that are not in the rulebook: typos or paraphrases */
+  unknownCites: string[];
 }
 
 export interface SuiteResult {

@@ -199,7 +199,14 @@ function sentenceCoverage(text: string | undefined, readme: string | undefined, 
   const cites = graphs.flatMap((g) => citesOf(g)).map(normalize);
   const testCites = tests.map((t) => normalize(t.cite ?? ''));
   const rows = readme ? readmeRows(readme) : [];
-  const out: SentenceCoverage = { total: sentences.length, flavour: 0, unimplemented: [], untested: [] };
+  const out: SentenceCoverage = { total: sentences.length, flavour: 0, unimplemented: [], untested: [], unknownCites: [] };
+  const whole = normalize(text);
+  const allCites = [...graphs.flatMap((g) => citesOf(g)), ...tests.map((t) => t.cite ?? '')];
+  for (const cite of allCites) {
+    for (const part of splitSentences(cite)) {
+      if (!whole.includes(normalize(part)) && !out.unknownCites.includes(part)) out.unknownCites.push(part);
+    }
+  }
   for (const s of sentences) {
     const n = normalize(s);
     const row = rows.find((r) => r.sentence.includes(n));

@@ -45,6 +45,12 @@ describe('rule coverage', () => {
     expect(marked.untested).toEqual(['Nobody holds more than two coins.', 'Most coins wins.']);
   });
 
+  it('lists the parts of cites that are not in the rulebook', () => {
+    const typo = TAKES.replace('A taker says so.', 'A taker says so. A taker sings.');
+    const c = run({ 'coins/tests/a.rules': typo }).coverage[0]!.sentences!;
+    expect(c.unknownCites).toEqual(['Nobody ever takes six.', 'A taker sings.']);
+  });
+
   it('fails under the threshold of the scenario’s conformance.json', () => {
     const short = run({ 'coins/tests/a.rules': TAKES, 'coins/conformance.json': '{ "coverage": 100 }' });
     expect(short.coverage[0]!.threshold).toBe(100);

@@ -43,9 +43,10 @@ export function coverageLines(c: ScenarioCoverage): string[] {
   if (never.length) out.push(`rules no test fired: ${never.map((r) => r.name).join(', ')}`);
   if (c.sentences) {
     const s = c.sentences;
-    out.push(`rulebook: ${s.total} sentences, ${s.flavour} flavour, ${s.unimplemented.length} cited by no rule, ${s.untested.length} cited by no test`);
+    out.push(`rulebook: ${s.total} sentences, ${s.flavour} flavour, ${s.unimplemented.length} cited by no rule, ${s.untested.length} cited by no test${s.unknownCites.length ? `, ${s.unknownCites.length} cites not in the rulebook` : ''}`);
     for (const x of s.unimplemented) out.push(`  no rule:  “${x}”`);
     for (const x of s.untested) out.push(`  no test:  “${x}”`);
+    for (const x of s.unknownCites) out.push(`  cited, not in the rulebook:  “${x}”`);
   }
   return out;
 }
