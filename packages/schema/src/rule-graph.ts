@@ -74,10 +74,12 @@ export type TypeDesc =
   /** a card instance; `kind` narrows it when known */
   | { t: 'card'; kind?: string }
   | { t: 'site'; site: 'corner' | 'edge' | 'hex' }
-  | { t: 'list'; of: TypeDesc };
+  | { t: 'list'; of: TypeDesc }
+  /** a token kind as a value; `group` narrows it to a token group's members */
+  | { t: 'token'; group?: string };
 
 /** Every TypeDesc discriminant, for code (and tests) that must cover them all. */
-export const TYPE_KINDS = ['number', 'bool', 'enum', 'player', 'card', 'site', 'list'] as const satisfies readonly TypeDesc['t'][];
+export const TYPE_KINDS = ['number', 'bool', 'enum', 'player', 'card', 'site', 'list', 'token'] as const satisfies readonly TypeDesc['t'][];
 
 // ───────────────────────────── expressions ─────────────────────────────
 
@@ -123,12 +125,37 @@ export type Expr =
    */
   | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list'; bind: string; over: Expr; where?: Expr; value?: Expr }
   /** builtin functions: min(a,b), max(a,b), abs(a), size(list), contains(list, x) */
-  | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains'; args: Expr[] };
+  | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains'; args: Expr[] }
+  // ── tokens as values (docs/design/boards-and-pieces.md) ──
+  /** a token kind as a value (runtime: the token's index) */
+  | { k: 'token'; id: string }
+  /** the tokens of a group, as a collection */
+  | { k: 'group'; id: string }
+  /** how many of the token `token` evaluates to are in the pool */
+  | { k: 'countOf'; pool: string; token: Expr; of?: Expr }
+  // ── boards and sites ──
+  /** every site of a kind on a board (the only board when `board` is absent), in id order */
+  | { k: 'sites'; site: 'hex' | 'corner' | 'edge'; board?: string }
+  /** the hexes of a named region */
+  | { k: 'region'; name: string; board?: string }
+  /** sites related to a site: a hex's corners/edges/neighbours, a corner's hexes/edges/neighbours, an edge's corners/hexes */
+  | { k: 'siteRel'; rel: 'corners' | 'edges' | 'hexes' | 'neighbours'; of: Expr }
+  /** a hex's kind (a symbol) or value (-1: none); any site's piece (a piece id, or 'none') or owner (-1: none) */
+  | { k: 'siteAttr'; attr: 'kind' | 'value' | 'piece' | 'owner'; of: Expr }
+  /** a site by coordinates: hex(q, r), corner(q, r, i), edge(q, r, i); -1 when the board has none there */
+  | { k: 'siteAt'; site: 'hex' | 'corner' | 'edge'; q: Expr; r: Expr; i?: Expr; board?: string }
+  /** pieces of this kind player `of` has left in supply (global pieces: `of` absent) */
+  | { k: 'supply'; piece: string; of?: Expr }
+  /** corners between two corners along edges (-1: not connected) */
+  | { k: 'distance'; from: Expr; to: Expr }
+  /** the longest walk over p's pieces of these edge kinds repeating no piece; others' node pieces block; kinds meet only at p's node pieces */
+  | { k: 'trail'; player: Expr; pieces: string[] };
 
 /** Every Expr discriminant. */
 export const EXPR_KINDS = [
   'lit', 'seat', 'local', 'var', 'count', 'field', 'option', 'derived', 'ctx', 'players',
   'zone', 'bin', 'not', 'neg', 'is', 'if', 'list', 'range', 'agg', 'call',
+  'token', 'group', 'countOf', 'sites', 'region', 'siteRel', 'siteAttr', 'siteAt', 'supply', 'distance', 'trail',
 ] as const satisfies readonly Expr['k'][];
 
 export interface PoolRef {
@@ -161,17 +188,23 @@ export type Stmt =
   /** binds the total and emits event:dice_rolled(total) */
   | { s: 'roll'; dice: number; sides: number; bind: string }
   /** binds a uniformly random element (-1 when none) */
-  | { s: 'pick'; bind: string; over: Expr; where?: Expr }
+  /** `weight`: each element's weight (evaluated with `bind` bound); elements of weight <= 0 are never picked */
+  | { s: 'pick'; bind: string; over: Expr; where?: Expr; weight?: Expr }
+  /** moves tokens whose kind is a value (`move 1 t from bank to p.hand`) */
+  | { s: 'moveOf'; token: Expr; amount: Expr | null; from: PoolRef; to: PoolRef }
   | AskStmt
   | { s: 'end'; scope: 'game' | 'round' | 'turn' | 'phase'; winners?: Expr }
+  /** takes a piece from the supply (the owner's, for a per-player piece) and puts it on a site; a global piece already on the board moves */
   | { s: 'place'; piece: string; owner?: Expr; at: Expr }
+  /** returns the piece on a site to its owner's supply */
+  | { s: 'removePiece'; at: Expr }
   /** tests only: put cards of these specs (found in the zone) on top, first listed on top */
   | { s: 'stack'; zone: ZoneRef; cards: CardSpec[] };
 
 /** Every Stmt discriminant. */
 export const STMT_KINDS = [
   'move', 'moveCard', 'moveCards', 'set', 'let', 'if', 'for', 'emit', 'shuffle',
-  'reveal', 'roll', 'pick', 'ask', 'end', 'place', 'stack',
+  'reveal', 'roll', 'pick', 'ask', 'end', 'place', 'stack', 'moveOf', 'removePiece',
 ] as const satisfies readonly Stmt['s'][];
 
 /**
@@ -221,7 +254,8 @@ export interface PoolNode extends NodeCommon {
 }
 
 export interface VarNode extends NodeCommon {
-  scope: 'global' | 'player';
+  /** per hex/corner/edge: one value per site of the (only) board */
+  scope: 'global' | 'player' | 'hex' | 'corner' | 'edge';
   type: TypeDesc;
   initial: Expr;
 }
@@ -254,6 +288,10 @@ export interface BoardNode extends NodeCommon {
   layout: { kind: 'radius'; radius: number } | { kind: 'map'; hexes: { q: number; r: number; kind?: string; value?: number }[] };
   kinds: { values: string[]; shuffled: boolean } | null;
   values: { values: number[]; shuffled: boolean; except: string[] } | null;
+  /** a ring of hexes of this kind around the layout (sea) */
+  frame?: { width: number; kind: string } | null;
+  /** every hex kind the board can hold (the enum of `h.kind`), in declaration order */
+  hexKinds?: string[];
   regions: { name: string; hexes: { q: number; r: number }[] }[];
 }
 
