@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateRuleGraph, type Diagnostic, type RuleGraph } from '../src/index.ts';
+import { EXPR_KINDS, STMT_KINDS, TYPE_KINDS, validateRuleGraph, type Diagnostic, type RuleGraph } from '../src/index.ts';
 import { sampleGraph } from '../src/testing/index.ts';
 import { minimalGraph } from './fixtures/minimal-graph.ts';
 import { fullGraph } from './fixtures/full-graph.ts';
@@ -25,6 +25,32 @@ describe('validateRuleGraph on valid graphs', () => {
     ['a graph using every node kind and variant', fullGraph],
   ])('accepts %s', (_, make) => {
     expect(validateRuleGraph(make())).toEqual({ value: true, diagnostics: [] });
+  });
+
+  it('has a full graph that really uses every Expr, Stmt and TypeDesc kind', () => {
+    const seen = { k: new Set<string>(), s: new Set<string>(), t: new Set<string>() };
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (typeof node !== 'object' || node === null) return;
+      for (const tag of ['k', 's', 't'] as const) {
+        const value = (node as Record<string, unknown>)[tag];
+        if (typeof value === 'string') seen[tag].add(value);
+      }
+      Object.values(node).forEach(walk);
+    };
+    walk(fullGraph());
+    for (const kind of EXPR_KINDS) expect(seen.k, kind).toContain(kind);
+    for (const kind of STMT_KINDS) expect(seen.s, kind).toContain(kind);
+    for (const kind of TYPE_KINDS) expect(seen.t, kind).toContain(kind);
+  });
+
+  it('rejects board shapes and piece references of the wrong form', () => {
+    const trail = broken(fullGraph, (g) => (g.rules[0].body.at(-2).value = { k: 'trail', player: { k: 'local', name: 'p' }, pieces: ['link'] }));
+    expect(summary(validateRuleGraph(trail).diagnostics)[0]?.[0]).toBe('schema/pattern');
+    const scope = broken(fullGraph, (g) => (g.vars.at(-1).scope = 'vertex'));
+    expect(summary(validateRuleGraph(scope).diagnostics)).toEqual([['schema/enum', `/vars/${fullGraph().vars.length - 1}/scope`]]);
+    const frame = broken(fullGraph, (g) => (g.boards[0].frame = { width: 0, kind: 'water' }));
+    expect(summary(validateRuleGraph(frame).diagnostics)[0]).toEqual(['schema/minimum', '/boards/0/frame/width']);
   });
 
   it('accepts a graph after a JSON round trip', () => {
