@@ -13,7 +13,8 @@ export type TestStep =
   | { t: 'fixDice'; faces: number[]; range: Range }
   | { t: 'choose'; seat: number; value: GExpr; range: Range }
   | { t: 'do'; seat: number; action: string; args: GExpr[]; range: Range }
-  | { t: 'play'; until?: GExpr; agents: { name: string; args: GExpr[] }[]; range: Range }
+  /** agents: `random`, `first` or a policy name, with constant arguments in the policy's parameter order */
+  | { t: 'play'; until?: GExpr; agents: { name: string; args: Value[] }[]; range: Range }
   | { t: 'expect'; condition: GExpr; range: Range }
   | { t: 'expectEvent'; negated: boolean; event: string; args?: GExpr[]; range: Range }
   | { t: 'expectIllegal'; seat: number; move: { choose: GExpr } | { action: string; args: GExpr[] }; because?: string; range: Range }
@@ -79,6 +80,26 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
     }
     return { action: `action:${ident.name}`, args: (args ?? []).map((a, i) => value(a, params[i]?.type ? l.cx.typeFromRef(params[i]!.type, decl2.origin) : undefined)) };
   };
+  // An agent is a built-in (`random`, `first`) or a policy of the scenario; its arguments are constants.
+  const agent = (ident: Identifier, args: Expr[]): { name: string; args: Value[] } => {
+    const d = l.cx.table.byName.get(ident.name);
+    const policy = d?.kind === 'policy' ? d : undefined;
+    if (!policy && ident.name !== 'random' && ident.name !== 'first') {
+      const policies = [...l.cx.table.byName.values()].filter((x) => x.kind === 'policy').map((x) => x.name);
+      l.cx.sink.error('resolve/unknown-name', `there is no agent or policy \`${ident.name}\``, origin.file, ident.range, didYouMean(ident.name, ['random', 'first', ...policies]) ?? 'agents: random, first, or a policy of the scenario');
+    }
+    const params = policy ? (policy.node.params ?? []).filter((p) => p?.name) : [];
+    if (args.length > params.length) {
+      l.cx.sink.error('type/arity', `agent \`${ident.name}\` takes ${params.length} argument${params.length === 1 ? '' : 's'}, got ${args.length}`, origin.file, ident.range);
+    }
+    return {
+      name: ident.name,
+      args: args.map((x, i) => {
+        const ty = params[i]?.type && policy ? l.cx.typeFromRef(params[i]!.type, policy.origin) : undefined;
+        return constant(l, x, origin, ty, `argument ${i + 1} of agent \`${ident.name}\``) ?? 0;
+      }),
+    };
+  };
   for (const item of decl.items ?? []) {
     if (!item) continue;
     const range = item.range;
@@ -104,7 +125,7 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
       case 'TestChoose': test.steps.push({ t: 'choose', seat: seat(item.seat), value: value(item.value), range }); break;
       case 'TestDo': test.steps.push({ t: 'do', seat: seat(item.seat), ...action(item.action, item.args), range }); break;
       case 'TestPlay': {
-        const step: TestStep = { t: 'play', agents: (item.agents ?? []).filter((a) => a?.name).map((a) => ({ name: a.name.name, args: (a.args ?? []).map((x) => value(x)) })), range };
+        const step: TestStep = { t: 'play', agents: (item.agents ?? []).filter((a) => a?.name).map((a) => agent(a.name, a.args ?? [])), range };
         if (item.until) step.until = value(item.until, BOOL);
         test.steps.push(step);
         break;
