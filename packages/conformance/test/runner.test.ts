@@ -180,6 +180,76 @@ describe('bad input', () => {
   });
 });
 
+describe('actions', () => {
+  const ACTS = `module acts
+
+scenario "Acts" {
+  players 2..2
+}
+
+token coin
+pool bank { coin: unlimited }
+per player {
+  pool purse { coin }
+}
+
+flow {
+  rounds 1 {
+    turns {
+      actions by current until pass
+    }
+  }
+}
+
+action grab(n in [1, 2, 3]) {
+  move n coin from bank to actor.purse
+}
+
+action pass {
+  let _done = 1
+}
+
+forbid too_many on grab(n) when actor.purse.coin + n > 4 reason "at most four"
+
+test "taking actions" {
+  players 2
+  advance
+  p1 does grab(3)
+  expect p1.purse.coin == 3
+  expect illegal p1 does grab(2) because too_many
+  expect illegal p2 does grab(1)
+  p1 does grab(1)
+  p1 does pass
+  p2 does grab(2)
+  expect p2.purse.coin == 2 and p1.purse.coin == 4
+}
+
+test "a refused action fails the test with what was allowed" {
+  players 2
+  advance
+  p1 does grab(3)
+  p1 does grab(2)
+}
+
+test "an illegal move refused for another reason" {
+  players 2
+  advance
+  expect illegal p2 does grab(1) because too_many
+}
+`;
+
+  it('takes actions for seats and checks refusals with their constraint', () => {
+    const r = run({ 'acts/acts.rules': ACTS });
+    expect(r.files[0]!.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const [ok, refused, reason] = r.files[0]!.tests;
+    expect(ok!.status).toBe('passed');
+    expect(refused!.failure).toMatchObject({ code: 'test/move-refused', text: 'p1 does grab(2)' });
+    expect(refused!.failure!.message).toContain('too_many');
+    expect(refused!.failure!.actual).toContain('grab(1)');
+    expect(reason!.failure).toMatchObject({ code: 'test/wrong-reason' });
+  });
+});
+
 describe('dice', () => {
   const DICE = `module dice
 
