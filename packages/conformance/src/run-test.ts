@@ -18,10 +18,13 @@ export interface RunLimits {
   decisionBudget?: number;
   /** rule firings per flow step (the engine's own budget) */
   stepBudget?: number;
+  /** flow steps between two decisions (a flow that never waits) */
+  flowStepBudget?: number;
 }
 
 const DEFAULT_DECISIONS = 20_000;
 const DEFAULT_STEP_BUDGET = 20_000;
+const DEFAULT_FLOW_STEPS = 100_000;
 
 /** A test with its steps compiled against one loaded graph (the probe compiles expressions and arrange blocks). */
 interface CompiledStep {
@@ -66,6 +69,7 @@ function runPrepared(plan: TestPlan, steps: CompiledStep[], lg: LoadedGraph, lim
     checkInvariants: true,
     holdFlow: true,
     stepBudget: limits.stepBudget ?? DEFAULT_STEP_BUDGET,
+    flowStepBudget: limits.flowStepBudget ?? DEFAULT_FLOW_STEPS,
   });
   const game = created.value;
   if (!game) {
@@ -87,7 +91,11 @@ function runPrepared(plan: TestPlan, steps: CompiledStep[], lg: LoadedGraph, lim
     decisions: 0,
     started: false,
     plan,
-    limits: { decisionBudget: limits.decisionBudget ?? DEFAULT_DECISIONS, stepBudget: limits.stepBudget ?? DEFAULT_STEP_BUDGET },
+    limits: {
+      decisionBudget: limits.decisionBudget ?? DEFAULT_DECISIONS,
+      stepBudget: limits.stepBudget ?? DEFAULT_STEP_BUDGET,
+      flowStepBudget: limits.flowStepBudget ?? DEFAULT_FLOW_STEPS,
+    },
   };
   const setupError = runError(ctx);
   for (const { step, run } of steps) {

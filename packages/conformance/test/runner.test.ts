@@ -145,6 +145,12 @@ test "still runs" {
     expect(byName['still runs']!.status).toBe('passed');
   });
 
+  it('stops a flow that never waits for a decision', () => {
+    const spin = `module spin\n\nscenario "Spin" {\n  players 1..1\n}\n\nflow {\n  rounds forever {\n    step tick\n  }\n}\n\nrule tick on tick {\n  let _t = 1\n}\n\ntest "spins" {\n  players 1\n  advance\n}\n\ntest "fine" {\n  players 1\n  expect round == 0\n}\n`;
+    const r = run({ 'spin/spin.rules': spin }, { limits: { flowStepBudget: 2000 } });
+    expect(r.files[0]!.tests.map((t) => [t.name, t.failure?.code ?? 'passed'])).toEqual([['spins', 'test/step-budget'], ['fine', 'passed']]);
+  });
+
   it('runs only the tests whose name contains the filter', () => {
     const r = run({ 'forever/forever.rules': FOREVER }, { filter: 'STILL' });
     expect(r.files[0]!.tests.map((t) => t.name)).toEqual(['still runs']);

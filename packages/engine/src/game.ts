@@ -213,6 +213,7 @@ export class Game {
     if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });
     this.pushFrame(lg.flowRoot);
     if (lg.builtin.gameStart >= 0) this.enqueue(lg.builtin.gameStart, this.evArgs, 0);
+    if (config.flowStepBudget !== undefined) this.flowBudget = config.flowStepBudget;
     if (config.holdFlow === true) this.drainEvents();
     else this.settle();
   }
@@ -757,6 +758,15 @@ export class Game {
     this.settle();
   }
 
+  /** flow steps allowed in one settle, i.e. between two decisions (config.flowStepBudget); unlimited in play */
+  private flowBudget = Number.POSITIVE_INFINITY;
+  private flowSteps = 0;
+
+  private flowBudgetExceeded(): void {
+    this.fail('run/step-budget', `More than ${this.flowBudget} flow steps without a decision: the flow never waits.`, 'flow');
+    this.stop();
+  }
+
   /** dispatches queued events without advancing the flow */
   private drainEvents(): void {
     while (!this.over && this.endingPhase === ENDING_NONE && this.qHead < this.qTail) this.dispatchNext();
@@ -905,6 +915,7 @@ export class Game {
 
   /** runs the game until it waits for a decision or is over */
   private settle(): void {
+    this.flowSteps = 0;
     while (!this.over) {
       if (this.endingPhase === ENDING_REQUESTED) {
         this.qHead = this.qTail = 0;
@@ -928,6 +939,7 @@ export class Game {
         this.readyCheck = false;
       }
       if (this.decisions.length > 0) return;
+      if (++this.flowSteps > this.flowBudget) return this.flowBudgetExceeded();
       if (!this.advanceFlow()) this.endGame(null, 'flow-ended');
     }
   }

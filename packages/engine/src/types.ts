@@ -12,6 +12,8 @@ export interface GameConfig {
   recordLog?: boolean;
   /** run only game_start's rules; the flow waits for `resume()` (tests arrange the table in between) */
   holdFlow?: boolean;
+  /** flow steps allowed between two decisions (default unlimited); tests stop a flow that never waits with it */
+  flowStepBudget?: number;
 }
 
 export type Move =

@@ -53,4 +53,19 @@ describe('test hooks', () => {
     expect(game.log.filter((e) => e.event === '$roll').map((e) => e.data['total'])).toEqual([7, 12]);
     expect(game.isOver).toBe(true);
   });
+
+  it('flowStepBudget stops a flow that never waits for a decision', () => {
+    const g = graph(
+      {
+        events: [{ id: 'event:tick', name: 'tick', params: [], source: 'step', provenance: at }],
+        flow: [{ f: 'rounds', count: null, body: [{ f: 'step', event: 'event:tick' }] }],
+        rules: [rule('tick', 'tick', [])],
+      },
+      { min: 1, max: 1 },
+    );
+    const game = createGame(load(g), { seed: 1, players: 1, holdFlow: true, flowStepBudget: 1000 }).value!;
+    game.resume();
+    expect(game.error?.code).toBe('run/step-budget');
+    expect(game.isOver).toBe(true);
+  });
 });
