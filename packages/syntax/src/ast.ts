@@ -57,6 +57,7 @@ export type TopLevelItem =
   | PoolDecl
   | VarDecl
   | PerPlayerBlock
+  | PerSiteBlock
   | CardDecl
   | ZoneDecl
   | PieceDecl
@@ -154,6 +155,13 @@ export interface PerPlayerBlock extends NodeBase {
   items: (PoolDecl | VarDecl | ZoneDecl | DeriveDecl)[];
 }
 
+/** `per corner { var port: none | any3 = none }` — one value per site of the board. */
+export interface PerSiteBlock extends NodeBase {
+  $type: 'PerSiteBlock';
+  site: 'hex' | 'corner' | 'edge';
+  items: VarDecl[];
+}
+
 /** `card treasure { value: number, pool gems { ruby } }` ; `card relic` */
 export interface CardDecl extends NodeBase {
   $type: 'CardDecl';
@@ -224,9 +232,11 @@ export interface HexEntry extends NodeBase {
 
 export interface BoardItem extends NodeBase {
   $type: 'BoardItem';
-  /** `kinds`, `values`, `region <name>` */
-  key: 'kinds' | 'values' | 'region';
+  /** `kinds`, `values`, `region <name>`, `frame <width> <kind>` (name: the frame's hex kind) */
+  key: 'kinds' | 'values' | 'region' | 'frame';
   name?: Identifier;
+  /** `frame` only: rings of hexes around the layout */
+  width?: number;
   shuffled: boolean;
   values: CardSpec[] | Expr[];
   except?: Identifier[];
@@ -485,6 +495,7 @@ export type Statement =
   | AskStmt
   | EndStmt
   | PlaceStmt
+  | RemovePieceStmt
   | StackStmt;
 
 /** `move 3 ruby from reserve to p.carried` / `move all ruby from p.carried to p.chest` */
@@ -571,12 +582,14 @@ export interface RollStmt extends NodeBase {
   binding: Identifier;
 }
 
-/** `pick random x in <collection> [where <cond>]` — binds x for the rest of the block. */
+/** `pick random x in <collection> [where <cond>] [weighted by <weight>]` — binds x for the rest of the block. */
 export interface PickStmt extends NodeBase {
   $type: 'PickStmt';
   binding: Identifier;
   collection: Expr;
   where?: Expr;
+  /** each element's weight, with x bound; elements of weight <= 0 are never picked */
+  weight?: Expr;
 }
 
 /**
@@ -607,6 +620,12 @@ export interface PlaceStmt extends NodeBase {
   $type: 'PlaceStmt';
   piece: Identifier;
   owner?: Expr;
+  at: Expr;
+}
+
+/** `remove piece at c` — returns the piece on a site to its owner's supply. */
+export interface RemovePieceStmt extends NodeBase {
+  $type: 'RemovePieceStmt';
   at: Expr;
 }
 

@@ -348,8 +348,10 @@ export class AstBuilder {
     };
   }
 
-  private perPlayer(n: CstNode): A.PerPlayerBlock {
+  private perPlayer(n: CstNode): A.PerPlayerBlock | A.PerSiteBlock {
     const c = n.children;
+    const scope = this.tok(c, 'scope')?.image;
+    if (scope === 'hex' || scope === 'corner' || scope === 'edge') return this.perSite(n, scope);
     const items: A.PerPlayerBlock['items'] = [];
     const members: { offset: number; item: A.PerPlayerBlock['items'][number] }[] = [];
     for (const p of this.nodes(c, 'poolDecl')) members.push({ offset: p.location?.startOffset ?? 0, item: this.pool(p) });
@@ -359,6 +361,17 @@ export class AstBuilder {
     members.sort((a, b) => a.offset - b.offset);
     for (const m of members) items.push(m.item);
     return { $type: 'PerPlayerBlock', items, range: this.rangeOf(n) };
+  }
+
+  /** `per hex|corner|edge { var … }`: sites hold vars only. */
+  private perSite(n: CstNode, site: A.PerSiteBlock['site']): A.PerSiteBlock {
+    const c = n.children;
+    for (const key of ['poolDecl', 'zoneDecl', 'deriveDecl']) {
+      for (const other of this.nodes(c, key)) {
+        this.report('parse/not-per-site', `only \`var\` can be declared per ${site}`, this.rangeOf(other), 'pools, zones and derived values belong to players or to the game');
+      }
+    }
+    return { $type: 'PerSiteBlock', site, items: this.nodes(c, 'varDecl').map((v) => this.varDecl(v)), range: this.rangeOf(n) };
   }
 
   private card(n: CstNode): A.CardDecl {
@@ -486,7 +499,7 @@ export class AstBuilder {
   private boardItem(n: CstNode): A.BoardItem {
     const c = n.children;
     const keyImage = this.tok(c, 'key')?.image;
-    const key: A.BoardItem['key'] = keyImage === 'values' ? 'values' : keyImage === 'region' ? 'region' : 'kinds';
+    const key: A.BoardItem['key'] = keyImage === 'values' ? 'values' : keyImage === 'region' ? 'region' : keyImage === 'frame' ? 'frame' : 'kinds';
     const item: A.BoardItem = {
       $type: 'BoardItem',
       key,
@@ -498,6 +511,10 @@ export class AstBuilder {
       item.values = this.cardSpecs(this.node(c, 'cardSpecList'));
     } else if (key === 'values') {
       item.values = this.exprList(this.node(c, 'exprList'));
+    } else if (key === 'frame') {
+      const width = this.tok(c, 'width');
+      item.width = width === undefined ? 1 : this.int(width);
+      item.name = this.ident(this.tok(c, 'name'));
     } else {
       item.name = this.ident(this.tok(c, 'name'));
       // A region is a list of hex coordinates, each kept as the pair `[q, r]`.
@@ -1016,6 +1033,8 @@ export class AstBuilder {
           };
           const where = this.node(c, 'where');
           if (where !== undefined) stmt.where = this.expr(where);
+          const weight = this.node(c, 'weight');
+          if (weight !== undefined) stmt.weight = this.expr(weight);
           return stmt;
         }
         case 'askStmt':
@@ -1043,6 +1062,8 @@ export class AstBuilder {
           stmt.at = this.exprOf(this.node(c, 'at'));
           return stmt;
         }
+        case 'removePieceStmt':
+          return { $type: 'RemovePieceStmt', at: this.exprOf(this.node(c, 'at')), range: this.rangeOf(inner) };
         case 'stackStmt':
           return {
             $type: 'StackStmt',

@@ -315,6 +315,8 @@ class Printer {
         return this.line(`${prefix}var ${item.name.name}: ${typeText(item.type)} = ${printExpr(item.initial)}`);
       case 'PerPlayerBlock':
         return this.braced(`${prefix}per player`, item.items, (member) => this.item(member));
+      case 'PerSiteBlock':
+        return this.braced(`${prefix}per ${item.site}`, item.items, (member) => this.item(member));
       case 'CardDecl': {
         const members = [
           ...item.fields.map((f) => `${f.name.name}: ${typeText(f.type)}`),
@@ -524,7 +526,7 @@ class Printer {
       case 'RollStmt':
         return this.line(`roll ${s.dice}d${s.sides} as ${s.binding.name}`);
       case 'PickStmt':
-        return this.line(`pick random ${inBinding(s.binding, s.collection, s.where)}`);
+        return this.line(`pick random ${inBinding(s.binding, s.collection, s.where)}${s.weight !== undefined ? ` weighted by ${printExpr(s.weight)}` : ''}`);
       case 'AskStmt': {
         const who = s.who.$type === 'AskEach' ? `each ${inBinding(s.who.binding, s.who.collection, s.who.where)}` : printExpr(s.who.player);
         const choice =
@@ -535,6 +537,8 @@ class Printer {
         return this.line(`end ${s.scope}${s.winners !== undefined ? ` winners ${printExpr(s.winners)}` : ''}`);
       case 'PlaceStmt':
         return this.line(`place ${s.piece.name}${s.owner !== undefined ? ` of ${printExpr(s.owner)}` : ''} at ${printExpr(s.at)}`);
+      case 'RemovePieceStmt':
+        return this.line(`remove piece at ${printExpr(s.at)}`);
       case 'StackStmt':
         return this.line(`stack ${printExpr(s.zone)}: ${s.cards.map(cardSpecText).join(', ')}`);
     }
@@ -621,6 +625,7 @@ function poolText(p: A.PoolDecl): string {
 }
 
 function boardItemText(b: A.BoardItem): string {
+  if (b.key === 'frame') return `frame ${b.width ?? 1} ${b.name?.name ?? ''}`;
   if (b.key === 'region') {
     const hexes = (b.values as A.Expr[]).map((v) => {
       if (v.$type === 'ListExpr') return `(${v.items.map((i) => printExpr(i)).join(', ')})`;

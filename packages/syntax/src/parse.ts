@@ -17,6 +17,7 @@ import { rulesParser } from './parser.ts';
 import { rangeAfter, rangeAt, tokenRange } from './range.ts';
 import {
   Colon,
+  Dot,
   HARD_KEYWORDS,
   ITEM_KEYWORDS,
   kw,
@@ -179,9 +180,14 @@ function startsItem(tokens: IToken[], i: number): boolean {
   if (!itemStartTypes.has(type)) return false;
   const previous = tokens[i - 1]?.tokenType;
   if (previous === kw.override || previous === kw.remove) return false;
+  // a member named like an item keyword: `c.piece`
+  if (previous === Dot) return false;
   if (type === kw.end && previous === soft.at) return false;
   if (type === kw.card && (previous === Colon || previous === Pipe || previous === kw.of)) return false;
-  if (type === kw.per) return tokens[i + 1]?.tokenType === soft.player && tokens[i + 2]?.tokenType === LCurly;
+  if (type === kw.per) {
+    const scope = tokens[i + 1]?.tokenType;
+    return (scope === soft.player || scope === soft.hex || scope === soft.corner || scope === soft.edge) && tokens[i + 2]?.tokenType === LCurly;
+  }
   return true;
 }
 
@@ -238,7 +244,7 @@ const RULE_WHAT: Record<string, string> = {
 };
 
 const RULE_HINT: Record<string, string> = {
-  statement: 'a statement starts with move, set, let, if, for, emit, shuffle, reveal, draw, roll, pick, ask, end, place or stack',
+  statement: 'a statement starts with move, set, let, if, for, emit, shuffle, reveal, draw, roll, pick, ask, end, place, remove or stack',
   flowItem: 'a flow item is `step`, `rounds`, `turns`, `phase`, `repeat`, `actions` or `if`',
   flowBlock: 'a flow item is `step`, `rounds`, `turns`, `phase`, `repeat`, `actions` or `if`',
   primary: 'an expression is a number, a string, a name, a call, a list `[…]` or one in parentheses',
@@ -251,7 +257,7 @@ const BLOCK_CONTENTS: Record<string, string> = {
   citedBlock: 'a statement',
   flowBlock: 'a flow item',
   testDecl: 'a test step',
-  perPlayerBlock: '`pool`, `var`, `zone` or `derive`',
+  perPlayerBlock: '`pool`, `var`, `zone` or `derive` (`var` only per hex, corner or edge)',
   policyDecl: 'a `prefer` line',
   variantDecl: 'a declaration',
   scenarioDecl: '`source` or `players`',

@@ -261,9 +261,15 @@ class RulesParser extends CstParser {
     this.SUBRULE(this.expr, { LABEL: 'value' });
   });
 
+  /** `per player { … }`; `per hex|corner|edge { var … }` (the CST→AST pass keeps only vars there) */
   public perPlayerBlock = this.RULE('perPlayerBlock', () => {
     this.CONSUME(kw.per);
-    this.CONSUME(soft.player);
+    this.OR2(this.alternatives[50] ??= [
+      { ALT: () => this.CONSUME(soft.player, { LABEL: 'scope' }) },
+      { ALT: () => this.CONSUME(soft.hex, { LABEL: 'scope' }) },
+      { ALT: () => this.CONSUME(soft.corner, { LABEL: 'scope' }) },
+      { ALT: () => this.CONSUME(soft.edge, { LABEL: 'scope' }) },
+    ]);
     this.CONSUME(LCurly);
     this.MANY(() => {
       this.OR(this.alternatives[6] ??= [
@@ -453,6 +459,13 @@ class RulesParser extends CstParser {
             this.OPTION7(() => this.CONSUME(Comma));
           });
           this.CONSUME3(RBracket);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.frame, { LABEL: 'key' });
+          this.CONSUME(Integer, { LABEL: 'width' });
+          this.CONSUME2(Name, { LABEL: 'name' });
         },
       },
     ]);
@@ -1046,6 +1059,7 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.endStmt) },
       { ALT: () => this.SUBRULE(this.placeStmt) },
       { ALT: () => this.SUBRULE(this.stackStmt) },
+      { ALT: () => this.SUBRULE(this.removePieceStmt) },
     ]);
   });
 
@@ -1180,6 +1194,11 @@ class RulesParser extends CstParser {
       this.CONSUME(kw.where);
       this.SUBRULE2(this.expr, { LABEL: 'where' });
     });
+    this.OPTION2(() => {
+      this.CONSUME(soft.weighted);
+      this.CONSUME(soft.by);
+      this.SUBRULE3(this.expr, { LABEL: 'weight' });
+    });
   });
 
   public askStmt = this.RULE('askStmt', () => {
@@ -1246,6 +1265,13 @@ class RulesParser extends CstParser {
     });
     this.CONSUME(soft.at);
     this.SUBRULE2(this.expr, { LABEL: 'at' });
+  });
+
+  public removePieceStmt = this.RULE('removePieceStmt', () => {
+    this.CONSUME(kw.remove);
+    this.CONSUME(kw.piece);
+    this.CONSUME(soft.at);
+    this.SUBRULE(this.expr, { LABEL: 'at' });
   });
 
   public stackStmt = this.RULE('stackStmt', () => {
@@ -1358,7 +1384,11 @@ class RulesParser extends CstParser {
     ]);
     this.MANY2(() => {
       this.CONSUME(Dot);
-      this.CONSUME4(Name, { LABEL: 'members' });
+      // `piece` is a hard keyword but also a site's member (`c.piece`)
+      this.OR3(this.alternatives[51] ??= [
+        { ALT: () => this.CONSUME4(Name, { LABEL: 'members' }) },
+        { ALT: () => this.CONSUME(kw.piece, { LABEL: 'members' }) },
+      ]);
     });
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ALL from './fixtures/all-constructs.rules?raw';
-import { format, parse, type EndDecl, type TopLevelItem, type VariantDecl, type TestDecl, type BoardDecl, type FlowDecl } from '../src/index.ts';
+import { format, parse, type EndDecl, type TopLevelItem, type VariantDecl, type TestDecl, type BoardDecl, type FlowDecl, type RuleDecl } from '../src/index.ts';
 import { nodeTypes, withoutRanges } from './ast-helpers.ts';
 
 const { value: ast, diagnostics } = parse(ALL, 'all-constructs.rules');
@@ -19,7 +19,7 @@ describe('every construct of docs/grammar.md', () => {
     const expected = [
       // items
       'ModuleHeader', 'ImportDecl', 'ScenarioDecl', 'OptionDecl', 'OptionDefaultDecl', 'TokenDecl', 'PoolDecl', 'PoolEntry',
-      'VarDecl', 'PerPlayerBlock', 'CardDecl', 'CardField', 'ZoneDecl', 'CardSpec', 'Argument', 'PieceDecl', 'BoardDecl',
+      'VarDecl', 'PerPlayerBlock', 'PerSiteBlock', 'CardDecl', 'CardField', 'ZoneDecl', 'CardSpec', 'Argument', 'PieceDecl', 'BoardDecl',
       'HexRadius', 'HexMap', 'HexEntry', 'BoardItem', 'EventDecl', 'Param', 'DeriveDecl', 'FlowDecl', 'RuleDecl', 'ActionDecl',
       'ConstraintDecl', 'EndDecl', 'RankingDecl', 'InvariantDecl', 'PolicyDecl', 'Preference', 'VariantDecl', 'OverrideDecl',
       'RemoveDecl', 'TestDecl', 'StringLiteral', 'QualifiedName', 'Identifier',
@@ -30,7 +30,7 @@ describe('every construct of docs/grammar.md', () => {
       // statements
       'MoveTokensStmt', 'MoveCardStmt', 'MoveCardsStmt', 'SetStmt', 'LetStmt', 'IfStmt', 'ForStmt', 'EmitStmt', 'ShuffleStmt',
       'RevealStmt', 'RollStmt', 'PickStmt', 'AskStmt', 'AskEach', 'AskSingle', 'ChooseBinding', 'ChooseVar', 'EndStmt',
-      'PlaceStmt', 'StackStmt',
+      'PlaceStmt', 'RemovePieceStmt', 'StackStmt',
       // expressions
       'NumberLit', 'BoolLit', 'StringLit', 'NameRef', 'MemberExpr', 'CallExpr', 'BinaryExpr', 'UnaryExpr', 'IsExpr', 'IfExpr',
       'ListExpr', 'RangeExpr', 'AggregateExpr',
@@ -57,6 +57,27 @@ describe('every construct of docs/grammar.md', () => {
     expect(items('EndDecl')[0]).toMatchObject({ winners: { $type: 'ListExpr' }, cite: { value: 'First to the target.' } });
   });
 
+  it('reads per-site blocks, weighted picks, piece removal and `.piece` members', () => {
+    expect(items('PerSiteBlock').map((b) => [b.site, b.items.map((v) => v.name.name)])).toEqual([['corner', ['port']], ['hex', ['marked']]]);
+    const { value } = parse('rule r on e {\n  pick random t in gems where t != a weighted by p.hand.t\n  remove piece at c\n  set x = c.piece == none\n}\n');
+    const [rule] = value.items as [RuleDecl];
+    expect(rule.body.map((s) => s.$type)).toEqual(['PickStmt', 'RemovePieceStmt', 'SetStmt']);
+    expect(rule.body[0]).toMatchObject({ where: { $type: 'BinaryExpr' }, weight: { $type: 'MemberExpr', member: { name: 't' } } });
+    expect(rule.body[2]).toMatchObject({ value: { left: { $type: 'MemberExpr', member: { name: 'piece' } }, right: { $type: 'NameRef', name: { name: 'none' } } } });
+  });
+
+  it('does not cut a declaration at a member named like a keyword (`c.piece`)', () => {
+    const { value, diagnostics } = parse('forbid taken on build(c) when c.piece != none reason "taken"\npiece road on edge, 15 per player\n');
+    expect(diagnostics).toEqual([]);
+    expect(value.items.map((i) => i.$type)).toEqual(['ConstraintDecl', 'PieceDecl']);
+  });
+
+  it('reports a pool, zone or derive in a per-site block', () => {
+    const { value, diagnostics } = parse('per edge {\n  var toll: number = 0\n  derive d: number = 1\n}\n');
+    expect(diagnostics.map((d) => d.code)).toEqual(['parse/not-per-site']);
+    expect(value.items[0]).toMatchObject({ $type: 'PerSiteBlock', site: 'edge', items: [{ name: { name: 'toll' } }] });
+  });
+
   it('reads ranking keys, directions and ties', () => {
     const [ranking] = items('RankingDecl');
     expect(ranking?.keys.map((k) => k.direction)).toEqual(['desc', 'asc', 'desc']);
@@ -67,7 +88,8 @@ describe('every construct of docs/grammar.md', () => {
   it('reads boards: radius, map, shuffled kinds, values with except, regions with negative coordinates', () => {
     const [land, islet] = items('BoardDecl') as [BoardDecl, BoardDecl];
     expect(land.layout).toMatchObject({ $type: 'HexRadius', radius: 2 });
-    expect(land.items.map((i) => [i.key, i.shuffled])).toEqual([['kinds', true], ['values', true], ['region', false]]);
+    expect(land.items.map((i) => [i.key, i.shuffled])).toEqual([['kinds', true], ['values', true], ['region', false], ['frame', false]]);
+    expect(land.items[3]).toMatchObject({ key: 'frame', width: 1, name: { name: 'sea' } });
     expect(land.items[0]?.values).toMatchObject([{ count: 3, kind: { name: 'forest' } }, { count: 4 }, { kind: { name: 'desert' } }]);
     expect(land.items[1]?.except?.map((e) => e.name)).toEqual(['desert']);
     expect(land.items[2]?.values).toMatchObject([
