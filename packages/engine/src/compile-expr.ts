@@ -4,6 +4,9 @@ import type { ExprFn, ListFn } from './loaded-graph.ts';
 import { generateExpr } from './expr-codegen.ts';
 import { StringTable } from './value-codec.ts';
 import { filledArray } from './packed-array.ts';
+import { loadBoard, supplySlot, type LoadedBoard } from './loaded-board.ts';
+import { longestTrailOf, siteKind, siteOf, siteOwner, sitePiece, siteValue } from './board-ops.ts';
+import { nodeDistance } from './board/graph-queries.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {
@@ -71,7 +74,8 @@ function staticStorage(graph: RuleGraph, kindIx: Index): StaticStorage {
   const globalVars = graph.vars.filter((v) => v.scope === 'global').length;
   let g = 0;
   let pv = 0;
-  for (const v of graph.vars) varOffset.push(v.scope === 'global' ? g++ : globalVars + pv++);
+  // per-site vars live in the board block (loaded-board.ts): their offset here is unused
+  for (const v of graph.vars) varOffset.push(v.scope === 'global' ? g++ : v.scope === 'player' ? globalVars + pv++ : 0);
   let pg = 0;
   let pp = 0;
   let pc = 0;
@@ -120,6 +124,14 @@ export class ExprCompiler {
   readonly derivedIx: Index;
   readonly eventIx: Index;
   readonly actionIx: Index;
+  readonly groupIx: Index;
+  readonly pieceIx: Index;
+  /** the board and its layout in the game state; null when the graph has none */
+  readonly board: LoadedBoard | null;
+  /** per pool: its entry per token index (-1: it holds no such token) */
+  readonly entryOf: Int32Array[];
+  /** longest-trail expressions compiled so far (each has a cache per game and player) */
+  trailCount = 0;
   readonly fieldNames: string[] = [];
   readonly fieldTypes: TypeDesc[] = [];
   private readonly derivedCells: DerivedCell[];
@@ -135,6 +147,19 @@ export class ExprCompiler {
     this.derivedIx = new Index(graph.derived);
     this.eventIx = new Index(graph.events);
     this.actionIx = new Index(graph.actions);
+    this.groupIx = new Index(graph.groups ?? []);
+    this.pieceIx = new Index(graph.pieces ?? []);
+    const loadedBoard = loadBoard(graph, this.strings);
+    this.board = loadedBoard.board;
+    this.diagnostics.push(...loadedBoard.diagnostics);
+    this.entryOf = graph.pools.map((p) => {
+      const entries = new Int32Array(graph.tokens.length).fill(-1);
+      p.entries.forEach((en, k) => {
+        const t = this.tokenIx.get(en.token);
+        if (t !== undefined) entries[t] = k;
+      });
+      return entries;
+    });
     for (const k of graph.cardKinds) for (const f of k.fields) this.field(f.name, f.type);
     this.derivedCells = graph.derived.map(() => ({ fn: notCompiled, list: notCompiledList, state: 0 }));
     this.storage = staticStorage(graph, this.kindIx);
@@ -223,6 +248,10 @@ export class ExprCompiler {
       case 'zone':
       case 'list':
       case 'range':
+      case 'group':
+      case 'sites':
+      case 'region':
+      case 'siteRel':
         return true;
       case 'agg':
         return e.fn === 'list';
@@ -294,6 +323,7 @@ export class ExprCompiler {
     const node = this.graph.vars[v];
     const fixed = this.storage.varOffset[v] ?? 0;
     if (!node || node.scope === 'global') return () => fixed;
+    if (node.scope !== 'player') return this.siteVarSlot(v, of, scope);
     const stride = this.storage.varStride;
     if (of?.k === 'local') {
       const s = scope.slot(of.name);
@@ -309,6 +339,177 @@ export class ExprCompiler {
       if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
       return fixed + o * stride;
     };
+  }
+
+  /** the slot of a per-site var: boardBase + its block + the site's index among its kind */
+  siteVarSlot(vi: number, of: Expr | undefined, scope: Scope): ExprFn {
+    const info = this.board?.siteVars.get(vi);
+    const name = this.graph.vars[vi]?.name ?? '';
+    if (!info) {
+      this.error('run/unknown-reference', `Var '${name}' is per site, but the graph has no board.`);
+      return () => -1;
+    }
+    const site = this.owner(of, scope);
+    const { offset, first, count } = info;
+    return (g) => {
+      const k = site(g) - first;
+      if (k >>> 0 >= count) return g.fail('run/no-such-site', `Var '${name}' has no site ${k + first}.`);
+      return g.boardBase + offset + k;
+    };
+  }
+
+  /** the board, or a load diagnostic when an expression needs one and the graph has none */
+  needBoard(what: string): LoadedBoard | null {
+    if (!this.board) this.error('run/unknown-reference', `${what} needs a board, and the graph declares none.`);
+    return this.board;
+  }
+
+  /** the site values of a `sites`, `region` or `siteRel` collection, or null when e is none of them */
+  boardList(e: Expr, scope: Scope): ListFn | null {
+    switch (e.k) {
+      case 'sites': {
+        const b = this.needBoard('The collection of sites');
+        const arr = b ? b.sites[e.site] : new Int32Array(0);
+        return (g) => setSource(g, arr, arr.length, false);
+      }
+      case 'region': {
+        const b = this.needBoard(`Region '${e.name}'`);
+        const arr = b?.regions.get(e.name);
+        if (b && !arr) this.error('run/unknown-reference', `The board has no region '${e.name}'.`);
+        const hexes = arr ?? new Int32Array(0);
+        return (g) => setSource(g, hexes, hexes.length, false);
+      }
+      case 'siteRel': {
+        const b = this.needBoard(`'${e.rel}' of a site`);
+        const table = b ? b.rel[e.rel] : [];
+        const empty = new Int32Array(0);
+        const of = this.expr(e.of, scope);
+        return (g) => {
+          const arr = table[of(g)] ?? empty;
+          setSource(g, arr, arr.length, false);
+        };
+      }
+      case 'group': {
+        const gi = this.need(this.groupIx, e.id, 'token group');
+        const members = Int32Array.from((this.graph.groups?.[gi]?.members ?? []).map((t) => this.need(this.tokenIx, t, 'token')));
+        return (g) => setSource(g, members, members.length, false);
+      }
+    }
+    return null;
+  }
+
+  /** `count` of a group: the sum over the group's tokens the pool holds */
+  groupCount(e: Extract<Expr, { k: 'count' }>): Expr | null {
+    if (this.tokenIx.get(e.token) !== undefined) return null;
+    const gi = this.groupIx.get(e.token);
+    if (gi === undefined) return null;
+    const p = this.poolIx.get(e.pool);
+    const held = (this.graph.groups[gi]?.members ?? []).filter((t) => {
+      const ti = this.tokenIx.get(t);
+      return p !== undefined && ti !== undefined && this.entryOf[p]![ti]! >= 0;
+    });
+    const terms: Expr[] = held.map((t) => (e.of ? { k: 'count', pool: e.pool, token: t, of: e.of } : { k: 'count', pool: e.pool, token: t }));
+    if (terms.length === 0) return { k: 'lit', v: 0 };
+    return terms.reduce((l, r) => ({ k: 'bin', op: '+', l, r }));
+  }
+
+  /** how many of a token (a value) a pool holds */
+  private countOf(e: Extract<Expr, { k: 'countOf' }>, scope: Scope): ExprFn {
+    const p = this.need(this.poolIx, e.pool, 'pool');
+    const node = this.graph.pools[p];
+    const entries = this.entryOf[p] ?? new Int32Array(0);
+    const token = this.expr(e.token, scope);
+    const fixed = this.storage.poolOffset[p] ?? 0;
+    const stride = this.storage.poolStride[p] ?? 0;
+    if (!node || node.scope === 'global') {
+      return (g) => {
+        const en = entries[token(g)] ?? -1;
+        return en < 0 ? 0 : g.counts[fixed + en]!;
+      };
+    }
+    const owner = this.owner(e.of, scope);
+    if (node.scope === 'player') {
+      return (g) => {
+        const o = owner(g);
+        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
+        const en = entries[token(g)] ?? -1;
+        return en < 0 ? 0 : g.counts[fixed + o * stride + en]!;
+      };
+    }
+    const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
+    return (g) => {
+      const o = owner(g);
+      if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) return g.fail('run/no-such-owner', `Card ${o} has no pool '${node.name}'.`);
+      const en = entries[token(g)] ?? -1;
+      return en < 0 ? 0 : g.counts[g.cardPoolBase + fixed + o * stride + en]!;
+    };
+  }
+
+  /** the board expressions that are values (not collections) */
+  private boardValue(e: Expr, scope: Scope): ExprFn | null {
+    switch (e.k) {
+      case 'siteAttr': {
+        const b = this.needBoard(`The ${e.attr} of a site`);
+        if (!b) return () => -1;
+        const of = this.expr(e.of, scope);
+        const read = e.attr === 'kind' ? siteKind : e.attr === 'value' ? siteValue : e.attr === 'piece' ? sitePiece : siteOwner;
+        return (g) => read(g, b, of(g));
+      }
+      case 'siteAt': {
+        const b = this.needBoard(`A ${e.site} by coordinates`);
+        if (!b) return () => -1;
+        const q = this.expr(e.q, scope);
+        const r = this.expr(e.r, scope);
+        const i = e.i ? this.expr(e.i, scope) : () => 0;
+        const site = e.site;
+        return (g) => siteOf(b, site, q(g), r(g), i(g));
+      }
+      case 'supply': {
+        const b = this.needBoard(`The supply of '${e.piece}'`);
+        const pi = this.need(this.pieceIx, e.piece, 'piece');
+        const piece = b?.pieces[pi];
+        if (!b || !piece) return () => 0;
+        if (!piece.perPlayer) {
+          const off = supplySlot(b, piece, 0, 1);
+          return (g) => g.vars[g.boardBase + off]!;
+        }
+        const owner = this.owner(e.of, scope);
+        return (g) => {
+          const o = owner(g);
+          if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Piece '${piece.name}' has no supply for player ${o}.`);
+          return g.vars[g.boardBase + supplySlot(b, piece, o, g.playerCount)]!;
+        };
+      }
+      case 'distance': {
+        const b = this.needBoard('A distance');
+        if (!b) return () => -1;
+        const from = this.expr(e.from, scope);
+        const to = this.expr(e.to, scope);
+        const { nodeBase, nodeCount } = b;
+        return (g) => {
+          const a = from(g) - nodeBase;
+          const c = to(g) - nodeBase;
+          if (a >>> 0 >= nodeCount || c >>> 0 >= nodeCount) return -1;
+          return nodeDistance(b.board, a, c);
+        };
+      }
+      case 'trail': {
+        const b = this.needBoard('A longest trail');
+        if (!b) return () => 0;
+        const pieces = e.pieces.map((key) => this.need(this.pieceIx, key, 'piece'));
+        for (const pi of pieces) {
+          if (b.pieces[pi]?.site !== 'edge') this.error('run/bad-trail', `A trail runs over edge pieces; '${b.pieces[pi]?.name ?? ''}' is not one.`);
+        }
+        const index = this.trailCount++;
+        const player = this.expr(e.player, scope);
+        return (g) => longestTrailOf(g, b, index, pieces, player(g));
+      }
+      case 'token': {
+        const t = this.need(this.tokenIx, e.id, 'token');
+        return () => t;
+      }
+    }
+    return null;
   }
 
   zoneInstance(key: string, of: Expr | undefined, scope: Scope): ExprFn {
@@ -352,6 +553,13 @@ export class ExprCompiler {
       case 'var': {
         const v = this.varIx.get(e.id);
         const node = v === undefined ? undefined : this.graph.vars[v];
+        if (node && node.scope !== 'global' && node.scope !== 'player') {
+          const slot = this.siteVarSlot(v!, e.of, scope);
+          return (g) => {
+            const i = slot(g);
+            return i < 0 ? -1 : g.vars[i]!;
+          };
+        }
         if (node?.scope === 'global') {
           const fixed = this.storage.varOffset[v!]!;
           return (g) => g.vars[fixed]!;
@@ -370,6 +578,8 @@ export class ExprCompiler {
         return (g) => g.vars[slot(g)]!;
       }
       case 'count': {
+        const sum = this.groupCount(e);
+        if (sum) return this.expr(sum, scope);
         const pi = this.poolIx.get(e.pool);
         const node = pi === undefined ? undefined : this.graph.pools[pi];
         const entry = node ? node.entries.findIndex((en) => this.tokenIx.get(en.token) === this.tokenIx.get(e.token)) : -1;
@@ -469,10 +679,23 @@ export class ExprCompiler {
         return this.aggregate(e, scope);
       case 'call':
         return this.call(e.fn, e.args, scope);
+      case 'countOf':
+        return this.countOf(e, scope);
+      case 'token':
+      case 'siteAttr':
+      case 'siteAt':
+      case 'supply':
+      case 'distance':
+      case 'trail':
+        return this.boardValue(e, scope)!;
       case 'players':
       case 'zone':
       case 'list':
-      case 'range': {
+      case 'range':
+      case 'group':
+      case 'sites':
+      case 'region':
+      case 'siteRel': {
         // A collection where a number is expected: its size keeps the program total.
         const src = this.list(e, scope);
         return (g) => {
@@ -792,6 +1015,8 @@ export class ExprCompiler {
 
   /** Compiles a collection (see ListFn). A scalar becomes a one-element collection. */
   list(e: Expr, scope: Scope): ListFn {
+    const onBoard = this.boardList(e, scope);
+    if (onBoard) return onBoard;
     switch (e.k) {
       case 'players':
         return (g) => setSource(g, g.players, g.playerCount, false);

@@ -3,6 +3,7 @@ import { ExprCompiler, Scope } from './compile-expr.ts';
 import type { Game } from './game.ts';
 import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from './loaded-graph.ts';
 import { generateBlock } from './stmt-codegen.ts';
+import { placePiece, removePiece } from './board-ops.ts';
 
 export const END_NONE = 0;
 export const END_ROUND = 1;
@@ -252,6 +253,36 @@ export class StmtCompiler extends ExprCompiler {
         const slot = scope.slot(s.bind);
         const where = s.where ? this.expr(s.where, scope) : null;
         const buf: number[] = [];
+        if (s.weight) {
+          const weight = this.expr(s.weight, scope);
+          const weights: number[] = [];
+          return (g) => {
+            src(g);
+            const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+            // copied first: evaluating a weight may produce another collection
+            for (let k = 0; k < len; k++) buf[k] = rev ? arr[len - 1 - k]! : arr[k]!;
+            let n = 0;
+            let total = 0;
+            for (let k = 0; k < len; k++) {
+              const el = buf[k]!;
+              L[slot] = el;
+              if (where !== null && where(g) === 0) continue;
+              const w = Math.floor(weight(g));
+              if (w <= 0) continue;
+              buf[n] = el;
+              weights[n++] = w;
+              total += w;
+            }
+            if (total === 0) {
+              L[slot] = -1;
+              return;
+            }
+            let r = g.randomBelow(total, 'pick');
+            let k = 0;
+            while (r >= weights[k]!) r -= weights[k++]!;
+            L[slot] = buf[k]!;
+          };
+        }
         return (g) => {
           src(g);
           const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
@@ -276,13 +307,89 @@ export class StmtCompiler extends ExprCompiler {
           if (g.endScope === END_NONE) g.endScope = code;
         };
       }
-      case 'place':
+      case 'place': {
+        const b = this.needBoard(`'place ${s.piece}'`);
+        const pi = this.need(this.pieceIx, s.piece, 'piece');
+        if (!b) return noop;
+        const at = this.expr(s.at, scope);
+        // no owner given: the acting player (the rule's `self` outside actions)
+        const owner = s.owner ? this.expr(s.owner, scope) : (g: Game) => (g.actor >= 0 ? g.actor : g.self);
         return (g) => {
-          g.fail('run/unsupported', `'place ${s.piece}' needs board support, which this engine does not have yet.`);
+          const o = owner(g);
+          const site = at(g);
+          if (g.halt) return;
+          placePiece(g, b, pi, o, site);
         };
+      }
+      case 'removePiece': {
+        const b = this.needBoard(`'remove piece'`);
+        if (!b) return noop;
+        const at = this.expr(s.at, scope);
+        return (g) => {
+          const site = at(g);
+          if (g.halt) return;
+          removePiece(g, b, site);
+        };
+      }
+      case 'moveOf':
+        return this.moveOf(s, scope);
       case 'stack':
         return this.stack(s.zone.zone, s.zone.of, s.cards, scope);
     }
+  }
+
+  /** moves tokens whose kind is a value: the pool entries are looked up per move */
+  private moveOf(s: Extract<Stmt, { s: 'moveOf' }>, scope: Scope): StmtFn {
+    const token = this.expr(s.token, scope);
+    const amount = s.amount === null ? null : this.expr(s.amount, scope);
+    const end = (ref: { pool: string; of?: Expr }): ((g: Game, t: number) => number) => {
+      const p = this.need(this.poolIx, ref.pool, 'pool');
+      const node = this.graph.pools[p];
+      const entries = this.entryOf[p] ?? new Int32Array(0);
+      const fixed = this.storage.poolOffset[p] ?? 0;
+      const stride = this.storage.poolStride[p] ?? 0;
+      const name = node?.name ?? ref.pool;
+      const missing = (g: Game, t: number): number =>
+        g.fail('run/no-such-token', `Pool '${name}' holds no token '${this.graph.tokens[t]?.name ?? t}'.`);
+      if (!node || node.scope === 'global') {
+        return (g, t) => {
+          const en = entries[t] ?? -1;
+          return en < 0 ? missing(g, t) : fixed + en;
+        };
+      }
+      const owner = this.owner(ref.of, scope);
+      if (node.scope === 'player') {
+        return (g, t) => {
+          const o = owner(g);
+          if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${name}' has no player ${o}.`);
+          const en = entries[t] ?? -1;
+          return en < 0 ? missing(g, t) : fixed + o * stride + en;
+        };
+      }
+      const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
+      return (g, t) => {
+        const o = owner(g);
+        if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) return g.fail('run/no-such-owner', `Card ${o} has no pool '${name}'.`);
+        const en = entries[t] ?? -1;
+        return en < 0 ? missing(g, t) : g.cardPoolBase + fixed + o * stride + en;
+      };
+    };
+    const from = end(s.from);
+    const to = end(s.to);
+    const fromName = s.from.pool;
+    const toName = s.to.pool;
+    const tokens = this.graph.tokens;
+    return (g) => {
+      const t = token(g);
+      if (g.halt) return;
+      const a = from(g, t);
+      if (a < 0) return;
+      const b = to(g, t);
+      if (b < 0) return;
+      const n = amount === null ? Math.max(0, g.counts[a]!) : amount(g);
+      if (g.halt) return;
+      g.moveTokens(a, b, n, tokens[t]?.name ?? String(t), fromName, toName);
+    };
   }
 
   private ask(s: Extract<Stmt, { s: 'ask' }>, scope: Scope): StmtFn {

@@ -2,6 +2,7 @@ import type { Expr } from '@houserules/schema';
 import type { ExprCompiler, Scope } from './compile-expr.ts';
 import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
+import { siteKind, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 
 /**
  * Generates one JavaScript function per expression tree (compiled once, at
@@ -30,6 +31,16 @@ export const helpers = {
   mod(g: Game, a: number, b: number): number {
     return b === 0 ? g.fail('run/division-by-zero', 'Remainder of a division by zero.') : a - b * Math.floor(a / b);
   },
+  siteKind,
+  siteValue,
+  sitePiece,
+  siteOwner,
+  /** the slot of a per-site var, or a failure when the value is no site of its kind */
+  siteVar(g: Game, s: number, offset: number, first: number, count: number, what: string): number {
+    const k = s - first;
+    return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
+  },
+  EMPTY: new Int32Array(0),
 };
 
 let codegenAvailable: boolean | null = null;
@@ -123,9 +134,15 @@ export class Generator {
         if (!node) return this.fallback(e, scope);
         const fixed = c.storage.varOffset[v!]!;
         if (node.scope === 'global') return `g.vars[${fixed}]`;
+        if (node.scope !== 'player') {
+          const slot = this.siteVarSlot(v!, e.of, scope);
+          return slot === null ? this.fallback(e, scope) : `g.vars[${slot}]`;
+        }
         return `g.vars[${fixed} + ${this.playerIndex(e.of, scope, `Var '${node.name}'`)} * ${c.storage.varStride}]`;
       }
       case 'count': {
+        const sum = c.groupCount(e);
+        if (sum) return this.gen(sum, scope);
         const p = c.poolIx.get(e.pool);
         const node = p === undefined ? undefined : c.graph.pools[p];
         const entry = node ? node.entries.findIndex((en) => c.tokenIx.get(en.token) === c.tokenIx.get(e.token)) : -1;
@@ -190,6 +207,15 @@ export class Generator {
         return this.fallback(e, scope);
       case 'agg':
         return this.aggregate(e, scope);
+      case 'token': {
+        const t = c.tokenIx.get(e.id);
+        return t === undefined ? this.fallback(e, scope) : `(${t})`;
+      }
+      case 'siteAttr': {
+        if (!c.board) return this.fallback(e, scope);
+        const fn = e.attr === 'kind' ? 'siteKind' : e.attr === 'value' ? 'siteValue' : e.attr === 'piece' ? 'sitePiece' : 'siteOwner';
+        return `H.${fn}(g, ${this.ref(c.board)}, ${this.gen(e.of, scope)})`;
+      }
       default:
         return this.fallback(e, scope);
     }
@@ -205,7 +231,6 @@ export class Generator {
     this.seatAlias.clear();
     const where = e.where ? this.cond(e.where, scope) : null;
     const value = e.value ? this.gen(e.value, scope) : 'el';
-    for (const [k, v] of aliases) this.seatAlias.set(k, v);
     const test = where === null ? 'true' : where;
     let head: string;
     let element: string;
@@ -213,9 +238,10 @@ export class Generator {
       head = 'for (let k = 0, len = g.playerCount; k < len; k++) {';
       element = 'k';
     } else {
-      head = `${this.list(e.over, scope)}(g); const arr = g.srcArr, len = g.srcLen, rev = g.srcRev; for (let k = 0; k < len; k++) {`;
+      head = `${this.loopSource(e.over, scope)} for (let k = 0; k < len; k++) {`;
       element = 'rev ? arr[len - 1 - k] : arr[k]';
     }
+    for (const [k, v] of aliases) this.seatAlias.set(k, v);
     let body: string;
     switch (e.fn) {
       case 'count':
@@ -240,6 +266,25 @@ export class Generator {
     }
     this.inner.push(`function ${name}(g) { const L = g.locals; ${body} }`);
     return `${name}(g)`;
+  }
+
+  /** a per-site var's slot as code (null: let the closure compiler report it) */
+  siteVarSlot(vi: number, of: Expr | undefined, scope: Scope): string | null {
+    const info = this.c.board?.siteVars.get(vi);
+    if (!info || !of) return null;
+    const name = this.c.graph.vars[vi]!.name;
+    return `H.siteVar(g, ${this.gen(of, scope)}, ${info.offset}, ${info.first}, ${info.count}, ${this.ref(`Var '${name}'`)})`;
+  }
+
+  /**
+   * The head of a loop over a collection, binding arr, len and rev: a board
+   * relation or site list is read in place (no copy, no closure call).
+   */
+  loopSource(over: Expr, scope: Scope): string {
+    const b = this.c.board;
+    if (b && over.k === 'siteRel') return `const arr = ${this.ref(b.rel[over.rel])}[${this.gen(over.of, scope)}] || H.EMPTY, len = arr.length, rev = false;`;
+    if (b && over.k === 'sites') return `const arr = ${this.ref(b.sites[over.site])}, len = arr.length, rev = false;`;
+    return `${this.list(over, scope)}(g); const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;`;
   }
 
   temp(): string {

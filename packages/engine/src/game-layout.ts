@@ -1,5 +1,6 @@
 import type { EndInfo, LoadedGraph } from './loaded-graph.ts';
 import { filledArray } from './packed-array.ts';
+import { boardSlots, supplySlot } from './loaded-board.ts';
 
 /**
  * Where everything lives in a game's arrays for a given player count, and the
@@ -26,6 +27,8 @@ export interface GameLayout {
   tokenTotals: Float64Array;
   varBase: Int32Array;
   varSlots: number;
+  /** where the board's block starts in vars (see loaded-board.ts); vars.length when there is no board */
+  boardBase: number;
   /** packed zero-filled arrays a game copies: cheaper than building them */
   zeros: {
     locals: number[];
@@ -117,7 +120,8 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
   slotToken.forEach((t, s) => (tokenTotals[t] = tokenTotals[t]! + counts[s]!));
 
   const varBase = Int32Array.from(st.varOffset);
-  const varSlots = st.globalVars + n * st.varStride;
+  const boardBase = st.globalVars + n * st.varStride;
+  const varSlots = boardBase + (lg.board ? boardSlots(lg.board, n) : 0);
 
   return {
     players: Array.from({ length: n }, (_, i) => i),
@@ -139,9 +143,10 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     tokenTotals,
     varBase,
     varSlots,
+    boardBase,
     zeros: {
       locals: filledArray(lg.localCount, 0),
-      vars: literalVars(lg, n, varSlots),
+      vars: literalVars(lg, n, varSlots, boardBase),
       tmpVals: filledArray(Math.max(4, lg.maxActionParams + 2), 0),
       evArgs: filledArray(lg.maxEventArgs, 0),
       actionCounts: filledArray(lg.actions.length, 0),
@@ -157,12 +162,23 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
 }
 
 /** the vars with their literal initial values in place (the others are evaluated per game) */
-function literalVars(lg: LoadedGraph, n: number, varSlots: number): number[] {
+function literalVars(lg: LoadedGraph, n: number, varSlots: number, boardBase: number): number[] {
   const vars = filledArray(varSlots, 0);
   const st = lg.storage;
+  const b = lg.board;
+  if (b) {
+    // an empty board: no kinds or values yet (each game deals them), no pieces, full supplies
+    vars.fill(b.noneSymbol, boardBase + b.hexKindOff, boardBase + b.hexKindOff + b.hexCount);
+    vars.fill(-1, boardBase + b.hexValueOff, boardBase + b.ownerOff + b.siteCount);
+    for (const piece of b.pieces) {
+      for (let o = 0; o < (piece.perPlayer ? n : 1); o++) vars[boardBase + supplySlot(b, piece, o, n)] = piece.supply;
+    }
+  }
   lg.vars.forEach((v, vi) => {
     if (v.literal === null) return;
-    if (v.scope === 'global') vars[st.varOffset[vi]!] = v.literal;
+    const site = b?.siteVars.get(vi);
+    if (site) vars.fill(v.literal, boardBase + site.offset, boardBase + site.offset + site.count);
+    else if (v.scope === 'global') vars[st.varOffset[vi]!] = v.literal;
     else for (let p = 0; p < n; p++) vars[st.varOffset[vi]! + p * st.varStride] = v.literal;
   });
   return vars;

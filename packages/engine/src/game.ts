@@ -15,8 +15,11 @@ import {
   type LoadedGraph,
 } from './loaded-graph.ts';
 import { layoutFor } from './game-layout.ts';
-import { nextBelow, seedPrng } from './prng.ts';
-import type { Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
+import { nextBelow, nextUint32, seedPrng } from './prng.ts';
+import { fillBoard } from './loaded-board.ts';
+import { boardGeometry, boardView, pieceConservation, type TrailScratch } from './board-ops.ts';
+import { fromUint32 } from './board/random-setup.ts';
+import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
 import { filledArray } from './packed-array.ts';
 
 /** words per flow frame: node, pc, stage, counter, seat, branch */
@@ -79,6 +82,11 @@ export class Game {
   // vars
   readonly vars: number[];
   readonly varBase: Int32Array;
+  // board (its state is in vars from boardBase on: see loaded-board.ts)
+  readonly boardBase: number;
+  /** bumped when a piece is placed or removed (and on restore): the longest-trail cache's key */
+  pieceVersion = 0;
+  trailScratch: TrailScratch | null = null;
   // cards and zones
   readonly cardKind: Int32Array;
   readonly fieldVals: Float64Array;
@@ -181,10 +189,15 @@ export class Game {
     this.tokenTotals = layout.tokenTotals;
     this.varBase = layout.varBase;
     this.vars = layout.zeros.vars.slice();
+    this.boardBase = layout.boardBase;
     for (let vi = 0; vi < lg.vars.length; vi++) {
       const v = lg.vars[vi]!;
       if (v.literal !== null) continue;
-      if (v.scope === 'global') this.vars[this.varSlot(vi, 0)] = v.initial(this);
+      const site = lg.board?.siteVars.get(vi);
+      if (site) {
+        const value = v.initial(this);
+        for (let k = 0; k < site.count; k++) this.vars[this.boardBase + site.offset + k] = value;
+      } else if (v.scope === 'global') this.vars[this.varSlot(vi, 0)] = v.initial(this);
       else
         for (let p = 0; p < n; p++) {
           this.self = p;
@@ -210,6 +223,8 @@ export class Game {
     this.derivedVersion = layout.zeros.derivedVersion.slice();
 
     seedPrng(this.rng, config.seed);
+    // the board's kinds and values come from the game's generator, before any rule
+    if (lg.board) fillBoard(lg.board, lg.strings, this.vars, this.boardBase, fromUint32(() => nextUint32(this.rng)));
     if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });
     this.pushFrame(lg.flowRoot);
     if (lg.builtin.gameStart >= 0) this.enqueue(lg.builtin.gameStart, this.evArgs, 0);
@@ -349,6 +364,7 @@ export class Game {
     lg.options.forEach((o, i) => (options[o.name] = str.decode(this.optionVals[i]!, o.type)));
     const vars: Record<string, Value | Value[]> = {};
     lg.vars.forEach((v, i) => {
+      if (v.scope !== 'global' && v.scope !== 'player') return;
       vars[v.name] = v.scope === 'global' ? str.decode(this.vars[this.varSlot(i, 0)]!, v.type) : this.players.map((p) => str.decode(this.vars[this.varSlot(i, p)]!, v.type));
     });
     const poolView = (pi: number, owner: number): Record<string, number> => {
@@ -411,7 +427,13 @@ export class Game {
       decisions: this.decisions.filter((d) => d.seat === seat && d.chosen < 0).map((d) => this.describe(d)),
       waitingFor,
       committed,
+      ...(lg.board ? { board: boardView(this, lg.board) } : {}),
     };
+  }
+
+  /** where to draw the board's hexes, corners and edges, by site value; null without a board */
+  boardGeometry(): BoardGeometryView | null {
+    return this.lg.board ? boardGeometry(this.lg.board) : null;
   }
 
   snapshot(): Snapshot {
@@ -482,6 +504,7 @@ export class Game {
     this.locals = s.locals.map((v) => (Array.isArray(v) ? v.slice() : v));
     this.halt = false;
     this.version++;
+    this.pieceVersion++;
     this.readyCheck = true;
   }
 
@@ -1025,6 +1048,13 @@ export class Game {
     for (let t = 0; t < sums.length; t++) {
       if (sums[t] !== this.tokenTotals[t]) {
         this.fail('run/conservation', `Token '${this.lg.tokens[t]!.name}' totals ${sums[t]} over all pools instead of ${this.tokenTotals[t]}.`);
+        return this.stop();
+      }
+    }
+    if (this.lg.board) {
+      const broken = pieceConservation(this, this.lg.board);
+      if (broken !== null) {
+        this.fail('run/piece-conservation', broken);
         return this.stop();
       }
     }

@@ -278,6 +278,8 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     phaseNames,
     localCount: c.alloc.nextSlot,
     storage: c.storage,
+    board: c.board,
+    trailCount: c.trailCount,
     maxEventArgs,
     maxActionParams: Math.max(0, ...actions.map((a) => a.params.length)),
     builtin: {

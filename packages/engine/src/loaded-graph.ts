@@ -3,6 +3,7 @@ import type { Game } from './game.ts';
 import type { StaticStorage } from './compile-expr.ts';
 import type { StringTable } from './value-codec.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
+import type { LoadedBoard } from './loaded-board.ts';
 
 /** A compiled expression: reads the game, returns a number (see value-codec.ts). */
 export type ExprFn = (g: Game) => number;
@@ -29,7 +30,7 @@ export interface PoolInfo {
 export interface VarInfo {
   id: string;
   name: string;
-  scope: 'global' | 'player';
+  scope: 'global' | 'player' | 'hex' | 'corner' | 'edge';
   type: TypeDesc;
   /** evaluated at game creation, with ctx self bound to the player for a per-player var */
   initial: ExprFn;
@@ -201,6 +202,10 @@ export interface LoadedGraph {
   readonly phaseNames: string[];
   readonly localCount: number;
   readonly storage: StaticStorage;
+  /** the board (built once), or null when the graph has none */
+  readonly board: LoadedBoard | null;
+  /** how many longest-trail expressions the graph has (each caches per game and player) */
+  readonly trailCount: number;
   readonly maxEventArgs: number;
   readonly maxActionParams: number;
   readonly builtin: {

@@ -37,6 +37,7 @@ class StmtGenerator extends Generator {
     if (!node) return null;
     const fixed = c.storage.varOffset[v!]!;
     if (node.scope === 'global') return `${fixed}`;
+    if (node.scope !== 'player') return this.siteVarSlot(v!, of, scope);
     return `(${fixed} + ${this.playerIndex(of, scope, `Var '${node.name}'`)} * ${c.storage.varStride})`;
   }
 

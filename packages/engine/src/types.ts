@@ -78,6 +78,8 @@ export interface PlayerView {
   waitingFor: number[];
   /** seats that committed a secret choice not yet revealed (not what they chose) */
   committed: number[];
+  /** the board, when the game has one */
+  board?: BoardView;
 }
 
 export interface DecisionRecord {
@@ -122,4 +124,27 @@ export interface Snapshot {
   diagnostics: Diagnostic[];
   log: LogEntry[] | null;
   locals: (number | number[])[];
+}
+
+/** the board in a view: everything on a board is public. Sites are site values (see `Game.boardGeometry`). */
+export interface BoardView {
+  /** by hex id: its kind ('none' when it has none) and value (-1: none) */
+  hexKinds: string[];
+  hexValues: number[];
+  /** every piece on the board; owner -1 for a piece nobody owns */
+  pieces: { site: number; piece: string; owner: number }[];
+  /** pieces left: one number for a global piece, one per seat for a per-player piece */
+  supply: Record<string, number | number[]>;
+  /** per-site vars: by var name, by site */
+  vars: Record<string, Record<number, Value>>;
+}
+
+/** where to draw a board's sites (hex size: centre to corner = 1; pointy-top, y grows downwards) */
+export interface BoardGeometryView {
+  /** `frame`: a hex of the frame around the layout */
+  hexes: { id: number; q: number; r: number; x: number; y: number; frame: boolean }[];
+  /** corners, then spots inside hexes */
+  corners: { id: number; x: number; y: number; spot: boolean }[];
+  edges: { id: number; from: number; to: number; x1: number; y1: number; x2: number; y2: number }[];
+  bounds: { minX: number; minY: number; maxX: number; maxY: number };
 }

@@ -1,0 +1,241 @@
+import type { Value } from '@houserules/schema';
+import type { Game } from './game.ts';
+import { longestTrail } from './board/longest-trail.ts';
+import { hexAt } from './board/lookups.ts';
+import { supplySlot, type LoadedBoard } from './loaded-board.ts';
+import type { BoardGeometryView, BoardView } from './types.ts';
+
+/**
+ * What rules do with the board in a game: site attributes, placing and
+ * removing pieces, the longest trail (cached per player until pieces change),
+ * conservation of pieces, and the board's part of a view. The board's state
+ * lives in `g.vars` from `g.boardBase` on (see loaded-board.ts).
+ */
+
+export function siteKind(g: Game, b: LoadedBoard, s: number): number {
+  return s >>> 0 < b.hexCount ? g.vars[g.boardBase + b.hexKindOff + s]! : b.noneSymbol;
+}
+
+export function siteValue(g: Game, b: LoadedBoard, s: number): number {
+  return s >>> 0 < b.hexCount ? g.vars[g.boardBase + b.hexValueOff + s]! : -1;
+}
+
+export function sitePiece(g: Game, b: LoadedBoard, s: number): number {
+  if (s >>> 0 >= b.siteCount) return b.noneSymbol;
+  const p = g.vars[g.boardBase + b.pieceOff + s]!;
+  return p < 0 ? b.noneSymbol : b.pieces[p]!.symbol;
+}
+
+export function siteOwner(g: Game, b: LoadedBoard, s: number): number {
+  return s >>> 0 < b.siteCount ? g.vars[g.boardBase + b.ownerOff + s]! : -1;
+}
+
+/** hex(q, r), corner(q, r, i), edge(q, r, i) as a site value; -1 when the board has none there */
+export function siteOf(b: LoadedBoard, site: 'hex' | 'corner' | 'edge', q: number, r: number, i: number): number {
+  const h = hexAt(b.board, q, r);
+  if (h < 0) return -1;
+  if (site === 'hex') return h;
+  if (!Number.isInteger(i) || i < 0 || i > 5) return -1;
+  return site === 'corner' ? b.nodeBase + b.board.hexCorners[h * 6 + i]! : b.edgeBase + b.board.hexSides[h * 6 + i]!;
+}
+
+function pieceName(b: LoadedBoard, pi: number): string {
+  return b.pieces[pi]?.name ?? '?';
+}
+
+/** takes a piece from the supply and puts it on a site; a global piece with an empty supply moves from where it is */
+export function placePiece(g: Game, b: LoadedBoard, pi: number, owner: number, site: number): void {
+  const piece = b.pieces[pi]!;
+  if ((site - piece.first) >>> 0 >= piece.count) {
+    g.fail('run/no-such-site', `Piece '${piece.name}' goes on a ${piece.site}; ${site} is not one.`);
+    return;
+  }
+  const vars = g.vars;
+  const base = g.boardBase;
+  const held = vars[base + b.pieceOff + site]!;
+  if (held >= 0) {
+    g.fail('run/site-occupied', `Cannot place '${piece.name}' on ${piece.site} ${site}: it holds '${pieceName(b, held)}'.`);
+    return;
+  }
+  let slot: number;
+  if (piece.perPlayer) {
+    if (owner >>> 0 >= g.playerCount) {
+      g.fail('run/no-such-owner', `Piece '${piece.name}' has no player ${owner}.`);
+      return;
+    }
+    slot = base + supplySlot(b, piece, owner, g.playerCount);
+  } else {
+    slot = base + supplySlot(b, piece, 0, 1);
+    owner = -1;
+  }
+  if (vars[slot]! <= 0) {
+    if (piece.perPlayer) {
+      g.fail('run/empty-supply', `Player ${owner} has no '${piece.name}' left to place.`);
+      return;
+    }
+    // a global piece on the board moves
+    let from = -1;
+    for (let s = piece.first, end = piece.first + piece.count; s < end && from < 0; s++) if (vars[base + b.pieceOff + s] === pi) from = s;
+    if (from < 0) {
+      g.fail('run/empty-supply', `No '${piece.name}' is left to place.`);
+      return;
+    }
+    vars[base + b.pieceOff + from] = -1;
+    vars[base + b.ownerOff + from] = -1;
+  } else vars[slot] = vars[slot]! - 1;
+  vars[base + b.pieceOff + site] = pi;
+  vars[base + b.ownerOff + site] = owner;
+  g.version++;
+  g.pieceVersion++;
+}
+
+/** returns the piece on a site (if any) to its owner's supply */
+export function removePiece(g: Game, b: LoadedBoard, site: number): void {
+  if (site >>> 0 >= b.siteCount) {
+    g.fail('run/no-such-site', `There is no site ${site} to remove a piece from.`);
+    return;
+  }
+  const vars = g.vars;
+  const base = g.boardBase;
+  const pi = vars[base + b.pieceOff + site]!;
+  if (pi < 0) return;
+  const piece = b.pieces[pi]!;
+  const owner = vars[base + b.ownerOff + site]!;
+  const slot = base + supplySlot(b, piece, piece.perPlayer ? owner : 0, g.playerCount);
+  vars[slot] = vars[slot]! + 1;
+  vars[base + b.pieceOff + site] = -1;
+  vars[base + b.ownerOff + site] = -1;
+  g.version++;
+  g.pieceVersion++;
+}
+
+/** Per game: owner arrays the trail search reads, rebuilt only when pieces have changed. */
+export interface TrailScratch {
+  /** per piece index: owners by edge id (edge pieces only) */
+  layers: Int32Array[];
+  nodeOwners: Int32Array;
+  /** the pieceVersion the arrays were built at */
+  builtAt: number;
+  /** per trail expression: the layer list it passes */
+  lists: Int32Array[][];
+  /** cached lengths and their pieceVersion, by trail expression × player */
+  value: number[];
+  version: number[];
+}
+
+function scratchFor(g: Game, b: LoadedBoard): TrailScratch {
+  let t = g.trailScratch;
+  if (t === null) {
+    t = {
+      layers: b.pieces.map((p) => new Int32Array(p.site === 'edge' ? b.edgeCount : 0)),
+      nodeOwners: new Int32Array(b.nodeCount),
+      builtAt: -1,
+      lists: [],
+      value: [],
+      version: [],
+    };
+    g.trailScratch = t;
+  }
+  if (t.builtAt !== g.pieceVersion) {
+    const vars = g.vars;
+    const pieceAt = g.boardBase + b.pieceOff;
+    const ownerAt = g.boardBase + b.ownerOff;
+    for (const layer of t.layers) layer.fill(-1);
+    for (let e = 0; e < b.edgeCount; e++) {
+      const p = vars[pieceAt + b.edgeBase + e]!;
+      if (p >= 0 && b.pieces[p]!.perPlayer) t.layers[p]![e] = vars[ownerAt + b.edgeBase + e]!;
+    }
+    for (let v = 0; v < b.nodeCount; v++) {
+      const p = vars[pieceAt + b.nodeBase + v]!;
+      t.nodeOwners[v] = p >= 0 && b.pieces[p]!.perPlayer ? vars[ownerAt + b.nodeBase + v]! : -1;
+    }
+    t.builtAt = g.pieceVersion;
+  }
+  return t;
+}
+
+/** the longest trail of a player over the given edge pieces, cached until a piece is placed or removed */
+export function longestTrailOf(g: Game, b: LoadedBoard, index: number, pieces: readonly number[], player: number): number {
+  const n = g.playerCount;
+  if (player >>> 0 >= n) return 0;
+  const key = index * n + player;
+  const cached = g.trailScratch;
+  if (cached !== null && cached.version[key] === g.pieceVersion) return cached.value[key]!;
+  const t = scratchFor(g, b);
+  const list = (t.lists[index] ??= pieces.map((pi) => t.layers[pi]!));
+  const v = longestTrail(b.board, player, { layers: list, nodeOwners: t.nodeOwners });
+  t.value[key] = v;
+  t.version[key] = g.pieceVersion;
+  return v;
+}
+
+/** supply + pieces on the board is what was declared, per piece kind and owner; a message when not */
+export function pieceConservation(g: Game, b: LoadedBoard): string | null {
+  const vars = g.vars;
+  const n = g.playerCount;
+  for (let pi = 0; pi < b.pieces.length; pi++) {
+    const piece = b.pieces[pi]!;
+    const owners = piece.perPlayer ? n : 1;
+    for (let o = 0; o < owners; o++) {
+      const left = vars[g.boardBase + supplySlot(b, piece, o, n)]!;
+      let placed = 0;
+      for (let s = piece.first, end = piece.first + piece.count; s < end; s++) {
+        if (vars[g.boardBase + b.pieceOff + s] === pi && (!piece.perPlayer || vars[g.boardBase + b.ownerOff + s] === o)) placed++;
+      }
+      if (left < 0 || left + placed !== piece.supply) {
+        const whose = piece.perPlayer ? ` of player ${o}` : '';
+        return `Piece '${piece.name}'${whose}: ${left} in supply and ${placed} on the board instead of ${piece.supply} in all.`;
+      }
+    }
+  }
+  return null;
+}
+
+/** the board's state as a seat sees it (everything on a board is public) */
+export function boardView(g: Game, b: LoadedBoard): BoardView {
+  const str = g.lg.strings;
+  const vars = g.vars;
+  const base = g.boardBase;
+  const hexKinds: string[] = [];
+  const hexValues: number[] = [];
+  for (let h = 0; h < b.hexCount; h++) {
+    hexKinds.push(String(str.decode(vars[base + b.hexKindOff + h]!)));
+    hexValues.push(vars[base + b.hexValueOff + h]!);
+  }
+  const pieces: BoardView['pieces'] = [];
+  for (let s = 0; s < b.siteCount; s++) {
+    const p = vars[base + b.pieceOff + s]!;
+    if (p >= 0) pieces.push({ site: s, piece: b.pieces[p]!.name, owner: vars[base + b.ownerOff + s]! });
+  }
+  const supply: BoardView['supply'] = {};
+  for (const piece of b.pieces) {
+    supply[piece.name] = piece.perPlayer
+      ? g.players.map((o) => vars[base + supplySlot(b, piece, o, g.playerCount)]!)
+      : vars[base + supplySlot(b, piece, 0, 1)]!;
+  }
+  const siteVars: BoardView['vars'] = {};
+  for (const [vi, info] of b.siteVars) {
+    const v = g.lg.vars[vi]!;
+    const values: Record<number, Value> = {};
+    for (let k = 0; k < info.count; k++) values[info.first + k] = str.decode(vars[base + info.offset + k]!, v.type);
+    siteVars[v.name] = values;
+  }
+  return { hexKinds, hexValues, pieces, supply, vars: siteVars };
+}
+
+/** positions for drawing, by site value (see loaded-board.ts); no game needed */
+export function boardGeometry(b: LoadedBoard): BoardGeometryView {
+  const { board } = b;
+  const geo = board.geometry;
+  const hexes: BoardGeometryView['hexes'] = [];
+  for (let h = 0; h < b.hexCount; h++) hexes.push({ id: h, q: board.hexQ[h]!, r: board.hexR[h]!, x: geo.hexX[h]!, y: geo.hexY[h]!, frame: board.hexFrameDepth[h]! > 0 });
+  const corners: BoardGeometryView['corners'] = [];
+  for (let v = 0; v < b.nodeCount; v++) corners.push({ id: b.nodeBase + v, x: geo.nodeX[v]!, y: geo.nodeY[v]!, spot: v >= board.cornerCount });
+  const edges: BoardGeometryView['edges'] = [];
+  for (let e = 0; e < b.edgeCount; e++) {
+    const a = board.edgeNodes[e * 2]!;
+    const c = board.edgeNodes[e * 2 + 1]!;
+    edges.push({ id: b.edgeBase + e, from: b.nodeBase + a, to: b.nodeBase + c, x1: geo.nodeX[a]!, y1: geo.nodeY[a]!, x2: geo.nodeX[c]!, y2: geo.nodeY[c]! });
+  }
+  return { hexes, corners, edges, bounds: { ...geo.bounds } };
+}

@@ -1,0 +1,243 @@
+import type { BoardNode, Diagnostic, RuleGraph } from '@houserules/schema';
+import { boardFromDeclaration, fillHexes } from './board/board-declaration.ts';
+import { withFrame } from './board/build-board.ts';
+import type { HexBoard } from './board/hex-board.ts';
+import type { RandomSource } from './board/random-setup.ts';
+import type { StringTable } from './value-codec.ts';
+
+/**
+ * The board of a loaded graph, built once from its BoardNode, and the layout
+ * of the board's state in a game's `vars` array (after the players' blocks).
+ *
+ * A site value is one integer over all site kinds, so any expression can read
+ * a site's piece, owner or relations without knowing its kind:
+ * hex h → h, node (corner or spot) v → hexCount + v, edge e → hexCount + nodeCount + e.
+ * -1 is none.
+ */
+export interface LoadedBoard {
+  readonly node: BoardNode;
+  readonly board: HexBoard;
+  /** the board without its frame: the hexes the declaration's kinds and values fill */
+  readonly land: HexBoard;
+  readonly hexCount: number;
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+  readonly nodeBase: number;
+  readonly edgeBase: number;
+  readonly siteCount: number;
+  /** the sites rules range over (sites touching a hex of the layout, not the frame), by kind, as site values */
+  readonly sites: { hex: Int32Array; corner: Int32Array; edge: Int32Array };
+  /** per relation, per site value: the related site values (a shared empty array where the relation does not apply) */
+  readonly rel: { corners: Int32Array[]; edges: Int32Array[]; hexes: Int32Array[]; neighbours: Int32Array[] };
+  readonly regions: ReadonlyMap<string, Int32Array>;
+  readonly pieces: LoadedPiece[];
+  readonly globalPieces: number;
+  /** the symbol of each hex kind, and of `none` */
+  readonly noneSymbol: number;
+  readonly frameSymbol: number;
+  /** offsets (relative to the game's boardBase) of the board's state in `vars` */
+  readonly hexKindOff: number;
+  readonly hexValueOff: number;
+  readonly pieceOff: number;
+  readonly ownerOff: number;
+  /** site vars come first in the board block; their width */
+  readonly siteVarSlots: number;
+  /** site var index (in graph.vars) → offset in the board block, the first site value of its kind and how many sites */
+  readonly siteVars: Map<number, { offset: number; first: number; count: number }>;
+}
+
+export interface LoadedPiece {
+  id: string;
+  name: string;
+  site: 'hex' | 'corner' | 'edge';
+  /** first site value and count of the piece's site kind */
+  first: number;
+  count: number;
+  perPlayer: boolean;
+  supply: number;
+  symbol: number;
+  /** among the global pieces, or among the per-player pieces (see supplySlot) */
+  supplyIndex: number;
+}
+
+/** offset of the supplies relative to boardBase (they depend on the player count, so they come last) */
+export function supplyBase(b: LoadedBoard): number {
+  return b.ownerOff + b.siteCount;
+}
+
+/** how many slots the board block takes in `vars` for n players */
+export function boardSlots(b: LoadedBoard, n: number): number {
+  let w = supplyBase(b);
+  for (const p of b.pieces) w += p.perPlayer ? n : 1;
+  return w;
+}
+
+/** the supply slot of piece p for owner o (relative to boardBase): global pieces first, then one block of n per per-player piece */
+export function supplySlot(b: LoadedBoard, p: LoadedPiece, o: number, n: number): number {
+  return p.perPlayer ? supplyBase(b) + b.globalPieces + p.supplyIndex * n + o : supplyBase(b) + p.supplyIndex;
+}
+
+const EMPTY = new Int32Array(0);
+
+export function loadBoard(graph: RuleGraph, strings: StringTable): { board: LoadedBoard | null; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const nodes = graph.boards ?? [];
+  if (nodes.length === 0) return { board: null, diagnostics };
+  const node = nodes[0]!;
+  const at = { file: node.provenance.file, range: node.provenance.range };
+  const problem = (code: string, message: string): void => {
+    diagnostics.push({ code, severity: 'error', message: `Board '${node.name}': ${message}`, ...at });
+  };
+  if (nodes.length > 1) problem('run/unsupported', 'this engine runs one board per game.');
+  const built = boardFromDeclaration(node);
+  for (const p of built.problems) problem(p.code, p.message);
+  if (!built.board) return { board: null, diagnostics };
+  const land = built.board;
+  let board = land;
+  if (node.frame && node.frame.width > 0) {
+    const framed = withFrame(land, node.frame.width);
+    for (const p of framed.problems) problem(p.code, p.message);
+    if (!framed.board) return { board: null, diagnostics };
+    board = framed.board;
+  }
+  // count mismatches do not depend on chance: found once, at load
+  const trial = fillHexes(land, node, () => 0);
+  for (const p of trial.problems) problem(p.code, p.message);
+
+  const H = board.hexCount;
+  const N = board.nodeCount;
+  const E = board.edgeCount;
+  const nodeBase = H;
+  const edgeBase = H + N;
+  const S = H + N + E;
+
+  const inLayout = (h: number): boolean => board.hexFrameDepth[h] === 0;
+  const hexSites: number[] = [];
+  for (let h = 0; h < H; h++) if (inLayout(h)) hexSites.push(h);
+  const nodeSites: number[] = [];
+  for (let v = 0; v < N; v++) {
+    const { start, items } = board.nodeHexes;
+    for (let j = start[v]!; j < start[v + 1]!; j++) {
+      if (inLayout(items[j]!)) {
+        nodeSites.push(nodeBase + v);
+        break;
+      }
+    }
+  }
+  const edgeSites: number[] = [];
+  for (let e = 0; e < E; e++) {
+    const { start, items } = board.edgeHexes;
+    for (let j = start[e]!; j < start[e + 1]!; j++) {
+      if (inLayout(items[j]!)) {
+        edgeSites.push(edgeBase + e);
+        break;
+      }
+    }
+  }
+
+  const rel = {
+    corners: new Array<Int32Array>(S).fill(EMPTY),
+    edges: new Array<Int32Array>(S).fill(EMPTY),
+    hexes: new Array<Int32Array>(S).fill(EMPTY),
+    neighbours: new Array<Int32Array>(S).fill(EMPTY),
+  };
+  const csr = (adj: { start: Int32Array; items: Int32Array }, i: number, base: number): number[] => {
+    const out: number[] = [];
+    for (let j = adj.start[i]!; j < adj.start[i + 1]!; j++) out.push(base + adj.items[j]!);
+    return out;
+  };
+  const fixed = (arr: Int32Array, i: number, base: number): number[] => {
+    const out: number[] = [];
+    for (let k = 0; k < 6; k++) if (arr[i * 6 + k]! >= 0) out.push(base + arr[i * 6 + k]!);
+    return out;
+  };
+  for (let h = 0; h < H; h++) {
+    rel.corners[h] = Int32Array.from([...fixed(board.hexCorners, h, nodeBase), ...csr(board.hexSpots, h, nodeBase)]);
+    rel.edges[h] = Int32Array.from([...fixed(board.hexSides, h, edgeBase), ...csr(board.hexPaths, h, edgeBase)]);
+    rel.neighbours[h] = Int32Array.from(fixed(board.hexNeighbours, h, 0));
+  }
+  for (let v = 0; v < N; v++) {
+    rel.hexes[nodeBase + v] = Int32Array.from(csr(board.nodeHexes, v, 0));
+    rel.edges[nodeBase + v] = Int32Array.from(csr(board.nodeEdges, v, edgeBase));
+    rel.neighbours[nodeBase + v] = Int32Array.from(csr(board.nodeNodes, v, nodeBase));
+  }
+  for (let e = 0; e < E; e++) {
+    rel.corners[edgeBase + e] = Int32Array.from([nodeBase + board.edgeNodes[e * 2]!, nodeBase + board.edgeNodes[e * 2 + 1]!]);
+    rel.hexes[edgeBase + e] = Int32Array.from(csr(board.edgeHexes, e, 0));
+    // edges sharing an end
+    const near: number[] = [];
+    for (let k = 0; k < 2; k++) for (const f of csr(board.nodeEdges, board.edgeNodes[e * 2 + k]!, edgeBase)) if (f !== edgeBase + e && !near.includes(f)) near.push(f);
+    near.sort((a, b) => a - b);
+    rel.neighbours[edgeBase + e] = rel.edges[edgeBase + e] = Int32Array.from(near);
+  }
+
+  const regions = new Map<string, Int32Array>();
+  for (const [name, region] of board.regions) regions.set(name, region.hexes);
+
+  const siteVars = new Map<number, { offset: number; first: number; count: number }>();
+  let siteVarSlots = 0;
+  const kindRange = (site: 'hex' | 'corner' | 'edge'): { first: number; count: number } =>
+    site === 'hex' ? { first: 0, count: H } : site === 'corner' ? { first: nodeBase, count: N } : { first: edgeBase, count: E };
+  graph.vars.forEach((v, vi) => {
+    if (v.scope !== 'hex' && v.scope !== 'corner' && v.scope !== 'edge') return;
+    const range = kindRange(v.scope);
+    siteVars.set(vi, { offset: siteVarSlots, ...range });
+    siteVarSlots += range.count;
+  });
+  let globals = 0;
+  let perPlayer = 0;
+  const pieces: LoadedPiece[] = (graph.pieces ?? []).map((p) => ({
+    id: p.id,
+    name: p.name,
+    site: p.site,
+    ...kindRange(p.site),
+    perPlayer: p.perPlayer,
+    supply: p.supply,
+    symbol: strings.intern(p.id),
+    supplyIndex: p.perPlayer ? perPlayer++ : globals++,
+  }));
+
+  const hexKindOff = siteVarSlots;
+  const hexValueOff = hexKindOff + H;
+  const pieceOff = hexValueOff + H;
+  const ownerOff = pieceOff + S;
+  // every kind a hex can get is interned now, so games never add strings
+  for (const k of node.hexKinds ?? []) strings.intern(k);
+  for (const k of node.kinds?.values ?? []) strings.intern(k);
+  if (node.layout.kind === 'map') for (const h of node.layout.hexes) if (h.kind !== undefined) strings.intern(h.kind);
+  const loaded: LoadedBoard = {
+    node,
+    board,
+    land,
+    hexCount: H,
+    nodeCount: N,
+    edgeCount: E,
+    nodeBase,
+    edgeBase,
+    siteCount: S,
+    sites: { hex: Int32Array.from(hexSites), corner: Int32Array.from(nodeSites), edge: Int32Array.from(edgeSites) },
+    rel,
+    regions,
+    pieces,
+    globalPieces: globals,
+    noneSymbol: strings.intern('none'),
+    frameSymbol: node.frame ? strings.intern(node.frame.kind) : strings.intern('none'),
+    hexKindOff,
+    hexValueOff,
+    pieceOff,
+    ownerOff,
+    siteVarSlots,
+    siteVars,
+  };
+  return { board: loaded, diagnostics };
+}
+
+/** Fills the hexes' kinds and values from a game's random source, into vars at boardBase. */
+export function fillBoard(b: LoadedBoard, strings: StringTable, vars: number[], boardBase: number, random: RandomSource): void {
+  const filled = fillHexes(b.land, b.node, random);
+  for (let h = 0; h < b.hexCount; h++) {
+    const kind = h < b.land.hexCount ? filled.kinds[h] : undefined;
+    vars[boardBase + b.hexKindOff + h] = kind !== undefined ? strings.intern(kind) : h < b.land.hexCount ? b.noneSymbol : b.frameSymbol;
+    vars[boardBase + b.hexValueOff + h] = h < b.land.hexCount ? filled.values[h]! : -1;
+  }
+}
