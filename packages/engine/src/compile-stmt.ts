@@ -34,6 +34,7 @@ export class StmtCompiler extends ExprCompiler {
         slots: Int32Array.from(c.bindings.map((b) => scope.slot(b))),
         condition: this.expr(c.condition, scope),
         reason: c.reason,
+        provenance: c.provenance,
       };
       const list = this.constraintsByTarget.get(c.target) ?? [];
       list.push(info);

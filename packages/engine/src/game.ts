@@ -316,7 +316,12 @@ export class Game {
     if (this.over) return { value: false, diagnostics: [error('run/game-over', 'The game is over.')] };
     const d = this.openDecision(seat);
     if (!d) return { value: false, diagnostics: [error('run/no-pending-decision', `Seat ${seat} has nothing to decide now.`)] };
-    const refused = (message: string, hint?: string): Result<boolean> => ({ value: false, diagnostics: [error('run/illegal-move', message, hint)] });
+    const refused = (message: string, hint?: string, by?: ConstraintInfo): Result<boolean> => {
+      const d = error('run/illegal-move', message, hint);
+      // The refusing constraint travels as a related location: its id (tests assert it) and where it is written.
+      if (by) d.related = [{ message: by.id, file: by.provenance.file, range: by.provenance.range }];
+      return { value: false, diagnostics: [d] };
+    };
     if (move.kind === 'choice') {
       if (d.ask < 0) return refused(`Seat ${seat} must take an action, not make a choice.`);
       const ask = this.lg.asks[d.ask]!;
@@ -325,7 +330,7 @@ export class Game {
       const idx = v === undefined ? -1 : d.values.indexOf(v);
       if (idx < 0) {
         const c = v === undefined ? null : this.refusingConstraint(ask.constraints, [seat, v], 2, seat);
-        if (c) return refused(`Constraint '${c.name}' refuses ${JSON.stringify(move.value)}: ${c.reason}`, c.reason);
+        if (c) return refused(`Constraint '${c.name}' refuses ${JSON.stringify(move.value)}: ${c.reason}`, c.reason, c);
         return refused(`${JSON.stringify(move.value)} is not an option of '${ask.id}'.`);
       }
       this.commit(d, idx);
@@ -339,7 +344,7 @@ export class Game {
       const action = this.lg.actions[ai];
       if (action && !args.includes(undefined)) {
         const c = this.refusingConstraint(action.constraints, args as number[], args.length, seat);
-        if (c) return refused(`Constraint '${c.name}' refuses ${move.action}: ${c.reason}`, c.reason);
+        if (c) return refused(`Constraint '${c.name}' refuses ${move.action}: ${c.reason}`, c.reason, c);
       }
       return refused(`Action ${move.action}(${move.args.join(', ')}) is not available to seat ${seat} now.`);
     }

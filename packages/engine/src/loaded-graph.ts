@@ -1,4 +1,4 @@
-import type { RuleGraph, TypeDesc, Value } from '@houserules/schema';
+import type { RuleGraph, TypeDesc, Value, Provenance } from '@houserules/schema';
 import type { Game } from './game.ts';
 import type { StaticStorage } from './compile-expr.ts';
 import type { StringTable } from './value-codec.ts';
@@ -81,6 +81,8 @@ export interface ConstraintInfo {
   slots: Int32Array;
   condition: ExprFn;
   reason: string;
+  /** where the constraint is written: a refusal points there */
+  provenance: Provenance;
 }
 
 export interface ActionInfo {

@@ -59,6 +59,7 @@ describe('single decisions', () => {
     expect(refused.diagnostics.map((d) => d.code)).toEqual(['run/illegal-move']);
     expect(refused.diagnostics[0]!.message).toContain('not_two');
     expect(refused.diagnostics[0]!.hint).toBe('Two is not on offer.');
+    expect(refused.diagnostics[0]!.related?.[0]?.message).toBe('constraint:not_two');
     expect(game.apply(0, choice(1)).diagnostics.map((d) => d.code)).toEqual(['run/no-pending-decision']);
     expect(game.apply(1, choice(7)).diagnostics.map((d) => d.code)).toEqual(['run/illegal-move']);
     expect(game.isOver).toBe(false);
@@ -151,6 +152,7 @@ describe('actions', () => {
     expect(refused.diagnostics.map((d) => d.code)).toEqual(['run/illegal-move']);
     expect(refused.diagnostics[0]!.message).toContain('greedy');
     expect(refused.diagnostics[0]!.hint).toBe('Take at most one more than you hold.');
+    expect(refused.diagnostics[0]!.related?.[0]?.message).toBe('constraint:greedy');
     expect(game.apply(0, take(1)).value).toBe(true);
     // the limit of one per turn leaves only pass
     expect(game.legalActions(0)).toEqual([pass]);
