@@ -1,6 +1,6 @@
 import type {
   ActionDecl, CardDecl, ConstraintDecl, DeriveDecl, EndDecl, EventDecl, Expr, FlowDecl, Identifier, InvariantDecl,
-  OptionDecl, PieceDecl, BoardDecl, PolicyDecl, PoolDecl, RankingDecl, RuleDecl, ScenarioDecl, TokenDecl, TopLevelItem,
+  OptionDecl, PerSiteBlock, PieceDecl, BoardDecl, PolicyDecl, PoolDecl, RankingDecl, RuleDecl, ScenarioDecl, TokenDecl, TopLevelItem,
   VarDecl, VariantDecl, ZoneDecl,
 } from '@houserules/syntax';
 import type { Range } from '@houserules/schema';
@@ -20,7 +20,8 @@ interface DeclBase {
   name: string;
   ident: Identifier;
   origin: Origin;
-  scope: 'global' | 'player' | 'card';
+  /** `hex`/`corner`/`edge`: a var of a `per hex|corner|edge` block, one value per site */
+  scope: 'global' | 'player' | 'card' | PerSiteBlock['site'];
   /** the card kind of a per-card pool */
   cardKind?: string;
   /** declaration order over all modules; an override inherits the position of what it replaces */
@@ -136,6 +137,11 @@ export function buildDeclarationTable(modules: LoadedModule[], variant: string |
             case 'ZoneDecl': declare({ ...b, kind: 'zone', node: inner }); break;
             case 'DeriveDecl': declare({ ...b, kind: 'derive', node: inner }); break;
           }
+        }
+        return;
+      case 'PerSiteBlock':
+        for (const inner of item.items ?? []) {
+          if (inner?.name) declare({ ...base(inner.name, origin, item.site ?? 'hex'), kind: 'var', node: inner });
         }
         return;
       case 'CardDecl':

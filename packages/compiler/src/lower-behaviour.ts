@@ -58,6 +58,7 @@ function actionParams(l: Lowerers, params: Param[] | undefined, origin: Origin, 
       if (ty.t === 'enum') domain = { k: 'list', items: ty.values.map((v) => ({ k: 'lit', v })) };
       else if (ty.t === 'bool') domain = { k: 'list', items: [{ k: 'lit', v: false }, { k: 'lit', v: true }] };
       else if (ty.t === 'player') domain = { k: 'players' };
+      else if (ty.t === 'token' && ty.group !== undefined) domain = { k: 'group', id: ty.group };
       else {
         if (ty.t !== 'unknown') {
           l.cx.sink.error('type/mismatch', `parameter \`${p.name.name}\` needs a domain to choose from`, origin.file, p.range, `write \`${p.name.name} in <collection>\``);

@@ -2,7 +2,8 @@ import type {
   BoardNode, CardKindNode, DerivedNode, EventNode, OptionNode, PieceNode, PoolNode, TokenGroupNode, TokenNode, Value, VarNode, ZoneNode,
 } from '@houserules/schema';
 import { BUILTIN_EVENTS } from '@houserules/schema';
-import type { CardSpec, Expr, Param } from '@houserules/syntax';
+import type { CardSpec, Expr, HexEntry, Param } from '@houserules/syntax';
+import { allHexes, hexKey, hexKinds } from './board-facts.ts';
 import type { DeclOf, Origin } from './declaration-table.ts';
 import { constantValue, type ExprLowerer } from './lower-expr.ts';
 import type { StmtLowerer } from './lower-stmt.ts';
@@ -99,7 +100,9 @@ export function lowerPool(l: Lowerers, d: DeclOf<'pool'>): PoolNode {
       entries.push(out);
     }
   }
-  const node: PoolNode = { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope: d.scope, entries };
+  // pools are never per site: the parser keeps only vars in `per hex|corner|edge` blocks
+  const scope = d.scope === 'player' || d.scope === 'card' ? d.scope : 'global';
+  const node: PoolNode = { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope, entries };
   if (d.cardKind !== undefined) node.cardKind = `card:${d.cardKind}`;
   return node;
 }
@@ -108,7 +111,8 @@ export function lowerVar(l: Lowerers, d: DeclOf<'var'>): VarNode {
   const ty = l.cx.declType(d);
   const scope = l.cx.scope(d.origin, idOf(d), null, d.scope === 'player' ? { k: 'ctx', name: 'self' } : null);
   const initial = l.ex.value(d.node.initial, scope, ty, `the initial value of \`${d.name}\``).expr;
-  return { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope: d.scope === 'player' ? 'player' : 'global', type: toTypeDesc(ty), initial };
+  const scopeOf: VarNode['scope'] = d.scope === 'player' || d.scope === 'hex' || d.scope === 'corner' || d.scope === 'edge' ? d.scope : 'global';
+  return { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope: scopeOf, type: toTypeDesc(ty), initial };
 }
 
 export function lowerCardKind(l: Lowerers, d: DeclOf<'card'>): CardKindNode {
@@ -146,8 +150,22 @@ export function lowerBoard(l: Lowerers, d: DeclOf<'board'>): BoardNode {
         return hex;
       }) }
       : { kind: 'radius', radius: layout?.radius ?? 0 },
-    kinds: null, values: null, regions: [],
+    kinds: null, values: null, frame: null, hexKinds: hexKinds(d), regions: [],
   };
+  const boardHexes = allHexes(d);
+  const frame = (d.node.items ?? []).find((i) => i?.key === 'frame');
+  if (frame) node.frame = { width: Math.max(1, frame.width ?? 1), kind: frame.name?.name ?? '' };
+  if (layout?.$type === 'HexMap') {
+    const seen = new Map<string, HexEntry>();
+    for (const h of layout.hexes ?? []) {
+      if (!h) continue;
+      const earlier = seen.get(hexKey(h.q, h.r));
+      if (earlier) {
+        l.cx.sink.error('board/duplicate-hex', `the map of \`${d.name}\` has (${h.q}, ${h.r}) twice`, d.origin.file, h.range, 'a hex is listed once',
+          [{ message: 'first listed here', file: d.origin.file, range: earlier.range }]);
+      } else seen.set(hexKey(h.q, h.r), h);
+    }
+  }
   for (const item of d.node.items ?? []) {
     if (!item) continue;
     if (item.key === 'kinds') {
@@ -172,7 +190,13 @@ export function lowerBoard(l: Lowerers, d: DeclOf<'board'>): BoardNode {
         if (v && v.$type === 'ListExpr' && v.items.length === 2) {
           const q = constant(l, v.items[0], d.origin, NUMBER, 'a hex coordinate');
           const r = constant(l, v.items[1], d.origin, NUMBER, 'a hex coordinate');
-          if (typeof q === 'number' && typeof r === 'number') hexes.push({ q, r });
+          if (typeof q !== 'number' || typeof r !== 'number') continue;
+          if (!boardHexes.has(hexKey(q, r))) {
+            l.cx.sink.error('board/unknown-hex', `region \`${item.name?.name ?? ''}\` names (${q}, ${r}), which is not a hex of \`${d.name}\``, d.origin.file, v.range,
+              layout?.$type === 'HexMap' ? 'add it to the map, or leave it out of the region' : `a board of radius ${layout?.radius ?? 0}${node.frame ? ` with a frame of ${node.frame.width}` : ''} has no hex there`);
+            continue;
+          }
+          hexes.push({ q, r });
         }
       }
       node.regions.push({ name: item.name?.name ?? '', hexes });

@@ -2,6 +2,7 @@ import type { Expr as GExpr, PoolRef, Value } from '@houserules/schema';
 import type { AggregateExpr, CallExpr, Expr, Identifier, MemberExpr } from '@houserules/syntax';
 import type { Decl, DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
+import { BOARD_BUILTINS, SiteLowerer } from './lower-sites.ts';
 import { CONTEXT_NAMES, idOf, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import {
@@ -20,7 +21,11 @@ const BUILTIN_ARITY: Record<string, number> = { min: 2, max: 2, abs: 1, size: 1,
 
 /** Name resolution and type checking of expressions, producing graph expressions. */
 export class ExprLowerer {
-  constructor(private readonly cx: LoweringContext) {}
+  readonly sites: SiteLowerer;
+
+  constructor(private readonly cx: LoweringContext) {
+    this.sites = new SiteLowerer(cx, this);
+  }
 
   /** A value of type `expected` (when given): mismatches are `type/mismatch`. */
   value(e: Expr | undefined, scope: Scope, expected?: Ty, what = 'this expression'): { expr: GExpr; ty: Ty } {
@@ -103,10 +108,20 @@ export class ExprLowerer {
       return val({ k: 'local', name }, local);
     }
     const decl = this.cx.table.byName.get(name);
+    if (decl?.kind === 'token') return this.tokenLiteral(decl, ident, scope, expected);
+    if (decl?.kind === 'group') {
+      this.touch(decl, scope, 'read');
+      return val({ k: 'group', id: idOf(decl) }, listOf({ t: 'token', group: idOf(decl) }));
+    }
+    if (decl?.kind === 'piece' && expected?.t === 'enum' && expected.values[0] === 'none') return this.pieceLiteral(decl, ident, scope, expected);
     if (decl) return this.declRef(decl, ident, scope, undefined, access);
     if ((CONTEXT_NAMES as readonly string[]).includes(name)) return this.contextName(name, scope);
     const seat = scope.seats ? /^p([1-9][0-9]*)$/.exec(name) : null;
     if (seat) return val({ k: 'seat', index: Number(seat[1]) - 1 }, PLAYER);
+    // `none`: the empty site or player is -1 (the piece `none` is a member of a site's piece enum, below)
+    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player')) return val({ k: 'lit', v: -1 }, expected);
+    const site = this.sites.name(ident, scope);
+    if (site) return site;
     if (expected?.t === 'enum') {
       if (expected.values.includes(name)) return val({ k: 'lit', v: name }, expected);
       this.cx.sink.error('type/unknown-enum-member', `\`${name}\` is not one of ${expected.values.map((v) => `\`${v}\``).join(', ')}`,
@@ -119,6 +134,34 @@ export class ExprLowerer {
     this.cx.sink.error('resolve/unknown-name', `\`${name}\` is not declared`, scope.origin.file, ident.range,
       didYouMean(name, candidates) ?? 'declare it, or bind it (let, for, a rule parameter) before using it');
     return val(ERROR_EXPR, UNKNOWN);
+  }
+
+  /** A token name as a value; where a token of a group is expected, it must be one of the group. */
+  private tokenLiteral(decl: DeclOf<'token'>, ident: Identifier, scope: Scope, expected: Ty | undefined): Operand {
+    const group = expected?.t === 'token' ? expected.group : undefined;
+    if (group !== undefined) {
+      const groupDecl = this.cx.table.byName.get(group.slice('group:'.length));
+      const members = groupDecl?.kind === 'group' ? (groupDecl.node.names ?? []).map((n) => n.name) : [];
+      if (!members.includes(decl.name)) {
+        this.cx.sink.error('type/mismatch', `\`${decl.name}\` is not a ${describeType(expected!)}`, scope.origin.file, ident.range,
+          didYouMean(decl.name, members) ?? `write one of: ${members.join(', ')}`);
+        return val(ERROR_EXPR, UNKNOWN);
+      }
+      return val({ k: 'token', id: idOf(decl) }, expected!);
+    }
+    return val({ k: 'token', id: idOf(decl) }, { t: 'token' });
+  }
+
+  /** A piece name compared with a site's `piece` (`c.piece == city`): its id, if it can stand there. */
+  private pieceLiteral(decl: DeclOf<'piece'>, ident: Identifier, scope: Scope, expected: Ty & { t: 'enum' }): Operand {
+    const id = idOf(decl);
+    if (!expected.values.includes(id)) {
+      this.cx.sink.error('type/wrong-site', `\`${decl.name}\` stands on ${decl.node.site ?? 'hex'}s; it is never the piece of this site`, scope.origin.file, ident.range,
+        `pieces that can be here: ${expected.values.filter((v) => v !== 'none').map((v) => v.slice('piece:'.length)).join(', ') || 'none declared'}`);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    this.touch(decl, scope, 'read');
+    return val({ k: 'lit', v: id }, expected);
   }
 
   private contextName(name: string, scope: Scope): Operand {
@@ -186,8 +229,27 @@ export class ExprLowerer {
     const cx = this.cx;
     const member = e.member;
     if (!e.object || !member) return val(ERROR_EXPR, UNKNOWN);
+    if (e.object.$type === 'NameRef' && e.object.name && !scope.locals.has(e.object.name.name)) {
+      const board = cx.table.byName.get(e.object.name.name);
+      if (board?.kind === 'board') return this.sites.boardMember(board, member, scope);
+    }
     const object = this.operand(e.object, scope, undefined, 'read');
     if (object.k === 'pool') {
+      // `p.hand.t` with t a token-typed local: how many of the token t holds
+      const local = scope.locals.get(member.name);
+      if (local?.t === 'token') {
+        const tokenExpr = this.value({ $type: 'NameRef', name: member, range: member.range }, scope).expr;
+        const expr: GExpr = { k: 'countOf', pool: object.ref.pool, token: tokenExpr };
+        if (object.ref.of !== undefined) expr.of = object.ref.of;
+        return val(expr, NUMBER);
+      }
+      const group = cx.table.byName.get(member.name);
+      if (group?.kind === 'group' && !local) {
+        this.touch(group, scope, 'read');
+        const expr: GExpr = { k: 'count', pool: object.ref.pool, token: idOf(group) };
+        if (object.ref.of !== undefined) expr.of = object.ref.of;
+        return val(expr, NUMBER);
+      }
       const token = cx.table.byName.get(member.name);
       if (token?.kind !== 'token') {
         const tokens = [...cx.table.byName.values()].filter((d) => d.kind === 'token').map((d) => d.name);
@@ -207,6 +269,7 @@ export class ExprLowerer {
     }
     const ty = object.ty;
     if (ty.t === 'unknown') return val(ERROR_EXPR, UNKNOWN);
+    if (ty.t === 'site') return this.sites.member(object.expr, ty.site, member, scope, access);
     if (ty.t === 'player') {
       const decl = cx.table.byName.get(member.name);
       if (decl && decl.scope === 'player') return this.declRef(decl, member, scope, object.expr, access);
@@ -268,6 +331,10 @@ export class ExprLowerer {
       this.touch(decl, scope, 'read');
       return val({ k: 'derived', id: idOf(decl), args: lowered }, cx.declType(decl));
     }
+    if (decl === undefined && (BOARD_BUILTINS as readonly string[]).includes(callee.name)) {
+      const lowered = this.sites.call(callee.name, callee, args, e.range, scope);
+      if (lowered) return lowered;
+    }
     const arity = BUILTIN_ARITY[callee.name];
     if (decl === undefined && arity !== undefined) {
       const fn = callee.name as 'min' | 'max' | 'abs' | 'size' | 'contains';
@@ -287,7 +354,7 @@ export class ExprLowerer {
     const derives = [...cx.table.byName.values()].filter((d) => d.kind === 'derive').map((d) => d.name);
     cx.sink.error(decl ? 'type/mismatch' : 'resolve/unknown-name',
       decl ? `\`${callee.name}\` is a ${kindWord(decl.kind)}; it cannot be called` : `there is no derived value or function \`${callee.name}\``,
-      scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY)]) ?? 'functions: min, max, abs, size, contains, and declared `derive`s with parameters');
+      scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY), ...BOARD_BUILTINS]) ?? 'functions: min, max, abs, size, contains, distance, longest_trail, supply, hex, corner, edge, and declared `derive`s with parameters');
     return val(ERROR_EXPR, UNKNOWN);
   }
 
@@ -351,11 +418,14 @@ export class ExprLowerer {
     }
     if (op === '==' || op === '!=') {
       // An enum member only has a meaning next to the value it is compared with: lower that side first.
-      const leftIsBare = e.left?.$type === 'NameRef' && e.left.name !== undefined && this.isUnboundName(e.left.name.name, scope);
+      // So do `none` and a piece name (`city == c.piece`).
+      const leftIsBare = e.left?.$type === 'NameRef' && e.left.name !== undefined &&
+        (this.isUnboundName(e.left.name.name, scope) || (!scope.locals.has(e.left.name.name) && this.cx.table.byName.get(e.left.name.name)?.kind === 'piece'));
       const first = leftIsBare ? e.right : e.left;
       const second = leftIsBare ? e.left : e.right;
       const a = this.value(first, scope);
-      const b = this.value(second, scope, a.ty.t === 'enum' ? a.ty : undefined);
+      const guides = a.ty.t === 'enum' || (second?.$type === 'NameRef' && (a.ty.t === 'site' || a.ty.t === 'player' || a.ty.t === 'token'));
+      const b = this.value(second, scope, guides ? a.ty : undefined);
       if (!comparable(a.ty, b.ty)) {
         this.cx.sink.error('type/mismatch', `cannot compare ${describeType(a.ty)} with ${describeType(b.ty)}`, scope.origin.file, e.range);
       }

@@ -1,5 +1,6 @@
-import type { AskStmt as GAskStmt, CardSpec as GCardSpec, PoolRef, Stmt, Value, ZoneRef } from '@houserules/schema';
-import type { AskStmt, CardSpec, Expr, Statement } from '@houserules/syntax';
+import type { AskStmt as GAskStmt, CardSpec as GCardSpec, Expr as GExpr, PoolRef, Stmt, Value, ZoneRef } from '@houserules/schema';
+import type { AskStmt, CardSpec, Expr, Identifier, Statement } from '@houserules/syntax';
+import { piecesOn } from './board-facts.ts';
 import { BUILTIN_EVENTS } from '@houserules/schema';
 import { kindWord } from './declaration-table.ts';
 import { constantValue, type ExprLowerer, type Operand } from './lower-expr.ts';
@@ -41,6 +42,14 @@ export class StmtLowerer {
     const ex = this.ex;
     switch (s.$type) {
       case 'MoveTokensStmt': {
+        const tokenValue = s.token ? this.tokenValue(s.token, scope) : undefined;
+        if (tokenValue) {
+          // `move 1 t from bank to p.hand` with t a token-typed local or derived value
+          const amount = s.amount === 'all' ? null : ex.value(s.amount, scope, NUMBER, 'the amount moved').expr;
+          const from = this.pool(s.from, scope, undefined);
+          const to = this.pool(s.to, scope, undefined);
+          return from && to ? { s: 'moveOf', token: tokenValue, amount, from, to } : null;
+        }
         const token = s.token ? this.token(s.token.name, s.token.range, scope) : undefined;
         const amount = s.amount === 'all' ? null : ex.value(s.amount, scope, NUMBER, 'the amount moved').expr;
         const from = this.pool(s.from, scope, token);
@@ -133,6 +142,7 @@ export class StmtLowerer {
         const bind = bindLocal(scope, s.binding, over.elem);
         const out: Stmt = { s: 'pick', bind, over: over.expr };
         if (s.where) out.where = ex.value(s.where, scope, BOOL, 'the `where` condition').expr;
+        if (s.weight) out.weight = ex.value(s.weight, scope, NUMBER, 'the weight').expr;
         return out;
       }
       case 'AskStmt': return this.ask(s, scope);
@@ -148,10 +158,28 @@ export class StmtLowerer {
           cx.sink.error(piece ? 'type/mismatch' : 'resolve/unknown-name', piece ? `\`${s.piece.name}\` is a ${kindWord(piece.kind)}, not a piece` : `there is no piece \`${s.piece.name}\``,
             scope.origin.file, s.piece.range, didYouMean(s.piece.name, pieces));
         }
-        const at = ex.value(s.at, scope).expr;
-        const out: Stmt = { s: 'place', piece: `piece:${s.piece?.name ?? '?'}`, at };
+        const at = ex.value(s.at, scope);
+        const out: Stmt = { s: 'place', piece: `piece:${s.piece?.name ?? '?'}`, at: at.expr };
         if (s.owner) out.owner = ex.value(s.owner, scope, PLAYER, 'the owner').expr;
-        return piece?.kind === 'piece' ? out : null;
+        if (piece?.kind !== 'piece') return null;
+        ex.sites.checkSite(at, piece, s.at?.range ?? s.range, scope);
+        if ((piece.node.perPlayer ?? false) && !s.owner) {
+          cx.sink.error('resolve/needs-player', `\`${piece.name}\` is per player: say whose`, scope.origin.file, s.piece.range,
+            `write \`place ${piece.name} of p at …\``);
+        }
+        ex.touch(piece, scope, 'write');
+        return out;
+      }
+      case 'RemovePieceStmt': {
+        const at = ex.value(s.at, scope);
+        if (at.ty.t === 'site') {
+          for (const p of piecesOn(cx.table, at.ty.site)) ex.touch(p, scope, 'write');
+        } else if (at.ty.t !== 'unknown') {
+          cx.sink.error('type/mismatch', `a piece is removed from a site; this is ${describeType(at.ty)}`, scope.origin.file, s.at?.range ?? s.range,
+            'write `remove piece at c` with c a hex, corner or edge');
+          return null;
+        }
+        return { s: 'removePiece', at: at.expr };
       }
       case 'StackStmt': {
         const zone = this.zone(s.zone, scope, 'write');
@@ -186,6 +214,15 @@ export class StmtLowerer {
     } else {
       if (!s.choice.target) return null;
       const target = ex.operand(s.choice.target, scope, undefined, 'write');
+      const tokenChoice = target.k === 'value' && target.ty.t === 'token' && target.ty.group !== undefined ? target.ty.group : undefined;
+      if (target.k === 'value' && target.expr.k === 'var' && target.expr.of !== undefined && tokenChoice !== undefined) {
+        // a token of a group: the choices are the group's token ids
+        const group = cx.table.byName.get(tokenChoice.slice('group:'.length));
+        const values = group?.kind === 'group' ? (group.node.names ?? []).map((n) => `token:${n.name}`) : [];
+        const then = this.block(s.then, scope);
+        cx.addEdge(scope.owner, target.expr.id, 'asks');
+        return { s: 'ask', id, who, choice: { var: target.expr.id, values }, secret: s.secretly ?? false, then };
+      }
       if (target.k !== 'value' || target.expr.k !== 'var' || target.ty.t !== 'enum' || target.expr.of === undefined) {
         if (!(target.k === 'value' && target.ty.t === 'unknown')) {
           cx.sink.error('type/mismatch', 'a choice must be a per-player var with a choice type (`var plan: a | b = a`)', scope.origin.file, s.choice.target.range,
@@ -198,6 +235,15 @@ export class StmtLowerer {
     }
     const then = this.block(s.then, scope);
     return { s: 'ask', id, who, choice, secret: s.secretly ?? false, then };
+  }
+
+  /** The token a `move` names when it is a value (a token-typed local or derived value), else undefined. */
+  private tokenValue(ident: Identifier, scope: Scope): GExpr | undefined {
+    const local = scope.locals.get(ident.name);
+    const decl = local ? undefined : this.cx.table.byName.get(ident.name);
+    const isTokenDerived = decl?.kind === 'derive' && this.cx.declType(decl).t === 'token';
+    if (local?.t !== 'token' && !isTokenDerived) return undefined;
+    return this.ex.value({ $type: 'NameRef', name: ident, range: ident.range }, scope).expr;
   }
 
   /** A token name, as its id; undefined after a diagnostic. */

@@ -102,11 +102,12 @@ export class LoweringContext {
           case 'player': return PLAYER;
           case 'card': return CARD;
           case 'hex': case 'corner': case 'edge': return { t: 'site', site: name };
+          case 'token': return { t: 'token' };
         }
         const decl = this.table.byName.get(name);
         if (decl?.kind === 'card') return { t: 'card', kind: `card:${name}` };
-        if (decl?.kind === 'group') return { t: 'enum', values: (decl.node.names ?? []).map((n) => n.name) };
-        const candidates = ['number', 'bool', 'player', 'card', 'hex', 'corner', 'edge',
+        if (decl?.kind === 'group') return { t: 'token', group: `group:${name}` };
+        const candidates = ['number', 'bool', 'player', 'card', 'hex', 'corner', 'edge', 'token',
           ...[...this.table.byName.values()].filter((d) => d.kind === 'card' || d.kind === 'group').map((d) => d.name)];
         this.sink.error('resolve/unknown-type', `there is no type \`${name}\``, origin.file, ref.name.range,
           didYouMean(name, candidates) ?? 'types are number, bool, player, card, a card kind, a token group, hex/corner/edge, `a | b`, or `list of T`');

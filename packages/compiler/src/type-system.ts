@@ -9,6 +9,14 @@ export const PLAYER: Ty = { t: 'player' };
 export const UNKNOWN: Ty = { t: 'unknown' };
 export const STRING: Ty = { t: 'string' };
 export const CARD: Ty = { t: 'card' };
+export const TOKEN: Ty = { t: 'token' };
+
+export type SiteKind = 'hex' | 'corner' | 'edge';
+export const SITE_KINDS: readonly SiteKind[] = ['hex', 'corner', 'edge'];
+
+export function siteOf(site: SiteKind): Ty {
+  return { t: 'site', site };
+}
 
 export function listOf(of: Ty): Ty {
   return { t: 'list', of: toTypeDesc(of) };
@@ -40,6 +48,9 @@ export function assignable(actual: Ty, expected: Ty): boolean {
       return actual.t === 'site' && actual.site === expected.site;
     case 'list':
       return actual.t === 'list' && assignable(actual.of, expected.of);
+    case 'token':
+      // a token of no known group (a literal checked where it was written, a plain `token`) fits any group
+      return actual.t === 'token' && (expected.group === undefined || actual.group === undefined || actual.group === expected.group);
     default:
       return actual.t === expected.t;
   }
@@ -57,6 +68,7 @@ export function describeType(ty: Ty): string {
     case 'card': return ty.kind ? ty.kind.replace(/^card:/, '') : 'card';
     case 'site': return ty.site;
     case 'list': return `list of ${describeType(ty.of)}`;
+    case 'token': return ty.group ? ty.group.replace(/^group:/, '') : 'token';
     default: return ty.t;
   }
 }

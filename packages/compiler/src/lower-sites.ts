@@ -1,0 +1,209 @@
+import type { Expr as GExpr } from '@houserules/schema';
+import type { Expr, Identifier } from '@houserules/syntax';
+import { allHexKinds, boardsOf, piecesOn, regionNames, siteVars } from './board-facts.ts';
+import type { DeclOf } from './declaration-table.ts';
+import { kindWord } from './declaration-table.ts';
+import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
+import { idOf, type LoweringContext, type Scope } from './lowering-context.ts';
+import { didYouMean } from './suggest-name.ts';
+import { NUMBER, PLAYER, UNKNOWN, describeType, listOf, siteOf, type SiteKind, type Ty } from './type-system.ts';
+
+const ERROR_EXPR: GExpr = { k: 'lit', v: 0 };
+const SITE_COLLECTIONS: Record<string, SiteKind> = { hexes: 'hex', corners: 'corner', edges: 'edge' };
+
+/** Relations of each site kind: member name → the kind of the sites it lists. */
+const RELATIONS: Record<SiteKind, Partial<Record<'corners' | 'edges' | 'hexes' | 'neighbours', SiteKind>>> = {
+  hex: { corners: 'corner', edges: 'edge', neighbours: 'hex' },
+  corner: { hexes: 'hex', edges: 'edge', neighbours: 'corner' },
+  edge: { corners: 'corner', hexes: 'hex' },
+};
+
+/** Board builtins and their arities (`longest_trail` and `supply` vary). */
+export const BOARD_BUILTINS = ['distance', 'longest_trail', 'supply', 'hex', 'corner', 'edge'] as const;
+
+function val(expr: GExpr, ty: Ty): Operand {
+  return { k: 'value', expr, ty };
+}
+
+/** The language of boards: site collections, regions, site members and the board builtins. */
+export class SiteLowerer {
+  constructor(private readonly cx: LoweringContext, private readonly ex: ExprLowerer) {}
+
+  /** `hexes`, `corners`, `edges` (of the only board), or a region name; undefined when `name` is neither. */
+  name(ident: Identifier, scope: Scope): Operand | undefined {
+    const site = SITE_COLLECTIONS[ident.name];
+    const boards = boardsOf(this.cx.table);
+    if (site !== undefined) {
+      if (boards.length === 0) return undefined;
+      if (boards.length > 1) {
+        this.cx.sink.error('resolve/ambiguous-board', `there are ${boards.length} boards: say whose ${ident.name}`, scope.origin.file, ident.range,
+          `write ${boards.map((b) => `\`${b.name}.${ident.name}\``).join(' or ')}`);
+        return val(ERROR_EXPR, UNKNOWN);
+      }
+      return val({ k: 'sites', site }, listOf(siteOf(site)));
+    }
+    const owners = boards.filter((b) => regionNames(b).includes(ident.name));
+    if (owners.length === 0) return undefined;
+    if (owners.length > 1) {
+      this.cx.sink.error('resolve/ambiguous-board', `several boards have a region \`${ident.name}\``, scope.origin.file, ident.range,
+        `write ${owners.map((b) => `\`${b.name}.${ident.name}\``).join(' or ')}`);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    return this.region(owners[0]!, ident.name, boards.length > 1);
+  }
+
+  private region(board: DeclOf<'board'>, name: string, qualify: boolean): Operand {
+    const expr: GExpr = { k: 'region', name };
+    if (qualify) expr.board = idOf(board);
+    return val(expr, listOf(siteOf('hex')));
+  }
+
+  /** `island.hexes`, `island.coast`. */
+  boardMember(board: DeclOf<'board'>, member: Identifier, scope: Scope): Operand {
+    const site = SITE_COLLECTIONS[member.name];
+    if (site !== undefined) return val({ k: 'sites', site, board: idOf(board) }, listOf(siteOf(site)));
+    const regions = regionNames(board);
+    if (regions.includes(member.name)) return this.region(board, member.name, true);
+    this.cx.sink.error('resolve/unknown-region', `board \`${board.name}\` has no region \`${member.name}\``, scope.origin.file, member.range,
+      didYouMean(member.name, [...regions, ...Object.keys(SITE_COLLECTIONS)]) ??
+        `declare it in the board: \`region ${member.name} = [(q, r) …]\`; a board's members are hexes, corners, edges${regions.length ? `, ${regions.join(', ')}` : ''}`);
+    return val(ERROR_EXPR, UNKNOWN);
+  }
+
+  /** The type of a site's `piece`: the pieces that stand on that kind of site, or none. */
+  pieceType(site: SiteKind): Ty {
+    return { t: 'enum', values: ['none', ...piecesOn(this.cx.table, site).map((p) => idOf(p))] };
+  }
+
+  /** `h.kind`, `c.piece`, `e.corners`, `c.port` (a per-corner var) … */
+  member(object: GExpr, site: SiteKind, member: Identifier, scope: Scope, access: Access): Operand {
+    const name = member.name;
+    const rel = RELATIONS[site][name as 'corners'];
+    if (rel !== undefined) return val({ k: 'siteRel', rel: name as 'corners', of: object }, listOf(siteOf(rel)));
+    if (name === 'piece' || name === 'owner') {
+      for (const p of piecesOn(this.cx.table, site)) this.ex.touch(p, scope, 'read');
+      return val({ k: 'siteAttr', attr: name, of: object }, name === 'owner' ? PLAYER : this.pieceType(site));
+    }
+    if (site === 'hex' && (name === 'kind' || name === 'value')) {
+      for (const b of boardsOf(this.cx.table)) this.cx.addEdge(scope.owner, idOf(b), 'reads');
+      return val({ k: 'siteAttr', attr: name, of: object }, name === 'kind' ? { t: 'enum', values: allHexKinds(this.cx.table) } : NUMBER);
+    }
+    const v = siteVars(this.cx.table, site).find((d) => d.name === name);
+    if (v) return this.ex.declRef(v, member, scope, object, access);
+    const members = this.memberNames(site);
+    this.cx.sink.error('type/no-such-member', `a ${site} has no \`${name}\``, scope.origin.file, member.range,
+      `${didYouMean(name, members) ?? ''}${didYouMean(name, members) ? '; ' : ''}the members of a ${site} are ${members.join(', ')}`);
+    return val(ERROR_EXPR, UNKNOWN);
+  }
+
+  memberNames(site: SiteKind): string[] {
+    return [
+      ...(site === 'hex' ? ['kind', 'value'] : []),
+      ...Object.keys(RELATIONS[site]), 'piece', 'owner',
+      ...siteVars(this.cx.table, site).map((d) => d.name),
+    ];
+  }
+
+  /** A piece named by a builtin argument or a statement, as its declaration; undefined after a diagnostic. */
+  piece(e: Expr | undefined, scope: Scope): DeclOf<'piece'> | undefined {
+    const ident = e?.$type === 'NameRef' ? e.name : undefined;
+    const decl = ident ? this.cx.table.byName.get(ident.name) : undefined;
+    if (decl?.kind === 'piece') return decl;
+    const pieces = [...this.cx.table.byName.values()].filter((d) => d.kind === 'piece').map((d) => d.name);
+    const range = e?.range;
+    if (range) {
+      this.cx.sink.error(decl || !ident ? 'type/mismatch' : 'resolve/unknown-name',
+        decl ? `\`${ident!.name}\` is a ${kindWord(decl.kind)}, not a piece` : ident ? `there is no piece \`${ident.name}\`` : 'a piece name is expected here',
+        scope.origin.file, range, (ident ? didYouMean(ident.name, pieces) : undefined) ?? `pieces: ${pieces.join(', ') || 'none declared'}`);
+    }
+    return undefined;
+  }
+
+  /** A site-valued argument of the given kind. */
+  private site(e: Expr | undefined, site: SiteKind, scope: Scope, what: string): GExpr {
+    return this.ex.value(e, scope, siteOf(site), what).expr;
+  }
+
+  /** The board builtins; undefined when `fn` is not one. */
+  call(fn: string, callee: Identifier, args: Expr[], range: Expr['range'], scope: Scope): Operand | undefined {
+    const cx = this.cx;
+    const arity = (n: number, shape: string): boolean => {
+      if (args.length === n) return true;
+      cx.sink.error('type/arity', `\`${fn}\` takes ${n} argument${n === 1 ? '' : 's'}, got ${args.length}`, scope.origin.file, range, `write \`${shape}\``);
+      return false;
+    };
+    switch (fn) {
+      case 'distance': {
+        arity(2, 'distance(corner, corner)');
+        return val({ k: 'distance', from: this.site(args[0], 'corner', scope, 'argument 1 of `distance`'), to: this.site(args[1], 'corner', scope, 'argument 2 of `distance`') }, NUMBER);
+      }
+      case 'longest_trail': {
+        if (args.length < 2) {
+          cx.sink.error('type/arity', `\`longest_trail\` takes a player and at least one piece, got ${args.length} argument${args.length === 1 ? '' : 's'}`,
+            scope.origin.file, range, 'write `longest_trail(p, road)`');
+        }
+        const player = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `longest_trail`').expr;
+        const pieces: string[] = [];
+        for (const a of args.slice(1)) {
+          const p = this.piece(a, scope);
+          if (!p) continue;
+          if ((p.node.site ?? 'hex') !== 'edge') {
+            cx.sink.error('type/wrong-site', `\`${p.name}\` stands on ${p.node.site ?? 'hex'}es; a trail is made of pieces on edges`, scope.origin.file, a.range,
+              `edge pieces: ${piecesOn(cx.table, 'edge').map((x) => x.name).join(', ') || 'none declared'}`);
+            continue;
+          }
+          this.ex.touch(p, scope, 'read');
+          pieces.push(idOf(p));
+        }
+        return val({ k: 'trail', player, pieces }, NUMBER);
+      }
+      case 'supply': {
+        const pieceArg = args.length >= 2 ? args[1] : args[0];
+        const p = this.piece(pieceArg, scope);
+        if (args.length === 0 || args.length > 2) {
+          cx.sink.error('type/arity', `\`supply\` takes a player and a piece (or just a piece that belongs to no player), got ${args.length} arguments`, scope.origin.file, range);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        if (!p) return val(ERROR_EXPR, UNKNOWN);
+        this.ex.touch(p, scope, 'read');
+        const perPlayer = p.node.perPlayer ?? false;
+        if (perPlayer && args.length === 1) {
+          cx.sink.error('resolve/needs-player', `\`${p.name}\` is per player: say whose supply`, scope.origin.file, range, `write \`supply(p, ${p.name})\``);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        if (!perPlayer && args.length === 2) {
+          cx.sink.error('type/arity', `\`${p.name}\` belongs to no player: its supply is \`supply(${p.name})\``, scope.origin.file, range);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        const expr: GExpr = { k: 'supply', piece: idOf(p) };
+        if (perPlayer) expr.of = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `supply`').expr;
+        return val(expr, NUMBER);
+      }
+      case 'hex': case 'corner': case 'edge': {
+        const boards = boardsOf(cx.table);
+        if (boards.length > 1) {
+          cx.sink.error('resolve/ambiguous-board', `there are ${boards.length} boards: \`${fn}(…)\` cannot tell which`, scope.origin.file, callee.range,
+            'sites by coordinates need a game with one board');
+        }
+        const withIndex = fn !== 'hex';
+        arity(withIndex ? 3 : 2, withIndex ? `${fn}(q, r, i)` : 'hex(q, r)');
+        const expr: GExpr = {
+          k: 'siteAt', site: fn,
+          q: this.ex.value(args[0], scope, NUMBER, `argument 1 of \`${fn}\``).expr,
+          r: this.ex.value(args[1], scope, NUMBER, `argument 2 of \`${fn}\``).expr,
+        };
+        if (withIndex) expr.i = this.ex.value(args[2], scope, NUMBER, `argument 3 of \`${fn}\``).expr;
+        return val(expr, siteOf(fn));
+      }
+    }
+    return undefined;
+  }
+
+  /** Checks that a site expression has the kind a piece stands on (`type/wrong-site`). */
+  checkSite(at: { ty: Ty }, piece: DeclOf<'piece'>, range: Expr['range'], scope: Scope): void {
+    const want = piece.node.site ?? 'hex';
+    if (at.ty.t === 'unknown' || (at.ty.t === 'site' && at.ty.site === want)) return;
+    this.cx.sink.error('type/wrong-site', `\`${piece.name}\` stands on ${want}s, but this is ${describeType(at.ty)}`, scope.origin.file, range,
+      `\`piece ${piece.name} on ${want}\`: place it at a ${want}`);
+  }
+}
