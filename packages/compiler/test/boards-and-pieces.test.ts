@@ -1,0 +1,249 @@
+import type { Expr, RuleGraph, Stmt } from '@houserules/schema';
+import { describe, expect, it } from 'vitest';
+import { compileText, errorsOf, expectDiagnostic } from './helpers.ts';
+
+/** A small board game (docs/design/boards-and-pieces.md) that compiles cleanly; tests append what they probe. */
+const BOARD_GAME = `module b
+tokens kind = a, b, c
+pool bank { kind: 9 }
+per player {
+  pool hand { kind }
+  var wanted: kind = a
+}
+piece house on corner, 5 per player
+piece tower on corner, 4 per player
+piece wall on edge, 15 per player
+piece bandit on hex, 1
+board land: hex radius 1 {
+  kinds shuffled [3 of wood, 3 of clay, 1 of waste]
+  values shuffled [2, 3, 4, 5, 6, 8] except waste
+  region middle = [(0, 0) (1, -1)]
+  frame 1 water
+}
+per corner {
+  var port: none | any3 = none
+}
+per hex {
+  var marked: bool = false
+}
+var start: corner = none
+var holder: player = none
+event built(p: player, c: corner)
+flow {
+  rounds forever {
+    turns {
+      actions by current until pass
+    }
+  }
+}
+action pass by current { }
+derive yield_of(h: hex): kind = if h.kind == wood then a else if h.kind == clay then b else c
+derive open(c: corner): bool = c.piece == none and all(n in c.neighbours: n.owner == none)
+derive score(p: player): number = count(c in corners where c.owner == p and c.piece == house) + longest_trail(p, wall)
+action build(c in corners) by current {
+  place house of actor at c
+  set start = c
+  emit built(actor, c)
+}
+forbid taken on build(c) when not open(c) or supply(actor, house) == 0 reason "No."
+rule pay on built(p, c) {
+  for h in c.hexes where h.kind != water and h.value > 0 {
+    let t = yield_of(h)
+    move 1 t from bank to p.hand
+    set h.marked = true
+  }
+  set holder = if score(p) > 1 then p else holder
+}
+rule upgrade on built(p, c) when c.port == any3 and start != none and holder != none {
+  remove piece at c
+  place tower of p at c
+  place bandit at hex(0, 0)
+  pick random t in kind where bank.t > 0 weighted by p.hand.t
+  move 1 t from p.hand to bank
+  let d = distance(c, corner(0, -1, 3))
+  let m = contains(middle, hex(1, -1)) and contains(land.middle, first(h in land.hexes where h.piece == bandit))
+  let e = first(x in edges where x.piece == wall and contains(x.corners, c))
+  let w = p.hand.kind + bank.a + supply(bandit) + d + size(e.hexes)
+  if m and w > 0 and p.hand.a > 0 {
+    ask p to choose p.wanted then { }
+  }
+}
+require held on wanted(p, t) when p.hand.t > 0 and t != c reason "Hold it."
+`;
+
+function compileGame(extra = ''): RuleGraph {
+  const { graph, diagnostics } = compileText(BOARD_GAME + extra);
+  expect(errorsOf(diagnostics)).toEqual([]);
+  expect(graph).not.toBeNull();
+  return graph!;
+}
+
+const byName = <T extends { name: string }>(list: T[], name: string): T => list.find((x) => x.name === name)!;
+
+/** Every sub-object of a value with this `k`/`s` tag. */
+function find(value: unknown, tag: 'k' | 's', kind: string): (Expr | Stmt)[] {
+  const found: (Expr | Stmt)[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (typeof v !== 'object' || v === null) return;
+    if ((v as Record<string, unknown>)[tag] === kind) found.push(v as Expr | Stmt);
+    Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return found;
+}
+
+describe('boards, sites, pieces and token values: lowering', () => {
+  const graph = compileGame();
+
+  it('lowers the board with its frame, its hex kinds (map, list, frame) and its region', () => {
+    const land = graph.boards[0]!;
+    expect(land.frame).toEqual({ width: 1, kind: 'water' });
+    expect(land.hexKinds).toEqual(['wood', 'clay', 'waste', 'water']);
+    expect(land.regions).toEqual([{ name: 'middle', hexes: [{ q: 0, r: 0 }, { q: 1, r: -1 }] }]);
+    const mapped = compileText(BOARD_GAME.replace('hex radius 1 {', 'hex map {\n  (0, 0) wood 5\n  (-1, 1) rock\n} {')).graph!;
+    expect(mapped.boards[0]!.hexKinds).toEqual(['wood', 'rock', 'clay', 'waste', 'water']);
+  });
+
+  it('lowers per-site vars with their scope and `none` initials', () => {
+    expect(byName(graph.vars, 'port')).toMatchObject({ scope: 'corner', type: { t: 'enum', values: ['none', 'any3'] }, initial: { k: 'lit', v: 'none' } });
+    expect(byName(graph.vars, 'marked')).toMatchObject({ scope: 'hex', type: { t: 'bool' } });
+    expect(byName(graph.vars, 'start')).toMatchObject({ scope: 'global', type: { t: 'site', site: 'corner' }, initial: { k: 'lit', v: -1 } });
+    expect(byName(graph.vars, 'holder')).toMatchObject({ type: { t: 'player' }, initial: { k: 'lit', v: -1 } });
+    expect(byName(graph.vars, 'wanted')).toMatchObject({ type: { t: 'token', group: 'group:kind' }, initial: { k: 'token', id: 'token:a' } });
+  });
+
+  it('lowers site collections, members and `none`/piece comparisons', () => {
+    const open = byName(graph.derived, 'open');
+    expect(open.value).toEqual({
+      k: 'bin', op: 'and',
+      l: { k: 'bin', op: '==', l: { k: 'siteAttr', attr: 'piece', of: { k: 'local', name: 'c' } }, r: { k: 'lit', v: 'none' } },
+      r: {
+        k: 'agg', fn: 'all', bind: 'n', over: { k: 'siteRel', rel: 'neighbours', of: { k: 'local', name: 'c' } },
+        value: { k: 'bin', op: '==', l: { k: 'siteAttr', attr: 'owner', of: { k: 'local', name: 'n' } }, r: { k: 'lit', v: -1 } },
+      },
+    });
+    const score = byName(graph.derived, 'score').value;
+    expect(find(score, 'k', 'sites')).toEqual([{ k: 'sites', site: 'corner' }]);
+    expect(find(score, 'k', 'lit')).toContainEqual({ k: 'lit', v: 'piece:house' });
+    expect(find(score, 'k', 'trail')).toEqual([{ k: 'trail', player: { k: 'local', name: 'p' }, pieces: ['piece:wall'] }]);
+    expect(byName(graph.derived, 'yield_of').type).toEqual({ t: 'token', group: 'group:kind' });
+    expect(find(byName(graph.derived, 'yield_of').value, 'k', 'siteAttr')[0]).toEqual({ k: 'siteAttr', attr: 'kind', of: { k: 'local', name: 'h' } });
+    expect(find(byName(graph.derived, 'yield_of').value, 'k', 'token')).toEqual([{ k: 'token', id: 'token:a' }, { k: 'token', id: 'token:b' }, { k: 'token', id: 'token:c' }]);
+  });
+
+  it('lowers tokens as values: moveOf, countOf, group counts, weighted picks and token choices', () => {
+    const pay = byName(graph.rules, 'pay').body;
+    expect(find(pay, 's', 'moveOf')).toEqual([{
+      s: 'moveOf', token: { k: 'local', name: 't' }, amount: { k: 'lit', v: 1 }, from: { pool: 'pool:bank' }, to: { pool: 'pool:hand', of: { k: 'local', name: 'p' } },
+    }]);
+    expect(find(pay, 's', 'set')[0]).toEqual({ s: 'set', var: 'var:marked', of: { k: 'local', name: 'h' }, value: { k: 'lit', v: true } });
+    const upgrade = byName(graph.rules, 'upgrade').body;
+    expect(find(upgrade, 's', 'pick')).toEqual([{
+      s: 'pick', bind: 't', over: { k: 'group', id: 'group:kind' },
+      where: { k: 'bin', op: '>', l: { k: 'countOf', pool: 'pool:bank', token: { k: 'local', name: 't' } }, r: { k: 'lit', v: 0 } },
+      weight: { k: 'countOf', pool: 'pool:hand', token: { k: 'local', name: 't' }, of: { k: 'local', name: 'p' } },
+    }]);
+    expect(find(upgrade, 'k', 'count')).toContainEqual({ k: 'count', pool: 'pool:hand', token: 'group:kind', of: { k: 'local', name: 'p' } });
+    expect(find(upgrade, 'k', 'count')).toContainEqual({ k: 'count', pool: 'pool:bank', token: 'token:a' });
+    expect(find(upgrade, 's', 'ask')[0]).toMatchObject({ choice: { var: 'var:wanted', values: ['token:a', 'token:b', 'token:c'] } });
+    const held = byName(graph.constraints, 'held');
+    expect(held.condition).toMatchObject({ l: { l: { k: 'countOf', token: { k: 'local', name: 't' } } }, r: { k: 'bin', op: '!=', r: { k: 'token', id: 'token:c' } } });
+  });
+
+  it('lowers place, remove piece, supply, distance, sites by coordinates and regions', () => {
+    const upgrade = byName(graph.rules, 'upgrade').body;
+    expect(upgrade.slice(0, 3)).toEqual([
+      { s: 'removePiece', at: { k: 'local', name: 'c' } },
+      { s: 'place', piece: 'piece:tower', owner: { k: 'local', name: 'p' }, at: { k: 'local', name: 'c' } },
+      { s: 'place', piece: 'piece:bandit', at: { k: 'siteAt', site: 'hex', q: { k: 'lit', v: 0 }, r: { k: 'lit', v: 0 } } },
+    ]);
+    expect(find(upgrade, 'k', 'distance')).toEqual([{
+      k: 'distance', from: { k: 'local', name: 'c' }, to: { k: 'siteAt', site: 'corner', q: { k: 'lit', v: 0 }, r: { k: 'neg', e: { k: 'lit', v: 1 } }, i: { k: 'lit', v: 3 } },
+    }]);
+    expect(find(upgrade, 'k', 'region')).toEqual([{ k: 'region', name: 'middle' }, { k: 'region', name: 'middle', board: 'board:land' }]);
+    expect(find(upgrade, 'k', 'sites')).toEqual([{ k: 'sites', site: 'hex', board: 'board:land' }, { k: 'sites', site: 'edge' }]);
+    expect(find(upgrade, 'k', 'supply')).toEqual([{ k: 'supply', piece: 'piece:bandit' }]);
+    expect(find(byName(graph.constraints, 'taken').condition, 'k', 'supply')).toEqual([{ k: 'supply', piece: 'piece:house', of: { k: 'ctx', name: 'actor' } }]);
+    expect(byName(graph.actions, 'build').params).toEqual([{ name: 'c', type: { t: 'site', site: 'corner' }, domain: { k: 'sites', site: 'corner' } }]);
+  });
+
+  it('gives token-typed action parameters their group as the domain', () => {
+    const g = compileGame('action swap(t: kind) by current {\n  move 1 t from actor.hand to bank\n}\n');
+    expect(byName(g.actions, 'swap').params).toEqual([{ name: 't', type: { t: 'token', group: 'group:kind' }, domain: { k: 'group', id: 'group:kind' } }]);
+  });
+
+  it('records reads and writes of pieces and boards as edges', () => {
+    const has = (from: string, kind: string, to: string): boolean => graph.edges.some((e) => e.from === from && e.kind === kind && e.to === to);
+    expect(has('action:build', 'writes', 'piece:house')).toBe(true);
+    expect(has('rule:upgrade', 'writes', 'piece:tower')).toBe(true);
+    expect(has('rule:upgrade', 'writes', 'piece:house')).toBe(true); // remove piece at a corner
+    expect(has('derived:open', 'reads', 'piece:house')).toBe(true);
+    expect(has('derived:score', 'reads', 'piece:wall')).toBe(true);
+    expect(has('rule:pay', 'reads', 'board:land')).toBe(true);
+    expect(has('rule:pay', 'writes', 'var:marked')).toBe(true);
+  });
+});
+
+describe('boards, sites, pieces and token values: diagnostics', () => {
+  const opts = { prelude: BOARD_GAME };
+
+  it('type/no-such-member: a member a site does not have, with the members listed', () => {
+    const d = expectDiagnostic('derive x(c: corner): number = c.value', 'type/no-such-member', { text: 'value' }, opts);
+    expect(d.hint).toContain('neighbours');
+    expect(d.hint).toContain('port');
+    expect(d.hint).not.toContain('kind');
+  });
+
+  it('type/wrong-site: placing an edge piece on a corner', () => {
+    expectDiagnostic('rule r on built(p, c) {\n  place wall of p at c\n}', 'type/wrong-site', { text: 'c' }, opts);
+  });
+
+  it('type/wrong-site: comparing a corner\'s piece with an edge piece', () => {
+    expectDiagnostic('derive x(c: corner): bool = c.piece == wall', 'type/wrong-site', { text: 'wall' }, opts);
+  });
+
+  it('type/wrong-site: a trail of corner pieces', () => {
+    expectDiagnostic('derive x(p: player): number = longest_trail(p, house)', 'type/wrong-site', { text: 'house' }, opts);
+  });
+
+  it('type/mismatch: a token outside the expected group', () => {
+    expectDiagnostic('tokens other = z\nvar k: kind = z', 'type/mismatch', { text: 'z' }, opts);
+  });
+
+  it('resolve/needs-player: a per-player piece placed without an owner', () => {
+    expectDiagnostic('rule r on built(p, c) {\n  place house at c\n}', 'resolve/needs-player', { text: 'house' }, opts);
+  });
+
+  it('resolve/unknown-region: a board member that is no region', () => {
+    const d = expectDiagnostic('derive x: number = size(land.coast)', 'resolve/unknown-region', { text: 'coast' }, opts);
+    expect(d.hint).toContain('region coast');
+  });
+
+  it('resolve/ambiguous-board: `hexes` with several boards', () => {
+    const prelude = BOARD_GAME.replace('per corner {', 'board isle: hex radius 1\nper corner {').replace('first(h in land.hexes', 'first(h in land.hexes');
+    const d = expectDiagnostic('derive x: number = size(hexes)', 'resolve/ambiguous-board', { text: 'hexes' }, { prelude });
+    expect(d.hint).toContain('`isle.hexes`');
+  });
+
+  it('board/unknown-hex: a region naming a hex outside the layout and frame', () => {
+    expectDiagnostic('board far: hex radius 1 {\n  frame 1 water\n  region out = [(2, 0) (3, 0)]\n}', 'board/unknown-hex', { text: '(3, 0)' }, opts);
+    const { diagnostics } = compileText(`${BOARD_GAME}board far: hex radius 1 {\n  frame 1 water\n  region out = [(2, 0) (3, 0)]\n}`);
+    expect(diagnostics.filter((d) => d.code === 'board/unknown-hex')).toHaveLength(1);
+  });
+
+  it('board/duplicate-hex: a map listing a hex twice', () => {
+    const d = expectDiagnostic('board drawn: hex map {\n  (0, 0) wood\n  (1, -1)\n  (0, 0) clay\n}', 'board/duplicate-hex', { text: '(0, 0) clay' }, opts);
+    expect(d.related?.[0]?.message).toContain('first');
+  });
+
+  it('type/arity: supply of a global piece with a player', () => {
+    expectDiagnostic('derive x(p: player): number = supply(p, bandit)', 'type/arity', { text: 'supply(p, bandit)' }, opts);
+  });
+
+  it('resolve/unknown-name: `none` where nothing tells what it stands for', () => {
+    // (with an enum that has a member `none` in scope, `none` would be that member)
+    const prelude = BOARD_GAME.replace('var port: none | any3 = none', 'var port: number = 0').replace('c.port == any3', 'c.port == 1');
+    expectDiagnostic('derive x: number = if none then 1 else 0', 'resolve/unknown-name', { text: 'none' }, { prelude });
+  });
+});
