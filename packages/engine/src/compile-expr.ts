@@ -2,7 +2,7 @@ import type { Diagnostic, Expr, RuleGraph, TypeDesc } from '@houserules/schema';
 import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
 import { generateExpr } from './expr-codegen.ts';
-import { StringTable } from './value-codec.ts';
+import { STRING_BASE, StringTable } from './value-codec.ts';
 import { filledArray } from './packed-array.ts';
 import { loadBoard, supplySlot, type LoadedBoard } from './loaded-board.ts';
 import { longestTrailOf, siteKind, siteOf, siteOwner, sitePiece, siteValue } from './board-ops.ts';
@@ -139,6 +139,9 @@ export class ExprCompiler {
 
   constructor(readonly graph: RuleGraph) {
     this.tokenIx = new Index(graph.tokens);
+    // Token ids are the first strings, so a token as a value is STRING_BASE + its index: it decodes
+    // to its id like any symbol, and its index is one subtraction away.
+    for (const t of graph.tokens) this.strings.intern(t.id);
     this.poolIx = new Index(graph.pools);
     this.varIx = new Index(graph.vars);
     this.zoneIx = new Index(graph.zones);
@@ -391,7 +394,7 @@ export class ExprCompiler {
       }
       case 'group': {
         const gi = this.need(this.groupIx, e.id, 'token group');
-        const members = Int32Array.from((this.graph.groups?.[gi]?.members ?? []).map((t) => this.need(this.tokenIx, t, 'token')));
+        const members = Float64Array.from((this.graph.groups?.[gi]?.members ?? []).map((t) => STRING_BASE + this.need(this.tokenIx, t, 'token')));
         return (g) => setSource(g, members, members.length, false);
       }
     }
@@ -423,7 +426,7 @@ export class ExprCompiler {
     const stride = this.storage.poolStride[p] ?? 0;
     if (!node || node.scope === 'global') {
       return (g) => {
-        const en = entries[token(g)] ?? -1;
+        const en = entries[token(g) - STRING_BASE] ?? -1;
         return en < 0 ? 0 : g.counts[fixed + en]!;
       };
     }
@@ -432,7 +435,7 @@ export class ExprCompiler {
       return (g) => {
         const o = owner(g);
         if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
-        const en = entries[token(g)] ?? -1;
+        const en = entries[token(g) - STRING_BASE] ?? -1;
         return en < 0 ? 0 : g.counts[fixed + o * stride + en]!;
       };
     }
@@ -440,7 +443,7 @@ export class ExprCompiler {
     return (g) => {
       const o = owner(g);
       if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) return g.fail('run/no-such-owner', `Card ${o} has no pool '${node.name}'.`);
-      const en = entries[token(g)] ?? -1;
+      const en = entries[token(g) - STRING_BASE] ?? -1;
       return en < 0 ? 0 : g.counts[g.cardPoolBase + fixed + o * stride + en]!;
     };
   }
@@ -505,7 +508,7 @@ export class ExprCompiler {
         return (g) => longestTrailOf(g, b, index, pieces, player(g));
       }
       case 'token': {
-        const t = this.need(this.tokenIx, e.id, 'token');
+        const t = STRING_BASE + this.need(this.tokenIx, e.id, 'token');
         return () => t;
       }
     }

@@ -4,6 +4,7 @@ import type { Game } from './game.ts';
 import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from './loaded-graph.ts';
 import { generateBlock } from './stmt-codegen.ts';
 import { placePiece, removePiece } from './board-ops.ts';
+import { STRING_BASE } from './value-codec.ts';
 
 export const END_NONE = 0;
 export const END_ROUND = 1;
@@ -381,7 +382,8 @@ export class StmtCompiler extends ExprCompiler {
     const toName = s.to.pool;
     const tokens = this.graph.tokens;
     return (g) => {
-      const t = token(g);
+      // a token value is STRING_BASE + the token's index (see ExprCompiler)
+      const t = token(g) - STRING_BASE;
       if (g.halt) return;
       const a = from(g, t);
       if (a < 0) return;

@@ -3,6 +3,7 @@ import type { ExprCompiler, Scope } from './compile-expr.ts';
 import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
 import { siteKind, siteOwner, sitePiece, siteValue } from './board-ops.ts';
+import { STRING_BASE } from './value-codec.ts';
 
 /**
  * Generates one JavaScript function per expression tree (compiled once, at
@@ -209,7 +210,7 @@ export class Generator {
         return this.aggregate(e, scope);
       case 'token': {
         const t = c.tokenIx.get(e.id);
-        return t === undefined ? this.fallback(e, scope) : `(${t})`;
+        return t === undefined ? this.fallback(e, scope) : `(${STRING_BASE + t})`;
       }
       case 'siteAttr': {
         if (!c.board) return this.fallback(e, scope);

@@ -55,9 +55,9 @@ describe.each([true, false])('token values (codegen %s)', (codegen) => {
         tok('z'),
       ],
     );
-    expect(read()).toEqual([0, 0, 60, 0, 0, 3, 2]);
+    expect(read()).toEqual([0, 0, 60, 0, 0, 3, 'token:z']);
     expect(game.runStatements(run[0]!)).toBe(true);
-    expect(read()).toEqual([5, 9, 51, 0, 9, 3, 2]);
+    expect(read()).toEqual([5, 9, 51, 0, 9, 3, 'token:z']);
     // the hand holds no coin
     expect(game.runStatements(run[1]!)).toBe(false);
     expect(game.error?.code).toBe('run/no-such-token');
