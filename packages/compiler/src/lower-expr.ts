@@ -108,6 +108,8 @@ export class ExprLowerer {
       return val({ k: 'local', name }, local);
     }
     const decl = this.cx.table.byName.get(name);
+    // a hex kind (or other enum member) spelt like a token means the member where the enum is expected
+    if (decl?.kind === 'token' && expected?.t === 'enum' && expected.values.includes(name)) return val({ k: 'lit', v: name }, expected);
     if (decl?.kind === 'token') return this.tokenLiteral(decl, ident, scope, expected);
     if (decl?.kind === 'group') {
       this.touch(decl, scope, 'read');

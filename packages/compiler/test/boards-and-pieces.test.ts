@@ -168,6 +168,11 @@ describe('boards, sites, pieces and token values: lowering', () => {
     expect(byName(graph.actions, 'build').params).toEqual([{ name: 'c', type: { t: 'site', site: 'corner' }, domain: { k: 'sites', site: 'corner' } }]);
   });
 
+  it('reads a hex kind spelt like a token as the kind where a kind is expected', () => {
+    const g = compileGame('derive is_clay(h: hex): bool = h.kind == clay\ntoken clay\n');
+    expect(byName(g.derived, 'is_clay').value).toEqual({ k: 'bin', op: '==', l: { k: 'siteAttr', attr: 'kind', of: { k: 'local', name: 'h' } }, r: { k: 'lit', v: 'clay' } });
+  });
+
   it('gives token-typed action parameters their group as the domain', () => {
     const g = compileGame('action swap(t: kind) by current {\n  move 1 t from actor.hand to bank\n}\n');
     expect(byName(g.actions, 'swap').params).toEqual([{ name: 't', type: { t: 'token', group: 'group:kind' }, domain: { k: 'group', id: 'group:kind' } }]);
