@@ -111,7 +111,7 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
       case 'end': graph.ends.push(lowerEnd(shadow, d, naming)); break;
       case 'invariant': graph.invariants.push(lowerInvariant(shadow, d, naming)); break;
       case 'policy': graph.policies.push(lowerPolicy(shadow, d, naming)); break;
-      default: continue; // a replaced derived value simply disappears
+      default: continue; // a replaced derived value or board simply disappears
     }
     // The replacement may itself have been replaced later (base → extension → variant).
     const replacement = s.by ? (supersededIds.get(s.by) ?? (table.byName.get(s.by.name) === s.by ? idOf(s.by) : undefined)) : undefined;

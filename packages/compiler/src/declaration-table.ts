@@ -71,8 +71,9 @@ export interface DeclarationTable {
 
 const OVERRIDE_KIND: Record<string, DeclKind> = {
   RuleDecl: 'rule', ActionDecl: 'action', ConstraintDecl: 'constraint', EndDecl: 'end', DeriveDecl: 'derive', PolicyDecl: 'policy',
+  BoardDecl: 'board',
 };
-const OVERRIDABLE = new Set<DeclKind>(['rule', 'action', 'constraint', 'end', 'derive', 'policy']);
+const OVERRIDABLE = new Set<DeclKind>(['rule', 'action', 'constraint', 'end', 'derive', 'policy', 'board']);
 
 const KIND_WORD: Record<DeclKind, string> = {
   option: 'option', token: 'token', group: 'token group', pool: 'pool', var: 'var', zone: 'zone', card: 'card kind',

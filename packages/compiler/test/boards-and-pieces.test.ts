@@ -190,6 +190,21 @@ describe('boards, sites, pieces and token values: lowering', () => {
   });
 });
 
+describe('override board', () => {
+  it('replaces a board whole in a variant; rules keep reading its sites', () => {
+    const variant = 'variant big {\n  override board land: hex radius 2 {\n    kinds [18 of wood, 1 of clay]\n    region middle = [(0, 0)]\n    frame 2 water\n  }\n}\n';
+    const { graph, diagnostics } = compileText(BOARD_GAME + variant, 'big');
+    expect(errorsOf(diagnostics)).toEqual([]);
+    expect(graph!.boards).toHaveLength(1);
+    expect(graph!.boards[0]).toMatchObject({ id: 'board:land', layout: { kind: 'radius', radius: 2 }, frame: { width: 2, kind: 'water' }, hexKinds: ['wood', 'clay', 'water'], regions: [{ name: 'middle', hexes: [{ q: 0, r: 0 }] }] });
+    expect(graph!.boards[0]!.provenance.range.start.line).toBeGreaterThan(BOARD_GAME.split('\n').length);
+  });
+
+  it('an override of a board nobody declared is unknown-override-target', () => {
+    expectDiagnostic('override board sea: hex radius 1', 'resolve/unknown-override-target', { text: 'sea' }, { prelude: BOARD_GAME });
+  });
+});
+
 describe('boards, sites, pieces and token values: diagnostics', () => {
   const opts = { prelude: BOARD_GAME };
 

@@ -467,7 +467,8 @@ export interface VariantDecl extends NodeBase {
 /** `override rule x …` / `override action …` / `override end …` etc.: replaces the named base node. */
 export interface OverrideDecl extends NodeBase {
   $type: 'OverrideDecl';
-  target: RuleDecl | ActionDecl | ConstraintDecl | EndDecl | DeriveDecl | RankingDecl | PolicyDecl;
+  /** a board is replaced whole: layout, kinds, values, frame and regions */
+  target: RuleDecl | ActionDecl | ConstraintDecl | EndDecl | DeriveDecl | RankingDecl | PolicyDecl | BoardDecl;
 }
 
 /** `remove rule x` / `remove constraint x` / `remove end x` / `remove action x` */

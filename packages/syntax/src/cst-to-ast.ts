@@ -835,6 +835,7 @@ export class AstBuilder {
     else if ((inner = pick('deriveDecl'))) target = this.derive(inner);
     else if ((inner = pick('rankingDecl'))) target = this.ranking(inner);
     else if ((inner = pick('policyDecl'))) target = this.policy(inner);
+    else if ((inner = pick('boardDecl'))) target = this.board(inner);
     return target === undefined ? undefined : { $type: 'OverrideDecl', target, range };
   }
 

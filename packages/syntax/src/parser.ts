@@ -868,6 +868,7 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.deriveDecl) },
       { ALT: () => this.SUBRULE(this.rankingDecl) },
       { ALT: () => this.SUBRULE(this.policyDecl) },
+      { ALT: () => this.SUBRULE(this.boardDecl) },
     ]);
   });
 

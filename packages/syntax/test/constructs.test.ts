@@ -72,6 +72,14 @@ describe('every construct of docs/grammar.md', () => {
     expect(value.items.map((i) => i.$type)).toEqual(['ConstraintDecl', 'PieceDecl']);
   });
 
+  it('reads and formats `override board`', () => {
+    const source = 'override board land: hex radius 3 {\n  frame 2 sea\n}\n';
+    const { value, diagnostics } = parse(source);
+    expect(diagnostics).toEqual([]);
+    expect(value.items[0]).toMatchObject({ $type: 'OverrideDecl', target: { $type: 'BoardDecl', name: { name: 'land' }, items: [{ key: 'frame', width: 2 }] } });
+    expect(format(source).value).toBe(source);
+  });
+
   it('reports a pool, zone or derive in a per-site block', () => {
     const { value, diagnostics } = parse('per edge {\n  var toll: number = 0\n  derive d: number = 1\n}\n');
     expect(diagnostics.map((d) => d.code)).toEqual(['parse/not-per-site']);
