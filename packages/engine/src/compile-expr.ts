@@ -448,6 +448,13 @@ export class ExprCompiler {
     };
   }
 
+  /** a site given by literal coordinates, found once at load (rules name fixed places this way); null otherwise */
+  fixedSite(e: Extract<Expr, { k: 'siteAt' }>): number | null {
+    if (!this.board || e.q.k !== 'lit' || e.r.k !== 'lit' || (e.i !== undefined && e.i.k !== 'lit')) return null;
+    const n = (x: Expr | undefined): number => (x?.k === 'lit' && typeof x.v === 'number' ? x.v : 0);
+    return siteOf(this.board, e.site, n(e.q), n(e.r), n(e.i));
+  }
+
   /** the board expressions that are values (not collections) */
   private boardValue(e: Expr, scope: Scope): ExprFn | null {
     switch (e.k) {
@@ -461,6 +468,8 @@ export class ExprCompiler {
       case 'siteAt': {
         const b = this.needBoard(`A ${e.site} by coordinates`);
         if (!b) return () => -1;
+        const fixed = this.fixedSite(e);
+        if (fixed !== null) return () => fixed;
         const q = this.expr(e.q, scope);
         const r = this.expr(e.r, scope);
         const i = e.i ? this.expr(e.i, scope) : () => 0;

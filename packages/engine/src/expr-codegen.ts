@@ -205,12 +205,17 @@ export class Generator {
       case 'call':
         if (e.fn === 'min' || e.fn === 'max') return `Math.${e.fn}(${this.gen(e.args[0]!, scope)}, ${this.gen(e.args[1]!, scope)})`;
         if (e.fn === 'abs') return `Math.abs(${this.gen(e.args[0]!, scope)})`;
+        if (e.fn === 'contains') return this.contains(e.args[0]!, e.args[1]!, scope);
         return this.fallback(e, scope);
       case 'agg':
         return this.aggregate(e, scope);
       case 'token': {
         const t = c.tokenIx.get(e.id);
         return t === undefined ? this.fallback(e, scope) : `(${STRING_BASE + t})`;
+      }
+      case 'siteAt': {
+        const fixed = c.fixedSite(e);
+        return fixed === null ? this.fallback(e, scope) : `(${fixed})`;
       }
       case 'siteAttr': {
         if (!c.board) return this.fallback(e, scope);
@@ -220,6 +225,23 @@ export class Generator {
       default:
         return this.fallback(e, scope);
     }
+  }
+
+  /** contains(list, x) as an inner function: a written-out list is a chain of comparisons, a board list is scanned in place */
+  private contains(list: Expr, x: Expr, scope: Scope): string {
+    const name = `c${this.fns++}`;
+    // an inner function: loop variables of the caller are not in its reach
+    const aliases = [...this.seatAlias];
+    this.seatAlias.clear();
+    const v = this.gen(x, scope);
+    let body: string;
+    if (list.k === 'list') {
+      const tests = list.items.map((it) => `v === ${this.gen(it, scope)}`);
+      body = tests.length === 0 ? 'return 0;' : `return (${tests.join(' || ')}) ? 1 : 0;`;
+    } else body = `${this.loopSource(list, scope)} for (let k = 0; k < len; k++) if (arr[k] === v) return 1; return 0;`;
+    for (const [k, a] of aliases) this.seatAlias.set(k, a);
+    this.inner.push(`function ${name}(g) { const L = g.locals; const v = ${v}; ${body} }`);
+    return `${name}(g)`;
   }
 
   /** an aggregate becomes an inner function with the loop written out */

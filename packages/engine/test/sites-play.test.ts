@@ -28,8 +28,8 @@ describe('the board of a game', () => {
     expect(boards.size).toBeGreaterThan(1);
   });
 
-  it('lists sites, relations, regions and sites by coordinates', () => {
-    const probe = createProbe(loadGraph(siteGame()).value!);
+  it.each([true, false])('lists sites, relations, regions and sites by coordinates (codegen %s)', (codegen) => {
+    const probe = createProbe(loadGraph(siteGame(), { codegen }).value!);
     const exprs: Expr[] = [
       size(sites('hex')),
       size(sites('corner')),
@@ -46,11 +46,16 @@ describe('the board of a game', () => {
       bin('==', edgeAt(0, 0, 0), edgeAt(1, 0, 3)),
       { k: 'call', fn: 'contains', args: [rel('corners', edgeAt(0, 0, 0)), cornerAt(0, 0, 1)] },
       { k: 'call', fn: 'contains', args: [{ k: 'region', name: 'middle' }, hexAt(0, 0)] },
+      { k: 'call', fn: 'contains', args: [{ k: 'list', items: [cornerAt(0, 0, 3), cornerAt(0, 0, 0)] }, cornerAt(1, -1, 2)] },
+      { k: 'call', fn: 'contains', args: [{ k: 'list', items: [cornerAt(0, 0, 3), cornerAt(0, 0, 0)] }, cornerAt(1, -1, 0)] },
+      // coordinates computed in play
+      bin('==', { k: 'siteAt', site: 'hex', q: bin('-', lit(1), lit(1)), r: lit(0) }, hexAt(0, 0)),
+      { k: 'siteAt', site: 'corner', q: bin('+', lit(1), lit(0)), r: lit(0), i: lit(6) },
     ];
     const reads = exprs.map((e) => probe.value(e));
     const game = createGame(probe.graph(), { seed: 1, players: 2, holdFlow: true }).value!;
     // radius 1: 7 hexes, 24 corners, 30 sides (the frame is only reached through relations)
-    expect(reads.map((r) => r(game))).toEqual([7, 24, 30, 6, 6, 6, 3, 3, 2, 1, -1, 1, 1, 1, 1]);
+    expect(reads.map((r) => r(game))).toEqual([7, 24, 30, 6, 6, 6, 3, 3, 2, 1, -1, 1, 1, 1, 1, 1, 0, 1, -1]);
   });
 
   it('gives geometry for drawing by site value', () => {
