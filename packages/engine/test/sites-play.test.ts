@@ -134,6 +134,25 @@ describe.each([true, false])('board rules (codegen %s)', (codegen) => {
     expect(other(game)).toBe(0);
   });
 
+  it('a roll yields the hex kind’s token to each town on it', () => {
+    const lg = loadGraph(siteGame(), { codegen }).value!;
+    const probe = createProbe(lg);
+    const first = createGame(lg, { seed: 6, players: 2 }).value!;
+    const { hexKinds, hexValues } = first.view(0).board!;
+    const hex = first.boardGeometry()!.hexes.find((h) => !h.frame && hexKinds[h.id] !== 'd')!;
+    const arrange = probe.statements([place('piece:town', seat(1), cornerAt(hex.q, hex.r, 0)), place('piece:town', seat(0), cornerAt(hex.q, hex.r, 3))]);
+    const produce = probe.statements([{ s: 'emit', event: 'event:produce', args: [] }]);
+    const game = createGame(probe.graph(), { seed: 6, players: 2, holdFlow: true, checkInvariants: true }).value!;
+    game.runStatements(arrange);
+    const value = hexValues[hex.id]!;
+    game.forceDice(value > 7 ? [value - 6, 6] : [1, value - 1]);
+    expect(game.runStatements(produce)).toBe(true);
+    const hands = game.view(0).pools.hand as Record<string, number>[];
+    const kind = hexKinds[hex.id]!;
+    expect(hands.map((h) => h[kind])).toEqual([1, 1]);
+    expect(hands.map((h) => (h.a ?? 0) + (h.b ?? 0) + (h.c ?? 0))).toEqual([1, 1]);
+  });
+
   it('produces for towns on rolled hexes and conserves tokens', () => {
     const lg = loadGraph(siteGame(), { codegen }).value!;
     for (let seed = 0; seed < 6; seed++) {
