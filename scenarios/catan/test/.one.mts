@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { compile, createMemoryHost } from '@houserules/compiler';
+import { loadGraph, playGame, randomAgent } from '@houserules/engine';
+const file = process.argv[2]!;
+const c = compile(createMemoryHost({ [file]: readFileSync(file, 'utf8') }), file);
+const lg = loadGraph(c.value!, {}).value!;
+const i = Number(process.argv[3]);
+const r = playGame(lg, { seed: i, players: 4, recordLog: false }, (seat) => randomAgent(i * 8 + seat), { maxSteps: 300000 });
+const v = r.game!.view(0) as any;
+console.log(r.diagnostics.map(d=>d.code), 'round', r.game!.round);
+console.log('vp', v.derived?.vp ?? Object.keys(v));
+console.log(JSON.stringify(v.vars).slice(0,600));
+console.log(JSON.stringify(v.pieces ?? v.board ?? {}).slice(0,800));
