@@ -1,0 +1,69 @@
+// Whole games of the Catan base game: they finish, with every invariant checked (token and piece
+// conservation, `resources_conserved`, `one_robber`), and replay identically.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compile, createMemoryHost } from '@houserules/compiler';
+import { loadGraph, playGame, policyAgent, randomAgent, replayLog, type Agent, type LoadedGraph } from '@houserules/engine';
+
+const file = fileURLToPath(new URL('../base.rules', import.meta.url));
+
+function loadBase(): LoadedGraph {
+  const compiled = compile(createMemoryHost({ [file]: readFileSync(file, 'utf8') }), file);
+  expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const loaded = loadGraph(compiled.value, {});
+  expect(loaded.diagnostics).toEqual([]);
+  return loaded.value!;
+}
+
+const base = loadBase();
+const builder = (seed: number): Agent => policyAgent(base, 'builder', {}, seed).value!;
+
+describe('Catan base game, whole games', () => {
+  it('builder games end with a winner of 10 or more points, no invariant broken', () => {
+    const problems: string[] = [];
+    let rounds = 0;
+    const games = 200;
+    const t0 = performance.now();
+    for (let i = 0; i < games; i++) {
+      const r = playGame(base, { seed: i, players: 3 + (i % 2), checkInvariants: true, recordLog: false }, (seat) => builder(i * 8 + seat));
+      if (r.diagnostics.length > 0 || !r.outcome) {
+        problems.push(`seed ${i}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
+        continue;
+      }
+      rounds += r.game!.round;
+      const winner = r.outcome.ranking.find((x) => x.seat === r.outcome!.winners[0]);
+      if (!r.outcome.reason.includes('ten_points') || r.outcome.winners.length !== 1 || (winner?.score[0] as number) < 10) {
+        problems.push(`seed ${i}: ended by ${r.outcome.reason}, winners ${r.outcome.winners.join(',')}`);
+      }
+    }
+    const ms = performance.now() - t0;
+    console.info(`${games} Catan games (builder, 3–4 players) in ${Math.round(ms)} ms, ${(rounds / games).toFixed(1)} rounds on average`);
+    expect(problems).toEqual([]);
+  });
+
+  it('random games end, by 10 points or by the simulation round limit, no invariant broken', () => {
+    const problems: string[] = [];
+    const reasons: Record<string, number> = {};
+    const games = 30;
+    for (let i = 0; i < games; i++) {
+      const config = { seed: 1000 + i, players: 4, checkInvariants: true, recordLog: false, options: { round_limit: 150 } };
+      const r = playGame(base, config, (seat) => randomAgent(i * 8 + seat));
+      if (r.diagnostics.length > 0 || !r.outcome) problems.push(`seed ${1000 + i}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
+      else reasons[r.outcome.reason] = (reasons[r.outcome.reason] ?? 0) + 1;
+    }
+    console.info(`${games} random Catan games ended by: ${JSON.stringify(reasons)}`);
+    expect(problems).toEqual([]);
+    expect(Object.keys(reasons).every((k) => k.includes('ten_points') || k.includes('round_limit_reached'))).toBe(true);
+  });
+
+  it('replays a builder game, outcome for outcome', () => {
+    const config = { seed: 7, players: 4 };
+    const played = playGame(base, config, (seat) => builder(56 + seat));
+    expect(played.diagnostics).toEqual([]);
+    const replayed = replayLog(base, config, played.game!.log);
+    expect(replayed.diagnostics).toEqual([]);
+    expect(replayed.value!.outcome).toEqual(played.outcome);
+    expect(replayed.value!.stateHash()).toBe(played.game!.stateHash());
+  });
+});
