@@ -90,6 +90,13 @@ class StmtGenerator extends Generator {
           return `for (let ${k} = 0; ${k} < g.playerCount; ${k}++) {\nL[${slot}] = ${k};\n${where}\n${body}\n}`;
         }
         const where = s.where ? `if (!${this.cond(s.where, scope)}) continue;` : '';
+        const board = c.board;
+        if (board && (s.over.k === 'siteRel' || s.over.k === 'sites')) {
+          // board lists never change: walk them in place
+          const arr = this.temp();
+          const src = s.over.k === 'siteRel' ? `${this.ref(board.rel[s.over.rel])}[${this.gen(s.over.of, scope)}] || H.EMPTY` : this.ref(board.sites[s.over.site]);
+          return `{ const ${arr} = ${src};\nfor (let ${k} = 0; ${k} < ${arr}.length; ${k}++) {\nL[${slot}] = ${arr}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
+        }
         // walk a copy, so a body that moves cards does not disturb the loop
         const buf = this.ref([] as number[]);
         const len = this.temp();
