@@ -147,7 +147,8 @@ export class Game {
   private firings: number[];
   private stepFirings = 0;
   private readonly budget: number;
-  private readonly recent: number[] = filledArray(RECENT, 0);
+  /** the last rule firings before the budget runs out (to name the loop); made when first needed */
+  private recent: number[] | null = null;
   private recentPos = 0;
   private logEntries: LogEntry[] | null;
   private seq = 0;
@@ -571,7 +572,8 @@ export class Game {
     }
     this.stepFirings++;
     this.firings[ri]!++;
-    this.recent[this.recentPos++ & (RECENT - 1)] = ri;
+    // only the firings just before the budget runs out name the loop: record those alone
+    if (this.stepFirings > this.budget - RECENT) (this.recent ??= filledArray(RECENT, 0))[this.recentPos++ & (RECENT - 1)] = ri;
     return true;
   }
 
@@ -1017,7 +1019,7 @@ export class Game {
     const names: string[] = [];
     const count = Math.min(RECENT, this.recentPos);
     for (let k = count; k >= 1; k--) {
-      const ri = this.recent[(this.recentPos - k) & (RECENT - 1)]!;
+      const ri = this.recent![(this.recentPos - k) & (RECENT - 1)]!;
       const name = this.lg.rules[ri]?.name ?? 'flow';
       if (!names.includes(name)) names.push(name);
     }
@@ -1210,8 +1212,12 @@ export class Game {
     const order: number[] = [];
     for (let p = 0; p < n; p++) {
       let i = order.length;
-      while (i > 0 && this.compareScores(scores, nk, p, order[i - 1]!) < 0) i--;
-      order.splice(i, 0, p);
+      order.push(p);
+      while (i > 0 && this.compareScores(scores, nk, p, order[i - 1]!) < 0) {
+        order[i] = order[i - 1]!;
+        i--;
+      }
+      order[i] = p;
     }
     const shared = r ? r.shared : true;
     const ranking: Outcome['ranking'] = [];
