@@ -32,8 +32,8 @@ function interpreterPlayer(loaded: LoadedGraph): Player {
   return (first, games, tally) => {
     for (let i = 0; i < games; i++) {
       const seed = first + i;
-      const agents = Array.from({ length: PLAYERS }, (_, seat) => randomAgent(seed * 16 + seat + 1));
-      const { outcome, game } = playGame(loaded, { seed, players: PLAYERS, recordLog: false }, agents);
+      // one uniform random agent answers for every seat from one generator, as the baseline's players share its one
+      const { outcome, game } = playGame(loaded, { seed, players: PLAYERS, recordLog: false }, [randomAgent(seed * 16 + 1)]);
       for (const r of outcome?.ranking ?? []) tally.score += Number(r.score[0] ?? 0);
       tally.reveals += game?.ruleFiringCounts[revealRule] ?? 0;
     }
