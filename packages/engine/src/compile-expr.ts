@@ -169,7 +169,9 @@ export class ExprCompiler {
     // Parameter slots are known before any body compiles, so call sites can bind them directly.
     this.derivedScopes = graph.derived.map((d) => {
       const scope = new Scope(this.alloc);
-      for (const p of d.params) scope.slot(p.name);
+      // A list parameter holds an array in its slot, so the body reads it as a list.
+      for (const p of d.params) if (p.type.t === 'list') scope.listSlots.add(scope.slot(p.name));
+      else scope.slot(p.name);
       return scope;
     });
     this.derivedParamSlots = graph.derived.map((d, i) => d.params.map((p) => this.derivedScopes[i]!.slot(p.name)));
@@ -830,7 +832,9 @@ export class ExprCompiler {
     const node = this.graph.derived[i];
     const cell = this.derivedCells[i];
     if (!node || !cell) return () => 0;
-    const argFns = args.map((a) => this.expr(a, scope));
+    // A list argument is passed whole (a copy, as `let` does), never as its count.
+    const listArg = args.map((a, k) => node.params[k]?.type.t === 'list' || this.isList(a, scope));
+    const argFns: ((g: Game) => number | number[])[] = args.map((a, k) => (listArg[k] ? this.listCopy(a, scope) : this.expr(a, scope)));
     const paramSlots = this.derivedParamSlots[i]!;
     const perPlayer = node.perPlayer;
     this.derivedCell(i);
@@ -847,8 +851,8 @@ export class ExprCompiler {
         return v;
       };
     }
-    if (argFns.length === 1 && paramSlots.length === 1 && cell.state === 2 && !asList) {
-      const arg = argFns[0]!;
+    if (argFns.length === 1 && paramSlots.length === 1 && cell.state === 2 && !asList && !listArg[0]) {
+      const arg = argFns[0] as ExprFn;
       const s0 = paramSlots[0]!;
       const body = cell.fn;
       if (perPlayer) {
@@ -867,12 +871,12 @@ export class ExprCompiler {
         return body(g);
       };
     }
-    const tmp = new Float64Array(argFns.length);
+    const tmp: (number | number[])[] = new Array<number>(argFns.length).fill(0);
     const bind = (g: Game): number => {
       for (let k = 0; k < argFns.length; k++) tmp[k] = argFns[k]!(g);
       for (let k = 0; k < paramSlots.length && k < tmp.length; k++) g.locals[paramSlots[k]!] = tmp[k]!;
       const prev = g.self;
-      if (perPlayer && tmp.length > 0) g.self = tmp[0]!;
+      if (perPlayer && tmp.length > 0 && typeof tmp[0] === 'number') g.self = tmp[0];
       return prev;
     };
     if (asList) {
@@ -887,6 +891,18 @@ export class ExprCompiler {
       const v = cell.fn(g);
       g.self = prev;
       return v;
+    };
+  }
+
+  /** A list expression evaluated to a fresh array (later changes to its source do not show through). */
+  listCopy(e: Expr, scope: Scope): (g: Game) => number[] {
+    const src = this.list(e, scope);
+    return (g) => {
+      src(g);
+      const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;
+      const out = new Array<number>(len);
+      for (let k = 0; k < len; k++) out[k] = rev ? arr[len - 1 - k]! : arr[k]!;
+      return out;
     };
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createGame } from '../src/index.ts';
-import { at, bin, event, globalVar, graph, lit, load, local, players, playerVar, rule, set, varOf } from './graph-builder.ts';
+import type { Expr } from '@houserules/schema';
+import { createGame, loadGraph } from '../src/index.ts';
+import { at, bin, event, globalVar, graph, lit, load, local, num, players, playerVar, rule, set, varOf } from './graph-builder.ts';
 
 describe('derived values', () => {
   it('are recomputed after every change of what they read, within one rule', () => {
@@ -50,5 +51,33 @@ describe('derived values', () => {
     const game = createGame(load(g), { seed: 1, players: 3 }).value!;
     expect(game.view(0).vars.seen).toBe(576);
     expect(game.outcome!.ranking.map((r) => r.seat)).toEqual([1, 2, 0]);
+  });
+  it('receive a list argument as the whole list, not as one element', () => {
+    const range15: Expr = { k: 'range', from: lit(1), to: lit(5) };
+    const above2: Expr = { k: 'agg', fn: 'list', bind: 'x', over: range15, where: bin('>', local('x'), lit(2)) };
+    const listOfNumbers = { t: 'list' as const, of: num };
+    const call = (id: string, arg: Expr): Expr => ({ k: 'derived', id, args: [arg] });
+    const g = graph({
+      events: [event('go')],
+      vars: [globalVar('counted', 0), globalVar('summed', 0), globalVar('twice', 0), globalVar('plain', 0)],
+      derived: [
+        { id: 'derived:count_nums', name: 'count_nums', perPlayer: false, params: [{ name: 'xs', type: listOfNumbers }], type: num, value: { k: 'agg', fn: 'count', bind: 'x', over: local('xs') }, provenance: at },
+        { id: 'derived:sum_with', name: 'sum_with', perPlayer: false, params: [{ name: 'xs', type: listOfNumbers }, { name: 'k', type: num }], type: num, value: { k: 'agg', fn: 'sum', bind: 'x', over: local('xs'), value: bin('*', local('x'), local('k')) }, provenance: at },
+        { id: 'derived:count_twice', name: 'count_twice', perPlayer: false, params: [{ name: 'ys', type: listOfNumbers }], type: num, value: bin('*', lit(2), call('derived:count_nums', local('ys'))), provenance: at },
+      ],
+      flow: [{ f: 'step', event: 'event:go' }],
+      rules: [
+        rule('go', 'go', [
+          set('var:counted', call('derived:count_nums', above2)),
+          set('var:summed', { k: 'derived', id: 'derived:sum_with', args: [above2, lit(10)] }),
+          set('var:twice', call('derived:count_twice', above2)),
+          set('var:plain', call('derived:count_nums', { k: 'list', items: [lit(7), lit(8)] })),
+        ]),
+      ],
+    });
+    for (const codegen of [true, false]) {
+      const vars = createGame(loadGraph(g, { codegen }).value!, { seed: 1, players: 2 }).value!.view(0).vars;
+      expect(vars).toEqual(expect.objectContaining({ counted: 3, summed: 120, twice: 6, plain: 2 }));
+    }
   });
 });
