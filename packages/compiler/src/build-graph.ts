@@ -39,7 +39,7 @@ function indexEnums(l: Lowerers): void {
 }
 
 /** Lowers a declaration table to a rule graph, reporting into `sink`. */
-export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: DeclarationTable, variant: string | null, sink: DiagnosticSink): { graph: RuleGraph; lowerers: Lowerers } {
+export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: DeclarationTable, variant: string | null, sink: DiagnosticSink): { graph: RuleGraph; lowerers: Lowerers; lint: () => void } {
   const l = makeLowerers(table, sink);
   indexEnums(l);
   collectStepEvents(l);
@@ -118,9 +118,9 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
     if (replacement) l.cx.addEdge(replacement, naming.id, 'overrides');
   }
   assignFiringOrder(activeRules, inactiveRules, sink);
-  lint(l.cx, activeRules);
   graph.edges = l.cx.sortedEdges();
-  return { graph, lowerers: l };
+  // Linting waits for the caller: the file's test blocks may still read declarations.
+  return { graph, lowerers: l, lint: () => lint(l.cx, activeRules) };
 }
 
 /** `rule:<name>@<module>`, made unique when one module superseded the same name twice. */

@@ -103,21 +103,21 @@ function compileLoaded(
       didYouMean(variant, names) ?? (names.length ? `variants: ${names.join(', ')}` : 'this scenario declares no variants'));
     return { value: null, diagnostics: sink.list };
   }
-  const { graph, lowerers } = buildGraph(modules, entry, table, variant, sink);
+  const { graph, lowerers, lint } = buildGraph(modules, entry, table, variant, sink);
   const tests: CompiledTest[] = [];
-  if (withTests) {
-    for (const { decl, origin } of collectTests(modules)) {
-      const wanted = testVariant(decl);
-      // A test naming an unknown variant is still checked, against the base game.
-      const runsHere = wanted === variant || (variant === null && wanted !== null && !table.variants.some((v) => v.name === wanted));
-      if (runsHere) tests.push(lowerTest(lowerers, decl, origin));
-    }
+  // Test blocks are always resolved: their mistakes are the file's errors, and what they read is used.
+  for (const { decl, origin } of collectTests(modules)) {
+    const wanted = testVariant(decl);
+    // A test naming an unknown variant is still checked, against the base game.
+    const runsHere = wanted === variant || (variant === null && wanted !== null && !table.variants.some((v) => v.name === wanted));
+    if (runsHere) tests.push(lowerTest(lowerers, decl, origin));
   }
+  lint();
   const hadErrors = sink.hasErrors;
   const valid = validateRuleGraph(graph);
   // After a user error the graph holds placeholders; schema complaints would only repeat it.
   if (!valid.value && !hadErrors) sink.push(...valid.diagnostics);
-  return { value: sink.hasErrors ? null : { graph, tests }, diagnostics: sink.list };
+  return { value: sink.hasErrors ? null : { graph, tests: withTests ? tests : [] }, diagnostics: sink.list };
 }
 
 function diagnosticKey(d: Diagnostic): string {

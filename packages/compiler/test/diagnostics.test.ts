@@ -154,6 +154,13 @@ describe('lint/…', () => {
     expect(d.severity).toBe('warning');
   });
 
+  it('unused-declaration: a derived value read only by a test block counts as used', () => {
+    const used = compileText(`${PRELUDE}\nderive spare: number = 2\ntest "reads it" {\n  expect spare == 2\n}`);
+    expect(used.diagnostics.filter((d) => d.code === 'lint/unused-declaration').map((d) => d.message)).not.toContainEqual(expect.stringContaining('spare'));
+    const unused = compileText(`${PRELUDE}\nderive spare: number = 2`);
+    expect(unused.diagnostics.filter((d) => d.code === 'lint/unused-declaration').map((d) => d.message)).toContainEqual(expect.stringContaining('spare'));
+  });
+
   it('unused-declaration: an option nothing reads', () => {
     expectDiagnostic('\noption speed: number = 3 "How fast."', 'lint/unused-declaration', { text: 'speed' });
   });
