@@ -1,10 +1,10 @@
 /**
- * The lexer: one chevrotain Lexer built at module load, plus the pass that
- * turns lexical mistakes into diagnostics and repairs the token so the parser
- * can go on (an unterminated string still reads as a string).
+ * The lexer: the scanner of scan-tokens.ts, plus the pass that turns lexical
+ * mistakes into diagnostics and repairs the token so the parser can go on (an
+ * unterminated string still reads as a string).
  */
 
-import { Lexer, type IToken } from 'chevrotain';
+import type { IToken } from 'chevrotain';
 import type { Diagnostic } from '@houserules/schema';
 import {
   BadNumber,
@@ -16,16 +16,9 @@ import {
   StringLiteral,
   UnterminatedComment,
   UnterminatedString,
-  lexerTokens,
 } from './tokens.ts';
 import { tokenRange, rangeAt } from './range.ts';
-
-const rulesLexer = new Lexer(lexerTokens, {
-  positionTracking: 'full',
-  ensureOptimizations: true,
-  // The parse driver reports lexing errors with our own codes and wording.
-  skipValidations: false,
-});
+import { scanTokens } from './scan-tokens.ts';
 
 export interface LexResult {
   tokens: IToken[];
@@ -37,7 +30,7 @@ export interface LexResult {
 const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
 
 export function lex(text: string, file?: string): LexResult {
-  const result = rulesLexer.tokenize(text);
+  const result = scanTokens(text);
   const diagnostics: Diagnostic[] = [];
   const at = (d: Diagnostic): void => {
     if (file !== undefined) d.file = file;
@@ -99,7 +92,7 @@ export function lex(text: string, file?: string): LexResult {
     }
   }
 
-  const comments = (result.groups['comments'] ?? []) as IToken[];
+  const comments = result.comments;
   for (const comment of comments) {
     if (comment.tokenType === UnterminatedComment) {
       at({
