@@ -778,7 +778,37 @@ export class Game {
     }
     this.halt = false;
     this.drainEvents();
-    return this.err === null;
+    if (this.err !== null) return false;
+    this.refreshDecisions();
+    return true;
+  }
+
+  /**
+   * Re-enumerates the options of every open decision from the state now. Options are
+   * enumerated when a decision opens; a change made from outside play (a test's
+   * statements) may make other options legal or illegal. An option list may end up
+   * empty: then no move is legal for that seat.
+   */
+  refreshDecisions(): void {
+    const saved = this.locals.slice();
+    for (const d of this.decisions) {
+      if (d.chosen >= 0 || d.seat < 0) continue;
+      if (d.ask < 0) {
+        const values: number[] = [];
+        const offsets: number[] = [];
+        this.collectActions(d.seat, values, offsets);
+        d.values = values;
+        d.offsets = offsets;
+        d.count = offsets.length;
+        continue;
+      }
+      // the ask's list may read the asking rule's locals: put them back first
+      this.restoreSaved(d, this.lg.asks[d.ask]!.scopeLo);
+      const values = this.choiceValues(d.ask, d.seat, d.each);
+      d.values = values;
+      d.count = values.length;
+    }
+    for (let k = 0; k < saved.length; k++) this.locals[k] = saved[k]!;
   }
 
   /** runs the game until it waits for a decision or is over (starts the flow of a game created with `holdFlow`) */
@@ -806,14 +836,22 @@ export class Game {
 
   private addChoice(index: number, seat: number, each: number, group: number, saved: DecisionRecord['saved']): void {
     const ask = this.lg.asks[index]!;
+    const values = this.choiceValues(index, seat, each);
+    if (values.length === 0) {
+      this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
+      return;
+    }
+    this.pushRecord(index, seat, group, values, null, values.length, -1, each, saved);
+  }
+
+  /** the values a chooser may pick now (the ask's own read-only list when nothing filters it) */
+  private choiceValues(index: number, seat: number, each: number): number[] {
+    const ask = this.lg.asks[index]!;
+    // every value is an option: share the ask's (read-only) list
+    if (ask.over === null && ask.constraints.length === 0) return ask.values;
     const values: number[] = [];
     const vals = this.tmpVals;
     const prevActor = this.actor;
-    if (ask.over === null && ask.constraints.length === 0) {
-      // every value is an option: share the ask's (read-only) list
-      this.pushRecord(index, seat, group, ask.values, null, ask.values.length, -1, each, saved);
-      return;
-    }
     if (ask.over === null) {
       for (const v of ask.values) {
         vals[0] = seat;
@@ -835,11 +873,7 @@ export class Game {
       }
     }
     this.actor = prevActor;
-    if (values.length === 0) {
-      this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
-      return;
-    }
-    this.pushRecord(index, seat, group, values, null, values.length, -1, each, saved);
+    return values;
   }
 
   private refusingConstraint(list: ConstraintInfo[], vals: ArrayLike<number>, n: number, actor: number): ConstraintInfo | null {
@@ -1442,9 +1476,17 @@ export class Game {
   /** enumerates the actions a player may take now into a pending decision; false when there are none */
   private offerActions(player: number, frame: number): boolean {
     if (player < 0 || player >= this.playerCount) return false;
-    const lg = this.lg;
     const values: number[] = [];
     const offsets: number[] = [];
+    this.collectActions(player, values, offsets);
+    if (offsets.length === 0) return false;
+    this.pushRecord(-1, player, this.nextGroup++, values, offsets, offsets.length, -1, frame, null);
+    return true;
+  }
+
+  /** every action and argument list the player may take now, as [action, ...args] at each offset */
+  private collectActions(player: number, values: number[], offsets: number[]): void {
+    const lg = this.lg;
     const prevActor = this.actor;
     for (let ai = 0; ai < lg.actions.length; ai++) {
       const a = lg.actions[ai]!;
@@ -1455,9 +1497,6 @@ export class Game {
       this.enumerateParams(ai, 0, values, offsets);
     }
     this.actor = prevActor;
-    if (offsets.length === 0) return false;
-    this.pushRecord(-1, player, this.nextGroup++, values, offsets, offsets.length, -1, frame, null);
-    return true;
   }
 
   private enumerateParams(ai: number, k: number, values: number[], offsets: number[]): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuleGraph } from '@houserules/schema';
 import { createGame, createProbe } from '../src/index.ts';
 import { deckGame } from './deck-game.ts';
-import { at, count, graph, lit, load, move, pool, rule } from './graph-builder.ts';
+import { action, ask, at, bin, constraint, count, ctx, event, graph, lit, load, local, move, pool, rule } from './graph-builder.ts';
 
 function held(g: RuleGraph) {
   return createProbe(load(g));
@@ -67,5 +67,62 @@ describe('test hooks', () => {
     game.resume();
     expect(game.error?.code).toBe('run/step-budget');
     expect(game.isOver).toBe(true);
+  });
+  describe('statements between moves re-enumerate the open decisions', () => {
+    const pools = [pool('bank', 'global', [{ token: 'token:coin', initial: 'unlimited' }]), pool('purse', 'player', [{ token: 'token:coin', initial: 0 }])];
+    // n may be at most one more than the chooser holds
+    const greedy = (target: string, bindings: string[]) =>
+      constraint('greedy', 'forbid', target, bindings, bin('>', local('n'), bin('+', count('pool:purse', 'token:coin', ctx('actor')), lit(1))), 'Too many.');
+    const giveTwo = [move('token:coin', lit(2), 'pool:bank', 'pool:purse', undefined, { k: 'seat', index: 0 })];
+
+    it('offers the actions an arrange made legal', () => {
+      const g = graph({
+        pools,
+        flow: [{ f: 'turns', order: 'seat', body: [{ f: 'actions', by: ctx('current'), until: 'pass' }] }],
+        actions: [
+          action('take', [move('token:coin', local('n'), 'pool:bank', 'pool:purse', undefined, ctx('actor'))], {
+            params: [{ name: 'n', type: { t: 'number' }, domain: { k: 'range', from: lit(1), to: lit(3) } }],
+          }),
+          action('pass', []),
+        ],
+        constraints: [greedy('action:take', ['n'])],
+      });
+      const probe = held(g);
+      const give = probe.statements(giveTwo);
+      const game = createGame(probe.graph(), { seed: 1, players: 2 }).value!;
+      expect(game.legalActions(0).length).toBe(2);
+      expect(game.runStatements(give)).toBe(true);
+      expect(game.legalActions(0).map((m) => (m.kind === 'action' ? [m.action, ...m.args] : []))).toEqual([
+        ['action:take', 1],
+        ['action:take', 2],
+        ['action:take', 3],
+        ['action:pass'],
+      ]);
+      expect(game.apply(0, { kind: 'action', action: 'action:take', args: [3] }).value).toBe(true);
+    });
+
+    it('offers the choices an arrange made legal', () => {
+      const g = graph({
+        events: [event('offer')],
+        pools,
+        flow: [{ f: 'step', event: 'event:offer' }],
+        rules: [
+          rule('offer', 'offer', [
+            ask('rule:offer/ask1', { single: { k: 'seat', index: 0 } }, { bind: 'n', over: { k: 'range', from: lit(1), to: lit(3) } }, [
+              move('token:coin', local('n'), 'pool:bank', 'pool:purse', undefined, ctx('actor')),
+            ]),
+          ]),
+        ],
+        constraints: [greedy('rule:offer/ask1', ['who', 'n'])],
+      });
+      const probe = held(g);
+      const give = probe.statements(giveTwo);
+      const game = createGame(probe.graph(), { seed: 1, players: 2 }).value!;
+      expect(game.legalActions(0)).toEqual([{ kind: 'choice', ask: 'rule:offer/ask1', value: 1 }]);
+      expect(game.runStatements(give)).toBe(true);
+      expect(game.legalActions(0).map((m) => (m.kind === 'choice' ? m.value : null))).toEqual([1, 2, 3]);
+      expect(game.apply(0, { kind: 'choice', ask: 'rule:offer/ask1', value: 3 }).value).toBe(true);
+      expect(game.view(0).pools.purse).toEqual([{ coin: 5 }, { coin: 0 }]);
+    });
   });
 });
