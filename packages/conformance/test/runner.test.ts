@@ -83,6 +83,31 @@ test "from the mint" {
     expect(mint!.status).toBe('passed');
   });
 
+  it('offers the choices an arrange between moves made legal, and refuses those it made illegal', () => {
+    const r = run({
+      'coins/tests/a.rules': tests(`
+test "arranged between moves" {
+  players 2
+  arrange {
+    move 2 coin from bank to p1.purse
+  }
+  advance
+  expect illegal p1 chooses take because greedy
+  arrange {
+    move 2 coin from p1.purse to bank
+    move 2 coin from bank to p2.purse
+  }
+  p1 chooses take
+  expect illegal p2 chooses take because greedy
+  p2 chooses pass
+  expect p1.purse.coin == 1
+}
+`),
+    });
+    const t = r.files[0]!.tests[0]!;
+    expect([t.status, t.failure?.message]).toEqual(['passed', undefined]);
+  });
+
   it('runs options, seeds and agents: play until a condition, then to the end', () => {
     const r = run({ 'coins/tests/a.rules': tests(`test "agents" {\n  players 3\n  seed 5\n  play until round == 2 with first\n  expect round == 2\n  play with random, first\n  expect game over\n}\n`) });
     expect(r.files[0]!.tests[0]!.status).toBe('passed');
