@@ -252,9 +252,11 @@ export class Generator {
     // the aggregate is a function of its own: loop variables of the caller are not in its reach
     const aliases = [...this.seatAlias];
     this.seatAlias.clear();
+    if (e.over.k === 'players' && !rebinds(e.bind, [e.where ?? null, e.value ?? null])) this.seatAlias.set(slot, 'k');
     const where = e.where ? this.cond(e.where, scope) : null;
     const value = e.value ? this.gen(e.value, scope) : 'el';
     const test = where === null ? 'true' : where;
+    this.seatAlias.delete(slot);
     let head: string;
     let element: string;
     if (e.over.k === 'players') {
@@ -304,15 +306,32 @@ export class Generator {
    * relation or site list is read in place (no copy, no closure call).
    */
   loopSource(over: Expr, scope: Scope): string {
+    const zone = this.globalZone(over);
+    if (zone !== null) return `const zi = g.zoneInstBase[${zone}], arr = g.zoneCards[zi], len = g.zoneLen[zi], rev = true;`;
     const b = this.c.board;
     if (b && over.k === 'siteRel') return `const arr = ${this.ref(b.rel[over.rel])}[${this.gen(over.of, scope)}] || H.EMPTY, len = arr.length, rev = false;`;
     if (b && over.k === 'sites') return `const arr = ${this.ref(b.sites[over.site])}, len = arr.length, rev = false;`;
     return `${this.list(over, scope)}(g); const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;`;
   }
 
+  /** the index of a global zone the expression names (its cards are read in place), else null */
+  globalZone(e: Expr): number | null {
+    if (e.k !== 'zone') return null;
+    const z = this.c.zoneIx.get(e.id);
+    const node = z === undefined ? undefined : this.c.graph.zones[z];
+    return node && node.scope === 'global' ? z! : null;
+  }
+
   temp(): string {
     return `t${this.temps++}`;
   }
+}
+
+/** whether the name is bound again inside these nodes (then a loop variable cannot stand for it) */
+export function rebinds(bind: string, nodes: unknown[]): boolean {
+  const text = JSON.stringify(nodes);
+  const name = JSON.stringify(bind);
+  return text.includes(`"bind":${name}`) || text.includes(`"each":${name}`) || text.includes(`"name":${name},"value"`);
 }
 
 /** The generated function for an expression, or null when code generation is unavailable. */

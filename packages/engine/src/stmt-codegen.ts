@@ -1,7 +1,7 @@
 import type { Expr, Stmt } from '@houserules/schema';
 import type { Scope } from './compile-expr.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
-import { canGenerate, Generator, helpers } from './expr-codegen.ts';
+import { canGenerate, Generator, helpers, rebinds } from './expr-codegen.ts';
 import type { Game } from './game.ts';
 import type { StmtFn } from './loaded-graph.ts';
 import { filledArray } from './packed-array.ts';
@@ -80,10 +80,7 @@ class StmtGenerator extends Generator {
         const k = this.temp();
         if (s.over.k === 'players') {
           // the loop variable stands for the local unless the body binds the same name again
-          const text = JSON.stringify([s.where ?? null, s.body]);
-          const name = JSON.stringify(s.bind);
-          const rebinds = text.includes(`"bind":${name}`) || text.includes(`"each":${name}`) || text.includes(`"name":${name},"value"`);
-          if (!rebinds) this.seatAlias.set(slot, k);
+          if (!rebinds(s.bind, [s.where ?? null, s.body])) this.seatAlias.set(slot, k);
           const where = s.where ? `if (!${this.cond(s.where, scope)}) continue;` : '';
           const body = this.block(s.body, scope);
           this.seatAlias.delete(slot);
@@ -96,6 +93,13 @@ class StmtGenerator extends Generator {
           const arr = this.temp();
           const src = s.over.k === 'siteRel' ? `${this.ref(board.rel[s.over.rel])}[${this.gen(s.over.of, scope)}] || H.EMPTY` : this.ref(board.sites[s.over.site]);
           return `{ const ${arr} = ${src};\nfor (let ${k} = 0; ${k} < ${arr}.length; ${k}++) {\nL[${slot}] = ${arr}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
+        }
+        const zone = this.globalZone(s.over);
+        if (zone !== null && keepsCards(s.body)) {
+          // nothing in the body moves a card: walk the zone in place, top first
+          const zi = this.temp();
+          const arr = this.temp();
+          return `{ const ${zi} = g.zoneInstBase[${zone}], ${arr} = g.zoneCards[${zi}];\nfor (let ${k} = g.zoneLen[${zi}] - 1; ${k} >= 0; ${k}--) {\nL[${slot}] = ${arr}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
         }
         // walk a copy, so a body that moves cards does not disturb the loop
         const buf = this.ref([] as number[]);
@@ -117,6 +121,25 @@ for (let ${k} = 0; ${k} < ${len}; ${k}++) {\nL[${slot}] = ${buf}[${k}];\n${where
         return this.closureCall(s, scope);
     }
   }
+}
+
+/** whether no statement of the block can move a card (a loop over a zone may then read the zone in place) */
+function keepsCards(stmts: Stmt[]): boolean {
+  return stmts.every((s) => {
+    switch (s.s) {
+      case 'move':
+      case 'set':
+      case 'let':
+      case 'emit':
+        return true;
+      case 'if':
+        return keepsCards(s.then) && keepsCards(s.else);
+      case 'for':
+        return keepsCards(s.body);
+      default:
+        return false;
+    }
+  });
 }
 
 /**
