@@ -38,10 +38,16 @@ export function hexKinds(board: DeclOf<'board'>): string[] {
   return kinds;
 }
 
-/** The hex kinds of every board (several boards: their union). */
+/**
+ * The hex kinds of every board (several boards: their union). A board an override
+ * replaced counts too: rules of the base module may name its kinds (they are then
+ * never true). Active boards' kinds come first, then the replaced boards', in
+ * module order.
+ */
 export function allHexKinds(table: DeclarationTable): string[] {
   const kinds: string[] = [];
-  for (const b of boardsOf(table)) for (const k of hexKinds(b)) if (!kinds.includes(k)) kinds.push(k);
+  const replaced = table.superseded.map((s) => s.decl).filter((d): d is DeclOf<'board'> => d.kind === 'board');
+  for (const b of [...boardsOf(table), ...replaced]) for (const k of hexKinds(b)) if (!kinds.includes(k)) kinds.push(k);
   return kinds;
 }
 

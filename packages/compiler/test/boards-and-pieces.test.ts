@@ -200,6 +200,21 @@ describe('override board', () => {
     expect(graph!.boards[0]!.provenance.range.start.line).toBeGreaterThan(BOARD_GAME.split('\n').length);
   });
 
+  it('the hex-kind enum is the union of every board of the chain, so a kind only the replaced board has still type-checks', () => {
+    const rule = 'derive is_waste(h: hex): bool = h.kind == waste\n';
+    const variant = 'variant big {\n  override board land: hex radius 2 {\n    kinds [18 of wood, 1 of sand]\n    region middle = [(0, 0)]\n    frame 2 water\n  }\n}\n';
+    const first = compileText(BOARD_GAME + rule + variant, 'big');
+    expect(errorsOf(first.diagnostics)).toEqual([]);
+    expect(first.graph!.boards[0]!.hexKinds).toEqual(['wood', 'sand', 'water']);
+    const kindType = (g: RuleGraph): unknown => {
+      const d = g.derived.find((x) => x.name === 'is_waste')!.value as Extract<Expr, { k: 'bin' }>;
+      return d.r;
+    };
+    expect(kindType(first.graph!)).toEqual({ k: 'lit', v: 'waste' });
+    // the same source compiles to the same graph (the union's order is deterministic)
+    expect(JSON.stringify(compileText(BOARD_GAME + rule + variant, 'big').graph)).toBe(JSON.stringify(first.graph));
+  });
+
   it('an override of a board nobody declared is unknown-override-target', () => {
     expectDiagnostic('override board sea: hex radius 1', 'resolve/unknown-override-target', { text: 'sea' }, { prelude: BOARD_GAME });
   });
