@@ -129,7 +129,7 @@ export class Game {
   private readonly domainBufs: number[][][];
   private readonly tmpVals: number[];
   private readonly chooserBuf: number[] = [];
-  private readonly resolving: DecisionRecord[] = [];
+  private resolving: DecisionRecord[] = [];
   private readonly freeRecords: DecisionRecord[] = [];
   /** whether a decision group may have become ready since the last look */
   private readyCheck = false;
@@ -1119,16 +1119,23 @@ export class Game {
         j++;
       }
       if (ready) {
-        const records = this.resolving;
-        while (records.length > 0) records.pop();
-        for (let k = i; k < j; k++) records.push(ds[k]!);
-        // remove the group in place (pop rather than setting length, which is slower)
-        const removed = j - i;
-        for (let k = j; k < ds.length; k++) ds[k - removed] = ds[k]!;
-        for (let k = 0; k < removed; k++) ds.pop();
+        let records = this.resolving;
+        if (i === 0 && j === ds.length) {
+          // the group is every open decision (the usual case): swap the lists instead of copying
+          this.resolving = ds;
+          this.decisions = records;
+          records = ds;
+        } else {
+          while (records.length > 0) records.pop();
+          for (let k = i; k < j; k++) records.push(ds[k]!);
+          // remove the group in place (pop rather than setting length, which is slower)
+          const removed = j - i;
+          for (let k = j; k < ds.length; k++) ds[k - removed] = ds[k]!;
+          for (let k = 0; k < removed; k++) ds.pop();
+        }
         this.resolve(records);
         // nothing else holds resolved records (snapshots copy them), so they are reused
-        for (let k = 0; k < records.length; k++) this.freeRecords.push(records[k]!);
+        while (records.length > 0) this.freeRecords.push(records.pop()!);
         return true;
       }
       i = j;

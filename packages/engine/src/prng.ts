@@ -27,14 +27,15 @@ export function nextUint32(s: Uint32Array): number {
  */
 export function nextBelow(s: Uint32Array, n: number): number {
   if (n <= 1) return 0;
-  let m = nextUint32(s) * n;
-  let lo = m >>> 0;
+  // the product's low word by Math.imul (exact, and no truncation of a large double); its high word by division
+  let x = nextUint32(s);
+  let lo = Math.imul(x, n) >>> 0;
   if (lo < n) {
     const threshold = (4294967296 - n) % n;
     while (lo < threshold) {
-      m = nextUint32(s) * n;
-      lo = m >>> 0;
+      x = nextUint32(s);
+      lo = Math.imul(x, n) >>> 0;
     }
   }
-  return Math.floor(m / 4294967296);
+  return Math.floor((x * n) / 4294967296);
 }
