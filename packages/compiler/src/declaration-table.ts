@@ -90,7 +90,7 @@ export function kindWord(kind: DeclKind): string {
  * order, then the chosen variant's items. Overrides and removals replace what
  * they name; what they replace is kept as superseded.
  */
-export function buildDeclarationTable(modules: LoadedModule[], variant: string | null, sink: DiagnosticSink, entryFile: string): DeclarationTable {
+export function buildDeclarationTable(modules: LoadedModule[], variant: string | null, sink: DiagnosticSink, _entryFile: string): DeclarationTable {
   const table: DeclarationTable = {
     byName: new Map(), superseded: [], flow: null, ranking: null, scenario: null, optionDefaults: new Map(), variants: [],
   };
@@ -118,7 +118,8 @@ export function buildDeclarationTable(modules: LoadedModule[], variant: string |
       case 'TestDecl':
         return;
       case 'ScenarioDecl':
-        if (!table.scenario || (origin.file === entryFile && table.scenario.origin.file !== entryFile)) table.scenario = { node: item, origin };
+        // the most derived module's scenario block (the entry's, else the last module loaded that has one)
+        if (!table.scenario || table.scenario.origin.file !== origin.file) table.scenario = { node: item, origin };
         return;
       case 'OptionDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'option', node: item }); return;
       case 'TokenDecl':
@@ -163,7 +164,8 @@ export function buildDeclarationTable(modules: LoadedModule[], variant: string |
       case 'InvariantDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'invariant', node: item }); return;
       case 'PolicyDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'policy', node: item }); return;
       case 'FlowDecl':
-        if (table.flow) {
+        // an extending module (or a variant) replaces its base's flow by declaring its own
+        if (table.flow && table.flow.origin.file === origin.file && table.flow.origin.variant === origin.variant) {
           sink.error('resolve/duplicate', 'a scenario has one flow; this is a second one', origin.file, item.range, 'merge the two flow blocks',
             [{ message: 'the first flow', file: table.flow.origin.file, range: table.flow.node.range }]);
         } else table.flow = { node: item, origin };

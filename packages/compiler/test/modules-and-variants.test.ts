@@ -122,3 +122,30 @@ variant harsh { override rule second_pay on pay { } }
     expect(compile(h, 'b.rules').diagnostics.map((d) => d.code)).toEqual(['type/mismatch']);
   });
 });
+
+describe('what an extending module replaces whole', () => {
+  it('its own flow replaces the base flow; two flows in one module are still a duplicate', () => {
+    const h = host({
+      'scenarios/game/long.rules': 'module game.long extends "./base.rules"\nflow { rounds 3 { step pay } }\n',
+      'scenarios/game/twice.rules': 'module game.twice\nflow { rounds 1 { step a } }\nflow { rounds 1 { step b } }\n',
+    });
+    const long = compile(h, 'scenarios/game/long.rules');
+    expect(long.diagnostics).toEqual([]);
+    expect(long.value?.flow).toHaveLength(1);
+    expect(long.value?.flow[0]).toMatchObject({ f: 'rounds', count: { k: 'lit', v: 3 } });
+    expect(compile(h, 'scenarios/game/twice.rules').diagnostics.map((d) => d.code)).toContain('resolve/duplicate');
+  });
+
+  it('the scenario block of the most derived module applies, also to a test module extending it', () => {
+    const h = host({
+      'scenarios/game/big.rules': 'module game.big extends "./base.rules"\nscenario "Big" { players 5..6 }\n',
+      'scenarios/game/tests/big-tests.rules': 'module game.big_tests extends "../big.rules"\n',
+      'scenarios/game/small.rules': 'module game.small\nscenario "Small" { players 2..3 }\nflow { rounds 1 { step pay } }\n',
+    });
+    const big = compile(h, 'scenarios/game/tests/big-tests.rules');
+    expect(big.diagnostics).toEqual([]);
+    expect(big.value?.scenario.title).toBe('Big');
+    expect(big.value?.scenario.players).toEqual({ min: 5, max: 6 });
+    expect(compile(h, 'scenarios/game/small.rules').value?.scenario.players).toEqual({ min: 2, max: 3 });
+  });
+});
