@@ -598,6 +598,8 @@ export interface PickStmt extends NodeBase {
  * Simultaneous: `ask each p in players where p.in_cave to choose p.plan [secretly] then { … }`
  *   — every chooser commits, then all choices are set together and the block runs once.
  * The choice domain of `p.plan` is its declared enum type; `choose x in <collection>` otherwise.
+ * Named: `ask current to choose h in hexes as move_bandit then { … }` — constraints
+ *   may then target the choice: `forbid x on move_bandit(p, h) when … reason "…"`.
  */
 export interface AskStmt extends NodeBase {
   $type: 'AskStmt';
@@ -605,6 +607,8 @@ export interface AskStmt extends NodeBase {
   who: { $type: 'AskSingle'; player: Expr; range: Range } | { $type: 'AskEach'; binding: Identifier; collection: Expr; where?: Expr; range: Range };
   /** `choose x in <collection>` binds x; `choose p.plan` writes a per-player var. */
   choice: { $type: 'ChooseBinding'; binding: Identifier; collection: Expr; where?: Expr; range: Range } | { $type: 'ChooseVar'; target: Expr; range: Range };
+  /** `as NAME`: the name constraints use to target this choice */
+  name?: Identifier;
   secretly: boolean;
   then: Statement[];
 }

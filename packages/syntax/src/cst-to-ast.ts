@@ -1138,7 +1138,7 @@ export class AstBuilder {
       const target = this.exprOf(this.node(c, 'target'));
       choice = { $type: 'ChooseVar', target, range: target.range };
     }
-    return {
+    const stmt: A.AskStmt = {
       $type: 'AskStmt',
       who,
       choice,
@@ -1146,6 +1146,9 @@ export class AstBuilder {
       then: this.statements(this.node(c, 'then')),
       range: this.rangeOf(n),
     };
+    const name = this.tok(c, 'name');
+    if (name !== undefined) stmt.name = this.ident(name);
+    return stmt;
   }
 
   private inBinding(n: CstNode | undefined): { binding: A.Identifier; collection: A.Expr; where?: A.Expr } {

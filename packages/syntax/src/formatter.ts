@@ -531,7 +531,8 @@ class Printer {
         const who = s.who.$type === 'AskEach' ? `each ${inBinding(s.who.binding, s.who.collection, s.who.where)}` : printExpr(s.who.player);
         const choice =
           s.choice.$type === 'ChooseBinding' ? inBinding(s.choice.binding, s.choice.collection, s.choice.where) : printExpr(s.choice.target);
-        return this.braced(`ask ${who} to choose ${choice}${s.secretly ? ' secretly' : ''} then`, s.then, (c) => this.statement(c));
+        const named = s.name ? ` as ${s.name.name}` : '';
+        return this.braced(`ask ${who} to choose ${choice}${named}${s.secretly ? ' secretly' : ''} then`, s.then, (c) => this.statement(c));
       }
       case 'EndStmt':
         return this.line(`end ${s.scope}${s.winners !== undefined ? ` winners ${printExpr(s.winners)}` : ''}`);

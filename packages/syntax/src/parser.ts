@@ -1214,6 +1214,10 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.chooseBinding) },
       { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'target' }) },
     ]);
+    this.OPTION2(() => {
+      this.CONSUME(soft.as);
+      this.CONSUME(Name, { LABEL: 'name' });
+    });
     this.OPTION(() => this.CONSUME(kw.secretly));
     this.CONSUME(kw.then);
     this.SUBRULE(this.block, { LABEL: 'then' });

@@ -72,6 +72,18 @@ describe('every construct of docs/grammar.md', () => {
     expect(value.items.map((i) => i.$type)).toEqual(['ConstraintDecl', 'PieceDecl']);
   });
 
+  it('reads and formats a named choice (`as NAME`), before `secretly`', () => {
+    const source = 'rule r on e {\n  ask current to choose h in hexes where h.marked as move_bandit then {\n    set x = h\n  }\n  ask each p in players to choose p.plan as plans secretly then {}\n}\n';
+    const { value, diagnostics } = parse(source);
+    expect(diagnostics).toEqual([]);
+    const [rule] = value.items as [RuleDecl];
+    expect(rule.body[0]).toMatchObject({ $type: 'AskStmt', name: { name: 'move_bandit' }, choice: { $type: 'ChooseBinding', where: { $type: 'MemberExpr' } }, secretly: false });
+    expect(rule.body[1]).toMatchObject({ $type: 'AskStmt', name: { name: 'plans' }, choice: { $type: 'ChooseVar' }, secretly: true });
+    expect(format(source).value).toBe(source);
+    const unnamed = parse('rule r on e {\n  ask current to choose h in hexes then {\n  }\n}\n').value.items[0] as RuleDecl;
+    expect(unnamed.body[0]).not.toHaveProperty('name');
+  });
+
   it('reads and formats `override board`', () => {
     const source = 'override board land: hex radius 3 {\n  frame 2 sea\n}\n';
     const { value, diagnostics } = parse(source);
