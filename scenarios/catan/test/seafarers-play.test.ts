@@ -1,0 +1,45 @@
+// Whole games of Catan: Seafarers with the builder policy: they finish, with every invariant checked
+// (token and piece conservation, `resources_conserved`, `one_robber`, `one_pirate`).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compile, createMemoryHost } from '@houserules/compiler';
+import { loadGraph, playGame, policyAgent, type Agent, type LoadedGraph } from '@houserules/engine';
+
+const dir = fileURLToPath(new URL('..', import.meta.url));
+const files = ['base.rules', 'seafarers.rules'].map((f) => dir + f);
+
+function loadSeafarers(): LoadedGraph {
+  const host = createMemoryHost(Object.fromEntries(files.map((f) => [f, readFileSync(f, 'utf8')])));
+  const compiled = compile(host, files[1]!);
+  expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const loaded = loadGraph(compiled.value, {});
+  expect(loaded.diagnostics).toEqual([]);
+  return loaded.value!;
+}
+
+const seafarers = loadSeafarers();
+const builder = (seed: number): Agent => policyAgent(seafarers, 'builder', {}, seed).value!;
+
+describe('Catan: Seafarers, whole games', () => {
+  it('builder games end, no invariant broken; ships, the pirate and gold all come into play', () => {
+    const problems: string[] = [];
+    const fired: Record<string, number> = {};
+    const games = 12;
+    for (let i = 0; i < games; i++) {
+      const config = { seed: i, players: 3 + (i % 2), checkInvariants: true, recordLog: true, options: { round_limit: 150 } };
+      const r = playGame(seafarers, config, (seat) => builder(i * 8 + seat));
+      if (r.diagnostics.length > 0 || !r.outcome) {
+        problems.push(`seed ${i}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
+        continue;
+      }
+      if (!r.outcome.reason.includes('ten_points')) problems.push(`seed ${i}: ended by ${r.outcome.reason}`);
+      for (const entry of r.game!.log) {
+        const text = JSON.stringify(entry);
+        for (const name of ['build_ship', 'pirate_moved', 'gold_paying']) if (text.includes(name)) fired[name] = (fired[name] ?? 0) + 1;
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(Object.keys(fired).sort()).toEqual(['build_ship', 'gold_paying', 'pirate_moved']);
+  });
+});
