@@ -10,7 +10,8 @@ import type { Diagnostic, Position, Range } from '@houserules/schema';
 import type * as A from './ast.ts';
 import { decodeString } from './lexer.ts';
 import { kw, soft } from './tokens.ts';
-import { span, tokenRange } from './range.ts';
+import { span, tokenEnd, tokenRange, tokenStart } from './range.ts';
+import { NO_TOKEN, tokenSpanOf } from './cst-recording.ts';
 
 /** The name given to something the author left out (only ever in a file with parse errors). */
 export const MISSING_NAME = '$missing';
@@ -78,20 +79,10 @@ export class AstBuilder {
   }
 
   private rangeOf(n: CstNode): Range {
-    const l = n.location;
-    if (
-      l === undefined ||
-      Number.isNaN(l.startOffset) ||
-      l.endOffset === undefined ||
-      Number.isNaN(l.endOffset) ||
-      l.endOffset < l.startOffset
-    ) {
-      return this.placeholderRange();
-    }
-    const range: Range = {
-      start: { offset: l.startOffset, line: l.startLine ?? 1, column: l.startColumn ?? 1 },
-      end: { offset: l.endOffset + 1, line: l.endLine ?? 1, column: (l.endColumn ?? 0) + 1 },
-    };
+    const { first, last } = tokenSpanOf(n);
+    // no real token, or recovery left the end before the start
+    if (first === NO_TOKEN || !(first.startOffset <= last.endOffset!)) return this.placeholderRange();
+    const range: Range = { start: tokenStart(first), end: tokenEnd(last) };
     this.lastPosition = range.end;
     return range;
   }
@@ -354,10 +345,10 @@ export class AstBuilder {
     if (scope === 'hex' || scope === 'corner' || scope === 'edge') return this.perSite(n, scope);
     const items: A.PerPlayerBlock['items'] = [];
     const members: { offset: number; item: A.PerPlayerBlock['items'][number] }[] = [];
-    for (const p of this.nodes(c, 'poolDecl')) members.push({ offset: p.location?.startOffset ?? 0, item: this.pool(p) });
-    for (const v of this.nodes(c, 'varDecl')) members.push({ offset: v.location?.startOffset ?? 0, item: this.varDecl(v) });
-    for (const z of this.nodes(c, 'zoneDecl')) members.push({ offset: z.location?.startOffset ?? 0, item: this.zone(z) });
-    for (const d of this.nodes(c, 'deriveDecl')) members.push({ offset: d.location?.startOffset ?? 0, item: this.derive(d) });
+    for (const p of this.nodes(c, 'poolDecl')) members.push({ offset: tokenSpanOf(p).first.startOffset, item: this.pool(p) });
+    for (const v of this.nodes(c, 'varDecl')) members.push({ offset: tokenSpanOf(v).first.startOffset, item: this.varDecl(v) });
+    for (const z of this.nodes(c, 'zoneDecl')) members.push({ offset: tokenSpanOf(z).first.startOffset, item: this.zone(z) });
+    for (const d of this.nodes(c, 'deriveDecl')) members.push({ offset: tokenSpanOf(d).first.startOffset, item: this.derive(d) });
     members.sort((a, b) => a.offset - b.offset);
     for (const m of members) items.push(m.item);
     return { $type: 'PerPlayerBlock', items, range: this.rangeOf(n) };

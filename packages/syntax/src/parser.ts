@@ -38,6 +38,7 @@ import {
   soft,
   StringLiteral,
 } from './tokens.ts';
+import { installCstRecording } from './cst-recording.ts';
 
 const All = kw.all;
 
@@ -72,6 +73,7 @@ class RulesParser extends CstParser {
       nodeLocationTracking: 'full',
       errorMessageProvider: terseMessages,
     });
+    installCstRecording(this);
     this.performSelfAnalysis();
   }
 
