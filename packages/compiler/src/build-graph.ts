@@ -1,6 +1,6 @@
 import type { RuleGraph, RuleNode } from '@houserules/schema';
 import { RULE_GRAPH_SCHEMA_ID, RULE_GRAPH_VERSION } from '@houserules/schema';
-import type { Decl, DeclarationTable } from './declaration-table.ts';
+import type { Decl, DeclarationTable, DeclOf } from './declaration-table.ts';
 import { DiagnosticSink } from './diagnostic-sink.ts';
 import { assignFiringOrder, type OrderedRule } from './firing-order.ts';
 import { lint } from './lints.ts';
@@ -63,6 +63,8 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
   graph.events = lowerEvents(l, { module: entry.name, file: entry.file });
   const phases = flowPhases(l);
   const activeRules: OrderedRule[] = [];
+  // Constraints wait until every body is lowered: they may target a named choice (`ask … as NAME`).
+  const constraints: DeclOf<'constraint'>[] = [];
   for (const d of table.byName.values()) {
     const active: Naming = { id: idOf(d), status: 'active' };
     switch (d.kind) {
@@ -82,13 +84,15 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
         break;
       }
       case 'action': graph.actions.push(lowerAction(l, d, active, phases)); break;
-      case 'constraint': graph.constraints.push(lowerConstraint(l, d, active)); break;
+      case 'constraint': constraints.push(d); break;
       case 'end': graph.ends.push(lowerEnd(l, d, active)); break;
       case 'invariant': graph.invariants.push(lowerInvariant(l, d, active)); break;
       case 'policy': graph.policies.push(lowerPolicy(l, d, active)); break;
       default: break;
     }
   }
+  for (const d of constraints) graph.constraints.push(lowerConstraint(l, d, { id: idOf(d), status: 'active' }));
+  for (const [k, v] of l.cx.namedChoices) shadow.cx.namedChoices.set(k, v);
   graph.flow = lowerFlow(l);
   graph.ranking = lowerRanking(l);
 

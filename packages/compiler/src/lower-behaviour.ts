@@ -93,13 +93,15 @@ export function lowerAction(l: Lowerers, d: DeclOf<'action'>, naming: Naming, ph
 }
 
 /**
- * A constraint on an action (bindings name its parameters) or on a choice var
- * (`forbid x on plan(p, v)`: bindings name the chooser and the chosen value).
+ * A constraint on an action (bindings name its parameters), on a choice var
+ * (`forbid x on plan(p, v)`: bindings name the chooser and the chosen value) or on
+ * a named choice (`ask … as pick_hex`; `forbid x on pick_hex(p, h)`, the same two).
  */
 export function lowerConstraint(l: Lowerers, d: DeclOf<'constraint'>, naming: Naming): ConstraintNode {
   const scope = bodyScope(l, d.origin, naming);
   const targetName = d.node.action?.name ?? '';
   const target = l.cx.table.byName.get(targetName);
+  const named = l.cx.namedChoices.get(targetName);
   const bindings = (d.node.bindings ?? []).filter((b) => b).map((b) => b.name);
   let targetId = `action:${targetName}`;
   let bindingTypes: Ty[] = [];
@@ -109,17 +111,22 @@ export function lowerConstraint(l: Lowerers, d: DeclOf<'constraint'>, naming: Na
   } else if (target?.kind === 'var' && target.scope === 'player') {
     targetId = `var:${targetName}`;
     bindingTypes = [PLAYER, l.cx.declType(target)];
+  } else if (!target && named) {
+    targetId = named.askId;
+    bindingTypes = [PLAYER, named.value];
   } else if (d.node.action) {
     const candidates = [...l.cx.table.byName.values()].filter((x) => x.kind === 'action' || (x.kind === 'var' && x.scope === 'player')).map((x) => x.name);
+    candidates.push(...l.cx.namedChoices.keys());
     l.cx.sink.error('resolve/unknown-name', `there is no action or choice \`${targetName}\` to constrain`, d.origin.file, d.node.action.range,
-      didYouMean(targetName, candidates) ?? 'a constraint names an action or a per-player choice var');
+      didYouMean(targetName, candidates) ?? 'a constraint names an action, a per-player choice var or a named choice (`ask … as NAME`)');
   }
-  if (target && bindings.length > bindingTypes.length && (target.kind === 'action' || target.kind === 'var')) {
+  if (bindings.length > bindingTypes.length && ((target && (target.kind === 'action' || target.kind === 'var')) || (!target && named))) {
     l.cx.sink.error('type/arity', `\`${targetName}\` has ${bindingTypes.length} parameter${bindingTypes.length === 1 ? '' : 's'}, but the constraint binds ${bindings.length}`,
       d.origin.file, d.node.bindings[bindingTypes.length]!.range);
   }
   bindings.forEach((b, i) => scope.locals.set(b, bindingTypes[i] ?? UNKNOWN));
   if (naming.status === 'active' && target) l.cx.addEdge(naming.id, targetId, 'constrains');
+  else if (naming.status === 'active' && named) l.cx.addEdge(naming.id, named.nodeId, 'constrains');
   return {
     id: naming.id, name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range, d.node.cite), status: naming.status,
     kind: d.node.kind ?? 'forbid', target: targetId, bindings,

@@ -209,6 +209,7 @@ export class StmtLowerer {
     if (s.choice.$type === 'ChooseBinding') {
       const over = ex.collection(s.choice.collection, scope);
       const bind = bindLocal(scope, s.choice.binding, over.elem);
+      this.nameChoice(s, scope, id, over.elem);
       choice = { bind, over: over.expr };
       if (s.choice.where) choice.where = ex.value(s.choice.where, scope, BOOL, 'the `where` condition').expr;
     } else {
@@ -219,6 +220,7 @@ export class StmtLowerer {
         // a token of a group: the choices are the group's token ids
         const group = cx.table.byName.get(tokenChoice.slice('group:'.length));
         const values = group?.kind === 'group' ? (group.node.names ?? []).map((n) => `token:${n.name}`) : [];
+        this.nameChoice(s, scope, id, target.ty);
         const then = this.block(s.then, scope);
         cx.addEdge(scope.owner, target.expr.id, 'asks');
         return { s: 'ask', id, who, choice: { var: target.expr.id, values }, secret: s.secretly ?? false, then };
@@ -231,10 +233,35 @@ export class StmtLowerer {
         return null;
       }
       choice = { var: target.expr.id, values: [...target.ty.values] };
+      this.nameChoice(s, scope, id, target.ty);
       cx.addEdge(scope.owner, target.expr.id, 'asks');
     }
     const then = this.block(s.then, scope);
     return { s: 'ask', id, who, choice, secret: s.secretly ?? false, then };
+  }
+
+  /**
+   * Records `as NAME`, so constraints can target the ask. A name is unique among
+   * choices and declarations; the first ask keeps it (an overridden rule is
+   * lowered after the active ones, so the active ask wins).
+   */
+  private nameChoice(s: AskStmt, scope: Scope, askId: string, value: Ty): void {
+    const ident = s.name;
+    if (!ident?.name) return;
+    const cx = this.cx;
+    const declared = cx.table.byName.get(ident.name);
+    const earlier = cx.namedChoices.get(ident.name);
+    if (declared) {
+      cx.sink.error('resolve/duplicate', `\`${ident.name}\` already names a ${kindWord(declared.kind)}`, scope.origin.file, ident.range, 'give the choice another name',
+        [{ message: `the ${kindWord(declared.kind)} is declared here`, file: declared.origin.file, range: declared.ident.range }]);
+      return;
+    }
+    if (earlier) {
+      cx.sink.error('resolve/duplicate', `\`${ident.name}\` already names a choice`, scope.origin.file, ident.range, 'give one of them another name',
+        [{ message: 'the other choice is named here', file: earlier.origin.file, range: earlier.ident.range }]);
+      return;
+    }
+    cx.namedChoices.set(ident.name, { askId, nodeId: scope.nodeId, value, origin: scope.origin, ident });
   }
 
   /** The token a `move` names when it is a value (a token-typed local or derived value), else undefined. */

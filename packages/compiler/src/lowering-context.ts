@@ -25,6 +25,17 @@ export interface Scope {
   seats?: boolean;
 }
 
+/** A choice named with `ask … as NAME`. */
+export interface NamedChoice {
+  askId: string;
+  /** the rule or action whose body asks */
+  nodeId: string;
+  /** the type of a candidate */
+  value: Ty;
+  origin: Origin;
+  ident: Identifier;
+}
+
 /** Binds a local name of a body and remembers where, so an unused one can be reported. */
 export function bindLocal(scope: Scope, ident: Identifier | undefined, ty: Ty): string {
   const name = ident?.name ?? '_';
@@ -63,6 +74,8 @@ export class LoweringContext {
   /** step event name → the step's identifier */
   readonly stepEvents = new Map<string, { ident: Identifier; origin: Origin }>();
   readonly derived = new Map<string, { node: DerivedNode | null; ty: Ty }>();
+  /** `ask … as NAME`: what constraints on NAME target (the ask id) and bind (chooser, candidate) */
+  readonly namedChoices = new Map<string, NamedChoice>();
   readonly derivedInProgress = new Set<string>();
   readonly declTypes = new Map<Decl, Ty>();
   /** filled by the lowering of derived values (set by the driver to avoid an import cycle) */

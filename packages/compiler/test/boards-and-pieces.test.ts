@@ -282,3 +282,49 @@ describe('boards, sites, pieces and token values: diagnostics', () => {
     expectDiagnostic('derive x: number = if none then 1 else 0', 'resolve/unknown-name', { text: 'none' }, { prelude });
   });
 });
+
+describe('named choices (`ask … as NAME`)', () => {
+  const NAMED = `rule shift on built(p, c) {
+  ask p to choose h in hexes where h.kind != water as move_bandit then {
+    place bandit at h
+  }
+}
+forbid no_waste on move_bandit(q, h) when h.kind == waste or q != actor reason "Not the waste."
+`;
+
+  it('lets a constraint target a single choice: the target is the ask id, the bindings the chooser and the candidate', () => {
+    const { graph, diagnostics } = compileText(BOARD_GAME + NAMED);
+    expect(errorsOf(diagnostics)).toEqual([]);
+    const constraint = graph!.constraints.find((c) => c.name === 'no_waste')!;
+    expect(constraint).toMatchObject({ target: 'rule:shift/ask1', bindings: ['q', 'h'], kind: 'forbid', reason: 'Not the waste.' });
+    const ask = (graph!.rules.find((r) => r.name === 'shift')!.body[0] as Extract<Stmt, { s: 'ask' }>);
+    expect(ask.id).toBe(constraint.target);
+    expect(graph!.edges).toContainEqual({ from: 'constraint:no_waste', to: 'rule:shift', kind: 'constrains' });
+  });
+
+  it('a constraint of a replaced module still reaches the choice of the overriding rule', () => {
+    const variant = 'variant hard {\n  override rule shift on built(p, c) {\n    ask p to choose h in hexes as move_bandit then {\n      place bandit at h\n    }\n  }\n}\n';
+    const { graph, diagnostics } = compileText(BOARD_GAME + NAMED + variant, 'hard');
+    expect(errorsOf(diagnostics)).toEqual([]);
+    const active = graph!.rules.find((r) => r.id === 'rule:shift')!;
+    expect(graph!.constraints.find((c) => c.name === 'no_waste')!.target).toBe((active.body[0] as Extract<Stmt, { s: 'ask' }>).id);
+  });
+
+  it('resolve/unknown-name: a misspelt choice name, with the named choices suggested', () => {
+    const d = expectDiagnostic(NAMED + 'forbid other on move_bandt(q, h) when h.kind == wood reason "No."\n', 'resolve/unknown-name', { text: 'move_bandt' }, { prelude: BOARD_GAME });
+    expect(d.hint).toContain('move_bandit');
+  });
+
+  it('resolve/duplicate: two choices with one name, or a choice named like a declaration', () => {
+    expectDiagnostic(NAMED + 'rule again on built(p, c) {\n  ask p to choose h in hexes as move_bandit then { }\n}\n', 'resolve/duplicate', { text: 'move_bandit' }, { prelude: BOARD_GAME });
+    expectDiagnostic('rule named on built(p, c) {\n  ask p to choose h in hexes as score then { }\n}\n', 'resolve/duplicate', { text: 'score' }, { prelude: BOARD_GAME });
+  });
+
+  it('type/arity: a constraint binding more than the chooser and the candidate', () => {
+    expectDiagnostic(NAMED + 'forbid three on move_bandit(q, h, x) when h.kind == wood reason "No."\n', 'type/arity', { text: 'x' }, { prelude: BOARD_GAME });
+  });
+
+  it('types the candidate: a comparison of a hex with a number is a type error', () => {
+    expectDiagnostic(NAMED + 'forbid typed on move_bandit(q, h) when h == 3 reason "No."\n', 'type/mismatch', { text: 'h == 3' }, { prelude: BOARD_GAME });
+  });
+});
