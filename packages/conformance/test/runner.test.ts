@@ -108,6 +108,61 @@ test "arranged between moves" {
     expect([t.status, t.failure?.message]).toEqual(['passed', undefined]);
   });
 
+  it('refuses a choice a constraint on a named choice forbids, naming the constraint', () => {
+    const PICKS = `module picks
+
+scenario "Picks" {
+  players 2..2
+}
+
+token coin
+pool bank { coin: unlimited }
+per player {
+  pool purse { coin }
+}
+
+flow {
+  rounds 1 {
+    turns {
+      step offer
+    }
+  }
+}
+
+rule offer on offer {
+  ask current to choose n in 1..3 as take_some then {
+    move n coin from bank to current.purse
+  }
+}
+
+forbid greedy on take_some(p, n) when n > p.purse.coin + 1 reason "at most one more than you hold"
+
+test "named choice" {
+  players 2
+  advance
+  expect illegal p1 chooses 2 because greedy
+  p1 chooses 1
+  arrange {
+    move 2 coin from bank to p2.purse
+  }
+  p2 chooses 3
+  expect p1.purse.coin == 1 and p2.purse.coin == 5
+}
+
+test "wrong reason" {
+  players 2
+  advance
+  expect illegal p1 chooses 0 because greedy
+}
+`;
+    const r = run({ 'picks/picks.rules': PICKS });
+    expect(r.files[0]!.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const [named, wrong] = r.files[0]!.tests;
+    expect([named!.status, named!.failure?.message]).toEqual(['passed', undefined]);
+    // 0 is no option at all: refused, but not by the constraint
+    expect(wrong!.failure?.code).toBe('test/wrong-reason');
+  });
+
   it('runs options, seeds and agents: play until a condition, then to the end', () => {
     const r = run({ 'coins/tests/a.rules': tests(`test "agents" {\n  players 3\n  seed 5\n  play until round == 2 with first\n  expect round == 2\n  play with random, first\n  expect game over\n}\n`) });
     expect(r.files[0]!.tests[0]!.status).toBe('passed');
