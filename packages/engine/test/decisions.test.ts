@@ -66,6 +66,36 @@ describe('single decisions', () => {
   });
 });
 
+describe('a constraint on the choice of an ask each', () => {
+  // each chooser may pick at most one more than they hold; the constraint binds the chooser and the candidate
+  const g = graph({
+    events: [event('offer')],
+    pools: coinPools,
+    flow: [{ f: 'step', event: 'event:offer' }],
+    rules: [
+      rule('offer', 'offer', [
+        move('token:coin', lit(2), 'pool:bank', 'pool:purse', undefined, { k: 'seat', index: 1 }),
+        ask('rule:offer/ask1', { each: 'p', over: players }, { bind: 'n', over: { k: 'range', from: lit(1), to: lit(3) } }, [
+          move('token:coin', local('n'), 'pool:bank', 'pool:purse', undefined, ctx('actor')),
+        ]),
+      ]),
+    ],
+    constraints: [constraint('greedy', 'forbid', 'rule:offer/ask1', ['who', 'n'], bin('>', local('n'), bin('+', count('pool:purse', 'token:coin', local('who')), lit(1))), 'Too many.')],
+  });
+
+  it('filters each chooser\'s options by the chooser and refuses with the constraint', () => {
+    const game = createGame(load(g), { seed: 1, players: 2 }).value!;
+    expect(game.legalActions(0)).toEqual([choice(1)]);
+    expect(game.legalActions(1)).toEqual([choice(1), choice(2), choice(3)]);
+    const refused = game.apply(0, choice(2));
+    expect(refused.diagnostics.map((d) => d.code)).toEqual(['run/illegal-move']);
+    expect(refused.diagnostics[0]!.related?.[0]?.message).toBe('constraint:greedy');
+    expect(game.apply(0, choice(1)).value).toBe(true);
+    expect(game.apply(1, choice(3)).value).toBe(true);
+    expect(game.view(0).pools.purse).toEqual([{ coin: 1 }, { coin: 5 }]);
+  });
+});
+
 describe('simultaneous secret decisions', () => {
   const plan = { t: 'enum' as const, values: ['stay', 'go'] };
   const g = graph({
