@@ -48,17 +48,26 @@ export interface RuleCoverage {
   cite?: string;
   /** tests in which it fired at least once */
   tests: number;
+  /** declared (or overridden) by the scenario module itself, not inherited from a module it extends or imports */
+  own: boolean;
 }
 
 export interface ScenarioCoverage {
+  /** the scenario module's file (the module whose `scenario` block the tests run) */
   scenario: string;
+  /** the scenario module's name */
+  module: string;
   title: string;
-  /** active rules over the base scenario and every variant the tests ran */
+  /** active rules over the base scenario and every variant the tests ran, inherited ones included */
   rules: RuleCoverage[];
-  /** percentage of rules fired by at least one test (100 when there are none) */
+  /** percentage of rules fired by at least one of this scenario's tests (100 when there are none) */
   percent: number;
   /** the threshold from the scenario's conformance.json, if any */
   threshold: number | null;
+  /** the same percentage over the rules the scenario module adds or overrides (`own`) */
+  ownPercent: number;
+  /** the conformance.json threshold for ownPercent, if any */
+  ownThreshold: number | null;
   /** the rulebook's sentences (from the scenario's `source`), null when the source could not be read */
   sentences: SentenceCoverage | null;
 }

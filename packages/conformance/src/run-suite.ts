@@ -152,45 +152,89 @@ export function runSuite(input: RunSuiteInput, options: SuiteOptions = {}): Suit
 }
 
 /**
- * Rule coverage per scenario (the module holding the `scenario` block, i.e. the
- * first loaded module): every active rule of the base graph and of the variants
- * the tests ran, with the number of tests that fired it.
+ * Rule coverage per scenario module (the module whose `scenario` block the
+ * graph runs: the most derived one in load order, so an extension such as
+ * `module x.sea extends "./base.rules"` with its own `scenario` block is its
+ * own scenario). Every active rule of its graphs (base and the variants the
+ * tests ran, inherited rules included) with the number of its tests that fired
+ * it; `own` marks the rules the scenario module itself adds or overrides.
  */
 export function computeCoverage(graphs: RuleGraph[], tests: TestResult[], readText: (path: string) => string | undefined): ScenarioCoverage[] {
-  const byScenario = new Map<string, { graphs: RuleGraph[]; dir: string }>();
+  const holdsScenario = scenarioBlockReader(readText);
+  const byScenario = new Map<string, { graphs: RuleGraph[]; module: string; file: string }>();
   for (const g of graphs) {
-    const base = g.scenario.modules[0];
-    const key = base ? normalizePath(base.file) : g.scenario.name;
-    const entry = byScenario.get(key) ?? { graphs: [], dir: dirname(key) };
+    const mod = [...g.scenario.modules].reverse().find((m) => holdsScenario(m.file)) ?? g.scenario.modules[0];
+    const key = mod ? normalizePath(mod.file) : g.scenario.name;
+    const entry = byScenario.get(key) ?? { graphs: [], module: mod?.name ?? g.scenario.name, file: key };
     entry.graphs.push(g);
     byScenario.set(key, entry);
   }
   const out: ScenarioCoverage[] = [];
-  for (const [key, { graphs: gs, dir }] of byScenario) {
+  for (const [key, { graphs: gs, module, file }] of byScenario) {
+    const dir = dirname(file);
     const names = new Set(gs.map((g) => g.scenario.name));
     const mine = tests.filter((t) => names.has(t.scenario));
     const rules = new Map<string, RuleCoverage>();
     for (const g of gs) {
       for (const r of g.rules) {
         if (r.status !== 'active' || rules.has(r.id)) continue;
-        rules.set(r.id, { id: r.id, name: r.name, ...(r.provenance.cite !== undefined ? { cite: r.provenance.cite } : {}), tests: 0 });
+        const own = normalizePath(r.provenance.file) === file;
+        rules.set(r.id, { id: r.id, name: r.name, ...(r.provenance.cite !== undefined ? { cite: r.provenance.cite } : {}), tests: 0, own });
       }
     }
     for (const t of mine) for (const [id, n] of Object.entries(t.firings)) if (n > 0) { const r = rules.get(id); if (r) r.tests++; }
     const list = [...rules.values()];
-    const fired = list.filter((r) => r.tests > 0).length;
     const first = gs[0]!;
-    const settings = readJson(readText(joinPath(dir, 'conformance.json')));
+    const threshold = thresholds(readJson(readText(joinPath(dir, 'conformance.json'))), module);
     out.push({
       scenario: key,
+      module,
       title: first.scenario.title,
       rules: list,
-      percent: list.length === 0 ? 100 : Math.floor((fired / list.length) * 1000) / 10,
-      threshold: typeof settings?.['coverage'] === 'number' ? settings['coverage'] : null,
+      percent: percentFired(list),
+      threshold: threshold.all,
+      ownPercent: percentFired(list.filter((r) => r.own)),
+      ownThreshold: threshold.own,
       sentences: first.scenario.source ? sentenceCoverage(findUpwards(dir, first.scenario.source, readText), readText(joinPath(dir, 'README.md')), gs, mine) : null,
     });
   }
   return out;
+}
+
+function percentFired(rules: RuleCoverage[]): number {
+  const fired = rules.filter((r) => r.tests > 0).length;
+  return rules.length === 0 ? 100 : Math.floor((fired / rules.length) * 1000) / 10;
+}
+
+/**
+ * A folder's conformance.json: `{ "coverage": 100 }` holds for every scenario
+ * module in it; `{ "coverage": { "<module>": 100 } }` names each module, and
+ * `{ "coverage": { "<module>": { "all": 80, "own": 100 } } }` also sets the
+ * threshold of the rules the module adds or overrides.
+ */
+function thresholds(settings: Record<string, unknown> | null, module: string): { all: number | null; own: number | null } {
+  const value = settings?.['coverage'];
+  if (typeof value === 'number') return { all: value, own: null };
+  if (!value || typeof value !== 'object') return { all: null, own: null };
+  const mine = (value as Record<string, unknown>)[module];
+  if (typeof mine === 'number') return { all: mine, own: null };
+  if (!mine || typeof mine !== 'object') return { all: null, own: null };
+  const { all, own } = mine as Record<string, unknown>;
+  return { all: typeof all === 'number' ? all : null, own: typeof own === 'number' ? own : null };
+}
+
+/** Whether a module file declares a `scenario` block (each file parsed once). */
+function scenarioBlockReader(readText: (path: string) => string | undefined): (file: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (file) => {
+    let holds = known.get(file);
+    if (holds === undefined) {
+      const text = readText(file);
+      holds = text !== undefined && /\bscenario\b/.test(text) && (parse(text, file).value?.items ?? []).some((item) => item?.$type === 'ScenarioDecl');
+      known.set(file, holds);
+    }
+    return holds;
+  };
 }
 
 function sentenceCoverage(text: string | undefined, readme: string | undefined, graphs: RuleGraph[], tests: TestResult[]): SentenceCoverage | null {

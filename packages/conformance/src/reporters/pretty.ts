@@ -36,7 +36,10 @@ export function failureLines(t: TestResult, show: (f: string) => string = (f) =>
 }
 
 export function coverageLines(c: ScenarioCoverage): string[] {
-  const out = [`rule coverage of ${c.title}: ${c.percent}%${c.threshold !== null ? ` (threshold ${c.threshold}%)` : ''}`];
+  const out = [
+    `rule coverage of ${c.title}: ${c.percent}%${c.threshold !== null ? ` (threshold ${c.threshold}%)` : ''}`,
+    `  of the rules ${c.module} adds or overrides: ${c.ownPercent}%${c.ownThreshold !== null ? ` (threshold ${c.ownThreshold}%)` : ''}`,
+  ];
   const width = Math.max(...c.rules.map((r) => r.name.length), 4);
   for (const r of c.rules) out.push(`  ${r.tests === 0 ? '✗' : ' '} ${r.name.padEnd(width)} ${String(r.tests).padStart(3)} test${r.tests === 1 ? ' ' : 's'}  ${r.cite ? `“${truncate(r.cite, 90)}”` : ''}`);
   const never = c.rules.filter((r) => r.tests === 0);
