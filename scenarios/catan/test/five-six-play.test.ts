@@ -1,0 +1,88 @@
+// Whole games of Catan for 5–6 players: they finish, with every invariant checked (token and piece
+// conservation, `resources_conserved` at 24 a resource, `one_robber`); the special building phase
+// comes into play, and only building happens in it.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compile, createMemoryHost } from '@houserules/compiler';
+import { loadGraph, playGame, policyAgent, randomAgent, type Agent, type LogEntry, type LoadedGraph } from '@houserules/engine';
+
+const dir = fileURLToPath(new URL('..', import.meta.url));
+const files = ['base.rules', 'five-six.rules'].map((f) => dir + f);
+
+function loadFiveSix(): LoadedGraph {
+  const host = createMemoryHost(Object.fromEntries(files.map((f) => [f, readFileSync(f, 'utf8')])));
+  const compiled = compile(host, files[1]!);
+  expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const loaded = loadGraph(compiled.value, {});
+  expect(loaded.diagnostics).toEqual([]);
+  return loaded.value!;
+}
+
+const fiveSix = loadFiveSix();
+const builder = (seed: number): Agent => policyAgent(fiveSix, 'builder', {}, seed).value!;
+const BUILDING = new Set(['action:build_road', 'action:build_settlement', 'action:build_city', 'action:buy_development_card']);
+
+/** The actions taken by a player whose turn it is not, by action id. */
+function actionsOutOfTurn(log: readonly LogEntry[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  let current = -1;
+  for (const e of log) {
+    if (e.event === 'turn_start') current = e.data['player'] as number;
+    if (e.event !== '$answer') continue;
+    const move = e.data['move'] as { kind: string; action?: string };
+    if (move.kind !== 'action' || e.data['seat'] === current || !move.action) continue;
+    out[move.action] = (out[move.action] ?? 0) + 1;
+  }
+  return out;
+}
+
+describe('Catan for 5–6 players, whole games', () => {
+  it('builder games end with a winner of 10 or more points, no invariant broken; others build between turns', () => {
+    const problems: string[] = [];
+    const outOfTurn: Record<string, number> = {};
+    let rounds = 0;
+    const games = 16;
+    for (let i = 0; i < games; i++) {
+      const config = { seed: i, players: 5 + (i % 2), checkInvariants: true, recordLog: true };
+      const r = playGame(fiveSix, config, (seat) => builder(i * 8 + seat));
+      if (r.diagnostics.length > 0 || !r.outcome) {
+        problems.push(`seed ${i}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
+        continue;
+      }
+      rounds += r.game!.round;
+      const winner = r.outcome.ranking.find((x) => x.seat === r.outcome!.winners[0]);
+      if (!r.outcome.reason.includes('ten_points') || r.outcome.winners.length !== 1 || (winner?.score[0] as number) < 10) {
+        problems.push(`seed ${i}: ended by ${r.outcome.reason}, winners ${r.outcome.winners.join(',')}`);
+      }
+      for (const [a, n] of Object.entries(actionsOutOfTurn(r.game!.log))) outOfTurn[a] = (outOfTurn[a] ?? 0) + n;
+    }
+    console.info(`${games} Catan 5–6 games (builder) took ${(rounds / games).toFixed(1)} rounds on average; out of turn: ${JSON.stringify(outOfTurn)}`);
+    expect(problems).toEqual([]);
+    // out of turn there is only building and passing: no trade, no card played
+    const other = Object.keys(outOfTurn).filter((a) => !BUILDING.has(a) && a !== 'action:end_special_building');
+    expect(other).toEqual([]);
+    expect(outOfTurn['action:build_settlement'] ?? 0).toBeGreaterThan(0);
+    expect(outOfTurn['action:build_road'] ?? 0).toBeGreaterThan(0);
+  });
+
+  it('random games end, by 10 points or by the simulation round limit, no invariant broken', () => {
+    const problems: string[] = [];
+    const reasons: Record<string, number> = {};
+    const games = 8;
+    for (let i = 0; i < games; i++) {
+      const config = { seed: 2000 + i, players: 5 + (i % 2), checkInvariants: true, recordLog: false, options: { round_limit: 150 } };
+      const r = playGame(fiveSix, config, (seat) => randomAgent(i * 8 + seat));
+      if (r.diagnostics.length > 0 || !r.outcome) problems.push(`seed ${2000 + i}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
+      else reasons[r.outcome.reason] = (reasons[r.outcome.reason] ?? 0) + 1;
+    }
+    expect(problems).toEqual([]);
+    expect(Object.keys(reasons).every((k) => k.includes('ten_points') || k.includes('round_limit_reached'))).toBe(true);
+  });
+
+  it('seats 5 or 6 players, no fewer', () => {
+    expect(fiveSix.graph.scenario.players).toEqual({ min: 5, max: 6 });
+    const four = playGame(fiveSix, { seed: 1, players: 4 }, (seat) => builder(seat));
+    expect(four.diagnostics.map((d) => d.code)).toEqual(['run/bad-player-count']);
+  });
+});
