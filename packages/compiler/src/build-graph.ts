@@ -63,8 +63,9 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
   graph.events = lowerEvents(l, { module: entry.name, file: entry.file });
   const phases = flowPhases(l);
   const activeRules: OrderedRule[] = [];
-  // Constraints wait until every body is lowered: they may target a named choice (`ask … as NAME`).
+  // Constraints and policies wait until every body is lowered: they may name a choice (`ask … as NAME`).
   const constraints: DeclOf<'constraint'>[] = [];
+  const policies: DeclOf<'policy'>[] = [];
   for (const d of table.byName.values()) {
     const active: Naming = { id: idOf(d), status: 'active' };
     switch (d.kind) {
@@ -87,11 +88,12 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
       case 'constraint': constraints.push(d); break;
       case 'end': graph.ends.push(lowerEnd(l, d, active)); break;
       case 'invariant': graph.invariants.push(lowerInvariant(l, d, active)); break;
-      case 'policy': graph.policies.push(lowerPolicy(l, d, active)); break;
+      case 'policy': policies.push(d); break;
       default: break;
     }
   }
   for (const d of constraints) graph.constraints.push(lowerConstraint(l, d, { id: idOf(d), status: 'active' }));
+  for (const d of policies) graph.policies.push(lowerPolicy(l, d, { id: idOf(d), status: 'active' }));
   for (const [k, v] of l.cx.namedChoices) shadow.cx.namedChoices.set(k, v);
   graph.flow = lowerFlow(l);
   graph.ranking = lowerRanking(l);

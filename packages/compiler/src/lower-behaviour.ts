@@ -182,6 +182,15 @@ export function lowerPolicy(l: Lowerers, d: DeclOf<'policy'>, naming: Naming): P
         l.cx.sink.error('type/arity', `action \`${name}\` has ${ps.length} parameter${ps.length === 1 ? '' : 's'}, got ${args.length}`, d.origin.file, pref.range);
       }
       entry = { target: `action:${name}`, kind: 'action', args: args.map((a) => l.ex.value(a, scope).expr) };
+    } else if (!decl && l.cx.namedChoices.has(name)) {
+      // a named choice: the one argument is the candidate to prefer
+      const named = l.cx.namedChoices.get(name)!;
+      const args = pref.args ?? [];
+      if (args.length !== 1) {
+        l.cx.sink.error('type/arity', `choice \`${name}\` takes the one candidate to prefer, got ${args.length}`, d.origin.file, pref.range);
+        continue;
+      }
+      entry = { target: named.askId, kind: 'value', args: [l.ex.value(args[0]!, scope, named.value, 'the preferred candidate').expr] };
     } else if (!decl && choiceVarOf(l, name)) {
       // The schema wants a node id as target: the choice var; the value chosen is the one argument.
       entry = { target: idOfVar(choiceVarOf(l, name)!), kind: 'value', args: [{ k: 'lit', v: name }] };

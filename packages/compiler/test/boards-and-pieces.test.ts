@@ -328,3 +328,22 @@ forbid no_waste on move_bandit(q, h) when h.kind == waste or q != actor reason "
     expectDiagnostic(NAMED + 'forbid typed on move_bandit(q, h) when h == 3 reason "No."\n', 'type/mismatch', { text: 'h == 3' }, { prelude: BOARD_GAME });
   });
 });
+
+describe('named choices in policies', () => {
+  const NAMED = `rule shift on built(p, c) {
+  ask p to choose h in hexes as move_bandit then {
+    place bandit at h
+  }
+}
+`;
+
+  it('`prefer NAME(x)` prefers a candidate of the named choice', () => {
+    const { graph, diagnostics } = compileText(BOARD_GAME + 'policy central {\n  prefer move_bandit(hex(0, 0))\n}\n' + NAMED);
+    expect(errorsOf(diagnostics)).toEqual([]);
+    expect(graph!.policies[0]!.preferences).toEqual([{ target: 'rule:shift/ask1', kind: 'value', args: [expect.objectContaining({ k: 'siteAt' })] }]);
+  });
+
+  it('type/arity: a preference for a named choice takes one candidate', () => {
+    expectDiagnostic(NAMED + 'policy bad {\n  prefer move_bandit(hex(0, 0), 2)\n}\n', 'type/arity', { text: 'prefer move_bandit(hex(0, 0), 2)' }, { prelude: BOARD_GAME });
+  });
+});
