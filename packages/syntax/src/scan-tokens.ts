@@ -112,6 +112,24 @@ function stringEnd(text: string, i: number): { end: number; closed: boolean } {
   return { end: i, closed: false };
 }
 
+/** chevrotain's token fields, as a class: instances are smaller than object literals and all of one shape. */
+class Token implements IToken {
+  tokenTypeIdx: number;
+  endLine: number;
+  constructor(
+    readonly image: string,
+    readonly startOffset: number,
+    readonly endOffset: number,
+    readonly startLine: number,
+    readonly startColumn: number,
+    public endColumn: number,
+    public tokenType: TokenType,
+  ) {
+    this.endLine = startLine;
+    this.tokenTypeIdx = tokenType.tokenTypeIdx!;
+  }
+}
+
 export function scanTokens(text: string): ScanResult {
   const tokens: IToken[] = [];
   const comments: IToken[] = [];
@@ -123,17 +141,7 @@ export function scanTokens(text: string): ScanResult {
 
   const push = (out: IToken[], type: TokenType, end: number): IToken => {
     const length = end - offset;
-    const token: IToken = {
-      image: text.slice(offset, end),
-      startOffset: offset,
-      endOffset: end - 1,
-      startLine: line,
-      endLine: line,
-      startColumn: column,
-      endColumn: column + length - 1,
-      tokenTypeIdx: type.tokenTypeIdx!,
-      tokenType: type,
-    };
+    const token: IToken = new Token(text.slice(offset, end), offset, end - 1, line, column, column + length - 1, type);
     out.push(token);
     return token;
   };
