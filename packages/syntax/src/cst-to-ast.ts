@@ -20,6 +20,8 @@ const AGGREGATES = new Set<string>(['count', 'sum', 'min', 'max', 'any', 'all', 
 
 type Children = Record<string, CstElement[] | undefined>;
 
+const NONE: readonly never[] = [];
+
 function isToken(e: CstElement | undefined): e is IToken {
   return e !== undefined && (e as IToken).image !== undefined;
 }
@@ -52,13 +54,21 @@ export class AstBuilder {
     return realToken(c[key]?.[index]);
   }
 
-  private tokens(c: Children, key: string): IToken[] {
-    const out: IToken[] = [];
-    for (const e of c[key] ?? []) {
-      const t = realToken(e);
-      if (t !== undefined) out.push(t);
+  /** The real tokens under `key` (the children array itself when it holds no made-up token: no copy). */
+  private tokens(c: Children, key: string): readonly IToken[] {
+    const all = c[key];
+    if (all === undefined) return NONE;
+    for (const e of all) {
+      if (realToken(e) === undefined) {
+        const out: IToken[] = [];
+        for (const x of all) {
+          const t = realToken(x);
+          if (t !== undefined) out.push(t);
+        }
+        return out;
+      }
     }
-    return out;
+    return all as IToken[];
   }
 
   private node(c: Children, key: string, index = 0): CstNode | undefined {
@@ -66,8 +76,12 @@ export class AstBuilder {
     return isNode(e) ? e : undefined;
   }
 
-  private nodes(c: Children, key: string): CstNode[] {
-    return (c[key] ?? []).filter(isNode);
+  /** The nodes under `key` (the children array itself when it holds only nodes). */
+  private nodes(c: Children, key: string): readonly CstNode[] {
+    const all = c[key];
+    if (all === undefined) return NONE;
+    for (const e of all) if (!isNode(e)) return all.filter(isNode);
+    return all as CstNode[];
   }
 
   private has(c: Children, key: string): boolean {
@@ -1173,7 +1187,7 @@ export class AstBuilder {
   }
 
   /** `[not|-]* primary {. name}`, with its `not` prefixes left to the caller (they take a whole comparison). */
-  operandParts(n: CstNode): { prefixes: IToken[]; value: A.Expr } {
+  operandParts(n: CstNode): { prefixes: readonly IToken[]; value: A.Expr } {
     const c = n.children;
     let value = this.primary(c);
     for (const member of this.tokens(c, 'members')) {
@@ -1281,9 +1295,9 @@ class OperatorChain {
 
   constructor(
     private readonly builder: AstBuilder,
-    private readonly operands: CstNode[],
-    private readonly ops: IToken[],
-    private readonly kinds: IToken[],
+    private readonly operands: readonly CstNode[],
+    private readonly ops: readonly IToken[],
+    private readonly kinds: readonly IToken[],
   ) {}
 
   parse(): A.Expr {
@@ -1297,7 +1311,7 @@ class OperatorChain {
     return this.applyPrefixes(prefixes, 0, value);
   }
 
-  private applyPrefixes(prefixes: IToken[], index: number, value: A.Expr): A.Expr {
+  private applyPrefixes(prefixes: readonly IToken[], index: number, value: A.Expr): A.Expr {
     const prefix = prefixes[index];
     if (prefix === undefined) return value;
     const inner = this.applyPrefixes(prefixes, index + 1, value);
