@@ -107,6 +107,11 @@ function runPrepared(plan: TestPlan, steps: CompiledStep[], lg: LoadedGraph, lim
       break;
     }
   }
+  if (steps.length === 0 && setupError) {
+    // a test without steps still fails when the game cannot even start; it is located at the test
+    result.status = 'failed';
+    result.failure = { ...setupError, file: plan.provenance.file, range: plan.provenance.range, text: `test "${plan.name}"`, events: recentEvents(game, lg) };
+  }
   result.firings = game.ruleFirings;
   return result;
 }
