@@ -149,3 +149,34 @@ describe('what an extending module replaces whole', () => {
     expect(compile(h, 'scenarios/game/small.rules').value?.scenario.players).toEqual({ min: 2, max: 3 });
   });
 });
+
+describe('override board in an extending module', () => {
+  it('keeps the base\'s kinds in the hex-kind enum, and adds the new board\'s kinds for the extension\'s rules', () => {
+    const base = `module isle.base
+token coin
+pool bank { coin: unlimited }
+per player { pool purse { coin } }
+board land: hex radius 1 {
+  kinds shuffled [6 of field, 1 of waste]
+}
+derive barren(h: hex): bool = h.kind == waste
+flow { rounds 1 { step pay } }
+rule pay on pay {
+  for p in players { move count(h in hexes where not barren(h)) coin from bank to p.purse }
+}
+`;
+    const ext = `module isle.mines extends isle.base
+override board land: hex radius 1 {
+  kinds shuffled [6 of field, 1 of mine]
+}
+derive rich(h: hex): bool = h.kind == mine
+rule dig on pay {
+  for p in players { move count(h in hexes where rich(h)) coin from bank to p.purse }
+}
+`;
+    const h = createMemoryHost({ 'scenarios/isle/base.rules': base, 'scenarios/isle/mines.rules': ext });
+    const result = compile(h, 'scenarios/isle/mines.rules');
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.value!.boards.map((b) => b.hexKinds)).toEqual([['field', 'mine']]);
+  });
+});
