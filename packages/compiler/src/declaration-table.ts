@@ -26,6 +26,8 @@ interface DeclBase {
   cardKind?: string;
   /** declaration order over all modules; an override inherits the position of what it replaces */
   seq: number;
+  /** the graph id, once idOf has built it */
+  id?: string;
 }
 
 export type Decl = DeclBase & (

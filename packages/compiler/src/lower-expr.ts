@@ -193,12 +193,11 @@ export class ExprLowerer {
     }
     const id = idOf(decl);
     this.touch(decl, scope, access);
-    const withOf = <T extends object>(x: T): T => (of === undefined ? x : { ...x, of });
     switch (decl.kind) {
       case 'option': return val({ k: 'option', id }, cx.declType(decl));
-      case 'var': return val(withOf({ k: 'var', id } as GExpr), cx.declType(decl));
-      case 'zone': return val(withOf({ k: 'zone', id } as GExpr), cx.declType(decl));
-      case 'pool': return { k: 'pool', decl, ref: withOf({ pool: id }) };
+      case 'var': return val(of === undefined ? { k: 'var', id } : { k: 'var', id, of }, cx.declType(decl));
+      case 'zone': return val(of === undefined ? { k: 'zone', id } : { k: 'zone', id, of }, cx.declType(decl));
+      case 'pool': return { k: 'pool', decl, ref: of === undefined ? { pool: id } : { pool: id, of } };
       case 'derive': {
         const params = decl.node.params ?? [];
         if (params.length > 0) {

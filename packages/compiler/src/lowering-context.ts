@@ -57,12 +57,16 @@ export const CONTEXT_NAMES = ['players', 'current', 'actor', 'self', 'round', 't
 
 /** Ids are `kind:name` (rule-graph.ts). */
 export function idOf(decl: Decl): string {
-  return `${decl.kind === 'derive' ? 'derived' : decl.kind}:${decl.name}`;
+  // cached on the declaration: ids are asked for at every reference
+  return (decl.id ??= `${decl.kind === 'derive' ? 'derived' : decl.kind}:${decl.name}`);
 }
 
 /** Shared state of one lowering: the namespace, diagnostics, edges, usage, type caches. */
 export class LoweringContext {
-  readonly edges = new Map<string, Edge>();
+  /** every edge once, in the order first added */
+  private readonly edges: Edge[] = [];
+  /** from → kind → to, for adding each edge once without building a key string per reference */
+  private readonly edgeIndex = new Map<string, Map<EdgeKind, Set<string>>>();
   /** names of declarations some expression reads */
   readonly read = new Set<string>();
   /** names of declarations some statement writes */
@@ -90,8 +94,13 @@ export class LoweringContext {
 
   addEdge(from: string | null, to: string, kind: EdgeKind): void {
     if (from === null) return;
-    const key = `${from}\u0000${kind}\u0000${to}`;
-    if (!this.edges.has(key)) this.edges.set(key, { from, to, kind });
+    let byKind = this.edgeIndex.get(from);
+    if (byKind === undefined) this.edgeIndex.set(from, (byKind = new Map()));
+    let targets = byKind.get(kind);
+    if (targets === undefined) byKind.set(kind, (targets = new Set()));
+    if (targets.has(to)) return;
+    targets.add(to);
+    this.edges.push({ from, to, kind });
   }
 
   provenance(origin: Origin, range: Range, cite?: StringLiteralNode): Provenance {
@@ -172,7 +181,7 @@ export class LoweringContext {
   }
 
   sortedEdges(): Edge[] {
-    return [...this.edges.values()].sort((a, b) => cmp(a.from, b.from) || cmp(a.kind, b.kind) || cmp(a.to, b.to));
+    return [...this.edges].sort((a, b) => cmp(a.from, b.from) || cmp(a.kind, b.kind) || cmp(a.to, b.to));
   }
 }
 
