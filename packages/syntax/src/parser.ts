@@ -2,7 +2,7 @@
  * The grammar of docs/grammar.md as one chevrotain CstParser, built once at
  * module load. `parse.ts` swaps `rulesParser.input` for every chunk of a file.
  *
- * Labels (`{ LABEL: 'from' }`) name the roles of children so that the CST→AST
+ * Labels (`LABEL.from`) name the roles of children so that the CST→AST
  * pass does not depend on child order.
  */
 
@@ -42,6 +42,93 @@ import { installCstRecording } from './cst-recording.ts';
 
 const All = kw.all;
 
+/**
+ * One options object per label, shared by every call: a literal `{ LABEL: … }`
+ * at each CONSUME or SUBRULE was a fresh allocation per parsed token or node.
+ */
+const LABEL = {
+  action: { LABEL: 'action' },
+  aggregate: { LABEL: 'aggregate' },
+  aggregateValue: { LABEL: 'aggregateValue' },
+  all: { LABEL: 'all' },
+  amount: { LABEL: 'amount' },
+  at: { LABEL: 'at' },
+  because: { LABEL: 'because' },
+  binding: { LABEL: 'binding' },
+  body: { LABEL: 'body' },
+  by: { LABEL: 'by' },
+  callee: { LABEL: 'callee' },
+  capacity: { LABEL: 'capacity' },
+  card: { LABEL: 'card' },
+  collection: { LABEL: 'collection' },
+  condition: { LABEL: 'condition' },
+  count: { LABEL: 'count' },
+  default: { LABEL: 'default' },
+  defaultOnly: { LABEL: 'defaultOnly' },
+  direction: { LABEL: 'direction' },
+  doc: { LABEL: 'doc' },
+  domain: { LABEL: 'domain' },
+  during: { LABEL: 'during' },
+  element: { LABEL: 'element' },
+  else: { LABEL: 'else' },
+  elseIf: { LABEL: 'elseIf' },
+  endOf: { LABEL: 'endOf' },
+  event: { LABEL: 'event' },
+  face: { LABEL: 'face' },
+  from: { LABEL: 'from' },
+  group: { LABEL: 'group' },
+  initial: { LABEL: 'initial' },
+  inner: { LABEL: 'inner' },
+  key: { LABEL: 'key' },
+  keyword: { LABEL: 'keyword' },
+  kind: { LABEL: 'kind' },
+  kinds: { LABEL: 'kinds' },
+  limit: { LABEL: 'limit' },
+  mapClose: { LABEL: 'mapClose' },
+  mapOpen: { LABEL: 'mapOpen' },
+  max: { LABEL: 'max' },
+  members: { LABEL: 'members' },
+  min: { LABEL: 'min' },
+  mode: { LABEL: 'mode' },
+  name: { LABEL: 'name' },
+  names: { LABEL: 'names' },
+  ops: { LABEL: 'ops' },
+  order: { LABEL: 'order' },
+  ownTurn: { LABEL: 'ownTurn' },
+  owner: { LABEL: 'owner' },
+  piece: { LABEL: 'piece' },
+  player: { LABEL: 'player' },
+  position: { LABEL: 'position' },
+  prefix: { LABEL: 'prefix' },
+  q: { LABEL: 'q' },
+  r: { LABEL: 'r' },
+  radius: { LABEL: 'radius' },
+  reason: { LABEL: 'reason' },
+  relation: { LABEL: 'relation' },
+  scope: { LABEL: 'scope' },
+  seat: { LABEL: 'seat' },
+  site: { LABEL: 'site' },
+  source: { LABEL: 'source' },
+  supply: { LABEL: 'supply' },
+  target: { LABEL: 'target' },
+  then: { LABEL: 'then' },
+  ties: { LABEL: 'ties' },
+  title: { LABEL: 'title' },
+  to: { LABEL: 'to' },
+  token: { LABEL: 'token' },
+  until: { LABEL: 'until' },
+  value: { LABEL: 'value' },
+  visibility: { LABEL: 'visibility' },
+  weight: { LABEL: 'weight' },
+  when: { LABEL: 'when' },
+  where: { LABEL: 'where' },
+  while: { LABEL: 'while' },
+  width: { LABEL: 'width' },
+  winners: { LABEL: 'winners' },
+  zone: { LABEL: 'zone' },
+} as const;
+
+
 /** chevrotain's messages carry only what was expected (token labels, `|`-separated); parse.ts writes the sentence. */
 const terseMessages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage: ({ expected }) => labelOf(expected),
@@ -65,6 +152,8 @@ class RulesParser extends CstParser {
    * (Declared before the rules so it exists when self-analysis records them.)
    */
   private readonly alternatives: (IOrAlt<unknown>[] | OrMethodOpts<unknown>)[] = [];
+  /** Likewise the bodies of MANY and OPTION in the rules that run most (expressions, blocks). */
+  private readonly bodies: (() => void)[] = [];
 
   constructor() {
     super(allTokens, {
@@ -142,22 +231,22 @@ class RulesParser extends CstParser {
 
   public scenarioDecl = this.RULE('scenarioDecl', () => {
     this.CONSUME(kw.scenario);
-    this.CONSUME(StringLiteral, { LABEL: 'title' });
+    this.CONSUME(StringLiteral, LABEL.title);
     this.CONSUME(LCurly);
     this.MANY(() => {
       this.OR(this.alternatives[2] ??= [
         {
           ALT: () => {
             this.CONSUME(soft.source);
-            this.CONSUME2(StringLiteral, { LABEL: 'source' });
+            this.CONSUME2(StringLiteral, LABEL.source);
           },
         },
         {
           ALT: () => {
             this.CONSUME(soft.players);
-            this.CONSUME(Integer, { LABEL: 'min' });
+            this.CONSUME(Integer, LABEL.min);
             this.CONSUME(DotDot);
-            this.CONSUME2(Integer, { LABEL: 'max' });
+            this.CONSUME2(Integer, LABEL.max);
           },
         },
       ]);
@@ -169,22 +258,22 @@ class RulesParser extends CstParser {
 
   public optionDecl = this.RULE('optionDecl', () => {
     this.CONSUME(kw.option);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.OR(this.alternatives[3] ??= [
       {
         ALT: () => {
           this.CONSUME(Colon);
           this.SUBRULE(this.typeRef);
           this.CONSUME(Equals);
-          this.SUBRULE(this.expr, { LABEL: 'value' });
-          this.OPTION(() => this.CONSUME(StringLiteral, { LABEL: 'doc' }));
+          this.SUBRULE(this.expr, LABEL.value);
+          this.OPTION(() => this.CONSUME(StringLiteral, LABEL.doc));
           this.OPTION2(() => this.SUBRULE(this.cite));
         },
       },
       {
         ALT: () => {
-          this.CONSUME2(Equals, { LABEL: 'defaultOnly' });
-          this.SUBRULE2(this.expr, { LABEL: 'value' });
+          this.CONSUME2(Equals, LABEL.defaultOnly);
+          this.SUBRULE2(this.expr, LABEL.value);
         },
       },
     ]);
@@ -200,15 +289,15 @@ class RulesParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(kw.token);
-          this.SUBRULE(this.nameList, { LABEL: 'names' });
+          this.SUBRULE(this.nameList, LABEL.names);
         },
       },
       {
         ALT: () => {
           this.CONSUME(kw.tokens);
-          this.CONSUME(Name, { LABEL: 'group' });
+          this.CONSUME(Name, LABEL.group);
           this.CONSUME(Equals);
-          this.SUBRULE2(this.nameList, { LABEL: 'names' });
+          this.SUBRULE2(this.nameList, LABEL.names);
         },
       },
     ]);
@@ -224,7 +313,7 @@ class RulesParser extends CstParser {
 
   public poolDecl = this.RULE('poolDecl', () => {
     this.CONSUME(kw.pool);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(LCurly);
     this.OPTION(() => {
       this.SUBRULE(this.poolEntry);
@@ -237,40 +326,40 @@ class RulesParser extends CstParser {
   });
 
   public poolEntry = this.RULE('poolEntry', () => {
-    this.CONSUME(Name, { LABEL: 'token' });
+    this.CONSUME(Name, LABEL.token);
     this.OPTION(() => {
       this.CONSUME(Colon);
       this.OR(this.alternatives[5] ??= {
         IGNORE_AMBIGUITIES: true,
         DEF: [
           { ALT: () => this.CONSUME(soft.unlimited) },
-          { ALT: () => this.SUBRULE(this.expr, { LABEL: 'initial' }) },
+          { ALT: () => this.SUBRULE(this.expr, LABEL.initial) },
         ],
       });
     });
     this.OPTION2(() => {
       this.CONSUME(soft.max);
-      this.SUBRULE2(this.expr, { LABEL: 'capacity' });
+      this.SUBRULE2(this.expr, LABEL.capacity);
     });
   });
 
   public varDecl = this.RULE('varDecl', () => {
     this.CONSUME(kw.var);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(Colon);
     this.SUBRULE(this.typeRef);
     this.CONSUME(Equals);
-    this.SUBRULE(this.expr, { LABEL: 'value' });
+    this.SUBRULE(this.expr, LABEL.value);
   });
 
   /** `per player { … }`; `per hex|corner|edge { var … }` (the CST→AST pass keeps only vars there) */
   public perPlayerBlock = this.RULE('perPlayerBlock', () => {
     this.CONSUME(kw.per);
     this.OR2(this.alternatives[50] ??= [
-      { ALT: () => this.CONSUME(soft.player, { LABEL: 'scope' }) },
-      { ALT: () => this.CONSUME(soft.hex, { LABEL: 'scope' }) },
-      { ALT: () => this.CONSUME(soft.corner, { LABEL: 'scope' }) },
-      { ALT: () => this.CONSUME(soft.edge, { LABEL: 'scope' }) },
+      { ALT: () => this.CONSUME(soft.player, LABEL.scope) },
+      { ALT: () => this.CONSUME(soft.hex, LABEL.scope) },
+      { ALT: () => this.CONSUME(soft.corner, LABEL.scope) },
+      { ALT: () => this.CONSUME(soft.edge, LABEL.scope) },
     ]);
     this.CONSUME(LCurly);
     this.MANY(() => {
@@ -286,7 +375,7 @@ class RulesParser extends CstParser {
 
   public cardDecl = this.RULE('cardDecl', () => {
     this.CONSUME(kw.card);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.OPTION(() => {
       this.CONSUME(LCurly);
       this.OPTION2(() => {
@@ -305,7 +394,7 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.poolDecl) },
       {
         ALT: () => {
-          this.CONSUME(Name, { LABEL: 'name' });
+          this.CONSUME(Name, LABEL.name);
           this.CONSUME(Colon);
           this.SUBRULE(this.typeRef);
         },
@@ -315,12 +404,12 @@ class RulesParser extends CstParser {
 
   public zoneDecl = this.RULE('zoneDecl', () => {
     this.CONSUME(kw.zone);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(Colon);
     this.OR(this.alternatives[8] ??= [
-      { ALT: () => this.CONSUME(soft.hidden, { LABEL: 'visibility' }) },
-      { ALT: () => this.CONSUME(soft.public, { LABEL: 'visibility' }) },
-      { ALT: () => this.CONSUME(soft.owner, { LABEL: 'visibility' }) },
+      { ALT: () => this.CONSUME(soft.hidden, LABEL.visibility) },
+      { ALT: () => this.CONSUME(soft.public, LABEL.visibility) },
+      { ALT: () => this.CONSUME(soft.owner, LABEL.visibility) },
     ]);
     this.OPTION(() => {
       this.CONSUME(LCurly);
@@ -339,10 +428,10 @@ class RulesParser extends CstParser {
 
   public cardSpec = this.RULE('cardSpec', () => {
     this.OPTION(() => {
-      this.CONSUME(Integer, { LABEL: 'count' });
+      this.CONSUME(Integer, LABEL.count);
       this.CONSUME(kw.of);
     });
-    this.CONSUME(Name, { LABEL: 'kind' });
+    this.CONSUME(Name, LABEL.kind);
     this.OPTION2(() => {
       this.CONSUME(LParen);
       this.OPTION3(() => {
@@ -358,23 +447,23 @@ class RulesParser extends CstParser {
 
   public argument = this.RULE('argument', () => {
     this.OPTION(() => {
-      this.CONSUME(Name, { LABEL: 'name' });
+      this.CONSUME(Name, LABEL.name);
       this.CONSUME(Colon);
     });
-    this.SUBRULE(this.expr, { LABEL: 'value' });
+    this.SUBRULE(this.expr, LABEL.value);
   });
 
   public pieceDecl = this.RULE('pieceDecl', () => {
     this.CONSUME(kw.piece);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(kw.on);
     this.OR(this.alternatives[9] ??= [
-      { ALT: () => this.CONSUME(soft.corner, { LABEL: 'site' }) },
-      { ALT: () => this.CONSUME(soft.edge, { LABEL: 'site' }) },
-      { ALT: () => this.CONSUME(soft.hex, { LABEL: 'site' }) },
+      { ALT: () => this.CONSUME(soft.corner, LABEL.site) },
+      { ALT: () => this.CONSUME(soft.edge, LABEL.site) },
+      { ALT: () => this.CONSUME(soft.hex, LABEL.site) },
     ]);
     this.CONSUME(Comma);
-    this.SUBRULE(this.expr, { LABEL: 'supply' });
+    this.SUBRULE(this.expr, LABEL.supply);
     this.OPTION(() => {
       this.CONSUME(kw.per);
       this.CONSUME(soft.player);
@@ -383,22 +472,22 @@ class RulesParser extends CstParser {
 
   public boardDecl = this.RULE('boardDecl', () => {
     this.CONSUME(kw.board);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(Colon);
     this.CONSUME(soft.hex);
     this.OR(this.alternatives[10] ??= [
       {
         ALT: () => {
           this.CONSUME(soft.radius);
-          this.CONSUME(Integer, { LABEL: 'radius' });
+          this.CONSUME(Integer, LABEL.radius);
         },
       },
       {
         ALT: () => {
           this.CONSUME(soft.map);
-          this.CONSUME(LCurly, { LABEL: 'mapOpen' });
+          this.CONSUME(LCurly, LABEL.mapOpen);
           this.MANY(() => this.SUBRULE(this.hexEntry));
-          this.CONSUME(RCurly, { LABEL: 'mapClose' });
+          this.CONSUME(RCurly, LABEL.mapClose);
         },
       },
     ]);
@@ -411,15 +500,15 @@ class RulesParser extends CstParser {
 
   public hexEntry = this.RULE('hexEntry', () => {
     this.SUBRULE(this.hexCoord);
-    this.OPTION(() => this.CONSUME(Name, { LABEL: 'kind' }));
-    this.OPTION2(() => this.CONSUME(Integer, { LABEL: 'value' }));
+    this.OPTION(() => this.CONSUME(Name, LABEL.kind));
+    this.OPTION2(() => this.CONSUME(Integer, LABEL.value));
   });
 
   public hexCoord = this.RULE('hexCoord', () => {
     this.CONSUME(LParen);
-    this.SUBRULE(this.signedInt, { LABEL: 'q' });
+    this.SUBRULE(this.signedInt, LABEL.q);
     this.CONSUME(Comma);
-    this.SUBRULE2(this.signedInt, { LABEL: 'r' });
+    this.SUBRULE2(this.signedInt, LABEL.r);
     this.CONSUME(RParen);
   });
 
@@ -432,7 +521,7 @@ class RulesParser extends CstParser {
     this.OR(this.alternatives[11] ??= [
       {
         ALT: () => {
-          this.CONSUME(soft.kinds, { LABEL: 'key' });
+          this.CONSUME(soft.kinds, LABEL.key);
           this.OPTION(() => this.CONSUME(soft.shuffled));
           this.CONSUME(LBracket);
           this.OPTION2(() => this.SUBRULE(this.cardSpecList));
@@ -442,7 +531,7 @@ class RulesParser extends CstParser {
       },
       {
         ALT: () => {
-          this.CONSUME(soft.values, { LABEL: 'key' });
+          this.CONSUME(soft.values, LABEL.key);
           this.OPTION4(() => this.CONSUME2(soft.shuffled));
           this.CONSUME2(LBracket);
           this.OPTION5(() => this.SUBRULE(this.exprList));
@@ -452,8 +541,8 @@ class RulesParser extends CstParser {
       },
       {
         ALT: () => {
-          this.CONSUME(soft.region, { LABEL: 'key' });
-          this.CONSUME(Name, { LABEL: 'name' });
+          this.CONSUME(soft.region, LABEL.key);
+          this.CONSUME(Name, LABEL.name);
           this.CONSUME(Equals);
           this.CONSUME3(LBracket);
           this.MANY(() => {
@@ -465,9 +554,9 @@ class RulesParser extends CstParser {
       },
       {
         ALT: () => {
-          this.CONSUME(soft.frame, { LABEL: 'key' });
-          this.CONSUME(Integer, { LABEL: 'width' });
-          this.CONSUME2(Name, { LABEL: 'name' });
+          this.CONSUME(soft.frame, LABEL.key);
+          this.CONSUME(Integer, LABEL.width);
+          this.CONSUME2(Name, LABEL.name);
         },
       },
     ]);
@@ -480,7 +569,7 @@ class RulesParser extends CstParser {
 
   public eventDecl = this.RULE('eventDecl', () => {
     this.CONSUME(kw.event);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.OPTION(() => {
       this.CONSUME(LParen);
       this.OPTION2(() => this.SUBRULE(this.params));
@@ -498,8 +587,8 @@ class RulesParser extends CstParser {
 
   public param = this.RULE('param', () => {
     this.OR(this.alternatives[12] ??= [
-      { ALT: () => this.CONSUME(Name, { LABEL: 'name' }) },
-      { ALT: () => this.CONSUME(kw.card, { LABEL: 'name' }) },
+      { ALT: () => this.CONSUME(Name, LABEL.name) },
+      { ALT: () => this.CONSUME(kw.card, LABEL.name) },
     ]);
     this.OR2(this.alternatives[13] ??= [
       {
@@ -511,19 +600,19 @@ class RulesParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(kw.in);
-          this.SUBRULE(this.expr, { LABEL: 'domain' });
+          this.SUBRULE(this.expr, LABEL.domain);
         },
       },
     ]);
     this.OPTION(() => {
       this.CONSUME(Equals);
-      this.SUBRULE2(this.expr, { LABEL: 'default' });
+      this.SUBRULE2(this.expr, LABEL.default);
     });
   });
 
   public deriveDecl = this.RULE('deriveDecl', () => {
     this.CONSUME(kw.derive);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.OPTION(() => {
       this.CONSUME(LParen);
       this.OPTION2(() => this.SUBRULE(this.params));
@@ -534,7 +623,7 @@ class RulesParser extends CstParser {
       this.SUBRULE(this.typeRef);
     });
     this.CONSUME(Equals);
-    this.SUBRULE(this.expr, { LABEL: 'value' });
+    this.SUBRULE(this.expr, LABEL.value);
     this.OPTION4(() => this.SUBRULE(this.cite));
   });
 
@@ -544,7 +633,7 @@ class RulesParser extends CstParser {
         ALT: () => {
           this.CONSUME(soft.list);
           this.CONSUME(kw.of);
-          this.SUBRULE(this.typeRef, { LABEL: 'element' });
+          this.SUBRULE(this.typeRef, LABEL.element);
         },
       },
       {
@@ -581,7 +670,7 @@ class RulesParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(soft.step);
-          this.CONSUME(Name, { LABEL: 'name' });
+          this.CONSUME(Name, LABEL.name);
         },
       },
       {
@@ -591,10 +680,10 @@ class RulesParser extends CstParser {
             IGNORE_AMBIGUITIES: true,
             DEF: [
               { ALT: () => this.CONSUME(soft.forever) },
-              { ALT: () => this.SUBRULE(this.expr, { LABEL: 'count' }) },
+              { ALT: () => this.SUBRULE(this.expr, LABEL.count) },
             ],
           });
-          this.SUBRULE(this.flowBlock, { LABEL: 'body' });
+          this.SUBRULE(this.flowBlock, LABEL.body);
         },
       },
       {
@@ -603,20 +692,20 @@ class RulesParser extends CstParser {
           this.OPTION(() => {
             this.CONSUME(kw.in);
             this.OR3(this.alternatives[18] ??= [
-              { ALT: () => this.CONSUME(soft.seat, { LABEL: 'order' }) },
-              { ALT: () => this.CONSUME(soft.snake, { LABEL: 'order' }) },
-              { ALT: () => this.CONSUME(soft.reverse, { LABEL: 'order' }) },
+              { ALT: () => this.CONSUME(soft.seat, LABEL.order) },
+              { ALT: () => this.CONSUME(soft.snake, LABEL.order) },
+              { ALT: () => this.CONSUME(soft.reverse, LABEL.order) },
             ]);
             this.CONSUME(soft.order);
           });
-          this.SUBRULE2(this.flowBlock, { LABEL: 'body' });
+          this.SUBRULE2(this.flowBlock, LABEL.body);
         },
       },
       {
         ALT: () => {
           this.CONSUME(soft.phase);
-          this.CONSUME2(Name, { LABEL: 'name' });
-          this.SUBRULE3(this.flowBlock, { LABEL: 'body' });
+          this.CONSUME2(Name, LABEL.name);
+          this.SUBRULE3(this.flowBlock, LABEL.body);
         },
       },
       {
@@ -624,30 +713,30 @@ class RulesParser extends CstParser {
           this.CONSUME(soft.repeat);
           this.OPTION2(() => {
             this.CONSUME(soft.while);
-            this.SUBRULE2(this.expr, { LABEL: 'while' });
+            this.SUBRULE2(this.expr, LABEL.while);
           });
-          this.SUBRULE4(this.flowBlock, { LABEL: 'body' });
+          this.SUBRULE4(this.flowBlock, LABEL.body);
         },
       },
       {
         ALT: () => {
           this.CONSUME(soft.actions);
           this.CONSUME(soft.by);
-          this.SUBRULE3(this.expr, { LABEL: 'by' });
+          this.SUBRULE3(this.expr, LABEL.by);
           this.OPTION3(() => {
             this.CONSUME(soft.until);
-            this.CONSUME3(Name, { LABEL: 'until' });
+            this.CONSUME3(Name, LABEL.until);
           });
         },
       },
       {
         ALT: () => {
           this.CONSUME(kw.if);
-          this.SUBRULE4(this.expr, { LABEL: 'condition' });
-          this.SUBRULE5(this.flowBlock, { LABEL: 'then' });
+          this.SUBRULE4(this.expr, LABEL.condition);
+          this.SUBRULE5(this.flowBlock, LABEL.then);
           this.OPTION4(() => {
             this.CONSUME(kw.else);
-            this.SUBRULE6(this.flowBlock, { LABEL: 'else' });
+            this.SUBRULE6(this.flowBlock, LABEL.else);
           });
         },
       },
@@ -658,22 +747,22 @@ class RulesParser extends CstParser {
 
   public ruleDecl = this.RULE('ruleDecl', () => {
     this.CONSUME(kw.rule);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(kw.on);
-    this.CONSUME2(Name, { LABEL: 'event' });
+    this.CONSUME2(Name, LABEL.event);
     this.OPTION(() => this.SUBRULE(this.bindings));
     this.OPTION2(() => {
       this.CONSUME(kw.when);
-      this.SUBRULE(this.expr, { LABEL: 'when' });
+      this.SUBRULE(this.expr, LABEL.when);
     });
     this.OPTION3(() => {
       this.OR(this.alternatives[19] ??= [
-        { ALT: () => this.CONSUME(soft.before, { LABEL: 'relation' }) },
-        { ALT: () => this.CONSUME(soft.after, { LABEL: 'relation' }) },
+        { ALT: () => this.CONSUME(soft.before, LABEL.relation) },
+        { ALT: () => this.CONSUME(soft.after, LABEL.relation) },
       ]);
-      this.CONSUME3(Name, { LABEL: 'target' });
+      this.CONSUME3(Name, LABEL.target);
     });
-    this.SUBRULE(this.citedBlock, { LABEL: 'body' });
+    this.SUBRULE(this.citedBlock, LABEL.body);
   });
 
   public bindings = this.RULE('bindings', () => {
@@ -691,7 +780,7 @@ class RulesParser extends CstParser {
 
   public actionDecl = this.RULE('actionDecl', () => {
     this.CONSUME(kw.action);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.OPTION(() => {
       this.CONSUME(LParen);
       this.OPTION2(() => this.SUBRULE(this.params));
@@ -699,46 +788,46 @@ class RulesParser extends CstParser {
     });
     this.OPTION3(() => {
       this.CONSUME(soft.by);
-      this.SUBRULE(this.expr, { LABEL: 'by' });
+      this.SUBRULE(this.expr, LABEL.by);
     });
     this.OPTION4(() => {
       this.CONSUME(soft.during);
-      this.CONSUME2(Name, { LABEL: 'during' });
+      this.CONSUME2(Name, LABEL.during);
     });
     this.OPTION5(() => {
       this.CONSUME(soft.limit);
-      this.CONSUME(Integer, { LABEL: 'limit' });
+      this.CONSUME(Integer, LABEL.limit);
       this.CONSUME(kw.per);
       this.CONSUME(soft.turn);
     });
-    this.SUBRULE(this.citedBlock, { LABEL: 'body' });
+    this.SUBRULE(this.citedBlock, LABEL.body);
   });
 
   public constraintDecl = this.RULE('constraintDecl', () => {
     this.OR(this.alternatives[20] ??= [
-      { ALT: () => this.CONSUME(kw.forbid, { LABEL: 'kind' }) },
-      { ALT: () => this.CONSUME(kw.require, { LABEL: 'kind' }) },
+      { ALT: () => this.CONSUME(kw.forbid, LABEL.kind) },
+      { ALT: () => this.CONSUME(kw.require, LABEL.kind) },
     ]);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(kw.on);
-    this.CONSUME2(Name, { LABEL: 'action' });
+    this.CONSUME2(Name, LABEL.action);
     this.OPTION(() => this.SUBRULE(this.bindings));
     this.CONSUME(kw.when);
-    this.SUBRULE(this.expr, { LABEL: 'condition' });
+    this.SUBRULE(this.expr, LABEL.condition);
     this.CONSUME(soft.reason);
-    this.CONSUME(StringLiteral, { LABEL: 'reason' });
+    this.CONSUME(StringLiteral, LABEL.reason);
     this.OPTION2(() => this.SUBRULE(this.cite));
   });
 
   public endDecl = this.RULE('endDecl', () => {
     this.CONSUME(kw.end);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(kw.when);
-    this.SUBRULE(this.expr, { LABEL: 'condition' });
+    this.SUBRULE(this.expr, LABEL.condition);
     this.OPTION(() => this.SUBRULE(this.timing));
     this.OPTION2(() => {
       this.CONSUME(soft.winners);
-      this.SUBRULE2(this.expr, { LABEL: 'winners' });
+      this.SUBRULE2(this.expr, LABEL.winners);
     });
     this.OPTION3(() => this.SUBRULE(this.cite));
   });
@@ -750,7 +839,7 @@ class RulesParser extends CstParser {
         ALT: () => {
           this.CONSUME(soft.during);
           this.CONSUME(soft.own);
-          this.CONSUME(soft.turn, { LABEL: 'ownTurn' });
+          this.CONSUME(soft.turn, LABEL.ownTurn);
         },
       },
       {
@@ -759,8 +848,8 @@ class RulesParser extends CstParser {
           this.CONSUME(kw.end);
           this.CONSUME(kw.of);
           this.OR2(this.alternatives[22] ??= [
-            { ALT: () => this.CONSUME2(soft.turn, { LABEL: 'endOf' }) },
-            { ALT: () => this.CONSUME(soft.round, { LABEL: 'endOf' }) },
+            { ALT: () => this.CONSUME2(soft.turn, LABEL.endOf) },
+            { ALT: () => this.CONSUME(soft.round, LABEL.endOf) },
           ]);
         },
       },
@@ -769,7 +858,7 @@ class RulesParser extends CstParser {
 
   public rankingDecl = this.RULE('rankingDecl', () => {
     this.CONSUME(kw.ranking);
-    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(Name, LABEL.binding);
     this.CONSUME(soft.by);
     this.SUBRULE(this.rankingKey);
     this.MANY(() => {
@@ -779,11 +868,11 @@ class RulesParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(soft.ties);
       this.OR(this.alternatives[23] ??= [
-        { ALT: () => this.CONSUME(soft.shared, { LABEL: 'ties' }) },
+        { ALT: () => this.CONSUME(soft.shared, LABEL.ties) },
         {
           ALT: () => {
             this.CONSUME2(soft.by);
-            this.CONSUME(soft.seat, { LABEL: 'ties' });
+            this.CONSUME(soft.seat, LABEL.ties);
           },
         },
       ]);
@@ -792,35 +881,35 @@ class RulesParser extends CstParser {
   });
 
   public rankingKey = this.RULE('rankingKey', () => {
-    this.SUBRULE(this.expr, { LABEL: 'value' });
+    this.SUBRULE(this.expr, LABEL.value);
     this.OPTION(() => {
       this.OR(this.alternatives[24] ??= [
-        { ALT: () => this.CONSUME(soft.asc, { LABEL: 'direction' }) },
-        { ALT: () => this.CONSUME(soft.desc, { LABEL: 'direction' }) },
+        { ALT: () => this.CONSUME(soft.asc, LABEL.direction) },
+        { ALT: () => this.CONSUME(soft.desc, LABEL.direction) },
       ]);
     });
   });
 
   public invariantDecl = this.RULE('invariantDecl', () => {
     this.CONSUME(kw.invariant);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(Colon);
-    this.SUBRULE(this.expr, { LABEL: 'condition' });
+    this.SUBRULE(this.expr, LABEL.condition);
     this.OPTION(() => {
       this.CONSUME(soft.reason);
-      this.CONSUME(StringLiteral, { LABEL: 'reason' });
+      this.CONSUME(StringLiteral, LABEL.reason);
     });
   });
 
   public policyDecl = this.RULE('policyDecl', () => {
     this.CONSUME(kw.policy);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.OPTION(() => {
       this.CONSUME(LParen);
       this.OPTION2(() => this.SUBRULE(this.params));
       this.CONSUME(RParen);
     });
-    this.OPTION3(() => this.CONSUME(StringLiteral, { LABEL: 'doc' }));
+    this.OPTION3(() => this.CONSUME(StringLiteral, LABEL.doc));
     this.CONSUME(LCurly);
     this.MANY(() => this.SUBRULE(this.preference));
     this.CONSUME(RCurly);
@@ -828,11 +917,11 @@ class RulesParser extends CstParser {
 
   public preference = this.RULE('preference', () => {
     this.CONSUME(soft.prefer);
-    this.CONSUME(Name, { LABEL: 'target' });
+    this.CONSUME(Name, LABEL.target);
     this.OPTION(() => this.SUBRULE(this.callArgs));
     this.OPTION2(() => {
       this.CONSUME(kw.when);
-      this.SUBRULE(this.expr, { LABEL: 'when' });
+      this.SUBRULE(this.expr, LABEL.when);
     });
   });
 
@@ -853,8 +942,8 @@ class RulesParser extends CstParser {
 
   public variantDecl = this.RULE('variantDecl', () => {
     this.CONSUME(kw.variant);
-    this.CONSUME(Name, { LABEL: 'name' });
-    this.OPTION(() => this.CONSUME(StringLiteral, { LABEL: 'title' }));
+    this.CONSUME(Name, LABEL.name);
+    this.OPTION(() => this.CONSUME(StringLiteral, LABEL.title));
     this.CONSUME(LCurly);
     this.MANY(() => this.SUBRULE(this.item));
     this.CONSUME(RCurly);
@@ -877,21 +966,21 @@ class RulesParser extends CstParser {
   public removeDecl = this.RULE('removeDecl', () => {
     this.CONSUME(kw.remove);
     this.OR(this.alternatives[26] ??= [
-      { ALT: () => this.CONSUME(kw.rule, { LABEL: 'kind' }) },
-      { ALT: () => this.CONSUME(kw.action, { LABEL: 'kind' }) },
-      { ALT: () => this.CONSUME(soft.constraint, { LABEL: 'kind' }) },
-      { ALT: () => this.CONSUME(kw.end, { LABEL: 'kind' }) },
-      { ALT: () => this.CONSUME(kw.invariant, { LABEL: 'kind' }) },
-      { ALT: () => this.CONSUME(kw.policy, { LABEL: 'kind' }) },
+      { ALT: () => this.CONSUME(kw.rule, LABEL.kind) },
+      { ALT: () => this.CONSUME(kw.action, LABEL.kind) },
+      { ALT: () => this.CONSUME(soft.constraint, LABEL.kind) },
+      { ALT: () => this.CONSUME(kw.end, LABEL.kind) },
+      { ALT: () => this.CONSUME(kw.invariant, LABEL.kind) },
+      { ALT: () => this.CONSUME(kw.policy, LABEL.kind) },
     ]);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
   });
 
   // ───────────────────────────── tests ─────────────────────────────
 
   public testDecl = this.RULE('testDecl', () => {
     this.CONSUME(kw.test);
-    this.CONSUME(StringLiteral, { LABEL: 'name' });
+    this.CONSUME(StringLiteral, LABEL.name);
     this.CONSUME(LCurly);
     this.OPTION(() => this.SUBRULE(this.cite));
     this.MANY(() => this.SUBRULE(this.testItem));
@@ -904,54 +993,54 @@ class RulesParser extends CstParser {
       DEF: [
         {
           ALT: () => {
-            this.CONSUME(soft.players, { LABEL: 'keyword' });
-            this.CONSUME(Integer, { LABEL: 'count' });
+            this.CONSUME(soft.players, LABEL.keyword);
+            this.CONSUME(Integer, LABEL.count);
           },
         },
         {
           ALT: () => {
-            this.CONSUME(soft.seed, { LABEL: 'keyword' });
-            this.CONSUME2(Integer, { LABEL: 'count' });
+            this.CONSUME(soft.seed, LABEL.keyword);
+            this.CONSUME2(Integer, LABEL.count);
           },
         },
         {
           ALT: () => {
-            this.CONSUME(kw.variant, { LABEL: 'keyword' });
-            this.CONSUME(Name, { LABEL: 'name' });
+            this.CONSUME(kw.variant, LABEL.keyword);
+            this.CONSUME(Name, LABEL.name);
           },
         },
         {
           ALT: () => {
-            this.CONSUME(kw.option, { LABEL: 'keyword' });
-            this.CONSUME2(Name, { LABEL: 'name' });
+            this.CONSUME(kw.option, LABEL.keyword);
+            this.CONSUME2(Name, LABEL.name);
             this.CONSUME(Equals);
-            this.SUBRULE(this.expr, { LABEL: 'value' });
+            this.SUBRULE(this.expr, LABEL.value);
           },
         },
         {
           ALT: () => {
-            this.CONSUME(soft.arrange, { LABEL: 'keyword' });
-            this.SUBRULE(this.block, { LABEL: 'body' });
+            this.CONSUME(soft.arrange, LABEL.keyword);
+            this.SUBRULE(this.block, LABEL.body);
           },
         },
-        { ALT: () => this.CONSUME(soft.advance, { LABEL: 'keyword' }) },
+        { ALT: () => this.CONSUME(soft.advance, LABEL.keyword) },
         {
           ALT: () => {
-            this.CONSUME(soft.fix, { LABEL: 'keyword' });
+            this.CONSUME(soft.fix, LABEL.keyword);
             this.CONSUME(soft.dice);
-            this.CONSUME3(Integer, { LABEL: 'face' });
+            this.CONSUME3(Integer, LABEL.face);
             this.MANY2(() => {
               this.CONSUME2(Comma);
-              this.CONSUME4(Integer, { LABEL: 'face' });
+              this.CONSUME4(Integer, LABEL.face);
             });
           },
         },
         {
           ALT: () => {
-            this.CONSUME(soft.play, { LABEL: 'keyword' });
+            this.CONSUME(soft.play, LABEL.keyword);
             this.OPTION(() => {
               this.CONSUME(soft.until);
-              this.SUBRULE2(this.expr, { LABEL: 'until' });
+              this.SUBRULE2(this.expr, LABEL.until);
             });
             this.OPTION2(() => {
               this.CONSUME(soft.with);
@@ -965,13 +1054,13 @@ class RulesParser extends CstParser {
         },
         {
           ALT: () => {
-            this.CONSUME(soft.expect, { LABEL: 'keyword' });
+            this.CONSUME(soft.expect, LABEL.keyword);
             this.SUBRULE(this.expectation);
           },
         },
         {
           ALT: () => {
-            this.CONSUME3(Name, { LABEL: 'seat' });
+            this.CONSUME3(Name, LABEL.seat);
             this.SUBRULE(this.seatMove);
           },
         },
@@ -985,13 +1074,13 @@ class RulesParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(soft.chooses);
-          this.SUBRULE(this.expr, { LABEL: 'value' });
+          this.SUBRULE(this.expr, LABEL.value);
         },
       },
       {
         ALT: () => {
           this.CONSUME(soft.does);
-          this.CONSUME(Name, { LABEL: 'action' });
+          this.CONSUME(Name, LABEL.action);
           this.OPTION(() => this.SUBRULE(this.callArgs));
         },
       },
@@ -1004,18 +1093,18 @@ class RulesParser extends CstParser {
         ALT: () => {
           this.OPTION(() => this.CONSUME(kw.not));
           this.CONSUME(kw.event);
-          this.CONSUME(Name, { LABEL: 'event' });
+          this.CONSUME(Name, LABEL.event);
           this.OPTION2(() => this.SUBRULE(this.callArgs));
         },
       },
       {
         ALT: () => {
           this.CONSUME(soft.illegal);
-          this.CONSUME2(Name, { LABEL: 'seat' });
+          this.CONSUME2(Name, LABEL.seat);
           this.SUBRULE(this.seatMove);
           this.OPTION3(() => {
             this.CONSUME(soft.because);
-            this.CONSUME3(Name, { LABEL: 'because' });
+            this.CONSUME3(Name, LABEL.because);
           });
         },
       },
@@ -1025,11 +1114,11 @@ class RulesParser extends CstParser {
           this.CONSUME(soft.over);
           this.OPTION4(() => {
             this.CONSUME(soft.winners);
-            this.SUBRULE(this.expr, { LABEL: 'winners' });
+            this.SUBRULE(this.expr, LABEL.winners);
           });
         },
       },
-      { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'condition' }) },
+      { ALT: () => this.SUBRULE2(this.expr, LABEL.condition) },
     ]);
   });
 
@@ -1042,7 +1131,7 @@ class RulesParser extends CstParser {
 
   public block = this.RULE('block', () => {
     this.CONSUME(LCurly);
-    this.MANY(() => this.SUBRULE(this.statement));
+    this.MANY(this.bodies[4] ??= () => this.SUBRULE(this.statement));
     this.CONSUME(RCurly);
   });
 
@@ -1074,13 +1163,13 @@ class RulesParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME(kw.card);
-            this.SUBRULE(this.expr, { LABEL: 'card' });
+            this.SUBRULE(this.expr, LABEL.card);
             this.CONSUME(soft.to);
-            this.SUBRULE2(this.expr, { LABEL: 'to' });
+            this.SUBRULE2(this.expr, LABEL.to);
             this.OPTION(() => {
               this.OR2(this.alternatives[32] ??= [
-                { ALT: () => this.CONSUME(soft.top, { LABEL: 'position' }) },
-                { ALT: () => this.CONSUME(soft.bottom, { LABEL: 'position' }) },
+                { ALT: () => this.CONSUME(soft.top, LABEL.position) },
+                { ALT: () => this.CONSUME(soft.bottom, LABEL.position) },
               ]);
             });
           },
@@ -1090,9 +1179,9 @@ class RulesParser extends CstParser {
           ALT: () => {
             this.CONSUME(soft.cards);
             this.CONSUME(soft.from);
-            this.SUBRULE3(this.expr, { LABEL: 'from' });
+            this.SUBRULE3(this.expr, LABEL.from);
             this.CONSUME2(soft.to);
-            this.SUBRULE4(this.expr, { LABEL: 'to' });
+            this.SUBRULE4(this.expr, LABEL.to);
           },
         },
         {
@@ -1101,15 +1190,15 @@ class RulesParser extends CstParser {
             this.OR3(this.alternatives[33] ??= {
               IGNORE_AMBIGUITIES: true,
               DEF: [
-                { GATE: () => this.LA(2).tokenType !== LParen, ALT: () => this.CONSUME(All, { LABEL: 'all' }) },
-                { ALT: () => this.SUBRULE5(this.expr, { LABEL: 'amount' }) },
+                { GATE: () => this.LA(2).tokenType !== LParen, ALT: () => this.CONSUME(All, LABEL.all) },
+                { ALT: () => this.SUBRULE5(this.expr, LABEL.amount) },
               ],
             });
-            this.CONSUME(Name, { LABEL: 'token' });
+            this.CONSUME(Name, LABEL.token);
             this.CONSUME2(soft.from);
-            this.SUBRULE6(this.expr, { LABEL: 'from' });
+            this.SUBRULE6(this.expr, LABEL.from);
             this.CONSUME3(soft.to);
-            this.SUBRULE7(this.expr, { LABEL: 'to' });
+            this.SUBRULE7(this.expr, LABEL.to);
           },
         },
       ],
@@ -1118,89 +1207,89 @@ class RulesParser extends CstParser {
 
   public setStmt = this.RULE('setStmt', () => {
     this.CONSUME(kw.set);
-    this.SUBRULE(this.expr, { LABEL: 'target' });
+    this.SUBRULE(this.expr, LABEL.target);
     this.CONSUME(Equals);
-    this.SUBRULE2(this.expr, { LABEL: 'value' });
+    this.SUBRULE2(this.expr, LABEL.value);
   });
 
   public letStmt = this.RULE('letStmt', () => {
     this.CONSUME(kw.let);
-    this.CONSUME(Name, { LABEL: 'name' });
+    this.CONSUME(Name, LABEL.name);
     this.CONSUME(Equals);
-    this.SUBRULE(this.expr, { LABEL: 'value' });
+    this.SUBRULE(this.expr, LABEL.value);
   });
 
   public ifStmt = this.RULE('ifStmt', () => {
     this.CONSUME(kw.if);
-    this.SUBRULE(this.expr, { LABEL: 'condition' });
-    this.SUBRULE(this.block, { LABEL: 'then' });
+    this.SUBRULE(this.expr, LABEL.condition);
+    this.SUBRULE(this.block, LABEL.then);
     this.OPTION(() => {
       this.CONSUME(kw.else);
       this.OR(this.alternatives[34] ??= [
-        { ALT: () => this.SUBRULE2(this.block, { LABEL: 'else' }) },
-        { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: 'elseIf' }) },
+        { ALT: () => this.SUBRULE2(this.block, LABEL.else) },
+        { ALT: () => this.SUBRULE(this.ifStmt, LABEL.elseIf) },
       ]);
     });
   });
 
   public forStmt = this.RULE('forStmt', () => {
     this.CONSUME(kw.for);
-    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(Name, LABEL.binding);
     this.CONSUME(kw.in);
-    this.SUBRULE(this.expr, { LABEL: 'collection' });
+    this.SUBRULE(this.expr, LABEL.collection);
     this.OPTION(() => {
       this.CONSUME(kw.where);
-      this.SUBRULE2(this.expr, { LABEL: 'where' });
+      this.SUBRULE2(this.expr, LABEL.where);
     });
-    this.SUBRULE(this.block, { LABEL: 'body' });
+    this.SUBRULE(this.block, LABEL.body);
   });
 
   public emitStmt = this.RULE('emitStmt', () => {
     this.CONSUME(kw.emit);
-    this.CONSUME(Name, { LABEL: 'event' });
+    this.CONSUME(Name, LABEL.event);
     this.OPTION(() => this.SUBRULE(this.callArgs));
   });
 
   public shuffleStmt = this.RULE('shuffleStmt', () => {
     this.CONSUME(kw.shuffle);
-    this.SUBRULE(this.expr, { LABEL: 'zone' });
+    this.SUBRULE(this.expr, LABEL.zone);
   });
 
   public revealStmt = this.RULE('revealStmt', () => {
     this.OR(this.alternatives[35] ??= [
-      { ALT: () => this.CONSUME(kw.reveal, { LABEL: 'mode' }) },
-      { ALT: () => this.CONSUME(kw.draw, { LABEL: 'mode' }) },
+      { ALT: () => this.CONSUME(kw.reveal, LABEL.mode) },
+      { ALT: () => this.CONSUME(kw.draw, LABEL.mode) },
     ]);
     this.CONSUME(soft.top);
     this.CONSUME(kw.of);
-    this.SUBRULE(this.expr, { LABEL: 'from' });
+    this.SUBRULE(this.expr, LABEL.from);
     this.CONSUME(soft.to);
-    this.SUBRULE2(this.expr, { LABEL: 'to' });
+    this.SUBRULE2(this.expr, LABEL.to);
     this.CONSUME(soft.as);
-    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(Name, LABEL.binding);
   });
 
   public rollStmt = this.RULE('rollStmt', () => {
     this.CONSUME(kw.roll);
     this.CONSUME(Dice);
     this.CONSUME(soft.as);
-    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(Name, LABEL.binding);
   });
 
   public pickStmt = this.RULE('pickStmt', () => {
     this.CONSUME(kw.pick);
     this.CONSUME(soft.random);
-    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(Name, LABEL.binding);
     this.CONSUME(kw.in);
-    this.SUBRULE(this.expr, { LABEL: 'collection' });
+    this.SUBRULE(this.expr, LABEL.collection);
     this.OPTION(() => {
       this.CONSUME(kw.where);
-      this.SUBRULE2(this.expr, { LABEL: 'where' });
+      this.SUBRULE2(this.expr, LABEL.where);
     });
     this.OPTION2(() => {
       this.CONSUME(soft.weighted);
       this.CONSUME(soft.by);
-      this.SUBRULE3(this.expr, { LABEL: 'weight' });
+      this.SUBRULE3(this.expr, LABEL.weight);
     });
   });
 
@@ -1208,21 +1297,21 @@ class RulesParser extends CstParser {
     this.CONSUME(kw.ask);
     this.OR(this.alternatives[36] ??= [
       { ALT: () => this.SUBRULE(this.askEach) },
-      { ALT: () => this.SUBRULE(this.expr, { LABEL: 'player' }) },
+      { ALT: () => this.SUBRULE(this.expr, LABEL.player) },
     ]);
     this.CONSUME(soft.to);
     this.CONSUME(kw.choose);
     this.OR2(this.alternatives[37] ??= [
       { ALT: () => this.SUBRULE(this.chooseBinding) },
-      { ALT: () => this.SUBRULE2(this.expr, { LABEL: 'target' }) },
+      { ALT: () => this.SUBRULE2(this.expr, LABEL.target) },
     ]);
     this.OPTION2(() => {
       this.CONSUME(soft.as);
-      this.CONSUME(Name, { LABEL: 'name' });
+      this.CONSUME(Name, LABEL.name);
     });
     this.OPTION(() => this.CONSUME(kw.secretly));
     this.CONSUME(kw.then);
-    this.SUBRULE(this.block, { LABEL: 'then' });
+    this.SUBRULE(this.block, LABEL.then);
   });
 
   public askEach = this.RULE('askEach', () => {
@@ -1236,12 +1325,12 @@ class RulesParser extends CstParser {
 
   /** `x in <collection> [where <cond>]` */
   public inBinding = this.RULE('inBinding', () => {
-    this.CONSUME(Name, { LABEL: 'binding' });
+    this.CONSUME(Name, LABEL.binding);
     this.CONSUME(kw.in);
-    this.SUBRULE(this.expr, { LABEL: 'collection' });
+    this.SUBRULE(this.expr, LABEL.collection);
     this.OPTION(() => {
       this.CONSUME(kw.where);
-      this.SUBRULE2(this.expr, { LABEL: 'where' });
+      this.SUBRULE2(this.expr, LABEL.where);
     });
   });
 
@@ -1250,40 +1339,40 @@ class RulesParser extends CstParser {
     this.OR(this.alternatives[38] ??= [
       {
         ALT: () => {
-          this.CONSUME(soft.game, { LABEL: 'scope' });
+          this.CONSUME(soft.game, LABEL.scope);
           this.OPTION(() => {
             this.CONSUME(soft.winners);
-            this.SUBRULE(this.expr, { LABEL: 'winners' });
+            this.SUBRULE(this.expr, LABEL.winners);
           });
         },
       },
-      { ALT: () => this.CONSUME(soft.round, { LABEL: 'scope' }) },
-      { ALT: () => this.CONSUME(soft.turn, { LABEL: 'scope' }) },
-      { ALT: () => this.CONSUME(soft.phase, { LABEL: 'scope' }) },
+      { ALT: () => this.CONSUME(soft.round, LABEL.scope) },
+      { ALT: () => this.CONSUME(soft.turn, LABEL.scope) },
+      { ALT: () => this.CONSUME(soft.phase, LABEL.scope) },
     ]);
   });
 
   public placeStmt = this.RULE('placeStmt', () => {
     this.CONSUME(soft.place);
-    this.CONSUME(Name, { LABEL: 'piece' });
+    this.CONSUME(Name, LABEL.piece);
     this.OPTION(() => {
       this.CONSUME(kw.of);
-      this.SUBRULE(this.expr, { LABEL: 'owner' });
+      this.SUBRULE(this.expr, LABEL.owner);
     });
     this.CONSUME(soft.at);
-    this.SUBRULE2(this.expr, { LABEL: 'at' });
+    this.SUBRULE2(this.expr, LABEL.at);
   });
 
   public removePieceStmt = this.RULE('removePieceStmt', () => {
     this.CONSUME(kw.remove);
     this.CONSUME(kw.piece);
     this.CONSUME(soft.at);
-    this.SUBRULE(this.expr, { LABEL: 'at' });
+    this.SUBRULE(this.expr, LABEL.at);
   });
 
   public stackStmt = this.RULE('stackStmt', () => {
     this.CONSUME(soft.stack);
-    this.SUBRULE(this.expr, { LABEL: 'zone' });
+    this.SUBRULE(this.expr, LABEL.zone);
     this.CONSUME(Colon);
     this.SUBRULE(this.cardSpecList);
   });
@@ -1301,17 +1390,17 @@ class RulesParser extends CstParser {
       {
         ALT: () => {
           this.SUBRULE(this.operand);
-          this.MANY(() => {
+          this.MANY(this.bodies[0] ??= () => {
             this.OR2(this.alternatives[40] ??= [
               {
                 ALT: () => {
-                  this.CONSUME(kw.is, { LABEL: 'ops' });
-                  this.CONSUME(Name, { LABEL: 'kinds' });
+                  this.CONSUME(kw.is, LABEL.ops);
+                  this.CONSUME(Name, LABEL.kinds);
                 },
               },
               {
                 ALT: () => {
-                  this.CONSUME(BinaryOp, { LABEL: 'ops' });
+                  this.CONSUME(BinaryOp, LABEL.ops);
                   this.SUBRULE2(this.operand);
                 },
               },
@@ -1324,16 +1413,16 @@ class RulesParser extends CstParser {
 
   public ifExpr = this.RULE('ifExpr', () => {
     this.CONSUME(kw.if);
-    this.SUBRULE(this.expr, { LABEL: 'condition' });
+    this.SUBRULE(this.expr, LABEL.condition);
     this.CONSUME(kw.then);
-    this.SUBRULE2(this.expr, { LABEL: 'then' });
+    this.SUBRULE2(this.expr, LABEL.then);
     this.CONSUME(kw.else);
-    this.SUBRULE3(this.expr, { LABEL: 'else' });
+    this.SUBRULE3(this.expr, LABEL.else);
   });
 
   /** `[not|-]* primary {. name}` — the primary is inlined: operands are the most frequent node. */
   public operand = this.RULE('operand', () => {
-    this.MANY(() => this.CONSUME(PrefixOp, { LABEL: 'prefix' }));
+    this.MANY(this.bodies[1] ??= () => this.CONSUME(PrefixOp, LABEL.prefix));
     this.OR(this.alternatives[41] ??= [
       { ALT: () => this.CONSUME(Integer) },
       { ALT: () => this.CONSUME(StringLiteral) },
@@ -1342,7 +1431,7 @@ class RulesParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(LParen);
-          this.SUBRULE(this.expr, { LABEL: 'inner' });
+          this.SUBRULE(this.expr, LABEL.inner);
           this.CONSUME(RParen);
         },
       },
@@ -1355,29 +1444,29 @@ class RulesParser extends CstParser {
       },
       {
         ALT: () => {
-          this.CONSUME(All, { LABEL: 'callee' });
+          this.CONSUME(All, LABEL.callee);
           this.CONSUME2(LParen);
-          this.SUBRULE(this.inBinding, { LABEL: 'aggregate' });
+          this.SUBRULE(this.inBinding, LABEL.aggregate);
           this.OPTION2(() => {
             this.CONSUME(Colon);
-            this.SUBRULE2(this.expr, { LABEL: 'aggregateValue' });
+            this.SUBRULE2(this.expr, LABEL.aggregateValue);
           });
           this.CONSUME2(RParen);
         },
       },
       {
         ALT: () => {
-          this.CONSUME(Name, { LABEL: 'callee' });
-          this.OPTION3(() => {
+          this.CONSUME(Name, LABEL.callee);
+          this.OPTION3(this.bodies[2] ??= () => {
             this.CONSUME3(LParen);
             this.OPTION4(() => {
               this.OR2(this.alternatives[42] ??= [
                 {
                   ALT: () => {
-                    this.SUBRULE2(this.inBinding, { LABEL: 'aggregate' });
+                    this.SUBRULE2(this.inBinding, LABEL.aggregate);
                     this.OPTION5(() => {
                       this.CONSUME2(Colon);
-                      this.SUBRULE3(this.expr, { LABEL: 'aggregateValue' });
+                      this.SUBRULE3(this.expr, LABEL.aggregateValue);
                     });
                   },
                 },
@@ -1389,12 +1478,12 @@ class RulesParser extends CstParser {
         },
       },
     ]);
-    this.MANY2(() => {
+    this.MANY2(this.bodies[3] ??= () => {
       this.CONSUME(Dot);
       // `piece` is a hard keyword but also a site's member (`c.piece`)
       this.OR3(this.alternatives[51] ??= [
-        { ALT: () => this.CONSUME4(Name, { LABEL: 'members' }) },
-        { ALT: () => this.CONSUME(kw.piece, { LABEL: 'members' }) },
+        { ALT: () => this.CONSUME4(Name, LABEL.members) },
+        { ALT: () => this.CONSUME(kw.piece, LABEL.members) },
       ]);
     });
   });
