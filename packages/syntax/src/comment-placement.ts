@@ -1,7 +1,7 @@
 /**
  * Where the formatter puts each comment. The AST has no comments, so the
  * formatter attaches each one to a "slot" node (module header, item,
- * statement, flow item, preference, test step):
+ * statement, flow item, preference, test step, board item, row of a hex map):
  *
  * - `before`: comments on their own lines before a slot node (or before the
  *   `cite` line that opens a rule, action or test block);

@@ -182,6 +182,8 @@ function poolEntryText(e: A.PoolEntry): string {
 class Printer {
   private readonly lines: string[] = [];
   private depth = 0;
+  /** where the current top-level item starts, after the comments before it */
+  private bodyStart = 0;
 
   /** `comments`: place them; `slots`: record where slot nodes are (a dry run before placing comments). */
   constructor(
@@ -226,6 +228,7 @@ class Printer {
     if (this.comments !== null) {
       for (const c of this.comments.take(this.comments.before, start)) this.comment(c);
     }
+    if (this.depth === 0) this.bodyStart = this.lines.length;
     print();
     if (this.comments !== null) {
       for (const c of this.comments.take(this.comments.after, end)) {
@@ -259,7 +262,8 @@ class Printer {
     for (const item of ast.items) {
       const start = this.lines.length;
       this.item(item);
-      const lines = this.lines.length - start;
+      // the comments before an item do not make it a multi-line item
+      const lines = this.lines.length - this.bodyStart;
       const grouped = previous !== undefined && previous.lines === 1 && lines === 1 && this.adjacentSameKind(previous.item, item);
       if (!grouped && start > 0) this.lines.splice(start, 0, '');
       previous = { item, lines };
@@ -442,8 +446,14 @@ class Printer {
     } else {
       this.line(`${header} map {`);
       this.indented(() => {
-        for (const h of layout.hexes) {
-          this.line(`(${h.q}, ${h.r})${h.kind !== undefined ? ` ${h.kind.name}` : ''}${h.value !== undefined ? ` ${h.value}` : ''}`);
+        // Hexes the author wrote on one line (a row of the map) stay on one line; comments may stand between rows.
+        for (const row of sourceRows(layout.hexes)) {
+          const first = row[0]!;
+          const last = row[row.length - 1]!;
+          const span = { range: { start: first.range.start, end: last.range.end } };
+          // hexes with a terrain read best two spaces apart, bare coordinates one
+          const gap = row.some((h) => h.kind !== undefined) ? '  ' : ' ';
+          this.slot(span, () => this.line(row.map(hexEntryText).join(gap)));
         }
       });
       header = '}';
@@ -452,7 +462,7 @@ class Printer {
       this.line(header);
       return;
     }
-    this.braced(header, item.items, (b) => this.line(boardItemText(b)));
+    this.braced(header, item.items, (b) => this.slot(b, () => this.line(boardItemText(b))));
   }
 
   private body(header: string, cite: A.StringLiteralNode | undefined, statements: A.Statement[]): void {
@@ -640,4 +650,19 @@ function boardItemText(b: A.BoardItem): string {
       : (b.values as A.Expr[]).map((v) => printExpr(v));
   const except = b.except !== undefined && b.except.length > 0 ? ` except ${b.except.map((e) => e.name).join(', ')}` : '';
   return `${b.key}${b.shuffled ? ' shuffled' : ''} [${values.join(', ')}]${except}`;
+}
+
+function hexEntryText(h: A.HexEntry): string {
+  return `(${h.q}, ${h.r})${h.kind !== undefined ? ` ${h.kind.name}` : ''}${h.value !== undefined ? ` ${h.value}` : ''}`;
+}
+
+/** Consecutive hexes that start on the same source line. */
+function sourceRows(hexes: A.HexEntry[]): A.HexEntry[][] {
+  const rows: A.HexEntry[][] = [];
+  for (const h of hexes) {
+    const row = rows[rows.length - 1];
+    if (row !== undefined && row[row.length - 1]!.range.start.line === h.range.start.line) row.push(h);
+    else rows.push([h]);
+  }
+  return rows;
 }

@@ -53,6 +53,35 @@ describe('format', () => {
     expect(format(source).value).toBe(source);
   });
 
+  it('keeps comments between test steps', () => {
+    const source = ['test "t" {', '  // why', '  cite "because"', '  players 2', '  // first the flow', '  advance', '  p1 chooses true // a choice', '  // then nothing', '}', ''].join('\n');
+    expect(format(source).diagnostics).toEqual([]);
+    expect(format(source).value).toBe(source);
+  });
+
+  it('keeps the rows of a hex map as written, with comments between rows and before board items', () => {
+    const source = [
+      'board b: hex map {',
+      '  // the top row',
+      '  (0, 0) desert  (1, 0) forest 6',
+      '  // the bottom row',
+      '  (0, 1) (1, 1) // bare',
+      '} {',
+      '  // the rim',
+      '  frame 1 sea',
+      '}',
+      '',
+    ].join('\n');
+    expect(format(source).diagnostics).toEqual([]);
+    expect(format(source).value).toBe(source);
+    expect(format(source.replace('(1, 0) forest 6', '\n(1, 0)   forest 6')).value).toBe(source.replace('desert  (1, 0) forest 6', 'desert\n  (1, 0) forest 6'));
+  });
+
+  it('groups one-line items of a kind even when a comment stands before the first', () => {
+    const source = ['// the pieces', 'token a', 'token b', ''].join('\n');
+    expect(format(source).value).toBe(source);
+  });
+
   it('returns null with the parse diagnostics when the text does not parse', () => {
     const result = format('rule r on e {');
     expect(result.value).toBeNull();
