@@ -15,7 +15,7 @@ import {
   type LoadedGraph,
 } from './loaded-graph.ts';
 import { layoutFor } from './game-layout.ts';
-import { nextBelow, nextUint32, seedPrng } from './prng.ts';
+import { nextBelow, nextUint32, seedPrng, shuffleInPlace } from './prng.ts';
 import { fillBoard } from './loaded-board.ts';
 import { boardGeometry, boardView, pieceConservation, type TrailScratch } from './board-ops.ts';
 import { fromUint32 } from './board/random-setup.ts';
@@ -651,14 +651,7 @@ export class Game {
 
   shuffleZone(z: number): void {
     this.version++;
-    const arr = this.zoneCards[z]!;
-    const len = this.zoneLen[z]!;
-    for (let i = len - 1; i > 0; i--) {
-      const j = nextBelow(this.rng, i + 1);
-      const t = arr[i]!;
-      arr[i] = arr[j]!;
-      arr[j] = t;
-    }
+    shuffleInPlace(this.rng, this.zoneCards[z]!, this.zoneLen[z]!);
     if (this.logEntries) this.record('$shuffle', { zone: this.zoneName(z) });
   }
 

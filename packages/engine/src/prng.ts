@@ -39,3 +39,42 @@ export function nextBelow(s: Uint32Array, n: number): number {
   }
   return Math.floor((x * n) / 4294967296);
 }
+
+/**
+ * Fisher–Yates over arr[0..len), exactly as repeated `nextBelow(s, i + 1)`
+ * would shuffle it, but with the generator's state in locals for the whole
+ * loop (int32 locals hold the same bits as the state words).
+ */
+export function shuffleInPlace(s: Uint32Array, arr: number[], len: number): void {
+  let a = s[0]! | 0, b = s[1]! | 0, c = s[2]! | 0, d = s[3]! | 0;
+  for (let i = len - 1; i > 0; i--) {
+    const n = i + 1;
+    let t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + t) | 0;
+    let x = t >>> 0;
+    let lo = Math.imul(x, n) >>> 0;
+    if (lo < n) {
+      const threshold = (4294967296 - n) % n;
+      while (lo < threshold) {
+        t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        x = t >>> 0;
+        lo = Math.imul(x, n) >>> 0;
+      }
+    }
+    const j = Math.floor((x * n) / 4294967296);
+    const tmp = arr[i]!;
+    arr[i] = arr[j]!;
+    arr[j] = tmp;
+  }
+  s[0] = a;
+  s[1] = b;
+  s[2] = c;
+  s[3] = d;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { nextBelow, seedPrng, shuffleInPlace } from '../src/prng.ts';
+
+function byNextBelow(seed: number, n: number): { cards: number[]; state: number[] } {
+  const s = new Uint32Array(4);
+  seedPrng(s, seed);
+  const cards = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = nextBelow(s, i + 1);
+    const t = cards[i]!;
+    cards[i] = cards[j]!;
+    cards[j] = t;
+  }
+  return { cards, state: Array.from(s) };
+}
+
+describe('shuffleInPlace', () => {
+  it('shuffles exactly as repeated nextBelow draws, and leaves the generator in the same state', () => {
+    // sizes up to 70 and a few huge ones (where rejection sampling draws again)
+    const sizes = [0, 1, 2, 3, 35, 70, 100_003, 2_000_001];
+    for (const n of sizes) {
+      for (let seed = 0; seed < (n > 1000 ? 2 : 50); seed++) {
+        const s = new Uint32Array(4);
+        seedPrng(s, seed);
+        const cards = Array.from({ length: n }, (_, i) => i);
+        shuffleInPlace(s, cards, n);
+        const expected = byNextBelow(seed, n);
+        expect(Array.from(s)).toEqual(expected.state);
+        expect(cards).toEqual(expected.cards);
+      }
+    }
+  });
+
+  it('shuffles only the first len entries', () => {
+    const s = new Uint32Array(4);
+    seedPrng(s, 9);
+    const cards = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    shuffleInPlace(s, cards, 6);
+    expect(cards.slice(6)).toEqual([6, 7, 8, 9]);
+    expect([...cards.slice(0, 6)].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
