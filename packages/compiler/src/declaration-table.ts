@@ -26,8 +26,8 @@ interface DeclBase {
   cardKind?: string;
   /** declaration order over all modules; an override inherits the position of what it replaces */
   seq: number;
-  /** the graph id, once idOf has built it */
-  id?: string;
+  /** the graph id (`kind:name`, `derived:name`) */
+  id: string;
 }
 
 export type Decl = DeclBase & (
@@ -111,8 +111,9 @@ export function buildDeclarationTable(modules: LoadedModule[], variant: string |
     table.byName.set(decl.name, decl);
   };
 
-  const base = (ident: Identifier, origin: Origin, scope: DeclBase['scope'] = 'global'): DeclBase =>
-    ({ name: ident.name, ident, origin, scope, seq: seq++ });
+  /** Every declaration is built by this one literal, so all have one shape (property reads stay monomorphic). */
+  const make = <K extends DeclKind>(ident: Identifier, origin: Origin, kind: K, node: DeclOf<K>['node'], scope: DeclBase['scope'] = 'global', cardKind?: string): Decl =>
+    ({ name: ident.name, ident, origin, scope, cardKind, seq: seq++, id: `${kind === 'derive' ? 'derived' : kind}:${ident.name}`, kind, node }) as Decl;
 
   const apply = (item: TopLevelItem, origin: Origin): void => {
     switch (item.$type) {
@@ -123,48 +124,47 @@ export function buildDeclarationTable(modules: LoadedModule[], variant: string |
         // the most derived module's scenario block (the entry's, else the last module loaded that has one)
         if (!table.scenario || table.scenario.origin.file !== origin.file) table.scenario = { node: item, origin };
         return;
-      case 'OptionDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'option', node: item }); return;
+      case 'OptionDecl': if (item.name) declare(make(item.name, origin, 'option', item)); return;
       case 'TokenDecl':
-        if (item.group) declare({ ...base(item.group, origin), kind: 'group', node: item });
-        for (const name of item.names ?? []) declare({ ...base(name, origin), kind: 'token', node: item });
+        if (item.group) declare(make(item.group, origin, 'group', item));
+        for (const name of item.names ?? []) declare(make(name, origin, 'token', item));
         return;
-      case 'PoolDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'pool', node: item }); return;
-      case 'VarDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'var', node: item }); return;
-      case 'ZoneDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'zone', node: item }); return;
+      case 'PoolDecl': if (item.name) declare(make(item.name, origin, 'pool', item)); return;
+      case 'VarDecl': if (item.name) declare(make(item.name, origin, 'var', item)); return;
+      case 'ZoneDecl': if (item.name) declare(make(item.name, origin, 'zone', item)); return;
       case 'PerPlayerBlock':
         for (const inner of item.items ?? []) {
           if (!inner?.name) continue;
-          const b = base(inner.name, origin, 'player');
           switch (inner.$type) {
-            case 'PoolDecl': declare({ ...b, kind: 'pool', node: inner }); break;
-            case 'VarDecl': declare({ ...b, kind: 'var', node: inner }); break;
-            case 'ZoneDecl': declare({ ...b, kind: 'zone', node: inner }); break;
-            case 'DeriveDecl': declare({ ...b, kind: 'derive', node: inner }); break;
+            case 'PoolDecl': declare(make(inner.name, origin, 'pool', inner, 'player')); break;
+            case 'VarDecl': declare(make(inner.name, origin, 'var', inner, 'player')); break;
+            case 'ZoneDecl': declare(make(inner.name, origin, 'zone', inner, 'player')); break;
+            case 'DeriveDecl': declare(make(inner.name, origin, 'derive', inner, 'player')); break;
           }
         }
         return;
       case 'PerSiteBlock':
         for (const inner of item.items ?? []) {
-          if (inner?.name) declare({ ...base(inner.name, origin, item.site ?? 'hex'), kind: 'var', node: inner });
+          if (inner?.name) declare(make(inner.name, origin, 'var', inner, item.site ?? 'hex'));
         }
         return;
       case 'CardDecl':
         if (!item.name) return;
-        declare({ ...base(item.name, origin), kind: 'card', node: item });
+        declare(make(item.name, origin, 'card', item));
         for (const pool of item.pools ?? []) {
-          if (pool?.name) declare({ ...base(pool.name, origin, 'card'), cardKind: item.name.name, kind: 'pool', node: pool });
+          if (pool?.name) declare(make(pool.name, origin, 'pool', pool, 'card', item.name.name));
         }
         return;
-      case 'PieceDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'piece', node: item }); return;
-      case 'BoardDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'board', node: item }); return;
-      case 'EventDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'event', node: item }); return;
-      case 'DeriveDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'derive', node: item }); return;
-      case 'RuleDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'rule', node: item }); return;
-      case 'ActionDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'action', node: item }); return;
-      case 'ConstraintDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'constraint', node: item }); return;
-      case 'EndDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'end', node: item }); return;
-      case 'InvariantDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'invariant', node: item }); return;
-      case 'PolicyDecl': if (item.name) declare({ ...base(item.name, origin), kind: 'policy', node: item }); return;
+      case 'PieceDecl': if (item.name) declare(make(item.name, origin, 'piece', item)); return;
+      case 'BoardDecl': if (item.name) declare(make(item.name, origin, 'board', item)); return;
+      case 'EventDecl': if (item.name) declare(make(item.name, origin, 'event', item)); return;
+      case 'DeriveDecl': if (item.name) declare(make(item.name, origin, 'derive', item)); return;
+      case 'RuleDecl': if (item.name) declare(make(item.name, origin, 'rule', item)); return;
+      case 'ActionDecl': if (item.name) declare(make(item.name, origin, 'action', item)); return;
+      case 'ConstraintDecl': if (item.name) declare(make(item.name, origin, 'constraint', item)); return;
+      case 'EndDecl': if (item.name) declare(make(item.name, origin, 'end', item)); return;
+      case 'InvariantDecl': if (item.name) declare(make(item.name, origin, 'invariant', item)); return;
+      case 'PolicyDecl': if (item.name) declare(make(item.name, origin, 'policy', item)); return;
       case 'FlowDecl':
         // an extending module (or a variant) replaces its base's flow by declaring its own
         if (table.flow && table.flow.origin.file === origin.file && table.flow.origin.variant === origin.variant) {
@@ -241,7 +241,7 @@ export function buildDeclarationTable(modules: LoadedModule[], variant: string |
       sink.error('resolve/unknown-override-target', what, origin.file, target.name.range, didYouMean(name, candidates) ?? hintList(kind, candidates));
       return;
     }
-    const replacement = { ...base(target.name, origin, existing.scope), kind, node: target } as Decl;
+    const replacement = make(target.name, origin, kind, target as DeclOf<typeof kind>['node'], existing.scope);
     replacement.seq = existing.seq;
     table.superseded.push({ decl: existing, status: 'overridden', by: replacement });
     table.byName.set(name, replacement);

@@ -57,8 +57,7 @@ export const CONTEXT_NAMES = ['players', 'current', 'actor', 'self', 'round', 't
 
 /** Ids are `kind:name` (rule-graph.ts). */
 export function idOf(decl: Decl): string {
-  // cached on the declaration: ids are asked for at every reference
-  return (decl.id ??= `${decl.kind === 'derive' ? 'derived' : decl.kind}:${decl.name}`);
+  return decl.id;
 }
 
 /** Shared state of one lowering: the namespace, diagnostics, edges, usage, type caches. */
