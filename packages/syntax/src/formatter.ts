@@ -285,6 +285,11 @@ class Printer {
     this.slot(item, () => this.itemBody(item, ''));
   }
 
+  /** Whether a line fits in MAX_FILLED_LINE columns at the current depth. */
+  private fits(text: string): boolean {
+    return INDENT.length * this.depth + text.length <= MAX_FILLED_LINE;
+  }
+
   private continuation(text: string): void {
     this.indented(() => this.line(text));
   }
@@ -303,10 +308,17 @@ class Printer {
         if (item.players !== undefined) lines.push(`players ${item.players.min}..${item.players.max}`);
         return this.braced(`${prefix}scenario ${quote(item.title.value)}`, lines, (l) => this.line(l));
       }
-      case 'OptionDecl':
-        this.line(`${prefix}option ${item.name.name}: ${typeText(item.type)} = ${printExpr(item.default)}`);
-        if (item.doc !== undefined) this.continuation(quote(item.doc.value));
+      case 'OptionDecl': {
+        const head = `${prefix}option ${item.name.name}: ${typeText(item.type)} = ${printExpr(item.default)}`;
+        // a short description stays on the option's line, a long one goes below it
+        const doc = item.doc === undefined ? undefined : quote(item.doc.value);
+        if (doc !== undefined && this.fits(`${head} ${doc}`)) this.line(`${head} ${doc}`);
+        else {
+          this.line(head);
+          if (doc !== undefined) this.continuation(doc);
+        }
         return this.cite(item.cite);
+      }
       case 'OptionDefaultDecl':
         return this.line(`${prefix}option ${item.name.name} = ${printExpr(item.value)}`);
       case 'TokenDecl': {
@@ -338,11 +350,17 @@ class Printer {
         return this.board(item, prefix);
       case 'EventDecl':
         return this.line(`${prefix}event ${item.name.name}${paramsText(item.params)}`);
-      case 'DeriveDecl':
-        this.line(
-          `${prefix}derive ${item.name.name}${paramsText(item.params)}${item.type !== undefined ? `: ${typeText(item.type)}` : ''} = ${printExpr(item.value)}`,
-        );
+      case 'DeriveDecl': {
+        const head = `${prefix}derive ${item.name.name}${paramsText(item.params)}${item.type !== undefined ? `: ${typeText(item.type)}` : ''} =`;
+        const value = printExpr(item.value);
+        // a long definition breaks after `=`
+        if (this.fits(`${head} ${value}`)) this.line(`${head} ${value}`);
+        else {
+          this.line(head);
+          this.continuation(value);
+        }
         return this.cite(item.cite);
+      }
       case 'FlowDecl':
         return this.braced(`${prefix}flow`, item.items, (f) => this.flowItem(f));
       case 'RuleDecl': {

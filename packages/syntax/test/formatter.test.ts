@@ -105,7 +105,16 @@ describe('format', () => {
 
   it('escapes strings', () => {
     const source = 'option o: number = 1 "say \\"hi\\" \\\\ there"\n';
-    expect(format(source).value).toBe('option o: number = 1\n  "say \\"hi\\" \\\\ there"\n');
+    expect(format(source).value).toBe(source);
+  });
+
+  it('keeps a short option description on its line and breaks a long one or a long definition', () => {
+    const long = 'x'.repeat(90);
+    expect(format(`option o: number = 1\n  "short"\n`).value).toBe('option o: number = 1 "short"\n');
+    expect(format(`option o: number = 1 "${long}"\n`).value).toBe(`option o: number = 1\n  "${long}"\n`);
+    const sum = Array.from({ length: 12 }, (_, i) => `counter_${i}`).join(' + ');
+    expect(format(`derive d: number = ${sum}\n`).value).toBe(`derive d: number =\n  ${sum}\n`);
+    expect(format('derive d: number =\n  1 + 2\n').value).toBe('derive d: number = 1 + 2\n');
   });
 });
 
