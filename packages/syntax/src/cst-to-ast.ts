@@ -11,14 +11,13 @@ import type * as A from './ast.ts';
 import { decodeString } from './lexer.ts';
 import { kw, soft } from './tokens.ts';
 import { span, tokenEnd, tokenRange, tokenStart } from './range.ts';
-import { NO_TOKEN, tokenSpanOf } from './cst-recording.ts';
+import { childrenOf, NO_TOKEN, tokenSpanOf, type Children } from './cst-recording.ts';
 
 /** The name given to something the author left out (only ever in a file with parse errors). */
 export const MISSING_NAME = '$missing';
 
 const AGGREGATES = new Set<string>(['count', 'sum', 'min', 'max', 'any', 'all', 'first', 'list']);
 
-type Children = Record<string, CstElement[] | undefined>;
 
 const NONE: readonly never[] = [];
 
@@ -51,12 +50,12 @@ export class AstBuilder {
   // ───────────────────────────── helpers ─────────────────────────────
 
   private tok(c: Children, key: string, index = 0): IToken | undefined {
-    return realToken(c[key]?.[index]);
+    return realToken(c.get(key)?.[index]);
   }
 
   /** The real tokens under `key` (the children array itself when it holds no made-up token: no copy). */
   private tokens(c: Children, key: string): readonly IToken[] {
-    const all = c[key];
+    const all = c.get(key);
     if (all === undefined) return NONE;
     for (const e of all) {
       if (realToken(e) === undefined) {
@@ -72,20 +71,20 @@ export class AstBuilder {
   }
 
   private node(c: Children, key: string, index = 0): CstNode | undefined {
-    const e = c[key]?.[index];
+    const e = c.get(key)?.[index];
     return isNode(e) ? e : undefined;
   }
 
   /** The nodes under `key` (the children array itself when it holds only nodes). */
   private nodes(c: Children, key: string): readonly CstNode[] {
-    const all = c[key];
+    const all = c.get(key);
     if (all === undefined) return NONE;
     for (const e of all) if (!isNode(e)) return all.filter(isNode);
     return all as CstNode[];
   }
 
   private has(c: Children, key: string): boolean {
-    return (c[key]?.length ?? 0) > 0;
+    return (c.get(key)?.length ?? 0) > 0;
   }
 
   private placeholderRange(): Range {
@@ -142,20 +141,20 @@ export class AstBuilder {
   private citeOf(c: Children): A.StringLiteralNode | undefined {
     const cite = this.node(c, 'cite');
     if (cite === undefined) return undefined;
-    const t = this.tok(cite.children, 'StringLiteral');
+    const t = this.tok(childrenOf(cite), 'StringLiteral');
     return t === undefined ? undefined : this.str(t);
   }
 
   private nameList(n: CstNode | undefined): A.Identifier[] {
-    return n === undefined ? [] : this.tokens(n.children, 'Name').map((t) => this.ident(t));
+    return n === undefined ? [] : this.tokens(childrenOf(n), 'Name').map((t) => this.ident(t));
   }
 
   private exprList(n: CstNode | undefined): A.Expr[] {
-    return n === undefined ? [] : this.nodes(n.children, 'expr').map((e) => this.expr(e));
+    return n === undefined ? [] : this.nodes(childrenOf(n), 'expr').map((e) => this.expr(e));
   }
 
   private callArgs(n: CstNode | undefined): A.Expr[] {
-    return n === undefined ? [] : this.exprList(this.node(n.children, 'exprList'));
+    return n === undefined ? [] : this.exprList(this.node(childrenOf(n), 'exprList'));
   }
 
   private report(code: string, message: string, range: Range, hint?: string): void {
@@ -169,7 +168,7 @@ export class AstBuilder {
 
   /** Adds a chunk's header and items to `file`. */
   addChunk(cst: CstNode, file: { module?: A.ModuleHeader; items: A.TopLevelItem[] }, isFirstChunk: boolean): void {
-    const c = cst.children;
+    const c = childrenOf(cst);
     const header = this.node(c, 'moduleHeader');
     if (header !== undefined) {
       const built = this.moduleHeader(header);
@@ -191,7 +190,7 @@ export class AstBuilder {
   }
 
   private moduleHeader(n: CstNode): A.ModuleHeader {
-    const c = n.children;
+    const c = childrenOf(n);
     const header: A.ModuleHeader = { $type: 'ModuleHeader', name: this.qname(this.node(c, 'qname')), range: this.rangeOf(n) };
     const ref = this.node(c, 'moduleRef');
     if (ref !== undefined) header.extends = this.moduleRef(ref);
@@ -200,24 +199,24 @@ export class AstBuilder {
 
   private qname(n: CstNode | undefined): A.QualifiedName {
     if (n === undefined) return { $type: 'QualifiedName', parts: [this.ident(undefined)], range: this.placeholderRange() };
-    const parts = this.tokens(n.children, 'Name').map((t) => this.ident(t));
+    const parts = this.tokens(childrenOf(n), 'Name').map((t) => this.ident(t));
     return { $type: 'QualifiedName', parts: parts.length > 0 ? parts : [this.ident(undefined)], range: this.rangeOf(n) };
   }
 
   private moduleRef(n: CstNode): A.ModuleRef {
-    const s = this.tok(n.children, 'StringLiteral');
+    const s = this.tok(childrenOf(n), 'StringLiteral');
     if (s !== undefined) return this.str(s);
-    return this.qname(this.node(n.children, 'qname'));
+    return this.qname(this.node(childrenOf(n), 'qname'));
   }
 
   private item(n: CstNode): A.TopLevelItem | undefined {
-    const c = n.children;
-    for (const key of Object.keys(c)) {
+    const c = childrenOf(n);
+    for (const key of c.keys()) {
       const inner = this.node(c, key);
       if (inner === undefined) continue;
       switch (key) {
         case 'importDecl': {
-          const ref = this.node(inner.children, 'moduleRef');
+          const ref = this.node(childrenOf(inner), 'moduleRef');
           return {
             $type: 'ImportDecl',
             module: ref === undefined ? this.qname(undefined) : this.moduleRef(ref),
@@ -249,7 +248,7 @@ export class AstBuilder {
         case 'deriveDecl':
           return this.derive(inner);
         case 'flowDecl': {
-          const block = this.node(inner.children, 'flowBlock');
+          const block = this.node(childrenOf(inner), 'flowBlock');
           return { $type: 'FlowDecl', items: this.flowBlock(block), range: this.rangeOf(inner) };
         }
         case 'ruleDecl':
@@ -280,7 +279,7 @@ export class AstBuilder {
   }
 
   private scenario(n: CstNode): A.ScenarioDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.ScenarioDecl = { $type: 'ScenarioDecl', title: this.str(this.tok(c, 'title')), range: this.rangeOf(n) };
     const source = this.tok(c, 'source');
     if (source !== undefined) decl.source = this.str(source);
@@ -293,7 +292,7 @@ export class AstBuilder {
   }
 
   private option(n: CstNode): A.OptionDecl | A.OptionDefaultDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const name = this.ident(this.tok(c, 'name'));
     const value = this.exprOf(this.node(c, 'value'));
     if (this.has(c, 'defaultOnly')) {
@@ -314,7 +313,7 @@ export class AstBuilder {
   }
 
   private tokenDecl(n: CstNode): A.TokenDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.TokenDecl = { $type: 'TokenDecl', names: this.nameList(this.node(c, 'names')), range: this.rangeOf(n) };
     const group = this.tok(c, 'group');
     if (group !== undefined) decl.group = this.ident(group);
@@ -322,7 +321,7 @@ export class AstBuilder {
   }
 
   private pool(n: CstNode): A.PoolDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     return {
       $type: 'PoolDecl',
       name: this.ident(this.tok(c, 'name')),
@@ -332,7 +331,7 @@ export class AstBuilder {
   }
 
   private poolEntry(n: CstNode): A.PoolEntry {
-    const c = n.children;
+    const c = childrenOf(n);
     const entry: A.PoolEntry = { $type: 'PoolEntry', token: this.ident(this.tok(c, 'token')), range: this.rangeOf(n) };
     if (this.tok(c, soft.unlimited.name) !== undefined) entry.initial = 'unlimited';
     const initial = this.node(c, 'initial');
@@ -343,7 +342,7 @@ export class AstBuilder {
   }
 
   private varDecl(n: CstNode): A.VarDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     return {
       $type: 'VarDecl',
       name: this.ident(this.tok(c, 'name')),
@@ -354,7 +353,7 @@ export class AstBuilder {
   }
 
   private perPlayer(n: CstNode): A.PerPlayerBlock | A.PerSiteBlock {
-    const c = n.children;
+    const c = childrenOf(n);
     const scope = this.tok(c, 'scope')?.image;
     if (scope === 'hex' || scope === 'corner' || scope === 'edge') return this.perSite(n, scope);
     const items: A.PerPlayerBlock['items'] = [];
@@ -370,7 +369,7 @@ export class AstBuilder {
 
   /** `per hex|corner|edge { var … }`: sites hold vars only. */
   private perSite(n: CstNode, site: A.PerSiteBlock['site']): A.PerSiteBlock {
-    const c = n.children;
+    const c = childrenOf(n);
     for (const key of ['poolDecl', 'zoneDecl', 'deriveDecl']) {
       for (const other of this.nodes(c, key)) {
         this.report('parse/not-per-site', `only \`var\` can be declared per ${site}`, this.rangeOf(other), 'pools, zones and derived values belong to players or to the game');
@@ -380,10 +379,10 @@ export class AstBuilder {
   }
 
   private card(n: CstNode): A.CardDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.CardDecl = { $type: 'CardDecl', name: this.ident(this.tok(c, 'name')), fields: [], pools: [], range: this.rangeOf(n) };
     for (const member of this.nodes(c, 'cardMember')) {
-      const m = member.children;
+      const m = childrenOf(member);
       const pool = this.node(m, 'poolDecl');
       if (pool !== undefined) {
         decl.pools.push(this.pool(pool));
@@ -400,7 +399,7 @@ export class AstBuilder {
   }
 
   private zone(n: CstNode): A.ZoneDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const visibility = this.tok(c, 'visibility')?.image;
     return {
       $type: 'ZoneDecl',
@@ -412,11 +411,11 @@ export class AstBuilder {
   }
 
   private cardSpecs(n: CstNode | undefined): A.CardSpec[] {
-    return n === undefined ? [] : this.nodes(n.children, 'cardSpec').map((s) => this.cardSpec(s));
+    return n === undefined ? [] : this.nodes(childrenOf(n), 'cardSpec').map((s) => this.cardSpec(s));
   }
 
   private cardSpec(n: CstNode): A.CardSpec {
-    const c = n.children;
+    const c = childrenOf(n);
     const spec: A.CardSpec = {
       $type: 'CardSpec',
       kind: this.ident(this.tok(c, 'kind')),
@@ -429,7 +428,7 @@ export class AstBuilder {
   }
 
   private argument(n: CstNode): A.Argument {
-    const c = n.children;
+    const c = childrenOf(n);
     const arg: A.Argument = { $type: 'Argument', value: this.exprOf(this.node(c, 'value')), range: this.rangeOf(n) };
     const name = this.tok(c, 'name');
     if (name !== undefined) arg.name = this.ident(name);
@@ -437,7 +436,7 @@ export class AstBuilder {
   }
 
   private piece(n: CstNode): A.PieceDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const site = this.tok(c, 'site')?.image;
     return {
       $type: 'PieceDecl',
@@ -450,7 +449,7 @@ export class AstBuilder {
   }
 
   private board(n: CstNode): A.BoardDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const name = this.ident(this.tok(c, 'name'));
     let layout: A.BoardDecl['layout'];
     const radius = this.tok(c, 'radius');
@@ -481,17 +480,17 @@ export class AstBuilder {
 
   private hexCoord(n: CstNode | undefined): { q: number; r: number } {
     if (n === undefined) return { q: 0, r: 0 };
-    return { q: this.signedInt(this.node(n.children, 'q')), r: this.signedInt(this.node(n.children, 'r')) };
+    return { q: this.signedInt(this.node(childrenOf(n), 'q')), r: this.signedInt(this.node(childrenOf(n), 'r')) };
   }
 
   private signedInt(n: CstNode | undefined): number {
     if (n === undefined) return 0;
-    const value = this.int(this.tok(n.children, 'Integer'));
-    return this.has(n.children, 'Minus') ? -value : value;
+    const value = this.int(this.tok(childrenOf(n), 'Integer'));
+    return this.has(childrenOf(n), 'Minus') ? -value : value;
   }
 
   private hexEntry(n: CstNode): A.HexEntry {
-    const c = n.children;
+    const c = childrenOf(n);
     const { q, r } = this.hexCoord(this.node(c, 'hexCoord'));
     const entry: A.HexEntry = { $type: 'HexEntry', q, r, range: this.rangeOf(n) };
     const kind = this.tok(c, 'kind');
@@ -502,7 +501,7 @@ export class AstBuilder {
   }
 
   private boardItem(n: CstNode): A.BoardItem {
-    const c = n.children;
+    const c = childrenOf(n);
     const keyImage = this.tok(c, 'key')?.image;
     const key: A.BoardItem['key'] = keyImage === 'values' ? 'values' : keyImage === 'region' ? 'region' : keyImage === 'frame' ? 'frame' : 'kinds';
     const item: A.BoardItem = {
@@ -537,21 +536,21 @@ export class AstBuilder {
       });
     }
     const except = this.node(c, 'boardExcept');
-    if (except !== undefined) item.except = this.nameList(this.node(except.children, 'nameList'));
+    if (except !== undefined) item.except = this.nameList(this.node(childrenOf(except), 'nameList'));
     return item;
   }
 
   private event(n: CstNode): A.EventDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     return { $type: 'EventDecl', name: this.ident(this.tok(c, 'name')), params: this.params(this.node(c, 'params')), range: this.rangeOf(n) };
   }
 
   private params(n: CstNode | undefined): A.Param[] {
-    return n === undefined ? [] : this.nodes(n.children, 'param').map((p) => this.param(p));
+    return n === undefined ? [] : this.nodes(childrenOf(n), 'param').map((p) => this.param(p));
   }
 
   private param(n: CstNode): A.Param {
-    const c = n.children;
+    const c = childrenOf(n);
     const param: A.Param = { $type: 'Param', name: this.ident(this.tok(c, 'name')), range: this.rangeOf(n) };
     const type = this.node(c, 'typeRef');
     if (type !== undefined) param.type = this.typeRef(type);
@@ -563,7 +562,7 @@ export class AstBuilder {
   }
 
   private derive(n: CstNode): A.DeriveDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.DeriveDecl = {
       $type: 'DeriveDecl',
       name: this.ident(this.tok(c, 'name')),
@@ -580,12 +579,12 @@ export class AstBuilder {
 
   private typeRef(n: CstNode | undefined): A.TypeRef {
     if (n === undefined) return { $type: 'NamedType', name: this.ident(undefined), range: this.placeholderRange() };
-    const c = n.children;
+    const c = childrenOf(n);
     const range = this.rangeOf(n);
     if (this.has(c, soft.list.name) && this.has(c, kw.of.name)) {
       return { $type: 'ListType', element: this.typeRef(this.node(c, 'element')), range };
     }
-    const names = this.nodes(c, 'typeName').map((t) => this.ident(this.tok(t.children, 'Name') ?? this.tok(t.children, kw.card.name)));
+    const names = this.nodes(c, 'typeName').map((t) => this.ident(this.tok(childrenOf(t), 'Name') ?? this.tok(childrenOf(t), kw.card.name)));
     if (names.length <= 1) return { $type: 'NamedType', name: names[0] ?? this.ident(undefined), range };
     return { $type: 'EnumType', members: names, range };
   }
@@ -595,7 +594,7 @@ export class AstBuilder {
   private flowBlock(n: CstNode | undefined): A.FlowItem[] {
     if (n === undefined) return [];
     const out: A.FlowItem[] = [];
-    for (const item of this.nodes(n.children, 'flowItem')) {
+    for (const item of this.nodes(childrenOf(n), 'flowItem')) {
       const built = this.flowItem(item);
       if (built !== undefined) out.push(built);
     }
@@ -603,7 +602,7 @@ export class AstBuilder {
   }
 
   private flowItem(n: CstNode): A.FlowItem | undefined {
-    const c = n.children;
+    const c = childrenOf(n);
     const range = this.rangeOf(n);
     if (this.has(c, soft.step.name)) return { $type: 'StepFlow', name: this.ident(this.tok(c, 'name')), range };
     if (this.has(c, soft.rounds.name)) {
@@ -655,18 +654,18 @@ export class AstBuilder {
 
   private bindings(c: Children): A.Identifier[] {
     const b = this.node(c, 'bindings');
-    return b === undefined ? [] : this.nameList(this.node(b.children, 'nameList'));
+    return b === undefined ? [] : this.nameList(this.node(childrenOf(b), 'nameList'));
   }
 
   private body(n: CstNode | undefined): { cite?: A.StringLiteralNode; body: A.Statement[] } {
     if (n === undefined) return { body: [] };
-    const cite = this.citeOf(n.children);
+    const cite = this.citeOf(childrenOf(n));
     const body = this.statements(n);
     return cite === undefined ? { body } : { cite, body };
   }
 
   private rule(n: CstNode): A.RuleDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.RuleDecl = {
       $type: 'RuleDecl',
       name: this.ident(this.tok(c, 'name')),
@@ -693,7 +692,7 @@ export class AstBuilder {
   }
 
   private action(n: CstNode): A.ActionDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.ActionDecl = {
       $type: 'ActionDecl',
       name: this.ident(this.tok(c, 'name')),
@@ -714,7 +713,7 @@ export class AstBuilder {
   }
 
   private constraint(n: CstNode): A.ConstraintDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.ConstraintDecl = {
       $type: 'ConstraintDecl',
       kind: this.tok(c, 'kind')?.image === 'require' ? 'require' : 'forbid',
@@ -731,7 +730,7 @@ export class AstBuilder {
   }
 
   private end(n: CstNode): A.EndDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.EndDecl = {
       $type: 'EndDecl',
       name: this.ident(this.tok(c, 'name')),
@@ -749,7 +748,7 @@ export class AstBuilder {
   /** No timing written means `immediately`. */
   private timing(n: CstNode | undefined): A.EndDecl['timing'] {
     if (n === undefined) return 'immediately';
-    const c = n.children;
+    const c = childrenOf(n);
     if (this.has(c, 'ownTurn')) return 'own_turn';
     const endOf = this.tok(c, 'endOf');
     if (endOf !== undefined) return endOf.image === 'round' ? 'end_of_round' : 'end_of_turn';
@@ -758,13 +757,13 @@ export class AstBuilder {
 
   /** No direction written means `desc` (the highest key ranks first); no `ties` means `shared`. */
   private ranking(n: CstNode): A.RankingDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.RankingDecl = {
       $type: 'RankingDecl',
       binding: this.ident(this.tok(c, 'binding')),
       keys: this.nodes(c, 'rankingKey').map((k) => ({
-        value: this.exprOf(this.node(k.children, 'value')),
-        direction: this.tok(k.children, 'direction')?.image === 'asc' ? ('asc' as const) : ('desc' as const),
+        value: this.exprOf(this.node(childrenOf(k), 'value')),
+        direction: this.tok(childrenOf(k), 'direction')?.image === 'asc' ? ('asc' as const) : ('desc' as const),
         range: this.rangeOf(k),
       })),
       ties: this.tok(c, 'ties')?.image === 'seat' ? 'seat' : 'shared',
@@ -776,7 +775,7 @@ export class AstBuilder {
   }
 
   private invariant(n: CstNode): A.InvariantDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.InvariantDecl = {
       $type: 'InvariantDecl',
       name: this.ident(this.tok(c, 'name')),
@@ -789,7 +788,7 @@ export class AstBuilder {
   }
 
   private policy(n: CstNode): A.PolicyDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.PolicyDecl = {
       $type: 'PolicyDecl',
       name: this.ident(this.tok(c, 'name')),
@@ -803,7 +802,7 @@ export class AstBuilder {
   }
 
   private preference(n: CstNode): A.Preference {
-    const c = n.children;
+    const c = childrenOf(n);
     const pref: A.Preference = {
       $type: 'Preference',
       target: this.ident(this.tok(c, 'target')),
@@ -816,7 +815,7 @@ export class AstBuilder {
   }
 
   private variant(n: CstNode): A.VariantDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.VariantDecl = { $type: 'VariantDecl', name: this.ident(this.tok(c, 'name')), items: [], range: this.rangeOf(n) };
     const title = this.optStr(this.tok(c, 'title'));
     if (title !== undefined) decl.title = title;
@@ -828,7 +827,7 @@ export class AstBuilder {
   }
 
   private override(n: CstNode): A.OverrideDecl | undefined {
-    const c = n.children;
+    const c = childrenOf(n);
     const range = this.rangeOf(n);
     const pick = (key: string): CstNode | undefined => this.node(c, key);
     let target: A.OverrideDecl['target'] | undefined;
@@ -845,7 +844,7 @@ export class AstBuilder {
   }
 
   private remove(n: CstNode): A.RemoveDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const kind = this.tok(c, 'kind')?.image;
     const kinds: A.RemoveDecl['kind'][] = ['rule', 'constraint', 'end', 'action', 'invariant', 'policy'];
     return {
@@ -859,7 +858,7 @@ export class AstBuilder {
   // ───────────────────────────── tests ─────────────────────────────
 
   private test(n: CstNode): A.TestDecl {
-    const c = n.children;
+    const c = childrenOf(n);
     const decl: A.TestDecl = { $type: 'TestDecl', name: this.str(this.tok(c, 'name')), items: [], range: this.rangeOf(n) };
     const cite = this.citeOf(c);
     if (cite !== undefined) decl.cite = cite;
@@ -871,7 +870,7 @@ export class AstBuilder {
   }
 
   private testItem(n: CstNode): A.TestItem | undefined {
-    const c = n.children;
+    const c = childrenOf(n);
     const range = this.rangeOf(n);
     const keyword = this.tok(c, 'keyword')?.image;
     switch (keyword) {
@@ -915,7 +914,7 @@ export class AstBuilder {
     n: CstNode | undefined,
   ): { $type: 'TestChoose'; value: A.Expr } | { $type: 'TestDo'; action: A.Identifier; args: A.Expr[] } {
     if (n === undefined) return { $type: 'TestChoose', value: this.placeholderExpr() };
-    const c = n.children;
+    const c = childrenOf(n);
     if (this.has(c, soft.does.name)) {
       return { $type: 'TestDo', action: this.ident(this.tok(c, 'action')), args: this.callArgs(this.node(c, 'callArgs')) };
     }
@@ -924,7 +923,7 @@ export class AstBuilder {
 
   private expectation(n: CstNode | undefined, range: Range): A.TestItem {
     if (n === undefined) return { $type: 'TestExpect', condition: this.placeholderExpr(), range };
-    const c = n.children;
+    const c = childrenOf(n);
     if (this.has(c, kw.event.name)) {
       const item: Extract<A.TestItem, { $type: 'TestExpectEvent' }> = {
         $type: 'TestExpectEvent',
@@ -957,7 +956,7 @@ export class AstBuilder {
   }
 
   private agent(n: CstNode): A.AgentRef {
-    const c = n.children;
+    const c = childrenOf(n);
     return { $type: 'AgentRef', name: this.ident(this.tok(c, 'Name')), args: this.callArgs(this.node(c, 'callArgs')), range: this.rangeOf(n) };
   }
 
@@ -967,7 +966,7 @@ export class AstBuilder {
   private statements(n: CstNode | undefined): A.Statement[] {
     if (n === undefined) return [];
     const out: A.Statement[] = [];
-    for (const s of this.nodes(n.children, 'statement')) {
+    for (const s of this.nodes(childrenOf(n), 'statement')) {
       const built = this.statement(s);
       if (built !== undefined) out.push(built);
     }
@@ -975,10 +974,10 @@ export class AstBuilder {
   }
 
   private statement(n: CstNode): A.Statement | undefined {
-    for (const key of Object.keys(n.children)) {
-      const inner = this.node(n.children, key);
+    for (const key of childrenOf(n).keys()) {
+      const inner = this.node(childrenOf(n), key);
       if (inner === undefined) continue;
-      const c = inner.children;
+      const c = childrenOf(inner);
       switch (key) {
         case 'moveStmt':
           return this.move(inner);
@@ -1083,7 +1082,7 @@ export class AstBuilder {
   }
 
   private move(n: CstNode): A.Statement {
-    const c = n.children;
+    const c = childrenOf(n);
     const range = this.rangeOf(n);
     if (this.has(c, kw.card.name)) {
       return {
@@ -1109,7 +1108,7 @@ export class AstBuilder {
   }
 
   private ifStmt(n: CstNode): A.IfStmt {
-    const c = n.children;
+    const c = childrenOf(n);
     const stmt: A.IfStmt = {
       $type: 'IfStmt',
       condition: this.exprOf(this.node(c, 'condition')),
@@ -1123,12 +1122,12 @@ export class AstBuilder {
   }
 
   private ask(n: CstNode): A.AskStmt {
-    const c = n.children;
+    const c = childrenOf(n);
     let who: A.AskStmt['who'];
     const each = this.node(c, 'askEach');
     if (each !== undefined) {
       const range = this.rangeOf(each);
-      const binding = this.inBinding(this.node(each.children, 'inBinding'));
+      const binding = this.inBinding(this.node(childrenOf(each), 'inBinding'));
       who = { $type: 'AskEach', ...binding, range };
     } else {
       const player = this.exprOf(this.node(c, 'player'));
@@ -1138,7 +1137,7 @@ export class AstBuilder {
     const chooseBinding = this.node(c, 'chooseBinding');
     if (chooseBinding !== undefined) {
       const range = this.rangeOf(chooseBinding);
-      choice = { $type: 'ChooseBinding', ...this.inBinding(this.node(chooseBinding.children, 'inBinding')), range };
+      choice = { $type: 'ChooseBinding', ...this.inBinding(this.node(childrenOf(chooseBinding), 'inBinding')), range };
     } else {
       const target = this.exprOf(this.node(c, 'target'));
       choice = { $type: 'ChooseVar', target, range: target.range };
@@ -1158,7 +1157,7 @@ export class AstBuilder {
 
   private inBinding(n: CstNode | undefined): { binding: A.Identifier; collection: A.Expr; where?: A.Expr } {
     if (n === undefined) return { binding: this.ident(undefined), collection: this.placeholderExpr() };
-    const c = n.children;
+    const c = childrenOf(n);
     const out: { binding: A.Identifier; collection: A.Expr; where?: A.Expr } = {
       binding: this.ident(this.tok(c, 'binding')),
       collection: this.exprOf(this.node(c, 'collection')),
@@ -1171,7 +1170,7 @@ export class AstBuilder {
   // ───────────────────────────── expressions ─────────────────────────────
 
   expr(n: CstNode): A.Expr {
-    const c = n.children;
+    const c = childrenOf(n);
     if (n.name === 'ifExpr') {
       return {
         $type: 'IfExpr',
@@ -1188,7 +1187,7 @@ export class AstBuilder {
 
   /** `[not|-]* primary {. name}`, with its `not` prefixes left to the caller (they take a whole comparison). */
   operandParts(n: CstNode): { prefixes: readonly IToken[]; value: A.Expr } {
-    const c = n.children;
+    const c = childrenOf(n);
     let value = this.primary(c);
     for (const member of this.tokens(c, 'members')) {
       const name = this.ident(member);
