@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadGraph, playGame, randomAgent } from '../src/index.ts';
+import type { Expr } from '@houserules/schema';
+import { createGame, loadGraph, playGame, randomAgent } from '../src/index.ts';
 import { deckGame } from './deck-game.ts';
-import { bin, event, graph, local, move, players, playerVar, pool, rule, set, varOf } from './graph-builder.ts';
+import { at, bin, event, globalVar, graph, lit, local, move, players, playerVar, pool, rule, set, varOf, zone } from './graph-builder.ts';
 
 describe('generated code', () => {
   it('plays exactly like the closure compiler', () => {
@@ -52,5 +53,49 @@ describe('generated loops', () => {
     // ranks 0,2,4,1,3 → coins 0,2,4,1,3
     expect(results[0]).toEqual([0, 2, 4, 1, 3].map((coin) => ({ coin })));
     expect(results[1]).toEqual(results[0]);
+  });
+});
+
+describe('generated loops over a global zone', () => {
+  const field: Expr = { k: 'field', field: 'v', of: local('c') };
+  const row: Expr = { k: 'zone', id: 'zone:row' };
+  // cards 1..6 in the row (the first listed on top); a first loop only reads (walked in place), a second moves cards (walked over a copy)
+  const g = graph({
+    events: [event('go')],
+    pools: [pool('bank', 'global', [{ token: 'token:coin', initial: 'unlimited' }]), pool('tally', 'global', [{ token: 'token:coin', initial: 0 }])],
+    cardKinds: [{ id: 'card:a', name: 'a', fields: [{ name: 'v', type: { t: 'number' } }], pools: [], provenance: at }],
+    zones: [zone('row', 'global', 'public', [1, 2, 3, 4, 5, 6].map((v) => ({ kind: 'card:a', count: 1, fields: { v } }))), zone('side', 'global', 'public')],
+    vars: [globalVar('order', 0), globalVar('total', 0)],
+    flow: [{ f: 'step', event: 'event:go' }],
+    rules: [
+      rule('read', 'game_start', [
+        {
+          s: 'for',
+          bind: 'c',
+          over: row,
+          where: bin('>', field, lit(1)),
+          body: [move('token:coin', field, 'pool:bank', 'pool:tally'), set('var:order', bin('+', bin('*', varOf('var:order'), lit(10)), field))],
+        },
+      ]),
+      rule('split', 'game_start', [
+        { s: 'for', bind: 'c', over: row, where: bin('>', field, lit(3)), body: [{ s: 'moveCard', card: local('c'), to: { zone: 'zone:side' }, position: 'top' }] },
+        set('var:total', { k: 'agg', fn: 'sum', bind: 'c', over: row, value: field }),
+      ]),
+    ],
+  });
+
+  it('read the zone top first, skip what where refuses, and agree with the closure compiler', () => {
+    const views = [true, false].map((codegen) => {
+      const lg = loadGraph(g, { codegen }).value!;
+      return createGame(lg, { seed: 1, players: 2, holdFlow: true }).value!.view(0);
+    });
+    for (const view of views) {
+      expect(view.vars.order).toBe(23456);
+      expect(view.pools.tally).toEqual({ coin: 20 });
+      expect(view.vars.total).toBe(6);
+      expect(view.zones.row).toMatchObject({ count: 3 });
+      expect(view.zones.side).toMatchObject({ count: 3 });
+    }
+    expect(views[0]).toEqual(views[1]);
   });
 });
