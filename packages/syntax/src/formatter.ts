@@ -109,7 +109,9 @@ function exprText(e: A.Expr): string {
     case 'BinaryExpr': {
       const p = BINARY_PRECEDENCE[e.op];
       const comparison = p === 4;
-      return `${printExpr(e.left, comparison ? p + 1 : p)} ${e.op} ${printExpr(e.right, p + 1)}`;
+      // `a or (b and c)`: parentheses the precedence does not need, but a reader does
+      const side = (x: A.Expr, min: number): string => (e.op === 'or' && x.$type === 'BinaryExpr' && x.op === 'and' ? `(${exprText(x)})` : printExpr(x, min));
+      return `${side(e.left, comparison ? p + 1 : p)} ${e.op} ${side(e.right, p + 1)}`;
     }
     case 'UnaryExpr': {
       if (e.op === 'not') return `not ${printExpr(e.operand, 3)}`;
@@ -264,7 +266,7 @@ class Printer {
       this.item(item);
       // the comments before an item do not make it a multi-line item
       const lines = this.lines.length - this.bodyStart;
-      const grouped = previous !== undefined && previous.lines === 1 && lines === 1 && this.adjacentSameKind(previous.item, item);
+      const grouped = previous !== undefined && (previous.lines === 1 || lines === 1) && this.adjacentSameKind(previous.item, item);
       if (!grouped && start > 0) this.lines.splice(start, 0, '');
       previous = { item, lines };
     }
@@ -341,7 +343,7 @@ class Printer {
         return this.line(`${prefix}card ${item.name.name}${members.length > 0 ? ` { ${members.join(', ')} }` : ''}`);
       }
       case 'ZoneDecl':
-        return this.list(`${prefix}zone ${item.name.name}: ${item.visibility}`, item.contents.map(cardSpecText), '{', '}');
+        return this.list(`${prefix}zone ${item.name.name}: ${item.visibility}`, item.contents.map(cardSpecText), '{', '}', item.contents.map((c) => c.range.start.line));
       case 'PieceDecl':
         return this.line(
           `${prefix}piece ${item.name.name} on ${item.site}, ${printExpr(item.supply)}${item.perPlayer ? ' per player' : ''}`,
@@ -427,7 +429,8 @@ class Printer {
   }
 
   /** `header open a, b close` on one line when short, else one element per line. */
-  private list(header: string, elements: string[], open: string, close: string): void {
+  /** `sourceLines`: each element's line in the source; a long list also breaks where its author did. */
+  private list(header: string, elements: string[], open: string, close: string, sourceLines?: number[]): void {
     if (elements.length === 0) {
       this.line(header);
       return;
@@ -437,14 +440,15 @@ class Printer {
       this.line(inline);
       return;
     }
-    // Too long for one line: fill lines up to the width, breaking after a comma.
+    // Too long for one line: fill lines up to the width, breaking after a comma (and where the author broke).
     this.line(`${header} ${open}`);
     this.indented(() => {
       const width = MAX_FILLED_LINE - INDENT.length * this.depth;
       let current = '';
       elements.forEach((e, i) => {
         const piece = i < elements.length - 1 ? `${e},` : e;
-        if (current !== '' && current.length + 1 + piece.length > width) {
+        const authorBreak = sourceLines !== undefined && i > 0 && sourceLines[i] !== sourceLines[i - 1];
+        if (current !== '' && (authorBreak || current.length + 1 + piece.length > width)) {
           this.line(current);
           current = piece;
         } else {

@@ -82,18 +82,32 @@ describe('format', () => {
     expect(format(source).value).toBe(source);
   });
 
+  it('breaks a long zone list where its author did, and keeps a one-line item beside a neighbour of its kind', () => {
+    const source = [
+      'zone deck: hidden {',
+      '  a(1), a(2), a(3), a(4), a(5), a(6), a(7), a(8), a(9), a(10), a(11), a(12),',
+      '  3 of b(red), 3 of b(blue),',
+      '  5 of c',
+      '}',
+      'zone pile: public',
+      '',
+    ].join('\n');
+    expect(format(source).value).toBe(source);
+  });
+
   it('returns null with the parse diagnostics when the text does not parse', () => {
     const result = format('rule r on e {');
     expect(result.value).toBeNull();
     expect(result.diagnostics[0]?.code).toBe('parse/missing-token');
   });
 
-  it('adds only the parentheses the precedence needs', () => {
+  it('adds only the parentheses the precedence needs, and those around `and` inside `or`', () => {
     const text = 'derive d: number = (a + b) * c - (d - e) - f + -(g.h) + (if x then 1 else 2) + min(a, b)';
     expect(format(text).value).toBe('derive d: number = (a + b) * c - (d - e) - f + -g.h + (if x then 1 else 2) + min(a, b)\n');
     expect(format('derive d: bool = not (a == b) and (not c) == d or (e or f) and g').value).toBe(
-      'derive d: bool = not a == b and (not c) == d or (e or f) and g\n',
+      'derive d: bool = (not a == b and (not c) == d) or ((e or f) and g)\n',
     );
+    expect(format('derive d: bool = a or (b and c)\n').value).toBe('derive d: bool = a or (b and c)\n');
   });
 
   it('prints an AST built by hand', () => {
