@@ -2,4 +2,5 @@ export { compile, compileTests, check, compileSource, type CompileOptions } from
 export type { CompiledTest, TestStep } from './lower-tests.ts';
 export { createMemoryHost, findModuleInTree, normalizePath, type ModuleHost } from './module-host.ts';
 export { loadModules, moduleName, type LoadedModule, type ParseFn } from './module-loader.ts';
+export { createParseCache, type ParseCache } from './parse-cache.ts';
 export { editDistance, nearNames, didYouMean } from './suggest-name.ts';
