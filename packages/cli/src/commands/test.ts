@@ -19,10 +19,11 @@ the events before a failure and the failing step's file:line:col.
 Options:
   --filter text   only tests whose name (or file path) contains the text
   --reporter r    pretty (default), json, tap or junit
-  --coverage      rule coverage per scenario (tests that fired each rule, with its
-                  cited sentence), the rulebook's sentences no rule cites and no test
-                  cites; fails when a scenario's conformance.json sets a higher
-                  "coverage" than reached
+  --coverage      rule coverage per scenario module (tests that fired each rule, with
+                  its cited sentence; an extension with its own scenario block counts
+                  apart, with the rules it adds or overrides), the rulebook's sentences
+                  no rule cites and no test cites; fails when the conformance.json
+                  beside a scenario sets a higher "coverage" than reached
   -h, --help      this help
 
 Exit code 1 when a test fails, a test file does not compile, or coverage is short.
