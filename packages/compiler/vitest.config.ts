@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'compiler', include: ['test/**/*.test.ts'] },
+  test: { name: 'compiler', include: ['test/**/*.test.ts'], testTimeout: 60_000 },
 });
