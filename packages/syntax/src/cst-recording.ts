@@ -2,14 +2,14 @@
  * Cheaper CST recording for the one parser instance (chevrotain 11.0.3
  * internals, pinned; the parser tests cover them). Two replacements:
  *
- * - A node's children are a Map instead of `Object.create(null)`: a
- *   null-prototype object lives in dictionary mode, slow to fill, and the AST
- *   builder's reads of it were megamorphic property loads. Read them with
- *   `childrenOf`.
- * - A node's location is its first and last real token instead of six
- *   numbers that start as NaN: every NaN field was a boxed number, allocated
- *   per node and rewritten per token. cst-to-ast.ts turns the two tokens into
- *   a range.
+ * - A node's children are a small `Children` object instead of
+ *   `Object.create(null)`: a null-prototype object lives in dictionary mode,
+ *   slow to fill, and the AST builder's reads of it were megamorphic property
+ *   loads. Read them with `childrenOf`.
+ * - A node's location is its first and last real token (kept in the same
+ *   object) instead of six numbers that start as NaN: every NaN field was a
+ *   boxed number, allocated per node and rewritten per token. cst-to-ast.ts
+ *   turns the two tokens into a range.
  *
  * Together they took a fifth off parsing.
  */
@@ -32,8 +32,61 @@ export function tokenSpanOf(node: CstNode): TokenSpan {
   return node.location as unknown as TokenSpan;
 }
 
-/** A node's children by label, rule name or token type name, in the order first added. */
-export type Children = ReadonlyMap<string, readonly CstElement[]>;
+/**
+ * A node's children by label, rule name or token type name, and its token
+ * span, in one object (set as both `children` and `location`). Most nodes have
+ * at most three kinds of child, held in slots; a fourth and later go to a Map.
+ */
+export class Children implements TokenSpan {
+  first: IToken = NO_TOKEN;
+  last: IToken = NO_TOKEN;
+  private key0: string | undefined = undefined;
+  private list0: CstElement[] | undefined = undefined;
+  private key1: string | undefined = undefined;
+  private list1: CstElement[] | undefined = undefined;
+  private key2: string | undefined = undefined;
+  private list2: CstElement[] | undefined = undefined;
+  private rest: Map<string, CstElement[]> | undefined = undefined;
+
+  get(key: string): readonly CstElement[] | undefined {
+    return this.list(key);
+  }
+
+  /** The keys in the order first added. */
+  keys(): string[] {
+    const keys: string[] = [];
+    if (this.key0 !== undefined) keys.push(this.key0);
+    if (this.key1 !== undefined) keys.push(this.key1);
+    if (this.key2 !== undefined) keys.push(this.key2);
+    if (this.rest !== undefined) keys.push(...this.rest.keys());
+    return keys;
+  }
+
+  add(key: string, child: CstElement): void {
+    const list = this.list(key);
+    if (list !== undefined) {
+      list.push(child);
+    } else if (this.key0 === undefined) {
+      this.key0 = key;
+      this.list0 = [child];
+    } else if (this.key1 === undefined) {
+      this.key1 = key;
+      this.list1 = [child];
+    } else if (this.key2 === undefined) {
+      this.key2 = key;
+      this.list2 = [child];
+    } else {
+      (this.rest ??= new Map()).set(key, [child]);
+    }
+  }
+
+  private list(key: string): CstElement[] | undefined {
+    if (this.key0 === key) return this.list0;
+    if (this.key1 === key) return this.list1;
+    if (this.key2 === key) return this.list2;
+    return this.rest?.get(key);
+  }
+}
 
 export function childrenOf(node: CstNode): Children {
   return node.children as unknown as Children;
@@ -48,27 +101,20 @@ interface TreeBuilderInternals {
 }
 
 function newNode(this: TreeBuilderInternals, ruleName: string): void {
-  const span: TokenSpan = { first: NO_TOKEN, last: NO_TOKEN };
-  this.CST_STACK.push({ name: ruleName, children: new Map() as never, location: span as never });
-}
-
-function addChild(node: CstNode, key: string, child: CstElement): void {
-  const children = node.children as unknown as Map<string, CstElement[]>;
-  const list = children.get(key);
-  if (list === undefined) children.set(key, [child]);
-  else list.push(child);
+  const data = new Children();
+  this.CST_STACK.push({ name: ruleName, children: data as never, location: data as never });
 }
 
 function addToken(this: TreeBuilderInternals, key: string, token: IToken): void {
-  const node = this.CST_STACK[this.CST_STACK.length - 1]!;
-  addChild(node, key, token);
-  extendByToken(tokenSpanOf(node), token);
+  const data = childrenOf(this.CST_STACK[this.CST_STACK.length - 1]!);
+  data.add(key, token);
+  extendByToken(data, token);
 }
 
 function addNode(this: TreeBuilderInternals, child: CstNode, key: string): void {
-  const node = this.CST_STACK[this.CST_STACK.length - 1]!;
-  addChild(node, key, child);
-  extendByNode(tokenSpanOf(node), tokenSpanOf(child));
+  const data = childrenOf(this.CST_STACK[this.CST_STACK.length - 1]!);
+  data.add(key, child);
+  extendByNode(data, tokenSpanOf(child));
 }
 
 function extendByToken(span: TokenSpan, token: IToken): void {
