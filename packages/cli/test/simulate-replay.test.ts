@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimulationSummary } from '../src/simulate/simulation-summary.ts';
-import { repoRoot, runCli } from './run-cli.ts';
+import { copyDiamant, repoRoot, runCli } from './run-cli.ts';
 
 const cliDir = join(repoRoot, 'packages/cli');
 
@@ -73,6 +73,23 @@ describe('houserules simulate', () => {
     expect(run.stderr).toContain(mention);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stdout).toBe('');
+  });
+
+  it('checks invariants only with --check-invariants, and a broken one fails its game', async () => {
+    const { file } = copyDiamant();
+    // holds at the start, breaks once the third round begins
+    writeFileSync(file, readFileSync(file, 'utf8') + '\ninvariant early_rounds_only: round <= 2\n');
+    const args = ['simulate', file, '--games', '5', '--seed', '2', '--json'];
+    const unchecked = await runCli(args);
+    expect(unchecked.code).toBe(0);
+    expect((JSON.parse(unchecked.stdout) as { summary: SimulationSummary }).summary.failures.games).toBe(0);
+    const checked = await runCli([...args, '--check-invariants']);
+    expect(checked.code).toBe(1);
+    const { summary } = JSON.parse(checked.stdout) as { summary: SimulationSummary };
+    expect(summary.failures).toEqual({ games: 5, codes: { 'run/invariant': 5 } });
+    // the real rules keep their invariants
+    const { summary: clean } = await simulateJson(['--games', '10', '--seed', '2', '--check-invariants']);
+    expect(clean.failures.games).toBe(0);
   });
 
   it('refuses a scenario that does not exist with exit 2', async () => {

@@ -28,6 +28,9 @@ Options:
   --agents a,b,…     random, first, or a scenario policy such as cautious(8);
                      fewer agents than players are repeated in order (default random)
   --workers N        spread games over N worker threads; same seed ⇒ same summary
+  --check-invariants check token and piece conservation and the scenario's
+                     invariants after every event (slower); a broken one
+                     stops that game and counts as a failure
   --json             print the summary as JSON ({ summary, timing })
   --log FILE         write every game as JSON lines: a header line per game
                      ({game, header}) then its events ({game, round, turn, event, data})
@@ -53,6 +56,7 @@ function buildRun(argv: string[], io: CliIo): Built {
     agents: { type: 'string' },
     workers: { type: 'string' },
     json: { type: 'boolean' },
+    'check-invariants': { type: 'boolean' },
     log: { type: 'string' },
   });
   if (!parsed.ok) return usageError(io, parsed.message);
@@ -99,6 +103,7 @@ function buildRun(argv: string[], io: CliIo): Built {
     agents,
     seed: seed.value ?? 1,
     log: logFile !== undefined,
+    checkInvariants: flag(args, 'check-invariants'),
   };
   return { ok: true, spec, games: games.value ?? 100, workers: workers.value ?? 1, json: flag(args, 'json'), logFile };
 }

@@ -14,6 +14,8 @@ export interface SimulationSpec {
   agents: AgentSpec[];
   seed: number;
   log: boolean;
+  /** check token and piece conservation and the scenario's invariants after every event (slower) */
+  checkInvariants?: boolean;
 }
 
 /** The first line of each game in a log: what replay needs to play it again. */
@@ -75,7 +77,7 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
       agentSeeds.push(s);
       agents.push(makeAgent(loaded, spec.graph, spec.agents[seat % spec.agents.length]!, s));
     }
-    const result = playGame(loaded, { seed, players: spec.players, options: spec.options, recordLog: spec.log }, agents);
+    const result = playGame(loaded, { seed, players: spec.players, options: spec.options, recordLog: spec.log, checkInvariants: spec.checkInvariants ?? false }, agents);
     const game = result.game!;
     const outcome = result.outcome;
     const failure = result.diagnostics.find((d) => d.severity === 'error');
