@@ -17,6 +17,14 @@ export function splitSentences(text: string): string[] {
   return out;
 }
 
+/** The sentences of a cite string. Unlike a rulebook's lines, a cite has no headings to skip. */
+export function splitCite(text: string): string[] {
+  return text
+    .split(/(?<=[a-z)”"][.!?])\s+(?=[A-Z0-9“"])/)
+    .map((s) => s.trim())
+    .filter((s) => normalize(s) !== '');
+}
+
 /** Lower case letters and digits separated by single spaces: "Players’ Decision:" → "players decision". */
 export function normalize(text: string): string {
   return text

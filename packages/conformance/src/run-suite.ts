@@ -2,7 +2,7 @@ import { check, compileTests, normalizePath, type CompiledTest, type ModuleHost 
 import { createProbe, loadGraph } from '@houserules/engine';
 import type { Diagnostic, RuleGraph, TestPlan } from '@houserules/schema';
 import { parse } from '@houserules/syntax';
-import { normalize, readmeRows, splitSentences } from './rulebook-sentences.ts';
+import { normalize, readmeRows, splitCite, splitSentences } from './rulebook-sentences.ts';
 import type { FileResult, RuleCoverage, ScenarioCoverage, SentenceCoverage, SuiteResult, TestResult } from './results.ts';
 import { prepareTest, type RunLimits } from './run-test.ts';
 import { toTestPlan } from './test-plan.ts';
@@ -160,7 +160,8 @@ export function runSuite(input: RunSuiteInput, options: SuiteOptions = {}): Suit
  * it; `own` marks the rules the scenario module itself adds or overrides.
  */
 export function computeCoverage(graphs: RuleGraph[], tests: TestResult[], readText: (path: string) => string | undefined): ScenarioCoverage[] {
-  const holdsScenario = scenarioBlockReader(readText);
+  const scenarioSource = scenarioBlockReader(readText);
+  const holdsScenario = (file: string): boolean => scenarioSource(file) !== undefined;
   const byScenario = new Map<string, { graphs: RuleGraph[]; module: string; file: string }>();
   for (const g of graphs) {
     const mod = [...g.scenario.modules].reverse().find((m) => holdsScenario(m.file)) ?? g.scenario.modules[0];
@@ -195,7 +196,9 @@ export function computeCoverage(graphs: RuleGraph[], tests: TestResult[], readTe
       threshold: threshold.all,
       ownPercent: percentFired(list.filter((r) => r.own)),
       ownThreshold: threshold.own,
-      sentences: first.scenario.source ? sentenceCoverage(findUpwards(dir, first.scenario.source, readText), readText(joinPath(dir, 'README.md')), gs, mine) : null,
+      sentences: first.scenario.source
+        ? sentenceCoverage(findUpwards(dir, first.scenario.source, readText), readText(joinPath(dir, 'README.md')), gs, mine, inheritedRulebooks(first, file, scenarioSource, readText))
+        : null,
     });
   }
   return out;
@@ -224,30 +227,48 @@ function thresholds(settings: Record<string, unknown> | null, module: string): {
 }
 
 /** Whether a module file declares a `scenario` block (each file parsed once). */
-function scenarioBlockReader(readText: (path: string) => string | undefined): (file: string) => boolean {
-  const known = new Map<string, boolean>();
+/** Reads a module's `scenario` block: undefined when it has none, else its rulebook `source` ('' when it names none). */
+function scenarioBlockReader(readText: (path: string) => string | undefined): (file: string) => string | undefined {
+  const known = new Map<string, string | undefined>();
   return (file) => {
-    let holds = known.get(file);
-    if (holds === undefined) {
-      const text = readText(file);
-      holds = text !== undefined && /\bscenario\b/.test(text) && (parse(text, file).value?.items ?? []).some((item) => item?.$type === 'ScenarioDecl');
-      known.set(file, holds);
+    if (known.has(file)) return known.get(file);
+    const text = readText(file);
+    let source: string | undefined;
+    if (text !== undefined && /\bscenario\b/.test(text)) {
+      for (const item of parse(text, file).value?.items ?? []) {
+        if (item?.$type === 'ScenarioDecl') source = item.source?.value ?? '';
+      }
     }
-    return holds;
+    known.set(file, source);
+    return source;
   };
 }
 
-function sentenceCoverage(text: string | undefined, readme: string | undefined, graphs: RuleGraph[], tests: TestResult[]): SentenceCoverage | null {
+/** The rulebooks of the scenarios a scenario extends: an inherited rule may cite them. */
+function inheritedRulebooks(g: RuleGraph, own: string, scenarioSource: (file: string) => string | undefined, readText: (path: string) => string | undefined): string {
+  const texts: string[] = [];
+  for (const m of g.scenario.modules) {
+    if (normalizePath(m.file) === own) continue;
+    const source = scenarioSource(m.file);
+    if (!source) continue;
+    const text = findUpwards(dirname(normalizePath(m.file)), source, readText);
+    if (text !== undefined) texts.push(text);
+  }
+  return texts.join('\n');
+}
+
+function sentenceCoverage(text: string | undefined, readme: string | undefined, graphs: RuleGraph[], tests: TestResult[], inherited = ''): SentenceCoverage | null {
   if (text === undefined) return null;
   const sentences = splitSentences(text);
   const cites = graphs.flatMap((g) => citesOf(g)).map(normalize);
   const testCites = tests.map((t) => normalize(t.cite ?? ''));
   const rows = readme ? readmeRows(readme) : [];
   const out: SentenceCoverage = { total: sentences.length, flavour: 0, unimplemented: [], untested: [], unknownCites: [] };
-  const whole = normalize(text);
+  // A cite is known when it quotes this scenario's rulebook or one it extends.
+  const whole = normalize(`${text}\n${inherited}`);
   const allCites = [...graphs.flatMap((g) => citesOf(g)), ...tests.map((t) => t.cite ?? '')];
   for (const cite of allCites) {
-    for (const part of splitSentences(cite)) {
+    for (const part of splitCite(cite)) {
       if (!whole.includes(normalize(part)) && !out.unknownCites.includes(part)) out.unknownCites.push(part);
     }
   }

@@ -74,6 +74,15 @@ describe('coverage of a scenario module that extends another', () => {
     expect(more!.sentences?.unimplemented).toEqual([]);
   });
 
+  it('accepts inherited rules citing the base rulebook and reports cites found in neither, with or without a final period', () => {
+    const [, more] = suite().coverage;
+    // `note` is inherited and cites the base rulebook; the fixture's base rule `never` cites a sentence of no rulebook
+    expect(more!.sentences?.unknownCites).toEqual(['Nobody ever takes six.']);
+    const stray = `${MORE}\nrule stray on took(p, n) {\n  cite "a taker hums a tune"\n  let _y = n\n}\n`;
+    const [, withStray] = suite({ 'coins/more.rules': stray }).coverage;
+    expect(withStray!.sentences?.unknownCites).toEqual(['Nobody ever takes six.', 'a taker hums a tune']);
+  });
+
   it('applies a number in conformance.json to every scenario module of the folder', () => {
     const r = suite({ 'coins/conformance.json': '{ "coverage": 70 }' });
     expect(r.coverage.map((c) => [c.threshold, c.ownThreshold])).toEqual([[70, null], [70, null]]);
