@@ -80,7 +80,7 @@ describe('coverage of a scenario module that extends another', () => {
     expect(more!.sentences?.unknownCites).toEqual(['Nobody ever takes six.']);
     const stray = `${MORE}\nrule stray on took(p, n) {\n  cite "a taker hums a tune"\n  let _y = n\n}\n`;
     const [, withStray] = suite({ 'coins/more.rules': stray }).coverage;
-    expect(withStray!.sentences?.unknownCites).toEqual(['Nobody ever takes six.', 'a taker hums a tune']);
+    expect([...withStray!.sentences!.unknownCites].sort()).toEqual(['Nobody ever takes six.', 'a taker hums a tune']);
   });
 
   it('applies a number in conformance.json to every scenario module of the folder', () => {
