@@ -34,6 +34,7 @@ export class StmtCompiler extends ExprCompiler {
         forbid: c.kind === 'forbid',
         slots: Int32Array.from(c.bindings.map((b) => scope.slot(b))),
         condition: this.expr(c.condition, scope),
+        reads: leadingBindingsRead(c.condition, c.bindings),
         reason: c.reason,
         provenance: c.provenance,
       };
@@ -478,3 +479,30 @@ export class StmtCompiler extends ExprCompiler {
 }
 
 export type { ExprFn, ListFn };
+
+/**
+ * 1 + the index of the last binding the expression names anywhere (0 when it names
+ * none). An inner binder reusing a binding's name only makes the answer larger,
+ * which is safe: the check then waits for more values.
+ */
+function leadingBindingsRead(expr: unknown, bindings: readonly string[]): number {
+  let reads = 0;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    for (const key of ['name', 'bind'] as const) {
+      const name = record[key];
+      if (typeof name === 'string') {
+        const index = bindings.indexOf(name);
+        if (index >= reads) reads = index + 1;
+      }
+    }
+    for (const value of Object.values(record)) if (typeof value === 'object') visit(value);
+  };
+  visit(expr);
+  return reads;
+}

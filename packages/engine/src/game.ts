@@ -1499,20 +1499,27 @@ export class Game {
     this.actor = prevActor;
   }
 
+  /**
+   * Binds parameter k onward. Before binding parameter k it checks the constraints
+   * that read only the first k arguments, so a constraint that refuses a prefix
+   * prunes every completion of it (the set offered is the same as checking each
+   * complete argument list against every constraint).
+   */
   private enumerateParams(ai: number, k: number, values: number[], offsets: number[]): void {
     const a = this.lg.actions[ai]!;
+    const vals = this.tmpVals;
+    for (let j = 0; j < k; j++) vals[j] = this.locals[a.params[j]!.slot] as number;
+    if (this.refusingConstraint(a.constraintsByReads[k]!, vals, k, this.actor) !== null) return;
     if (k === a.params.length) {
-      const vals = this.tmpVals;
-      for (let j = 0; j < a.params.length; j++) vals[j] = this.locals[a.params[j]!.slot] as number;
-      if (this.refusingConstraint(a.constraints, vals, a.params.length, this.actor) !== null) return;
       offsets.push(values.length);
       values.push(ai);
-      for (let j = 0; j < a.params.length; j++) values.push(vals[j]!);
+      for (let j = 0; j < k; j++) values.push(vals[j]!);
       return;
     }
     const p = a.params[k]!;
     p.domain(this);
     const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
+    if (len === 0) return;
     const bufs = (this.domainBufs[ai] ??= []);
     const buf = (bufs[k] ??= []);
     for (let j = 0; j < len; j++) buf[j] = rev ? arr[len - 1 - j]! : arr[j]!;

@@ -14,6 +14,7 @@ import {
   FLOW_STEP,
   FLOW_TURNS,
   type ActionInfo,
+  type ConstraintInfo,
   type EventInfo,
   type FlowInfo,
   type LoadedGraph,
@@ -81,6 +82,10 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     .map((a) => {
       const scope = new Scope(c.alloc);
       const params = a.params.map((p) => ({ name: p.name, type: p.type, slot: scope.slot(p.name), domain: c.list(p.domain, scope) }));
+      const constraints = c.constraintsFor(a.id, a.name);
+      const constraintsByReads: ConstraintInfo[][] = params.map(() => []);
+      constraintsByReads.push([]);
+      for (const k of constraints) constraintsByReads[Math.min(k.reads, params.length)]!.push(k);
       return {
         id: a.id,
         name: a.name,
@@ -89,7 +94,8 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
         during: a.during === undefined ? -1 : phaseIndex(a.during),
         limitPerTurn: a.limitPerTurn ?? 0,
         body: c.body(a.body, scope),
-        constraints: c.constraintsFor(a.id, a.name),
+        constraints,
+        constraintsByReads,
         scopeLo: scope.lo,
         scopeHi: scope.hi,
       };

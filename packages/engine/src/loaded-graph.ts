@@ -80,6 +80,11 @@ export interface ConstraintInfo {
   /** slots the checked move's values are bound to: for an action its arguments, for a choice [chooser, value] */
   slots: Int32Array;
   condition: ExprFn;
+  /**
+   * how many leading bindings the condition reads (1 + the highest one named, 0 for
+   * none): enumeration checks it as soon as that many values are bound
+   */
+  reads: number;
   reason: string;
   /** where the constraint is written: a refusal points there */
   provenance: Provenance;
@@ -94,6 +99,8 @@ export interface ActionInfo {
   limitPerTurn: number;
   body: StmtFn;
   constraints: ConstraintInfo[];
+  /** the constraints by how many leading arguments they read (index 0..params.length), in declaration order */
+  constraintsByReads: ConstraintInfo[][];
   scopeLo: number;
   scopeHi: number;
 }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Expr } from '@houserules/schema';
+import { createGame, loadGraph, type Move } from '../src/index.ts';
+import { action, bin, constraint, count, ctx, graph, lit, local, pool } from './graph-builder.ts';
+
+// pick(a, b) over 1..3 × 1..3 under constraints reading no argument, the first, the
+// second, and both: the offered set must be exactly the pairs every constraint allows.
+const range3: Expr = { k: 'range', from: lit(1), to: lit(3) };
+const coinPools = [pool('bank', 'global', [{ token: 'token:coin', initial: 'unlimited' }]), pool('purse', 'player', [{ token: 'token:coin', initial: 0 }])];
+
+function pickGraph(purseBlocks: boolean) {
+  return graph({
+    pools: coinPools,
+    flow: [{ f: 'turns', order: 'seat', body: [{ f: 'actions', by: ctx('current'), until: 'pass' }] }],
+    actions: [
+      action('pick', [], {
+        params: [
+          { name: 'a', type: { t: 'number' }, domain: range3 },
+          { name: 'b', type: { t: 'number' }, domain: range3 },
+        ],
+      }),
+      action('pass', []),
+    ],
+    constraints: [
+      constraint('a_not_two', 'forbid', 'action:pick', ['a', 'b'], bin('==', local('a'), lit(2)), 'no 2 first'),
+      constraint('b_not_one', 'forbid', 'action:pick', ['a', 'b'], bin('==', local('b'), lit(1)), 'no 1 second'),
+      constraint('a_le_b', 'require', 'action:pick', ['a', 'b'], bin('<=', local('a'), local('b')), 'ascending'),
+      constraint('rich_stop', 'forbid', 'action:pick', ['a', 'b'], bin('>', count('pool:purse', 'token:coin', ctx('actor')), lit(5)), 'too rich'),
+      // reads no argument, but an inner binder named like the second one makes it wait for both (safe)
+      constraint(
+        'purse_gate',
+        'forbid',
+        'action:pick',
+        ['a', 'b'],
+        {
+          k: 'agg',
+          fn: 'any',
+          bind: 'b',
+          over: { k: 'list', items: [lit(purseBlocks ? 0 : 1)] },
+          where: bin('==', local('b'), count('pool:purse', 'token:coin', ctx('actor'))),
+        },
+        'purse',
+      ),
+    ],
+  });
+}
+
+const pick = (a: number, b: number): Move => ({ kind: 'action', action: 'action:pick', args: [a, b] });
+const pass: Move = { kind: 'action', action: 'action:pass', args: [] };
+
+describe('action enumeration under constraints', () => {
+  for (const codegen of [true, false]) {
+    it(`offers exactly the argument lists every constraint allows (codegen ${codegen})`, () => {
+      const loaded = loadGraph(pickGraph(false), { codegen }).value!;
+      const game = createGame(loaded, { seed: 1, players: 2 }).value!;
+      expect(game.legalActions(0)).toEqual([pick(1, 2), pick(1, 3), pick(3, 3), pass]);
+      // a move outside the set is refused by the first constraint (in declaration order) that refuses it
+      const refused = game.apply(0, pick(2, 1));
+      expect(refused.diagnostics[0]!.related?.[0]?.message).toBe('constraint:a_not_two');
+    });
+
+    it(`a constraint that reads no argument removes the whole action (codegen ${codegen})`, () => {
+      const loaded = loadGraph(pickGraph(true), { codegen }).value!;
+      const game = createGame(loaded, { seed: 1, players: 2 }).value!;
+      expect(game.legalActions(0)).toEqual([pass]);
+    });
+  }
+
+  it('orders each constraint by the leading arguments it reads', () => {
+    const loaded = loadGraph(pickGraph(false)).value!;
+    const pickInfo = loaded.actions.find((a) => a.name === 'pick')!;
+    expect(pickInfo.constraintsByReads.map((list) => list.map((c) => c.name))).toEqual([['rich_stop'], ['a_not_two'], ['b_not_one', 'a_le_b', 'purse_gate']]);
+  });
+});
