@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runCatanBench } from './catan-bench.ts';
 import { runCompileBench } from './compile-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
 import { runWorkersBench } from './workers-bench.ts';
@@ -15,3 +16,4 @@ console.log(`Houserules benchmarks — node ${process.version}, ${availableParal
 if (wanted('compile')) runCompileBench(scenariosDir);
 if (wanted('interpreter')) runInterpreterBench(scenariosDir);
 if (wanted('workers')) await runWorkersBench(repoRoot);
+if (wanted('catan')) runCatanBench(scenariosDir);
