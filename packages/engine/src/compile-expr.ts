@@ -229,6 +229,24 @@ export class ExprCompiler {
     return this.memo[i]!;
   }
 
+  /**
+   * What generated code needs to call a derived value with scalar arguments
+   * itself: the body, the parameter slots, whether it is per player. Null when
+   * the closure call must handle it (no arguments: memoised; a list; a body still
+   * being compiled, i.e. a recursive use).
+   */
+  derivedCallTarget(id: string, args: Expr[], scope: Scope): { body: ExprFn; slots: readonly number[]; perPlayer: boolean } | null {
+    const i = this.derivedIx.get(id);
+    if (i === undefined || args.length === 0) return null;
+    const node = this.graph.derived[i];
+    const cell = this.derivedCells[i];
+    if (!node || !cell || node.type.t === 'list') return null;
+    if (args.some((a, k) => node.params[k]?.type.t === 'list' || this.isList(a, scope))) return null;
+    this.derivedCell(i);
+    if (cell.state !== 2) return null;
+    return { body: cell.fn, slots: this.derivedParamSlots[i]!, perPlayer: node.perPlayer };
+  }
+
   /** Compiles the bodies of derived values not compiled yet by a call site. */
   compileDerived(): void {
     this.graph.derived.forEach((_, i) => this.derivedCell(i));

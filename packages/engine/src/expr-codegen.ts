@@ -209,6 +209,8 @@ export class Generator {
         return this.fallback(e, scope);
       case 'agg':
         return this.aggregate(e, scope);
+      case 'derived':
+        return this.derivedCall(e, scope);
       case 'token': {
         const t = c.tokenIx.get(e.id);
         return t === undefined ? this.fallback(e, scope) : `(${STRING_BASE + t})`;
@@ -241,6 +243,30 @@ export class Generator {
     } else body = `${this.loopSource(list, scope)} for (let k = 0; k < len; k++) if (arr[k] === v) return 1; return 0;`;
     for (const [k, a] of aliases) this.seatAlias.set(k, a);
     this.inner.push(`function ${name}(g) { const L = g.locals; const v = ${v}; ${body} }`);
+    return `${name}(g)`;
+  }
+
+  /**
+   * A derived value with scalar arguments, called from an inner function: the
+   * arguments are all evaluated before any parameter slot is written (an argument
+   * may read one), as the closure call does, without its per-argument closures.
+   */
+  private derivedCall(e: Extract<Expr, { k: 'derived' }>, scope: Scope): string {
+    const target = this.c.derivedCallTarget(e.id, e.args, scope);
+    if (target === null) return this.fallback(e, scope);
+    const name = `d${this.fns++}`;
+    const aliases = [...this.seatAlias];
+    this.seatAlias.clear();
+    const args = e.args.map((a) => this.gen(a, scope));
+    for (const [k, a] of aliases) this.seatAlias.set(k, a);
+    const body = this.ref(target.body);
+    const temps = args.map((a, k) => `const t${k} = ${a};`).join(' ');
+    const binds = target.slots
+      .slice(0, args.length)
+      .map((slot, k) => `L[${slot}] = t${k};`)
+      .join(' ');
+    const call = target.perPlayer ? `const prev = g.self; g.self = t0; const v = ${body}(g); g.self = prev; return v;` : `return ${body}(g);`;
+    this.inner.push(`function ${name}(g) { const L = g.locals; ${temps} ${binds} ${call} }`);
     return `${name}(g)`;
   }
 
