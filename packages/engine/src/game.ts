@@ -1507,13 +1507,18 @@ export class Game {
    */
   private enumerateParams(ai: number, k: number, values: number[], offsets: number[]): void {
     const a = this.lg.actions[ai]!;
-    const vals = this.tmpVals;
-    for (let j = 0; j < k; j++) vals[j] = this.locals[a.params[j]!.slot] as number;
-    if (this.refusingConstraint(a.constraintsByReads[k]!, vals, k, this.actor) !== null) return;
-    if (k === a.params.length) {
+    const params = a.params;
+    const checks = a.constraintsByReads[k]!;
+    if (checks.length > 0) {
+      const vals = this.tmpVals;
+      for (let j = 0; j < k; j++) vals[j] = this.locals[params[j]!.slot] as number;
+      if (this.refusingConstraint(checks, vals, k, this.actor) !== null) return;
+    }
+    if (k === params.length) {
       offsets.push(values.length);
       values.push(ai);
-      for (let j = 0; j < k; j++) values.push(vals[j]!);
+      // constraints only read the locals: the arguments are still where enumeration bound them
+      for (let j = 0; j < k; j++) values.push(this.locals[params[j]!.slot] as number);
       return;
     }
     const p = a.params[k]!;
