@@ -1528,9 +1528,28 @@ export class Game {
     const bufs = (this.domainBufs[ai] ??= []);
     const buf = (bufs[k] ??= []);
     for (let j = 0; j < len; j++) buf[j] = rev ? arr[len - 1 - j]! : arr[j]!;
+    if (k + 1 < params.length) {
+      for (let j = 0; j < len; j++) {
+        this.locals[p.slot] = buf[j]!;
+        this.enumerateParams(ai, k + 1, values, offsets);
+      }
+      return;
+    }
+    // the last parameter: check and record each complete argument list here, one call less per value
+    const last = a.constraintsByReads[k + 1]!;
+    const vals = this.tmpVals;
+    for (let j = 0; j < k; j++) vals[j] = this.locals[params[j]!.slot] as number;
     for (let j = 0; j < len; j++) {
-      this.locals[p.slot] = buf[j]!;
-      this.enumerateParams(ai, k + 1, values, offsets);
+      const v = buf[j]!;
+      this.locals[p.slot] = v;
+      if (last.length > 0) {
+        vals[k] = v;
+        if (this.refusingConstraint(last, vals, k + 1, this.actor) !== null) continue;
+      }
+      offsets.push(values.length);
+      values.push(ai);
+      for (let i = 0; i < k; i++) values.push(vals[i]!);
+      values.push(v);
     }
   }
 }
