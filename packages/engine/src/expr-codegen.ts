@@ -32,6 +32,11 @@ export const helpers = {
   mod(g: Game, a: number, b: number): number {
     return b === 0 ? g.fail('run/division-by-zero', 'Remainder of a division by zero.') : a - b * Math.floor(a / b);
   },
+  /** how many of token value `tok` pool slots from `base` hold; 0 for a token the pool does not hold */
+  countOf(g: Game, entries: Int32Array, base: number, tok: number): number {
+    const en = entries[tok - STRING_BASE] ?? -1;
+    return en < 0 ? 0 : g.counts[base + en]!;
+  },
   siteKind,
   siteValue,
   sitePiece,
@@ -211,6 +216,17 @@ export class Generator {
         return this.aggregate(e, scope);
       case 'derived':
         return this.derivedCall(e, scope);
+      case 'countOf': {
+        const p = c.poolIx.get(e.pool);
+        const node = p === undefined ? undefined : c.graph.pools[p];
+        if (!node || node.scope === 'card') return this.fallback(e, scope);
+        const entries = this.ref(c.entryOf[p!] ?? new Int32Array(0));
+        const fixed = c.storage.poolOffset[p!] ?? 0;
+        if (node.scope === 'global') return `H.countOf(g, ${entries}, ${fixed}, ${this.gen(e.token, scope)})`;
+        // the owner is checked before the token is evaluated, as the closure does
+        const owner = this.playerIndex(e.of, scope, `Pool '${node.name}'`);
+        return `H.countOf(g, ${entries}, ${fixed} + ${owner} * ${c.storage.poolStride[p!] ?? 0}, ${this.gen(e.token, scope)})`;
+      }
       case 'token': {
         const t = c.tokenIx.get(e.id);
         return t === undefined ? this.fallback(e, scope) : `(${STRING_BASE + t})`;

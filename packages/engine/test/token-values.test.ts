@@ -53,11 +53,12 @@ describe.each([true, false])('token values (codegen %s)', (codegen) => {
         { k: 'agg', fn: 'sum', bind: 't', over: group, value: { k: 'countOf', pool: 'pool:hand', token: local('t'), of: seat(1) } },
         { k: 'call', fn: 'size', args: [group] },
         tok('z'),
+        { k: 'countOf', pool: 'pool:bank', token: tok('x') },
       ],
     );
-    expect(read()).toEqual([0, 0, 60, 0, 0, 3, 'token:z']);
+    expect(read()).toEqual([0, 0, 60, 0, 0, 3, 'token:z', 20]);
     expect(game.runStatements(run[0]!)).toBe(true);
-    expect(read()).toEqual([5, 9, 51, 0, 9, 3, 'token:z']);
+    expect(read()).toEqual([5, 9, 51, 0, 9, 3, 'token:z', 18]);
     // the hand holds no coin
     expect(game.runStatements(run[1]!)).toBe(false);
     expect(game.error?.code).toBe('run/no-such-token');
