@@ -37,6 +37,10 @@ export const helpers = {
     const en = entries[tok - STRING_BASE] ?? -1;
     return en < 0 ? 0 : g.counts[base + en]!;
   },
+  /** the instance of a per-player zone, or a failure (-1) when there is no such player */
+  zoneOf(g: Game, z: number, o: number, name: string): number {
+    return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${o}.`) : g.zoneInstBase[z]! + o;
+  },
   siteKind,
   siteValue,
   sitePiece,
@@ -350,6 +354,12 @@ export class Generator {
   loopSource(over: Expr, scope: Scope): string {
     const zone = this.globalZone(over);
     if (zone !== null) return `const zi = g.zoneInstBase[${zone}], arr = g.zoneCards[zi], len = g.zoneLen[zi], rev = true;`;
+    const playerZone = this.playerZone(over);
+    if (playerZone !== null && over.k === 'zone') {
+      const owner = this.owner(over.of, scope);
+      const inst = `H.zoneOf(g, ${playerZone.index}, ${owner}, ${this.ref(playerZone.name)})`;
+      return `const zi = ${inst}, arr = zi < 0 ? H.EMPTY : g.zoneCards[zi], len = zi < 0 ? 0 : g.zoneLen[zi], rev = true;`;
+    }
     const b = this.c.board;
     if (b && over.k === 'siteRel') return `const arr = ${this.ref(b.rel[over.rel])}[${this.gen(over.of, scope)}] || H.EMPTY, len = arr.length, rev = false;`;
     if (b && over.k === 'sites') return `const arr = ${this.ref(b.sites[over.site])}, len = arr.length, rev = false;`;
@@ -362,6 +372,14 @@ export class Generator {
     const z = this.c.zoneIx.get(e.id);
     const node = z === undefined ? undefined : this.c.graph.zones[z];
     return node && node.scope === 'global' ? z! : null;
+  }
+
+  /** the index and name of a per-player zone the expression names (its cards are read in place), else null */
+  playerZone(e: Expr): { index: number; name: string } | null {
+    if (e.k !== 'zone') return null;
+    const z = this.c.zoneIx.get(e.id);
+    const node = z === undefined ? undefined : this.c.graph.zones[z];
+    return node && node.scope === 'player' ? { index: z!, name: node.name } : null;
   }
 
   temp(): string {

@@ -99,3 +99,38 @@ describe('generated loops over a global zone', () => {
     expect(views[0]).toEqual(views[1]);
   });
 });
+
+describe('generated loops over a per-player zone', () => {
+  const field: Expr = { k: 'field', field: 'v', of: local('c') };
+  const handOf = (seat: number): Expr => ({ k: 'zone', id: 'zone:hand', of: { k: 'seat', index: seat } });
+  // cards 1..4 in a row; 2 and 4 move to the second player's hand, and that hand is read in place
+  const g = graph({
+    events: [event('go')],
+    cardKinds: [{ id: 'card:a', name: 'a', fields: [{ name: 'v', type: { t: 'number' } }], pools: [], provenance: at }],
+    zones: [zone('row', 'global', 'public', [1, 2, 3, 4].map((v) => ({ kind: 'card:a', count: 1, fields: { v } }))), zone('hand', 'player', 'public')],
+    vars: [globalVar('order', 0), globalVar('first_hand', 0), globalVar('missing', 0)],
+    flow: [{ f: 'step', event: 'event:go' }],
+    rules: [
+      rule('deal', 'game_start', [
+        { s: 'for', bind: 'c', over: { k: 'zone', id: 'zone:row' }, where: bin('==', bin('%', field, lit(2)), lit(0)), body: [{ s: 'moveCard', card: local('c'), to: { zone: 'zone:hand', of: { k: 'seat', index: 1 } }, position: 'top' }] },
+        set('var:order', { k: 'agg', fn: 'sum', bind: 'c', over: handOf(1), value: field }),
+        set('var:first_hand', { k: 'agg', fn: 'count', bind: 'c', over: handOf(0) }),
+      ]),
+      rule('no_such_hand', 'go', [set('var:missing', { k: 'agg', fn: 'count', bind: 'c', over: handOf(5) })]),
+    ],
+  });
+
+  it('read the owner\u2019s cards, fail for a player who does not exist, and agree with the closure compiler', () => {
+    const runs = [true, false].map((codegen) => {
+      const lg = loadGraph(g, { codegen }).value!;
+      const game = createGame(lg, { seed: 1, players: 2 }).value!;
+      return { view: game.view(0), error: game.error?.code };
+    });
+    for (const { view, error } of runs) {
+      expect(view.vars.order).toBe(6);
+      expect(view.vars.first_hand).toBe(0);
+      expect(error).toBe('run/no-such-owner');
+    }
+    expect(runs[0]).toEqual(runs[1]);
+  });
+});
