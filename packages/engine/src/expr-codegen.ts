@@ -241,11 +241,33 @@ export class Generator {
       }
       case 'siteAttr': {
         if (!c.board) return this.fallback(e, scope);
+        if (e.of.k === 'local') return this.siteAttrInline(e.attr, this.gen(e.of, scope));
         const fn = e.attr === 'kind' ? 'siteKind' : e.attr === 'value' ? 'siteValue' : e.attr === 'piece' ? 'sitePiece' : 'siteOwner';
         return `H.${fn}(g, ${this.ref(c.board)}, ${this.gen(e.of, scope)})`;
       }
       default:
         return this.fallback(e, scope);
+    }
+  }
+
+  /**
+   * A site attribute of a plain local, read with the board's offsets written in
+   * (the same bounds checks and answers as the siteKind/siteValue/sitePiece/siteOwner helpers).
+   */
+  private siteAttrInline(attr: 'kind' | 'value' | 'piece' | 'owner', s: string): string {
+    const b = this.c.board!;
+    switch (attr) {
+      case 'kind':
+        return `(${s} >>> 0 < ${b.hexCount} ? g.vars[g.boardBase + ${b.hexKindOff} + ${s}] : ${b.noneSymbol})`;
+      case 'value':
+        return `(${s} >>> 0 < ${b.hexCount} ? g.vars[g.boardBase + ${b.hexValueOff} + ${s}] : -1)`;
+      case 'owner':
+        return `(${s} >>> 0 < ${b.siteCount} ? g.vars[g.boardBase + ${b.ownerOff} + ${s}] : -1)`;
+      case 'piece': {
+        // symbols by piece index + 1, with no piece (-1) at 0
+        const symbols = this.ref(Float64Array.from([b.noneSymbol, ...b.pieces.map((p) => p.symbol)]));
+        return `(${s} >>> 0 < ${b.siteCount} ? ${symbols}[g.vars[g.boardBase + ${b.pieceOff} + ${s}] + 1] : ${b.noneSymbol})`;
+      }
     }
   }
 

@@ -58,6 +58,36 @@ describe('the board of a game', () => {
     expect(reads.map((r) => r(game))).toEqual([7, 24, 30, 6, 6, 6, 3, 3, 2, 1, -1, 1, 1, 1, 1, 1, 0, 1, -1]);
   });
 
+  it('reads site attributes of a bound site alike with and without code generation, out of range too', () => {
+    const x = { k: 'local', name: 'x' } as const;
+    const firstOf = (items: Expr[], value: Expr): Expr => ({ k: 'agg', fn: 'first', bind: 'x', over: { k: 'list', items }, value });
+    const everySite = (site: 'hex' | 'corner' | 'edge', value: Expr): Expr => ({ k: 'agg', fn: 'sum', bind: 'x', over: sites(site), value });
+    const exprs: Expr[] = [
+      firstOf([cornerAt(0, 0, 0)], attr('piece', x)),
+      firstOf([cornerAt(0, 0, 0)], attr('owner', x)),
+      firstOf([cornerAt(0, 0, 1)], attr('piece', x)),
+      firstOf([cornerAt(0, 0, 1)], attr('owner', x)),
+      firstOf([lit(-5)], attr('piece', x)),
+      firstOf([lit(100000)], attr('owner', x)),
+      firstOf([cornerAt(0, 0, 0)], attr('kind', x)),
+      firstOf([cornerAt(0, 0, 0)], attr('value', x)),
+      everySite('hex', attr('value', x)),
+      everySite('corner', { k: 'if', c: bin('==', attr('piece', x), lit('piece:town')), t: lit(1), e: lit(0) }),
+      firstOf([hexAt(0, 0)], attr('kind', x)),
+    ];
+    const results = [true, false].map((codegen) => {
+      const probe = createProbe(loadGraph(siteGame(), { codegen }).value!);
+      const build = probe.statements([place('piece:town', seat(1), cornerAt(0, 0, 0))]);
+      const reads = exprs.map((e) => probe.value(e));
+      const game = createGame(probe.graph(), { seed: 1, players: 2, holdFlow: true }).value!;
+      expect(game.runStatements(build)).toBe(true);
+      return reads.map((r) => r(game));
+    });
+    // hex values: 2+3+4+5+6+8 on the numbered hexes, -1 on the unnumbered one (the frame is not listed)
+    expect(results[0]!.slice(0, 10)).toEqual(['piece:town', 1, 'none', -1, 'none', -1, 'none', -1, 28 - 1, 1]);
+    expect(results[1]).toEqual(results[0]);
+  });
+
   it('gives geometry for drawing by site value', () => {
     const game = createGame(loadGraph(siteGame()).value!, { seed: 1, players: 2 }).value!;
     const geo = game.boardGeometry()!;
