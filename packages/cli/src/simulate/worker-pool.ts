@@ -29,7 +29,8 @@ export function findWorkerScript(): string | undefined {
 /**
  * Plays games [0, games) on `workers` threads. Chunks are handed out on
  * demand (fast workers take more), and each record keeps its game index, so
- * the caller gets them in index order whatever the schedule.
+ * the caller gets them in index order whatever the schedule. Each worker has
+ * two chunks in hand, so it never waits for the main thread between chunks.
  */
 export function runGamesInWorkers(
   script: string,
@@ -38,7 +39,8 @@ export function runGamesInWorkers(
   workers: number,
   onProgress: (done: number) => void,
 ): Promise<GameRecord[]> {
-  const chunk = Math.max(1, Math.min(64, Math.ceil(games / (workers * 8))));
+  const chunk = Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8))));
+  const inFlight = new Map<Worker, number>();
   const records: GameRecord[] = new Array<GameRecord>(games);
   let next = 0;
   let done = 0;
@@ -54,12 +56,13 @@ export function runGamesInWorkers(
     };
     const feed = (worker: Worker): void => {
       if (next >= games) {
-        worker.postMessage({ stop: true } satisfies WorkerRequest);
+        if ((inFlight.get(worker) ?? 0) === 0) worker.postMessage({ stop: true } satisfies WorkerRequest);
         return;
       }
       const from = next;
       const to = Math.min(games, from + chunk);
       next = to;
+      inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
       worker.postMessage({ from, to } satisfies WorkerRequest);
     };
     const count = Math.max(1, Math.min(workers, games));
@@ -71,6 +74,7 @@ export function runGamesInWorkers(
         if ('error' in reply) return fail(reply.error);
         for (const record of reply.records) records[record.index] = record;
         done += reply.records.length;
+        inFlight.set(worker, (inFlight.get(worker) ?? 1) - 1);
         onProgress(done);
         feed(worker);
       });
@@ -83,6 +87,7 @@ export function runGamesInWorkers(
           else reject(new Error(`simulation workers stopped after ${done} of ${games} games`));
         }
       });
+      feed(worker);
       feed(worker);
     }
   });
