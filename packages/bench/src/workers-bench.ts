@@ -31,7 +31,7 @@ async function simulate(cli: string, scenario: string, games: number, workers: n
  * over one process's rate is the most any 2-thread run can reach on this
  * machine at this moment (a shared VM may give less than two cores).
  */
-export async function runWorkersBench(repoRoot: string, games = 20000, runs = 3): Promise<void> {
+export async function runWorkersBench(repoRoot: string, games = 100000, runs = 3): Promise<void> {
   const cli = join(repoRoot, 'packages/cli/dist/houserules.js');
   if (!existsSync(cli)) {
     console.log('\n(c) simulate with workers: skipped, packages/cli/dist/houserules.js is not built (pnpm build)');
