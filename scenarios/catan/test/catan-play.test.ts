@@ -1,23 +1,11 @@
 // Whole games of the Catan base game: they finish, with every invariant checked (token and piece
 // conservation, `resources_conserved`, `one_robber`), and replay identically.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compile, createMemoryHost } from '@houserules/compiler';
-import { loadGraph, playGame, policyAgent, randomAgent, replayLog, type Agent, type LoadedGraph } from '@houserules/engine';
+import { playGame, randomAgent, replayLog, type Agent } from '@houserules/engine';
+import { builderAgent, loadCatan } from './load-catan.ts';
 
-const file = fileURLToPath(new URL('../base.rules', import.meta.url));
-
-function loadBase(): LoadedGraph {
-  const compiled = compile(createMemoryHost({ [file]: readFileSync(file, 'utf8') }), file);
-  expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const loaded = loadGraph(compiled.value, {});
-  expect(loaded.diagnostics).toEqual([]);
-  return loaded.value!;
-}
-
-const base = loadBase();
-const builder = (seed: number): Agent => policyAgent(base, 'builder', {}, seed).value!;
+const base = loadCatan('base.rules');
+const builder = (seed: number): Agent => builderAgent(base, seed);
 
 describe('Catan base game, whole games', () => {
   it('builder games end with a winner of 10 or more points, no invariant broken', () => {

@@ -1,26 +1,12 @@
 // Whole games of Catan for 5–6 players: they finish, with every invariant checked (token and piece
 // conservation, `resources_conserved` at 24 a resource, `one_robber`); the special building phase
 // comes into play, and only building happens in it.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compile, createMemoryHost } from '@houserules/compiler';
-import { loadGraph, playGame, policyAgent, randomAgent, type Agent, type LogEntry, type LoadedGraph } from '@houserules/engine';
+import { playGame, randomAgent, type Agent, type LogEntry } from '@houserules/engine';
+import { builderAgent, loadCatan } from './load-catan.ts';
 
-const dir = fileURLToPath(new URL('..', import.meta.url));
-const files = ['base.rules', 'five-six.rules'].map((f) => dir + f);
-
-function loadFiveSix(): LoadedGraph {
-  const host = createMemoryHost(Object.fromEntries(files.map((f) => [f, readFileSync(f, 'utf8')])));
-  const compiled = compile(host, files[1]!);
-  expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const loaded = loadGraph(compiled.value, {});
-  expect(loaded.diagnostics).toEqual([]);
-  return loaded.value!;
-}
-
-const fiveSix = loadFiveSix();
-const builder = (seed: number): Agent => policyAgent(fiveSix, 'builder', {}, seed).value!;
+const fiveSix = loadCatan('five-six.rules', 'base.rules');
+const builder = (seed: number): Agent => builderAgent(fiveSix, seed);
 const BUILDING = new Set(['action:build_road', 'action:build_settlement', 'action:build_city', 'action:buy_development_card']);
 
 /** The actions taken by a player whose turn it is not, by action id. */

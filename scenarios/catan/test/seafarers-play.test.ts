@@ -1,25 +1,11 @@
 // Whole games of Catan: Seafarers with the builder policy: they finish, with every invariant checked
 // (token and piece conservation, `resources_conserved`, `one_robber`, `one_pirate`).
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compile, createMemoryHost } from '@houserules/compiler';
-import { loadGraph, playGame, policyAgent, type Agent, type LoadedGraph } from '@houserules/engine';
+import { playGame, type Agent } from '@houserules/engine';
+import { builderAgent, loadCatan } from './load-catan.ts';
 
-const dir = fileURLToPath(new URL('..', import.meta.url));
-const files = ['base.rules', 'seafarers.rules'].map((f) => dir + f);
-
-function loadSeafarers(): LoadedGraph {
-  const host = createMemoryHost(Object.fromEntries(files.map((f) => [f, readFileSync(f, 'utf8')])));
-  const compiled = compile(host, files[1]!);
-  expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const loaded = loadGraph(compiled.value, {});
-  expect(loaded.diagnostics).toEqual([]);
-  return loaded.value!;
-}
-
-const seafarers = loadSeafarers();
-const builder = (seed: number): Agent => policyAgent(seafarers, 'builder', {}, seed).value!;
+const seafarers = loadCatan('seafarers.rules', 'base.rules');
+const builder = (seed: number): Agent => builderAgent(seafarers, seed);
 
 describe('Catan: Seafarers, whole games', () => {
   it('builder games end, no invariant broken; ships, the pirate and gold all come into play', () => {
