@@ -7,11 +7,12 @@ import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.t
 import type { Command } from '../main.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { formatAgentSpec, parseAgentSpec, parseOptionAssignments, splitAgentList, type AgentSpec } from '../simulate/agent-spec.ts';
-import type { GameRecord } from '../simulate/game-record.ts';
+import { playChunk } from '../simulate/game-chunk.ts';
 import { createGameRunner, type SimulationSpec } from '../simulate/game-runner.ts';
 import { createProgressBar } from '../simulate/progress-bar.ts';
-import { formatSummary, summarize } from '../simulate/simulation-summary.ts';
-import { findWorkerScript, runGamesInWorkers } from '../simulate/worker-pool.ts';
+import { emptyPartial, mergePartial } from '../simulate/simulation-partial.ts';
+import { formatSummary, summarizePartial } from '../simulate/simulation-summary.ts';
+import { findWorkerScript, runGamesInWorkers, type RunResult } from '../simulate/worker-pool.ts';
 
 const usage = `Usage: houserules simulate <scenario> [options]
 
@@ -38,6 +39,9 @@ Options:
 
 Win rates count a win shared by k players as 1/k (the table also lists shared wins).
 `;
+
+// Small enough that the progress bar moves smoothly.
+const SINGLE_THREAD_CHUNK = 256;
 
 type Built = { ok: true; spec: SimulationSpec; games: number; workers: number; json: boolean; logFile: string | undefined } | { ok: false; code: number };
 
@@ -120,20 +124,25 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const progress = createProgressBar(io.stderr, games);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  let records: GameRecord[];
+  let result: RunResult;
   if (workers > 1 && games > 1) {
     const script = findWorkerScript();
     if (!script) {
       io.stderr.write('houserules simulate: --workers needs the bundled worker (run `pnpm --filter @houserules/cli build`)\n');
       return EXIT_USAGE;
     }
-    records = await runGamesInWorkers(script, spec, games, workers, (done) => progress.update(done));
+    result = await runGamesInWorkers(script, spec, games, workers, runner.ruleIds.length, (done) => progress.update(done));
   } else {
-    records = [];
-    for (let i = 0; i < games; i++) {
-      records.push(runner.play(i));
-      progress.update(i + 1);
+    // The same chunks and merge as the workers, so both paths give the same numbers.
+    result = { partial: emptyPartial(spec.players, runner.ruleIds.length), log: '' };
+    const logs: string[] = [];
+    for (let from = 0; from < games; from += SINGLE_THREAD_CHUNK) {
+      const chunk = playChunk(runner, spec.players, from, Math.min(games, from + SINGLE_THREAD_CHUNK));
+      mergePartial(result.partial, chunk.partial);
+      if (chunk.log !== undefined) logs.push(chunk.log);
+      progress.update(chunk.to);
     }
+    result.log = logs.join('');
   }
   const ms = performance.now() - started;
   // Process-wide CPU time (all threads): cpu/wall says how many cores the run really got.
@@ -141,10 +150,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   progress.finish();
 
   if (built.logFile !== undefined) {
-    writeFileSync(resolve(io.cwd, built.logFile), records.map((r) => r.log ?? '').join(''));
+    writeFileSync(resolve(io.cwd, built.logFile), result.log);
   }
   const agentNames = spec.agents.map(formatAgentSpec);
-  const summary = summarize(records, {
+  const summary = summarizePartial(result.partial, {
     scenario: displayPath(io.cwd, spec.scenarioFile),
     variant: spec.variant,
     players: spec.players,

@@ -1,11 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { playChunk } from './game-chunk.ts';
 import { createGameRunner, type SimulationSpec } from './game-runner.ts';
 import type { WorkerReply, WorkerRequest } from './worker-pool.ts';
 
-// A simulation worker: loads the graph once, then plays the chunks it is sent.
+// A simulation worker: loads the graph once, then plays the chunks it is sent
+// and answers each with its integer aggregate (and log text), not per-game records.
 const port = parentPort;
 if (port) {
-  const runner = createGameRunner(workerData as SimulationSpec);
+  const spec = workerData as SimulationSpec;
+  const runner = createGameRunner(spec);
   port.on('message', (request: WorkerRequest) => {
     if ('stop' in request) {
       port.close();
@@ -13,9 +16,7 @@ if (port) {
     }
     try {
       if (!runner.ok) throw new Error(runner.message);
-      const records = [];
-      for (let i = request.from; i < request.to; i++) records.push(runner.play(i));
-      port.postMessage({ records } satisfies WorkerReply);
+      port.postMessage({ chunk: playChunk(runner, spec.players, request.from, request.to) } satisfies WorkerReply);
     } catch (error) {
       port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply);
     }

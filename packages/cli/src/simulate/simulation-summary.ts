@@ -1,4 +1,5 @@
 import type { GameRecord } from './game-record.ts';
+import { addGame, emptyPartial, type IntegerSpread, type SimulationPartial } from './simulation-partial.ts';
 import { formatTable } from '../text-table.ts';
 
 export interface Spread {
@@ -55,85 +56,41 @@ export interface SummaryContext {
   ruleIds: string[];
 }
 
-class IntSpread {
-  sum = 0;
-  min = Infinity;
-  max = -Infinity;
-  add(x: number): void {
-    this.sum += x;
-    if (x < this.min) this.min = x;
-    if (x > this.max) this.max = x;
-  }
-  result(n: number): Spread {
-    return n === 0 ? { mean: 0, min: 0, max: 0 } : { mean: this.sum / n, min: this.min, max: this.max };
-  }
+const spreadResult = (spread: IntegerSpread, n: number): Spread =>
+  n === 0 ? { mean: 0, min: 0, max: 0 } : { mean: spread.sum / n, min: spread.min ?? 0, max: spread.max ?? 0 };
+
+const sortedCounts = (counts: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(counts).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+
+/** Aggregates game records (in any order) into a summary, through the same partial a worker builds. */
+export function summarize(records: readonly GameRecord[], context: SummaryContext): SimulationSummary {
+  const partial = emptyPartial(context.players, context.ruleIds.length);
+  for (const record of records) addGame(partial, record);
+  return summarizePartial(partial, context);
 }
 
 /**
- * Aggregates games in index order. Everything summed is an integer (scores,
- * counts), and each division happens once at the end, so the summary is the
- * same bit for bit whichever thread played which game.
+ * Turns the integer aggregate of a run into its summary. Each division
+ * happens once here, so the summary is the same bit for bit however the games
+ * were split between threads and chunks.
  */
-export function summarize(records: readonly GameRecord[], context: SummaryContext): SimulationSummary {
-  const sorted = [...records].sort((a, b) => a.index - b.index);
-  const n = sorted.length;
+export function summarizePartial(partial: SimulationPartial, context: SummaryContext): SimulationSummary {
+  const n = partial.games;
   const players = context.players;
-  const scoreSum = new Array<number>(players).fill(0);
-  const scoreSquares = new Array<number>(players).fill(0);
-  const wins = new Array<number>(players).fill(0);
-  const sharedWins = new Array<number>(players).fill(0);
-  // winsSharedBy[seat][k]: wins shared by k seats; fractional shares are summed once at the end.
-  const winsSharedBy: Map<number, number>[] = Array.from({ length: players }, () => new Map());
-  const rounds = new IntSpread();
-  const turns = new IntSpread();
-  const decisions = new IntSpread();
-  const firingTotals = new Map<string, number>(context.ruleIds.map((id) => [id, 0]));
-  const firingGames = new Map<string, number>(context.ruleIds.map((id) => [id, 0]));
-  const reasons = new Map<string, number>();
-  const failureCodes: Record<string, number> = {};
-  let failures = 0;
-
-  for (const game of sorted) {
-    for (let seat = 0; seat < players; seat++) {
-      const s = game.scores[seat] ?? 0;
-      scoreSum[seat]! += s;
-      scoreSquares[seat]! += s * s;
-    }
-    const k = game.winners.length;
-    for (const seat of game.winners) {
-      wins[seat]!++;
-      if (k > 1) sharedWins[seat]!++;
-      const byK = winsSharedBy[seat]!;
-      byK.set(k, (byK.get(k) ?? 0) + 1);
-    }
-    rounds.add(game.rounds);
-    turns.add(game.turns);
-    decisions.add(game.decisions);
-    game.firings.forEach((count, i) => {
-      const id = context.ruleIds[i];
-      if (id === undefined || count <= 0) return;
-      firingTotals.set(id, firingTotals.get(id)! + count);
-      firingGames.set(id, firingGames.get(id)! + 1);
-    });
-    reasons.set(game.reason, (reasons.get(game.reason) ?? 0) + 1);
-    if (game.failure) {
-      failures++;
-      failureCodes[game.failure.code] = (failureCodes[game.failure.code] ?? 0) + 1;
-    }
-  }
-
   const seats: SeatSummary[] = [];
   for (let seat = 0; seat < players; seat++) {
     let share = 0;
-    for (const [k, count] of [...winsSharedBy[seat]!.entries()].sort((a, b) => a[0] - b[0])) share += count / k;
-    const mean = n === 0 ? 0 : scoreSum[seat]! / n;
+    const byK = partial.winsSharedBy[seat] ?? [];
+    for (let k = 1; k < byK.length; k++) if (byK[k]! > 0) share += byK[k]! / k;
+    const sum = partial.scoreSum[seat] ?? 0;
+    const mean = n === 0 ? 0 : sum / n;
     // Σ(x − mean)² = Σx² − (Σx)²/n, computed from the exact integer sums.
-    const sq = n < 2 ? 0 : (scoreSquares[seat]! - (scoreSum[seat]! * scoreSum[seat]!) / n) / (n - 1);
+    const sq = n < 2 ? 0 : ((partial.scoreSquares[seat] ?? 0) - (sum * sum) / n) / (n - 1);
     seats.push({
       seat,
       agent: context.agents[seat % Math.max(1, context.agents.length)] ?? 'random',
-      wins: wins[seat]!,
-      sharedWins: sharedWins[seat]!,
+      wins: partial.wins[seat] ?? 0,
+      sharedWins: partial.sharedWins[seat] ?? 0,
       winRate: n === 0 ? 0 : share / n,
       scoreMean: mean,
       scoreStdDev: Math.sqrt(Math.max(0, sq)),
@@ -149,16 +106,17 @@ export function summarize(records: readonly GameRecord[], context: SummaryContex
     agents: context.agents,
     options: context.options,
     seats,
-    length: { rounds: rounds.result(n), turns: turns.result(n), decisions: decisions.result(n) },
-    rules: [...firingTotals.keys()].map((id) => ({
+    length: { rounds: spreadResult(partial.rounds, n), turns: spreadResult(partial.turns, n), decisions: spreadResult(partial.decisions, n) },
+    rules: context.ruleIds.map((id, i) => ({
       id,
-      perGame: n === 0 ? 0 : firingTotals.get(id)! / n,
-      gamesShare: n === 0 ? 0 : firingGames.get(id)! / n,
+      perGame: n === 0 ? 0 : (partial.firingTotals[i] ?? 0) / n,
+      gamesShare: n === 0 ? 0 : (partial.firingGames[i] ?? 0) / n,
     })),
-    endReasons: [...reasons.entries()]
+    endReasons: Object.entries(partial.reasons)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([reason, games]) => ({ reason, games, share: games / Math.max(1, n) })),
-    failures: { games: failures, codes: failureCodes },
+    // Codes sorted, so the order does not depend on which chunk met a code first.
+    failures: { games: partial.failures, codes: sortedCounts(partial.failureCodes) },
   };
 }
 

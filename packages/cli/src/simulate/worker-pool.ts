@@ -1,12 +1,19 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { GameRecord } from './game-record.ts';
+import type { ChunkResult } from './game-chunk.ts';
 import type { SimulationSpec } from './game-runner.ts';
+import { emptyPartial, mergePartial, type SimulationPartial } from './simulation-partial.ts';
 
 /** Messages between the pool and simulate-worker.ts. */
 export type WorkerRequest = { from: number; to: number } | { stop: true };
-export type WorkerReply = { records: GameRecord[] } | { error: string };
+export type WorkerReply = { chunk: ChunkResult } | { error: string };
+
+/** A whole run: its merged aggregate and, when a log was asked for, every game's lines in game order. */
+export interface RunResult {
+  partial: SimulationPartial;
+  log: string;
+}
 
 /**
  * The bundled worker script. In the bundle it sits next to houserules.js; when
@@ -28,8 +35,9 @@ export function findWorkerScript(): string | undefined {
 
 /**
  * Plays games [0, games) on `workers` threads. Chunks are handed out on
- * demand (fast workers take more), and each record keeps its game index, so
- * the caller gets them in index order whatever the schedule. Each worker has
+ * demand (fast workers take more). A worker answers a chunk with an integer
+ * aggregate, which the main thread merges, and log text, which it joins in
+ * chunk order, so the result does not depend on the schedule. Each worker has
  * two chunks in hand, so it never waits for the main thread between chunks.
  */
 export function runGamesInWorkers(
@@ -37,11 +45,14 @@ export function runGamesInWorkers(
   spec: SimulationSpec,
   games: number,
   workers: number,
+  ruleCount: number,
   onProgress: (done: number) => void,
-): Promise<GameRecord[]> {
+): Promise<RunResult> {
   const chunk = Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8))));
   const inFlight = new Map<Worker, number>();
-  const records: GameRecord[] = new Array<GameRecord>(games);
+  const partial = emptyPartial(spec.players, ruleCount);
+  // Log text per chunk, keyed by its first game, joined in game order at the end.
+  const logs = new Map<number, string>();
   let next = 0;
   let done = 0;
   return new Promise((resolve, reject) => {
@@ -72,8 +83,10 @@ export function runGamesInWorkers(
       running++;
       worker.on('message', (reply: WorkerReply) => {
         if ('error' in reply) return fail(reply.error);
-        for (const record of reply.records) records[record.index] = record;
-        done += reply.records.length;
+        const { from, to } = reply.chunk;
+        mergePartial(partial, reply.chunk.partial);
+        if (reply.chunk.log !== undefined) logs.set(from, reply.chunk.log);
+        done += to - from;
         inFlight.set(worker, (inFlight.get(worker) ?? 1) - 1);
         onProgress(done);
         feed(worker);
@@ -83,7 +96,7 @@ export function runGamesInWorkers(
         running--;
         if (running === 0 && !finished) {
           finished = true;
-          if (done === games) resolve(records);
+          if (done === games) resolve({ partial, log: [...logs.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text).join('') });
           else reject(new Error(`simulation workers stopped after ${done} of ${games} games`));
         }
       });

@@ -1,0 +1,30 @@
+import type { GameRunner } from './game-runner.ts';
+import { addGame, emptyPartial, type SimulationPartial } from './simulation-partial.ts';
+
+export type ReadyRunner = Extract<GameRunner, { ok: true }>;
+
+/** What playing games [from, to) leaves behind: their aggregate and, when asked for, their log lines in game order. */
+export interface ChunkResult {
+  from: number;
+  to: number;
+  partial: SimulationPartial;
+  log?: string;
+}
+
+/**
+ * Plays a run of consecutive games and folds them into one partial. Both the
+ * single-threaded path and the workers go through here, so they aggregate
+ * the same way.
+ */
+export function playChunk(runner: ReadyRunner, players: number, from: number, to: number): ChunkResult {
+  const partial = emptyPartial(players, runner.ruleIds.length);
+  let log: string | undefined;
+  for (let i = from; i < to; i++) {
+    const record = runner.play(i);
+    addGame(partial, record);
+    if (record.log !== undefined) log = (log ?? '') + record.log;
+  }
+  const result: ChunkResult = { from, to, partial };
+  if (log !== undefined) result.log = log;
+  return result;
+}

@@ -1,0 +1,134 @@
+import type { GameRecord } from './game-record.ts';
+
+/** Sum, minimum and maximum of an integer per game (min/max are null before the first game). */
+export interface IntegerSpread {
+  sum: number;
+  min: number | null;
+  max: number | null;
+}
+
+/**
+ * The aggregate of some games of a run, made only of integers, so partials
+ * merge exactly in any order and grouping: a worker sends one per chunk
+ * instead of one record per game, and the summary divides once at the end.
+ */
+export interface SimulationPartial {
+  games: number;
+  scoreSum: number[];
+  scoreSquares: number[];
+  wins: number[];
+  sharedWins: number[];
+  /** winsSharedBy[seat][k]: this seat's wins that k seats shared (index 0 unused). */
+  winsSharedBy: number[][];
+  rounds: IntegerSpread;
+  turns: IntegerSpread;
+  decisions: IntegerSpread;
+  /** Per rule, in the run's rule order: total firings, and games in which it fired. */
+  firingTotals: number[];
+  firingGames: number[];
+  reasons: Record<string, number>;
+  failures: number;
+  failureCodes: Record<string, number>;
+}
+
+/** The per-game fields a partial aggregates (a GameRecord without its index, seed and log). */
+export type GameOutcomeFields = Pick<GameRecord, 'scores' | 'winners' | 'rounds' | 'turns' | 'decisions' | 'reason' | 'firings' | 'failure'>;
+
+const zeros = (length: number): number[] => new Array<number>(length).fill(0);
+const emptySpread = (): IntegerSpread => ({ sum: 0, min: null, max: null });
+
+export function emptyPartial(players: number, ruleCount: number): SimulationPartial {
+  return {
+    games: 0,
+    scoreSum: zeros(players),
+    scoreSquares: zeros(players),
+    wins: zeros(players),
+    sharedWins: zeros(players),
+    winsSharedBy: Array.from({ length: players }, () => zeros(players + 1)),
+    rounds: emptySpread(),
+    turns: emptySpread(),
+    decisions: emptySpread(),
+    firingTotals: zeros(ruleCount),
+    firingGames: zeros(ruleCount),
+    reasons: {},
+    failures: 0,
+    failureCodes: {},
+  };
+}
+
+function addToSpread(spread: IntegerSpread, x: number): void {
+  spread.sum += x;
+  if (spread.min === null || x < spread.min) spread.min = x;
+  if (spread.max === null || x > spread.max) spread.max = x;
+}
+
+function mergeSpread(into: IntegerSpread, from: IntegerSpread): void {
+  into.sum += from.sum;
+  if (from.min !== null && (into.min === null || from.min < into.min)) into.min = from.min;
+  if (from.max !== null && (into.max === null || from.max > into.max)) into.max = from.max;
+}
+
+function addCounts(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [key, count] of Object.entries(from)) into[key] = (into[key] ?? 0) + count;
+}
+
+function addArray(into: number[], from: readonly number[]): void {
+  for (let i = 0; i < into.length; i++) into[i]! += from[i] ?? 0;
+}
+
+/** Adds one game to a partial; firings beyond the partial's rules are ignored. */
+export function addGame(partial: SimulationPartial, game: GameOutcomeFields): void {
+  const players = partial.scoreSum.length;
+  partial.games++;
+  for (let seat = 0; seat < players; seat++) {
+    const s = game.scores[seat] ?? 0;
+    partial.scoreSum[seat]! += s;
+    partial.scoreSquares[seat]! += s * s;
+  }
+  const k = game.winners.length;
+  for (const seat of game.winners) {
+    if (seat < 0 || seat >= players) continue;
+    partial.wins[seat]!++;
+    if (k > 1) partial.sharedWins[seat]!++;
+    const byK = partial.winsSharedBy[seat]!;
+    while (byK.length <= k) byK.push(0);
+    byK[k]!++;
+  }
+  addToSpread(partial.rounds, game.rounds);
+  addToSpread(partial.turns, game.turns);
+  addToSpread(partial.decisions, game.decisions);
+  const rules = partial.firingTotals.length;
+  for (let i = 0; i < rules; i++) {
+    const count = game.firings[i] ?? 0;
+    if (count <= 0) continue;
+    partial.firingTotals[i]! += count;
+    partial.firingGames[i]!++;
+  }
+  partial.reasons[game.reason] = (partial.reasons[game.reason] ?? 0) + 1;
+  if (game.failure) {
+    partial.failures++;
+    partial.failureCodes[game.failure.code] = (partial.failureCodes[game.failure.code] ?? 0) + 1;
+  }
+}
+
+/** Adds `from` into `into`; integer sums, so any order and grouping gives the same result. */
+export function mergePartial(into: SimulationPartial, from: SimulationPartial): void {
+  into.games += from.games;
+  addArray(into.scoreSum, from.scoreSum);
+  addArray(into.scoreSquares, from.scoreSquares);
+  addArray(into.wins, from.wins);
+  addArray(into.sharedWins, from.sharedWins);
+  into.winsSharedBy.forEach((byK, seat) => {
+    const other = from.winsSharedBy[seat] ?? [];
+    while (byK.length < other.length) byK.push(0);
+    addArray(byK, other);
+  });
+  mergeSpread(into.rounds, from.rounds);
+  mergeSpread(into.turns, from.turns);
+  mergeSpread(into.decisions, from.decisions);
+  addArray(into.firingTotals, from.firingTotals);
+  addArray(into.firingGames, from.firingGames);
+  addCounts(into.reasons, from.reasons);
+  into.failures += from.failures;
+  addCounts(into.failureCodes, from.failureCodes);
+}
