@@ -157,6 +157,14 @@ export class Game {
   private readonly endsOwnTurn: EndInfo[];
   private readonly endsTurn: EndInfo[];
   private readonly endsRound: EndInfo[];
+  /**
+   * true when something other than a rule firing classified at load (a flow step,
+   * an answered decision, a restore) may have changed what the after-every-firing
+   * end conditions read: the next firing re-checks them whatever it wrote
+   */
+  private endsStale = true;
+  /** how many times end conditions were evaluated (tests observe which firings re-check) */
+  endChecks = 0;
 
   constructor(readonly lg: LoadedGraph, readonly config: GameConfig, optionVals: Float64Array) {
     const n = config.players;
@@ -498,6 +506,7 @@ export class Game {
     this.endScope = endScope!;
     this.endingPhase = endingPhase!;
     this.over = over === 1;
+    this.endsStale = true;
     this.seq = seq!;
     this.stepFirings = stepFirings!;
     this.endWinners = s.endWinners?.slice() ?? null;
@@ -765,6 +774,7 @@ export class Game {
     if (this.over) return false;
     this.actor = -1;
     body(this);
+    this.endsStale = true;
     if (this.err) {
       this.stop();
       return false;
@@ -1033,10 +1043,13 @@ export class Game {
       if (this.err) return this.stop();
       if (this.endingPhase === ENDING_REQUESTED) return;
       this.halt = false;
-      if (!draining) {
+      if (draining) this.endsStale = true;
+      else if (this.endsStale || info.mayEnd[i] === 1) {
         if (this.endsImmediate.length > 0) this.checkEnds(this.endsImmediate);
         if (this.current >= 0 && this.endsOwnTurn.length > 0) this.checkEnds(this.endsOwnTurn);
         if (this.endingPhase !== ENDING_NONE) return;
+        // own-turn conditions are not checked between turns: they stay stale until they are
+        if (this.current >= 0 || this.endsOwnTurn.length === 0) this.endsStale = false;
       }
     }
     if (this.checking) this.checkInvariants();
@@ -1055,6 +1068,7 @@ export class Game {
   }
 
   private checkEnds(ends: EndInfo[]): void {
+    this.endChecks++;
     for (let i = 0; i < ends.length; i++) {
       const e = ends[i]!;
       const prevSelf = this.self;
@@ -1149,10 +1163,11 @@ export class Game {
       const frame = first.each;
       if (frame >= 0 && frame < this.depth && lg.flow[this.frames[frame * FS]!]!.until === ai) this.frames[frame * FS + 2] = 1;
       action.body(this);
-      this.afterThen();
+      this.afterThen(action.mayEnd);
       return;
     }
     const ask = lg.asks[first.ask]!;
+    const askMayEnd = lg.askMayEnd[first.ask] === 1;
     if (ask.over === null) {
       const base = this.varSlot(ask.varIndex, 0);
       const stride = lg.storage.varStride;
@@ -1164,7 +1179,7 @@ export class Game {
       this.restoreSaved(first, ask.scopeLo);
       this.actor = ask.single ? first.seat : -1;
       ask.then(this);
-      this.afterThen();
+      this.afterThen(askMayEnd);
       return;
     }
     for (const d of records) {
@@ -1172,7 +1187,7 @@ export class Game {
         this.restoreSaved(d, ask.scopeLo);
         this.actor = -1;
         ask.then(this);
-        this.afterThen();
+        this.afterThen(askMayEnd);
         return;
       }
       this.restoreSaved(d, ask.scopeLo);
@@ -1180,7 +1195,7 @@ export class Game {
       this.locals[ask.bindSlot] = d.values[d.chosen]!;
       this.actor = d.seat;
       ask.then(this);
-      this.afterThen();
+      this.afterThen(askMayEnd);
       if (this.over || this.endingPhase !== ENDING_NONE) return;
     }
   }
@@ -1219,13 +1234,15 @@ export class Game {
     if (saved) for (let k = 0; k < saved.length; k++) this.locals[lo + k] = saved[k]!;
   }
 
-  private afterThen(): void {
+  private afterThen(mayEnd: boolean): void {
     this.actor = -1;
     if (this.err) return this.stop();
     if (this.endingPhase !== ENDING_NONE) return;
     this.halt = false;
+    if (!mayEnd && !this.endsStale) return;
     this.checkEnds(this.endsImmediate);
     if (this.current >= 0 && this.endingPhase === ENDING_NONE) this.checkEnds(this.endsOwnTurn);
+    if (this.current >= 0 || this.endsOwnTurn.length === 0) this.endsStale = false;
   }
 
   private finish(): void {
@@ -1372,6 +1389,7 @@ export class Game {
             const round = ++frames[t + 3]!;
             this.round = round;
             this.version++;
+            this.endsStale = true;
             frames[t + 2] = 1;
             frames[t + 1] = 0;
             this.stepFirings = 0;
@@ -1405,6 +1423,7 @@ export class Game {
               this.depth--;
               this.current = -1;
               this.version++;
+              this.endsStale = true;
               continue;
             }
             const seat = info.order === 'reverse' ? n - 1 - k : info.order === 'snake' && k >= n ? 2 * n - 1 - k : k;
@@ -1412,6 +1431,7 @@ export class Game {
             this.current = seat;
             this.turn++;
             this.version++;
+            this.endsStale = true;
             this.actionCounts.fill(0);
             frames[t + 2] = 1;
             frames[t + 1] = 0;

@@ -1,9 +1,10 @@
 import { validateRuleGraph } from '@houserules/schema';
-import type { FlowNode, Result, RuleGraph, Value } from '@houserules/schema';
+import type { FlowNode, Result, RuleGraph, RuleNode, Value } from '@houserules/schema';
 import { Scope } from './compile-expr.ts';
 import { StmtCompiler } from './compile-stmt.ts';
 import type { Game } from './game.ts';
 import { generateRule } from './stmt-codegen.ts';
+import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import {
   FLOW_ACTIONS,
   FLOW_IF,
@@ -63,11 +64,20 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     byEvent[ev]?.push({ rule: index, order: r.order });
     rules.push({ id: r.id, name: r.name, event: ev, argSlots, fire });
   });
+  const activeRules = graph.rules.filter((r) => r.status === 'active');
+  const blockMayEnd = blocksThatMayEnd(
+    graph,
+    graph.ends.filter((e) => e.status === 'active' && (e.timing === 'immediately' || e.timing === 'own_turn')),
+  );
+  const mayEnd = (r: RuleNode): boolean => blockMayEnd(r.body);
   const events: EventInfo[] = graph.events.map((e, i) => {
     const ordered = byEvent[i]!.map((x, k) => ({ ...x, k }))
       .sort((a, b) => a.order - b.order || a.k - b.k)
       .map((x) => x.rule);
-    return { id: e.id, name: e.name, params: e.params, rules: Int32Array.from(ordered), fires: ordered.map((r) => rules[r]!.fire) };
+    return {
+      id: e.id, name: e.name, params: e.params, rules: Int32Array.from(ordered), fires: ordered.map((r) => rules[r]!.fire),
+      mayEnd: Uint8Array.from(ordered, (r) => (mayEnd(activeRules[r]!) ? 1 : 0)),
+    };
   });
 
   const phaseNames: string[] = [];
@@ -94,6 +104,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
         during: a.during === undefined ? -1 : phaseIndex(a.during),
         limitPerTurn: a.limitPerTurn ?? 0,
         body: c.body(a.body, scope),
+        mayEnd: blockMayEnd(a.body),
         constraints,
         constraintsByReads,
         scopeLo: scope.lo,
@@ -172,6 +183,13 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     const literal = v.initial.k === 'lit' ? c.strings.encode(v.initial.v) : null;
     return { id: v.id, name: v.name, scope: v.scope, type: v.type, initial: c.expr(v.initial, scope), literal };
   });
+
+  const askNodes = asksById([...activeRules.map((r) => r.body), ...graph.actions.filter((a) => a.status === 'active').map((a) => a.body)]);
+  const askMayEnd = (ids: string[]): Uint8Array =>
+    Uint8Array.from(ids, (id) => {
+      const ask = askNodes.get(id);
+      return ask === undefined || blockMayEnd([ask]) ? 1 : 0;
+    });
 
   const ends = graph.ends
     .filter((e) => e.status === 'active')
@@ -273,6 +291,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     rules,
     actions,
     asks: c.asks,
+    askMayEnd: askMayEnd(c.asks.map((a) => a.id)),
     ends,
     invariants,
     policies,

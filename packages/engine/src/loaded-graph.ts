@@ -62,6 +62,8 @@ export interface EventInfo {
   rules: Int32Array;
   /** their fire functions, in the same order */
   fires: ((g: Game) => number)[];
+  /** per rule, 1 when its firing may write state an end condition checked after every firing reads */
+  mayEnd: Uint8Array;
 }
 
 export interface RuleInfo {
@@ -98,6 +100,8 @@ export interface ActionInfo {
   during: number;
   limitPerTurn: number;
   body: StmtFn;
+  /** whether the body may write state an end condition checked after every answer reads */
+  mayEnd: boolean;
   constraints: ConstraintInfo[];
   /** the constraints by how many leading arguments they read (index 0..params.length), in declaration order */
   constraintsByReads: ConstraintInfo[][];
@@ -200,6 +204,8 @@ export interface LoadedGraph {
   readonly rules: RuleInfo[];
   readonly actions: ActionInfo[];
   readonly asks: AskInfo[];
+  /** per ask, 1 when an answer may write state an end condition checked after every answer reads */
+  readonly askMayEnd: Uint8Array;
   readonly ends: EndInfo[];
   readonly invariants: InvariantInfo[];
   readonly policies: PolicyInfo[];

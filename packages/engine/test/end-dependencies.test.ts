@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Expr, Stmt } from '@houserules/schema';
+import { createGame } from '../src/index.ts';
+import { overlaps, readsOfConditions, writesOfBlock } from '../src/end-dependencies.ts';
+import { at, bin, end, event, globalVar, graph, lit, load, rule, set, varOf } from './graph-builder.ts';
+
+const reached: Expr = { k: 'derived', id: 'derived:reached', args: [] };
+const derived = [{ id: 'derived:reached', name: 'reached', perPlayer: false, params: [], type: { t: 'bool' as const }, value: bin('>=', varOf('var:score'), lit(5)), provenance: at }];
+
+/** one turn of one player: the `act` step fires the given rules in order; the end reads `score` through a derived value */
+const oneTurn = (bodies: Stmt[][]) =>
+  graph({
+    events: [event('act')],
+    vars: [globalVar('score', 0), globalVar('other', 0), globalVar('last', 0)],
+    derived,
+    flow: [{ f: 'rounds', count: lit(1), body: [{ f: 'turns', order: 'seat', body: [{ f: 'step', event: 'event:act' }] }] }],
+    rules: bodies.map((body, i) => rule(`r${i}`, 'act', [...body, set('var:last', lit(i))], { order: i })),
+    ends: [end('reached', reached, 'own_turn')],
+  });
+
+const play = (bodies: Stmt[][]) => createGame(load(oneTurn(bodies)), { seed: 1, players: 1 }).value!;
+const unrelated = set('var:other', bin('+', varOf('var:other'), lit(1)));
+const scoring = (n: number) => set('var:score', lit(n));
+
+describe('re-checking end conditions only after firings that may change them', () => {
+  it('still ends right after the firing that writes what the condition reads', () => {
+    const game = play([[unrelated], [scoring(5)], [unrelated], [unrelated]]);
+    expect(game.outcome?.reason).toBe('end:reached');
+    // `last` is written by every firing: the game stopped after the second rule
+    expect(game.view(0).vars.last).toBe(1);
+    expect(game.view(0).vars.other).toBe(1);
+  });
+
+  it('does not re-check after firings that write only unrelated state', () => {
+    const few = play([[unrelated]]).endChecks;
+    const many = play([[unrelated], [unrelated], [unrelated], [unrelated], [unrelated]]).endChecks;
+    expect(many).toBe(few);
+  });
+
+  it('re-checks after every firing that writes what the condition reads', () => {
+    const one = play([[scoring(1)]]).endChecks;
+    const four = play([[scoring(1)], [scoring(2)], [scoring(3)], [scoring(4)]]).endChecks;
+    expect(four).toBe(one + 3);
+  });
+});
+
+describe('classifying reads and writes', () => {
+  const reads = (e: Expr) => readsOfConditions([{ owner: 'end:x', condition: e }], []);
+
+  it('treats a moved card as leaving any zone', () => {
+    const w = writesOfBlock([{ s: 'moveCard', card: lit(0), to: { zone: 'zone:b' }, position: 'top' }]);
+    expect(overlaps(w, reads({ k: 'zone', id: 'zone:a' }))).toBe(true);
+    expect(overlaps(w, reads(varOf('var:x')))).toBe(false);
+  });
+
+  it('treats placing a piece as changing every piece query', () => {
+    const w = writesOfBlock([{ s: 'if', cond: lit(true), then: [{ s: 'place', piece: 'piece:a', at: lit(0) }], else: [] }]);
+    expect(overlaps(w, reads({ k: 'supply', piece: 'piece:b' }))).toBe(true);
+  });
+
+  it('always re-checks a condition that reads who acts', () => {
+    expect(overlaps(writesOfBlock([]), reads({ k: 'ctx', name: 'actor' }))).toBe(true);
+  });
+
+  it('falls back to re-checking for a statement it does not know', () => {
+    const w = writesOfBlock([{ s: 'future' } as unknown as Stmt]);
+    expect(overlaps(w, reads(varOf('var:x')))).toBe(true);
+  });
+});
