@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Expr, Stmt } from '@houserules/schema';
 import { createGame } from '../src/index.ts';
 import { overlaps, readsOfConditions, writesOfBlock } from '../src/end-dependencies.ts';
-import { at, bin, end, event, globalVar, graph, lit, load, rule, set, varOf } from './graph-builder.ts';
+import { action, at, bin, ctx, end, event, globalVar, graph, lit, load, rule, set, varOf } from './graph-builder.ts';
 
 const reached: Expr = { k: 'derived', id: 'derived:reached', args: [] };
 const derived = [{ id: 'derived:reached', name: 'reached', perPlayer: false, params: [], type: { t: 'bool' as const }, value: bin('>=', varOf('var:score'), lit(5)), provenance: at }];
@@ -41,6 +41,30 @@ describe('re-checking end conditions only after firings that may change them', (
     const one = play([[scoring(1)]]).endChecks;
     const four = play([[scoring(1)], [scoring(2)], [scoring(3)], [scoring(4)]]).endChecks;
     expect(four).toBe(one + 3);
+  });
+});
+
+describe('re-checking end conditions after actions', () => {
+  const acting = graph({
+    vars: [globalVar('score', 0), globalVar('other', 0)],
+    derived,
+    flow: [{ f: 'rounds', count: lit(1), body: [{ f: 'turns', order: 'seat', body: [{ f: 'actions', by: ctx('current'), until: 'pass' }] }] }],
+    actions: [action('fidget', [unrelated]), action('score', [set('var:score', bin('+', varOf('var:score'), lit(5)))]), action('pass', [])],
+    ends: [end('reached', reached, 'own_turn')],
+  });
+  const act = (name: string) => ({ kind: 'action' as const, action: `action:${name}`, args: [] });
+
+  it('ends right after an action that writes what the condition reads, and checks after no unrelated one', () => {
+    const game = createGame(load(acting), { seed: 1, players: 1 }).value!;
+    // the first answer of a turn checks whatever it wrote: the turn began since the last check
+    expect(game.apply(0, act('fidget')).value).toBe(true);
+    const before = game.endChecks;
+    expect(game.apply(0, act('fidget')).value).toBe(true);
+    expect(game.apply(0, act('fidget')).value).toBe(true);
+    expect(game.endChecks).toBe(before);
+    expect(game.isOver).toBe(false);
+    expect(game.apply(0, act('score')).value).toBe(true);
+    expect(game.outcome?.reason).toBe('end:reached');
   });
 });
 
