@@ -232,15 +232,35 @@ export interface HexEntry extends NodeBase {
 
 export interface BoardItem extends NodeBase {
   $type: 'BoardItem';
-  /** `kinds`, `values`, `region <name>`, `frame <width> <kind>` (name: the frame's hex kind) */
-  key: 'kinds' | 'values' | 'region' | 'frame';
+  /**
+   * `kinds`, `values`, `region <name>`, `frame <width> <kind>` (name: the frame's hex kind),
+   * `spots (q, r) a, b` and `paths (q, r) p: corner 0 to a, …` (extra nodes and edges inside a hex)
+   */
+  key: 'kinds' | 'values' | 'region' | 'frame' | 'spots' | 'paths';
   name?: Identifier;
   /** `frame` only: rings of hexes around the layout */
   width?: number;
   shuffled: boolean;
   values: CardSpec[] | Expr[];
   except?: Identifier[];
+  /** `spots` and `paths` only: the hex they are inside */
+  hex?: { q: number; r: number; range: Range };
+  /** `spots` only: the spots' names */
+  spots?: Identifier[];
+  /** `paths` only */
+  paths?: BoardPath[];
 }
+
+/** `trail: corner 0 to station`: a path inside a hex from a corner or spot to another */
+export interface BoardPath extends NodeBase {
+  $type: 'BoardPath';
+  name: Identifier;
+  from: PathEnd;
+  to: PathEnd;
+}
+
+/** `corner 2` (a corner index of the hex, 0..5) or a spot's name */
+export type PathEnd = { corner: number; range: Range } | { spot: Identifier; range: Range };
 
 /** `event explored(card: card)` */
 export interface EventDecl extends NodeBase {

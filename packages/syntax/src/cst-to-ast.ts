@@ -503,7 +503,8 @@ export class AstBuilder {
   private boardItem(n: CstNode): A.BoardItem {
     const c = childrenOf(n);
     const keyImage = this.tok(c, 'key')?.image;
-    const key: A.BoardItem['key'] = keyImage === 'values' ? 'values' : keyImage === 'region' ? 'region' : keyImage === 'frame' ? 'frame' : 'kinds';
+    const key: A.BoardItem['key'] =
+      keyImage === 'values' || keyImage === 'region' || keyImage === 'frame' || keyImage === 'spots' || keyImage === 'paths' ? keyImage : 'kinds';
     const item: A.BoardItem = {
       $type: 'BoardItem',
       key,
@@ -515,6 +516,11 @@ export class AstBuilder {
       item.values = this.cardSpecs(this.node(c, 'cardSpecList'));
     } else if (key === 'values') {
       item.values = this.exprList(this.node(c, 'exprList'));
+    } else if (key === 'spots' || key === 'paths') {
+      const hex = this.node(c, 'hexCoord');
+      if (hex !== undefined) item.hex = { ...this.hexCoord(hex), range: this.rangeOf(hex) };
+      if (key === 'spots') item.spots = this.nameList(this.node(c, 'nameList'));
+      else item.paths = this.nodes(c, 'boardPath').map((p) => this.boardPath(p));
     } else if (key === 'frame') {
       const width = this.tok(c, 'width');
       item.width = width === undefined ? 1 : this.int(width);
@@ -538,6 +544,21 @@ export class AstBuilder {
     const except = this.node(c, 'boardExcept');
     if (except !== undefined) item.except = this.nameList(this.node(childrenOf(except), 'nameList'));
     return item;
+  }
+
+  private boardPath(n: CstNode): A.BoardPath {
+    const c = childrenOf(n);
+    const [from, to] = this.nodes(c, 'pathEnd').map((e) => this.pathEnd(e));
+    const missing: A.PathEnd = { corner: -1, range: this.rangeOf(n) };
+    return { $type: 'BoardPath', name: this.ident(this.tok(c, 'name')), from: from ?? missing, to: to ?? missing, range: this.rangeOf(n) };
+  }
+
+  private pathEnd(n: CstNode): A.PathEnd {
+    const c = childrenOf(n);
+    const name = this.tok(c, 'name');
+    if (name !== undefined) return { spot: this.ident(name), range: this.rangeOf(n) };
+    const index = this.tok(c, 'Integer');
+    return { corner: index === undefined ? -1 : this.int(index), range: this.rangeOf(n) };
   }
 
   private event(n: CstNode): A.EventDecl {

@@ -659,6 +659,12 @@ function poolText(p: A.PoolDecl): string {
 
 function boardItemText(b: A.BoardItem): string {
   if (b.key === 'frame') return `frame ${b.width ?? 1} ${b.name?.name ?? ''}`;
+  if (b.key === 'spots' || b.key === 'paths') {
+    const hex = `(${b.hex?.q ?? 0}, ${b.hex?.r ?? 0})`;
+    if (b.key === 'spots') return `spots ${hex} ${(b.spots ?? []).map((s) => s.name).join(', ')}`;
+    const end = (e: A.PathEnd): string => ('spot' in e ? e.spot.name : `corner ${e.corner}`);
+    return `paths ${hex} ${(b.paths ?? []).map((p) => `${p.name.name}: ${end(p.from)} to ${end(p.to)}`).join(', ')}`;
+  }
   if (b.key === 'region') {
     const hexes = (b.values as A.Expr[]).map((v) => {
       if (v.$type === 'ListExpr') return `(${v.items.map((i) => printExpr(i)).join(', ')})`;

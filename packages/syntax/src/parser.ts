@@ -559,6 +559,46 @@ class RulesParser extends CstParser {
           this.CONSUME2(Name, LABEL.name);
         },
       },
+      {
+        ALT: () => {
+          this.CONSUME(soft.spots, LABEL.key);
+          this.SUBRULE2(this.hexCoord);
+          this.SUBRULE(this.nameList);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.paths, LABEL.key);
+          this.SUBRULE3(this.hexCoord);
+          this.SUBRULE(this.boardPath);
+          this.MANY2(() => {
+            this.CONSUME2(Comma);
+            this.SUBRULE2(this.boardPath);
+          });
+        },
+      },
+    ]);
+  });
+
+  /** `trail: corner 0 to station` */
+  public boardPath = this.RULE('boardPath', () => {
+    this.CONSUME(Name, LABEL.name);
+    this.CONSUME(Colon);
+    this.SUBRULE(this.pathEnd);
+    this.CONSUME(soft.to);
+    this.SUBRULE2(this.pathEnd);
+  });
+
+  /** `corner INT` or a spot's name */
+  public pathEnd = this.RULE('pathEnd', () => {
+    this.OR(this.alternatives[52] ??= [
+      {
+        ALT: () => {
+          this.CONSUME(soft.corner);
+          this.CONSUME(Integer);
+        },
+      },
+      { ALT: () => this.CONSUME(Name, LABEL.name) },
     ]);
   });
 

@@ -92,6 +92,24 @@ describe('every construct of docs/grammar.md', () => {
     expect(format(source).value).toBe(source);
   });
 
+  it('reads and formats a hex\'s spots and paths', () => {
+    const source = 'board land: hex radius 1 {\n  spots (0, -1) station, hotel\n  paths (0, -1) trail: corner 0 to station, tracks: hotel to station\n}\n';
+    const { value, diagnostics } = parse(source);
+    expect(diagnostics).toEqual([]);
+    const land = value.items[0] as BoardDecl;
+    expect(land.items[0]).toMatchObject({ key: 'spots', hex: { q: 0, r: -1 }, spots: [{ name: 'station' }, { name: 'hotel' }] });
+    expect(land.items[1]).toMatchObject({
+      key: 'paths',
+      hex: { q: 0, r: -1 },
+      paths: [
+        { $type: 'BoardPath', name: { name: 'trail' }, from: { corner: 0 }, to: { spot: { name: 'station' } } },
+        { $type: 'BoardPath', name: { name: 'tracks' }, from: { spot: { name: 'hotel' } }, to: { spot: { name: 'station' } } },
+      ],
+    });
+    expect(format(source).value).toBe(source);
+    expect(parse('board land: hex radius 1 {\n  paths (0, 0) trail: corner 0 station\n}\n').diagnostics.length).toBeGreaterThan(0);
+  });
+
   it('reports a pool, zone or derive in a per-site block', () => {
     const { value, diagnostics } = parse('per edge {\n  var toll: number = 0\n  derive d: number = 1\n}\n');
     expect(diagnostics.map((d) => d.code)).toEqual(['parse/not-per-site']);
