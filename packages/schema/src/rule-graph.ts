@@ -293,7 +293,18 @@ export interface BoardNode extends NodeCommon {
   /** every hex kind the board can hold (the enum of `h.kind`), in declaration order */
   hexKinds?: string[];
   regions: { name: string; hexes: { q: number; r: number }[] }[];
+  /** extra nodes (spots) and edges (paths) inside hexes; absent when the board declares none */
+  internals?: BoardInternals;
 }
+
+/** A hex's spots and the paths joining its corners and spots (a town in a hex). */
+export interface BoardInternals {
+  spots: { q: number; r: number; name: string }[];
+  paths: { q: number; r: number; name: string; from: BoardPathEnd; to: BoardPathEnd }[];
+}
+
+/** One end of a path: a corner of its hex (0..5) or one of its spots. */
+export type BoardPathEnd = { corner: number } | { spot: string };
 
 export interface EventNode extends NodeCommon {
   params: { name: string; type: TypeDesc }[];

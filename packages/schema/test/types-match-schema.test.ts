@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  type BoardInternals,
+  type BoardPathEnd,
   EXPR_KINDS,
   FLOW_KINDS,
   STMT_KINDS,
@@ -163,7 +165,7 @@ const SHAPES: Record<string, Record<string, Presence>> = {
   '#/$defs/CardKindNode': shape<CardKindNode>()({ ...common, fields: 'required', pools: 'required' }),
   '#/$defs/ZoneNode': shape<ZoneNode>()({ ...common, scope: 'required', visibility: 'required', contents: 'required' }),
   '#/$defs/PieceNode': shape<PieceNode>()({ ...common, site: 'required', supply: 'required', perPlayer: 'required' }),
-  '#/$defs/BoardNode': shape<BoardNode>()({ ...common, layout: 'required', kinds: 'required', values: 'required', frame: 'optional', hexKinds: 'optional', regions: 'required' }),
+  '#/$defs/BoardNode': shape<BoardNode>()({ ...common, layout: 'required', kinds: 'required', values: 'required', frame: 'optional', hexKinds: 'optional', regions: 'required', internals: 'optional' }),
   '#/$defs/BoardNode/properties/layout/oneOf/0': shape<Extract<Layout, { kind: 'radius' }>>()({ kind: 'required', radius: 'required' }),
   '#/$defs/BoardNode/properties/layout/oneOf/1': shape<Extract<Layout, { kind: 'map' }>>()({ kind: 'required', hexes: 'required' }),
   '#/$defs/BoardNode/properties/layout/oneOf/1/properties/hexes/items': shape<Extract<Layout, { kind: 'map' }>['hexes'][number]>()({ q: 'required', r: 'required', kind: 'optional', value: 'optional' }),
@@ -172,6 +174,11 @@ const SHAPES: Record<string, Record<string, Presence>> = {
   '#/$defs/BoardNode/properties/frame/anyOf/1': shape<NonNullable<BoardNode['frame']>>()({ width: 'required', kind: 'required' }),
   '#/$defs/BoardNode/properties/regions/items': shape<BoardNode['regions'][number]>()({ name: 'required', hexes: 'required' }),
   '#/$defs/BoardNode/properties/regions/items/properties/hexes/items': shape<BoardNode['regions'][number]['hexes'][number]>()({ q: 'required', r: 'required' }),
+  '#/$defs/BoardNode/properties/internals': shape<BoardInternals>()({ spots: 'required', paths: 'required' }),
+  '#/$defs/BoardNode/properties/internals/properties/spots/items': shape<BoardInternals['spots'][number]>()({ q: 'required', r: 'required', name: 'required' }),
+  '#/$defs/BoardNode/properties/internals/properties/paths/items': shape<BoardInternals['paths'][number]>()({ q: 'required', r: 'required', name: 'required', from: 'required', to: 'required' }),
+  '#/$defs/BoardPathEnd/oneOf/0': shape<Extract<BoardPathEnd, { corner: number }>>()({ corner: 'required' }),
+  '#/$defs/BoardPathEnd/oneOf/1': shape<Extract<BoardPathEnd, { spot: string }>>()({ spot: 'required' }),
   '#/$defs/EventNode': shape<EventNode>()({ ...common, params: 'required', source: 'required' }),
   '#/$defs/DerivedNode': shape<DerivedNode>()({ ...common, perPlayer: 'required', params: 'required', type: 'required', value: 'required' }),
   '#/$defs/RuleNode': shape<RuleNode>()({ ...common, status: 'required', event: 'required', bindings: 'required', when: 'optional', body: 'required', order: 'required' }),

@@ -51,6 +51,8 @@ describe('validateRuleGraph on valid graphs', () => {
     expect(summary(validateRuleGraph(scope).diagnostics)).toEqual([['schema/enum', `/vars/${fullGraph().vars.length - 1}/scope`]]);
     const frame = broken(fullGraph, (g) => (g.boards[0].frame = { width: 0, kind: 'water' }));
     expect(summary(validateRuleGraph(frame).diagnostics)[0]).toEqual(['schema/minimum', '/boards/0/frame/width']);
+    const corner = broken(fullGraph, (g) => (g.boards[0].internals.paths[0].from = { corner: 6 }));
+    expect(summary(validateRuleGraph(corner).diagnostics)).toEqual([['schema/maximum', '/boards/0/internals/paths/0/from/corner']]);
   });
 
   it('accepts a graph after a JSON round trip', () => {
