@@ -1,8 +1,10 @@
 import type {
+  BoardInternals,
+  BoardPathEnd,
   BoardNode, CardKindNode, DerivedNode, EventNode, OptionNode, PieceNode, PoolNode, TokenGroupNode, TokenNode, Value, VarNode, ZoneNode,
 } from '@houserules/schema';
 import { BUILTIN_EVENTS } from '@houserules/schema';
-import type { CardSpec, Expr, HexEntry, Param } from '@houserules/syntax';
+import type { BoardItem, CardSpec, Expr, HexEntry, Identifier, Param, PathEnd } from '@houserules/syntax';
 import { allHexes, hexKey, hexKinds } from './board-facts.ts';
 import type { DeclOf, Origin } from './declaration-table.ts';
 import { constantValue, type ExprLowerer } from './lower-expr.ts';
@@ -202,7 +204,64 @@ export function lowerBoard(l: Lowerers, d: DeclOf<'board'>): BoardNode {
       node.regions.push({ name: item.name?.name ?? '', hexes });
     }
   }
+  const internals = lowerInternals(l, d, boardHexes);
+  if (internals) node.internals = internals;
   return node;
+}
+
+/** A board's `spots` and `paths` items; undefined when it has none (so boards without them lower as before). */
+function lowerInternals(l: Lowerers, d: DeclOf<'board'>, boardHexes: Set<string>): BoardInternals | undefined {
+  const items = (d.node.items ?? []).filter((i) => i && (i.key === 'spots' || i.key === 'paths'));
+  if (items.length === 0) return undefined;
+  const internals: BoardInternals = { spots: [], paths: [] };
+  const file = d.origin.file;
+  const spotsIn = new Map<string, Map<string, Identifier>>();
+  const known = (item: BoardItem): boolean => {
+    const hex = item.hex;
+    if (!hex) return false;
+    if (boardHexes.has(hexKey(hex.q, hex.r))) return true;
+    l.cx.sink.error('board/unknown-hex', `\`${item.key}\` names (${hex.q}, ${hex.r}), which is not a hex of \`${d.name}\``, file, hex.range,
+      'put the spots and paths in a hex of the board');
+    return false;
+  };
+  for (const item of items) {
+    if (item.key !== 'spots' || !known(item)) continue;
+    const { q, r } = item.hex!;
+    const names = spotsIn.get(hexKey(q, r)) ?? new Map<string, Identifier>();
+    spotsIn.set(hexKey(q, r), names);
+    for (const spot of item.spots ?? []) {
+      const earlier = names.get(spot.name);
+      if (earlier) {
+        l.cx.sink.error('board/duplicate-spot', `hex (${q}, ${r}) of \`${d.name}\` has a spot \`${spot.name}\` twice`, file, spot.range,
+          'a spot is named once per hex', [{ message: 'first named here', file, range: earlier.range }]);
+        continue;
+      }
+      names.set(spot.name, spot);
+      internals.spots.push({ q, r, name: spot.name });
+    }
+  }
+  for (const item of items) {
+    if (item.key !== 'paths' || !known(item)) continue;
+    const { q, r } = item.hex!;
+    const names = spotsIn.get(hexKey(q, r));
+    const end = (e: PathEnd): BoardPathEnd | undefined => {
+      if ('spot' in e) {
+        if (names?.has(e.spot.name)) return { spot: e.spot.name };
+        l.cx.sink.error('board/dangling-edge', `hex (${q}, ${r}) of \`${d.name}\` has no spot \`${e.spot.name}\``, file, e.range,
+          didYouMean(e.spot.name, [...(names?.keys() ?? [])]) ?? `declare it: \`spots (${q}, ${r}) ${e.spot.name}\``);
+        return undefined;
+      }
+      if (Number.isInteger(e.corner) && e.corner >= 0 && e.corner <= 5) return { corner: e.corner };
+      l.cx.sink.error('board/dangling-edge', `a hex has corners 0 to 5, not ${e.corner}`, file, e.range, 'use `corner 0` … `corner 5`');
+      return undefined;
+    };
+    for (const path of item.paths ?? []) {
+      const from = end(path.from);
+      const to = end(path.to);
+      if (from && to) internals.paths.push({ q, r, name: path.name.name, from, to });
+    }
+  }
+  return internals;
 }
 
 /** Builtin events, then one per flow step, then the declared ones (declaration order). */

@@ -347,3 +347,44 @@ describe('named choices in policies', () => {
     expectDiagnostic(NAMED + 'policy bad {\n  prefer move_bandit(hex(0, 0), 2)\n}\n', 'type/arity', { text: 'prefer move_bandit(hex(0, 0), 2)' }, { prelude: BOARD_GAME });
   });
 });
+
+describe('spots and paths inside a hex', () => {
+  const opts = { prelude: BOARD_GAME };
+  const TOWN = `board land: hex radius 1 {
+  spots (0, 0) station, hotel
+  paths (0, 0) trail: corner 0 to station, river: hotel to station
+}`;
+
+  it('lowers them into the board\'s internals; a board without them has none', () => {
+    const { graph, diagnostics } = compileText(BOARD_GAME.replace(/board land: hex radius 1 \{\n/, `${TOWN.split('\n').slice(0, 3).join('\n')}\n`));
+    expect(errorsOf(diagnostics)).toEqual([]);
+    expect(graph!.boards[0]!.internals).toEqual({
+      spots: [{ q: 0, r: 0, name: 'station' }, { q: 0, r: 0, name: 'hotel' }],
+      paths: [
+        { q: 0, r: 0, name: 'trail', from: { corner: 0 }, to: { spot: 'station' } },
+        { q: 0, r: 0, name: 'river', from: { spot: 'hotel' }, to: { spot: 'station' } },
+      ],
+    });
+    expect(compileText(BOARD_GAME).graph!.boards[0]).not.toHaveProperty('internals');
+  });
+
+  it('spots are corners and paths edges for rules', () => {
+    const prelude = BOARD_GAME.replace(/board land: hex radius 1 \{\n/, `${TOWN.split('\n').slice(0, 3).join('\n')}\n`);
+    const { diagnostics } = compileText(`${prelude}rule r on built(p, c) {\n  for h in c.hexes {\n    for s in h.corners where s.piece == none {\n      place tower of p at s\n    }\n    for e in h.edges where all(v in e.corners: v.owner == p) {\n      place wall of p at e\n    }\n  }\n}\n`);
+    expect(errorsOf(diagnostics)).toEqual([]);
+  });
+
+  it('board/unknown-hex: spots in a hex the board lacks', () => {
+    expectDiagnostic('board town: hex radius 1 {\n  spots (3, 0) inn\n}', 'board/unknown-hex', { text: '(3, 0)' }, opts);
+  });
+
+  it('board/duplicate-spot: a spot named twice in a hex', () => {
+    const d = expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn, well\n  spots (0, 0) inn\n}', 'board/duplicate-spot', { text: 'inn' }, opts);
+    expect(d.range!.start.offset).toBeGreaterThan(d.related![0]!.range!.start.offset);
+  });
+
+  it('board/dangling-edge: a path to no spot, or to a corner outside 0..5', () => {
+    expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 0) lane: corner 0 to well\n}', 'board/dangling-edge', { text: 'well' }, opts);
+    expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 0) lane: corner 6 to inn\n}', 'board/dangling-edge', { text: 'corner 6' }, opts);
+  });
+});
