@@ -1,6 +1,7 @@
-import type { BoardNode, Diagnostic, RuleGraph } from '@houserules/schema';
+import type { BoardInternals, BoardNode, BoardPathEnd, Diagnostic, RuleGraph } from '@houserules/schema';
 import { boardFromDeclaration, fillHexes } from './board/board-declaration.ts';
-import { withFrame } from './board/build-board.ts';
+import type { NodeRef, PathSpec, SpotSpec } from './board/board-spec.ts';
+import { withFrame, withInternals } from './board/build-board.ts';
 import type { HexBoard } from './board/hex-board.ts';
 import type { RandomSource } from './board/random-setup.ts';
 import type { StringTable } from './value-codec.ts';
@@ -11,7 +12,8 @@ import type { StringTable } from './value-codec.ts';
  *
  * A site value is one integer over all site kinds, so any expression can read
  * a site's piece, owner or relations without knowing its kind:
- * hex h → h, node (corner or spot) v → hexCount + v, edge e → hexCount + nodeCount + e.
+ * hex h → h, node (corner or spot) v → hexCount + v, edge (side or path) e → hexCount + nodeCount + e.
+ * So `corners` ranges over spots too, and `edges` over paths.
  * -1 is none.
  */
 export interface LoadedBoard {
@@ -99,6 +101,13 @@ export function loadBoard(graph: RuleGraph, strings: StringTable): { board: Load
     for (const p of framed.problems) problem(p.code, p.message);
     if (!framed.board) return { board: null, diagnostics };
     board = framed.board;
+  }
+  // after the frame, so a spot may stand in a frame hex; spots and paths are numbered after the corners and sides
+  if (node.internals) {
+    const inside = withInternals(board, internalsSpec(node.internals));
+    for (const p of inside.problems) problem(p.code, p.message);
+    if (!inside.board) return { board: null, diagnostics };
+    board = inside.board;
   }
   // count mismatches do not depend on chance: found once, at load
   const trial = fillHexes(land, node, () => 0);
@@ -230,6 +239,15 @@ export function loadBoard(graph: RuleGraph, strings: StringTable): { board: Load
     siteVars,
   };
   return { board: loaded, diagnostics };
+}
+
+/** A node's spots and paths as the board primitives state them (spots become nodes, paths edges). */
+function internalsSpec(internals: BoardInternals): { spots: SpotSpec[]; paths: PathSpec[] } {
+  const end = (hex: { q: number; r: number }, e: BoardPathEnd): NodeRef => ('spot' in e ? { hex, spot: e.spot } : { hex, corner: e.corner });
+  return {
+    spots: internals.spots.map((s) => ({ hex: { q: s.q, r: s.r }, name: s.name })),
+    paths: internals.paths.map((p) => ({ from: end({ q: p.q, r: p.r }, p.from), to: end({ q: p.q, r: p.r }, p.to), name: p.name })),
+  };
 }
 
 /** Fills the hexes' kinds and values from a game's random source, into vars at boardBase. */

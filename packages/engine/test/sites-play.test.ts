@@ -225,3 +225,55 @@ describe('board games play alike with and without code generation', () => {
     expect(sum(game)).toBe(2 + 3 + 4 + 5 + 6 + 8 - 1);
   });
 });
+
+describe('spots and paths inside a hex', () => {
+  // hex (0, 0) holds spots s1, s2; path p1 joins its corner 0 to s1, path p2 joins s1 to s2
+  const town = (): ReturnType<typeof siteGame> =>
+    siteGame({
+      boards: [
+        boardNode({
+          internals: {
+            spots: [{ q: 0, r: 0, name: 's1' }, { q: 0, r: 0, name: 's2' }],
+            paths: [
+              { q: 0, r: 0, name: 'p1', from: { corner: 0 }, to: { spot: 's1' } },
+              { q: 0, r: 0, name: 'p2', from: { spot: 's1' }, to: { spot: 's2' } },
+            ],
+          },
+        }),
+      ],
+    });
+  const x: Expr = { k: 'local', name: 'x' };
+  const edgeCount = (of: Expr): Expr => size(rel('edges', of));
+  // s1 is the only corner of hex (0, 0) with exactly two edges (a corner of an inner hex has three)
+  const isFirstSpot = bin('==', edgeCount(x), lit(2));
+
+  it.each([true, false])('counts spots among corners and paths among edges, joins them, and takes pieces (codegen %s)', (codegen) => {
+    const probe = createProbe(loadGraph(town(), { codegen }).value!);
+    const build = probe.statements([{ s: 'for', bind: 'x', over: rel('corners', hexAt(0, 0)), where: isFirstSpot, body: [place('piece:town', seat(1), x)] }]);
+    const exprs: Expr[] = [
+      size(sites('corner')),
+      size(sites('edge')),
+      size(rel('corners', hexAt(0, 0))),
+      size(rel('edges', hexAt(0, 0))),
+      size(rel('neighbours', cornerAt(0, 0, 0))),
+      edgeCount(cornerAt(0, 0, 0)),
+      { k: 'agg', fn: 'count', bind: 'x', over: rel('corners', hexAt(0, 0)), where: isFirstSpot },
+      // s1's neighbours: corner 0 and s2
+      { k: 'agg', fn: 'first', bind: 'x', over: rel('corners', hexAt(0, 0)), where: isFirstSpot, value: { k: 'call', fn: 'contains', args: [rel('neighbours', x), cornerAt(0, 0, 0)] } },
+      { k: 'agg', fn: 'first', bind: 'x', over: rel('corners', hexAt(0, 0)), where: isFirstSpot, value: size(rel('neighbours', x)) },
+      { k: 'agg', fn: 'first', bind: 'x', over: rel('corners', hexAt(0, 0)), where: isFirstSpot, value: size(rel('hexes', x)) },
+      { k: 'agg', fn: 'sum', bind: 'x', over: sites('corner'), value: { k: 'if', c: bin('==', attr('piece', x), lit('piece:town')), t: lit(1), e: lit(0) } },
+      { k: 'agg', fn: 'first', bind: 'x', over: rel('corners', hexAt(0, 0)), where: isFirstSpot, value: attr('owner', x) },
+    ];
+    const reads = exprs.map((e) => probe.value(e));
+    const game = createGame(probe.graph(), { seed: 1, players: 2, holdFlow: true }).value!;
+    expect(game.runStatements(build)).toBe(true);
+    expect(reads.map((r) => r(game))).toEqual([26, 32, 8, 8, 4, 4, 1, 1, 2, 1, 1, 1]);
+  });
+
+  it('reports a path to a spot the hex lacks', () => {
+    const bad = town();
+    bad.boards[0]!.internals!.paths[1]!.to = { spot: 'nowhere' };
+    expect(loadGraph(bad).diagnostics.map((d) => d.code)).toContain('board/dangling-edge');
+  });
+});
