@@ -12,6 +12,7 @@ import { decodeString } from './lexer.ts';
 import { kw, soft } from './tokens.ts';
 import { span, tokenEnd, tokenRange, tokenStart } from './range.ts';
 import { childrenOf, NO_TOKEN, tokenSpanOf, type Children } from './cst-recording.ts';
+import { NOT_OPERAND_PRECEDENCE, OPERATOR_PRECEDENCE } from './operator-precedence.ts';
 
 /** The name given to something the author left out (only ever in a file with parse errors). */
 export const MISSING_NAME = '$missing';
@@ -1286,26 +1287,7 @@ export class AstBuilder {
   }
 }
 
-/** Binding power of each binary operator (docs/grammar.md: or < and < not < comparison < range < + - < * / %). */
-const PRECEDENCE: Record<string, number> = {
-  or: 1,
-  and: 2,
-  '==': 4,
-  '!=': 4,
-  '<': 4,
-  '<=': 4,
-  '>': 4,
-  '>=': 4,
-  is: 4,
-  '..': 5,
-  '+': 6,
-  '-': 6,
-  '*': 7,
-  '/': 7,
-  '%': 7,
-};
-/** `not x` applies to a whole comparison: `not a == b` is `not (a == b)`. */
-const NOT_OPERAND_PRECEDENCE = 4;
+const PRECEDENCE: Readonly<Record<string, number>> = OPERATOR_PRECEDENCE;
 
 /** Precedence climbing over a flat `operand { op operand }` CST. */
 class OperatorChain {

@@ -12,6 +12,7 @@ import { CommentPlacement, type PlacedComment, type SlotOffsets } from './commen
 import { lex } from './lexer.ts';
 import { parse } from './parse.ts';
 import { tokenRange } from './range.ts';
+import { NOT_PRECEDENCE, OPERATOR_PRECEDENCE } from './operator-precedence.ts';
 
 const INDENT = '  ';
 const MAX_INLINE_LIST = 80;
@@ -51,21 +52,6 @@ export function format(text: string, file?: string): Result<string | null> {
 
 // ───────────────────────────── expressions ─────────────────────────────
 
-const BINARY_PRECEDENCE: Record<A.BinaryOp, number> = {
-  or: 1,
-  and: 2,
-  '==': 4,
-  '!=': 4,
-  '<': 4,
-  '<=': 4,
-  '>': 4,
-  '>=': 4,
-  '+': 6,
-  '-': 6,
-  '*': 7,
-  '/': 7,
-  '%': 7,
-};
 const ATOM = 9;
 
 function precedence(e: A.Expr): number {
@@ -73,13 +59,13 @@ function precedence(e: A.Expr): number {
     case 'IfExpr':
       return 0;
     case 'BinaryExpr':
-      return BINARY_PRECEDENCE[e.op];
+      return OPERATOR_PRECEDENCE[e.op];
     case 'UnaryExpr':
-      return e.op === 'not' ? 3 : 8;
+      return e.op === 'not' ? NOT_PRECEDENCE : 8;
     case 'IsExpr':
-      return 4;
+      return OPERATOR_PRECEDENCE.is;
     case 'RangeExpr':
-      return 5;
+      return OPERATOR_PRECEDENCE['..'];
     case 'NumberLit':
       return e.value < 0 ? 8 : ATOM;
     default:
@@ -107,7 +93,7 @@ function exprText(e: A.Expr): string {
     case 'CallExpr':
       return `${e.callee.name}(${e.args.map((a) => printExpr(a)).join(', ')})`;
     case 'BinaryExpr': {
-      const p = BINARY_PRECEDENCE[e.op];
+      const p = OPERATOR_PRECEDENCE[e.op];
       const comparison = p === 4;
       // `a or (b and c)`: parentheses the precedence does not need, but a reader does
       const side = (x: A.Expr, min: number): string => (e.op === 'or' && x.$type === 'BinaryExpr' && x.op === 'and' ? `(${exprText(x)})` : printExpr(x, min));
