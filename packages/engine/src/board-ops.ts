@@ -83,9 +83,12 @@ export function placePiece(g: Game, b: LoadedBoard, pi: number, owner: number, s
     vars[base + b.pieceOff + from] = -1;
     vars[base + b.ownerOff + from] = -1;
   } else vars[slot] = vars[slot]! - 1;
+  const replaced = vars[base + b.pieceOff + site]!;
   vars[base + b.pieceOff + site] = pi;
   vars[base + b.ownerOff + site] = owner;
-  g.version++;
+  const pieceBase = g.lg.resources.pieceBase;
+  g.ver[pieceBase + pi]!++;
+  if (replaced >= 0 && replaced !== pi) g.ver[pieceBase + replaced]!++;
   g.pieceVersion++;
 }
 
@@ -105,7 +108,7 @@ export function removePiece(g: Game, b: LoadedBoard, site: number): void {
   vars[slot] = vars[slot]! + 1;
   vars[base + b.pieceOff + site] = -1;
   vars[base + b.ownerOff + site] = -1;
-  g.version++;
+  g.ver[g.lg.resources.pieceBase + pi]!++;
   g.pieceVersion++;
 }
 

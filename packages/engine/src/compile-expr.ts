@@ -7,6 +7,8 @@ import { filledArray } from './packed-array.ts';
 import { loadBoard, supplySlot, type LoadedBoard } from './loaded-board.ts';
 import { longestTrailOf, siteKind, siteOf, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 import { nodeDistance } from './board/graph-queries.ts';
+import { stateResources, type StateResources } from './state-resources.ts';
+import { memoised, memoPlan, type MemoPlan } from './derived-memo.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {
@@ -128,6 +130,8 @@ export class ExprCompiler {
   readonly pieceIx: Index;
   /** the board and its layout in the game state; null when the graph has none */
   readonly board: LoadedBoard | null;
+  /** the state's resources, whose versions cached results compare (state-resources.ts) */
+  readonly resources: StateResources;
   /** per pool: its entry per token index (-1: it holds no such token) */
   readonly entryOf: Int32Array[];
   /** longest-trail expressions compiled so far (each has a cache per game and player) */
@@ -154,6 +158,7 @@ export class ExprCompiler {
     this.pieceIx = new Index(graph.pieces ?? []);
     const loadedBoard = loadBoard(graph, this.strings);
     this.board = loadedBoard.board;
+    this.resources = stateResources(graph, this.board);
     this.diagnostics.push(...loadedBoard.diagnostics);
     this.entryOf = graph.pools.map((p) => {
       const entries = new Int32Array(graph.tokens.length).fill(-1);
@@ -203,30 +208,16 @@ export class ExprCompiler {
     return i;
   }
 
-  private memo: boolean[] | null = null;
+  /** cache results (option lists, memoised derived values); off: every question is computed afresh */
+  cache = true;
+  private readonly memoPlans: (MemoPlan | null | undefined)[] = [];
 
-  /**
-   * Whether derived value i may be memoised: it reads no `self`/`actor` register,
-   * directly or through another derived value (`current`, `round` and `turn`
-   * changes bump the state version, so they are safe).
-   */
-  private memoisable(i: number): boolean {
-    if (!this.memo) {
-      const texts = this.graph.derived.map((d) => JSON.stringify(d.value));
-      const bad = texts.map((t) => /"name":"(self|actor)"/.test(t) && t.includes('"ctx"'));
-      for (let changed = true; changed; ) {
-        changed = false;
-        texts.forEach((t, k) => {
-          if (bad[k]) return;
-          if (this.graph.derived.some((d, j) => bad[j] && t.includes(JSON.stringify(d.id)))) {
-            bad[k] = true;
-            changed = true;
-          }
-        });
-      }
-      this.memo = bad.map((b) => !b);
-    }
-    return this.memo[i]!;
+  /** how derived value i is memoised, or null when it is not (derived-memo.ts) */
+  memoPlanOf(i: number): MemoPlan | null {
+    if (!this.cache) return null;
+    let plan = this.memoPlans[i];
+    if (plan === undefined) this.memoPlans[i] = plan = memoPlan(this.graph, this.resources, i);
+    return plan;
   }
 
   /**
@@ -235,7 +226,7 @@ export class ExprCompiler {
    * the closure call must handle it (no arguments: memoised; a list; a body still
    * being compiled, i.e. a recursive use).
    */
-  derivedCallTarget(id: string, args: Expr[], scope: Scope): { body: ExprFn; slots: readonly number[]; perPlayer: boolean } | null {
+  derivedCallTarget(id: string, args: Expr[], scope: Scope): { body: ExprFn; slots: readonly number[]; perPlayer: boolean; memo: MemoPlan | null } | null {
     const i = this.derivedIx.get(id);
     if (i === undefined || args.length === 0) return null;
     const node = this.graph.derived[i];
@@ -244,7 +235,8 @@ export class ExprCompiler {
     if (args.some((a, k) => node.params[k]?.type.t === 'list' || this.isList(a, scope))) return null;
     this.derivedCell(i);
     if (cell.state !== 2) return null;
-    return { body: cell.fn, slots: this.derivedParamSlots[i]!, perPlayer: node.perPlayer };
+    const plan = this.memoPlanOf(i);
+    return { body: cell.fn, slots: this.derivedParamSlots[i]!, perPlayer: node.perPlayer, memo: plan !== null && plan.arity === args.length ? plan : null };
   }
 
   /** Compiles the bodies of derived values not compiled yet by a call site. */
@@ -259,8 +251,11 @@ export class ExprCompiler {
     cell.state = 1;
     const d = this.graph.derived[i]!;
     const scope = this.derivedScopes[i]!;
+    const outer = this.label;
+    this.label = `derived/${d.name}`;
     if (d.type.t === 'list') cell.list = this.list(d.value, scope);
     else cell.fn = this.expr(d.value, scope);
+    this.label = outer;
     cell.state = 2;
     return cell;
   }
@@ -556,8 +551,20 @@ export class ExprCompiler {
     };
   }
 
+  /** the resource a var's writes bump (state-resources.ts) */
+  varResource(id: string): number {
+    const vi = this.varIx.get(id);
+    return vi === undefined ? this.resources.board : this.resources.varBase + vi;
+  }
+
   /** generate JavaScript per expression tree (see expr-codegen.ts); off: closures only */
   codegen = true;
+
+  /**
+   * The graph node being compiled (`derived/x`, `constraint/y`, `rule/z`, …): generated
+   * code carries it as its `sourceURL`, so profilers and stack traces name the rule.
+   */
+  label = 'graph';
 
   expr(e: Expr, scope: Scope): ExprFn {
     if (this.codegen && e.k !== 'lit' && e.k !== 'local' && e.k !== 'seat') {
@@ -856,19 +863,25 @@ export class ExprCompiler {
     const paramSlots = this.derivedParamSlots[i]!;
     const perPlayer = node.perPlayer;
     this.derivedCell(i);
-    if (argFns.length === 0 && cell.state === 2) {
-      if (asList) return cell.list;
+    if (argFns.length === 0 && cell.state === 2 && asList) return cell.list;
+    const plan = asList || cell.state !== 2 || listArg.some(Boolean) ? null : this.memoPlanOf(i);
+    if (plan !== null && argFns.length === plan.arity) {
       const body = cell.fn;
-      // A value that reads only the state (no context register) is memoised until the state changes.
-      if (!this.memoisable(i)) return body;
-      return (g: Game) => {
-        if (g.derivedVersion[i] === g.version) return g.derivedValue[i]!;
+      const [s0 = -1, s1 = -1, s2 = -1] = paramSlots;
+      return memoised(plan, argFns as ExprFn[], (g, a0, a1, a2) => {
+        const L = g.locals;
+        if (s0 >= 0) L[s0] = a0;
+        if (s1 >= 0) L[s1] = a1;
+        if (s2 >= 0) L[s2] = a2;
+        if (!perPlayer) return body(g);
+        const prev = g.self;
+        g.self = a0;
         const v = body(g);
-        g.derivedValue[i] = v;
-        g.derivedVersion[i] = g.version;
+        g.self = prev;
         return v;
-      };
+      });
     }
+    if (argFns.length === 0 && cell.state === 2) return cell.fn;
     if (argFns.length === 1 && paramSlots.length === 1 && cell.state === 2 && !asList && !listArg[0]) {
       const arg = argFns[0] as ExprFn;
       const s0 = paramSlots[0]!;

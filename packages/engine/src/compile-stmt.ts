@@ -28,6 +28,7 @@ export class StmtCompiler extends ExprCompiler {
     for (const c of this.graph.constraints) {
       if (c.status !== 'active') continue;
       const scope = new Scope(this.alloc);
+      this.label = `constraint/${c.name}`;
       const info: ConstraintInfo = {
         id: c.id,
         name: c.name,
@@ -158,12 +159,13 @@ export class StmtCompiler extends ExprCompiler {
       case 'set': {
         const slot = this.varSlot(s.var, s.of, scope);
         const value = this.expr(s.value, scope);
+        const resource = this.varResource(s.var);
         return (g) => {
           const v = value(g);
           const i = slot(g);
           if (i >= 0) {
             g.vars[i] = v;
-            g.version++;
+            g.ver[resource]!++;
           }
         };
       }

@@ -17,6 +17,16 @@ const ANY_ZONE = 'zone:*';
 const BOARD = 'board:*';
 
 /**
+ * What reading a context register counts as: a state id, `*` (anything), or
+ * null (nothing). `selfBound` is true inside a per-player derived value, whose
+ * `self` is its own argument.
+ */
+export type ContextReads = (name: Extract<Expr, { k: 'ctx' }>['name'], selfBound: boolean) => string | null;
+
+/** End conditions: current/round/turn change only on flow steps, which always re-check; who acts changes with every firing. */
+const endCheckContext: ContextReads = (name) => (name === 'actor' ? ANY : null);
+
+/**
  * The state the conditions read, through the derived values they call. A site's
  * piece or owner is read as the pieces the compiler's `reads` edges name for the
  * node holding the expression (the pieces that can stand on such a site), or as
@@ -26,6 +36,7 @@ export function readsOfConditions(
   conditions: { owner: string; condition: Expr }[],
   derived: readonly DerivedNode[],
   edges: readonly Edge[] = [],
+  context: ContextReads = endCheckContext,
 ): Set<string> {
   const byId = new Map(derived.map((d) => [d.id, d]));
   const piecesReadBy = new Map<string, string[]>();
@@ -38,6 +49,7 @@ export function readsOfConditions(
   const reads = new Set<string>();
   const visited = new Set<string>();
   let owner = '';
+  let selfBound = false;
   const visit = (e: Expr): void => {
     switch (e.k) {
       case 'lit': case 'seat': case 'local': case 'option': case 'players': case 'token': case 'group':
@@ -48,13 +60,17 @@ export function readsOfConditions(
       case 'countOf': reads.add(e.pool); break;
       case 'zone': reads.add(e.id); break;
       case 'supply': reads.add(e.piece); break;
-      case 'trail': for (const p of e.pieces) reads.add(p); break;
+      // a trail runs over its pieces and is cut by whatever others have built on its nodes
+      case 'trail': reads.add(ANY_PIECE); break;
       case 'siteAttr':
         if (e.attr === 'piece' || e.attr === 'owner') for (const p of piecesReadBy.get(owner) ?? [ANY_PIECE]) reads.add(p);
         else reads.add(BOARD);
         break;
-      // current/round/turn change only on flow steps, which always re-check; who acts changes with every firing
-      case 'ctx': if (e.name === 'actor') reads.add(ANY); break;
+      case 'ctx': {
+        const id = context(e.name, selfBound);
+        if (id !== null) reads.add(id);
+        break;
+      }
       case 'derived': {
         if (visited.has(e.id)) break;
         visited.add(e.id);
@@ -62,9 +78,12 @@ export function readsOfConditions(
         if (d === undefined) reads.add(ANY);
         else {
           const outer = owner;
+          const outerSelf = selfBound;
           owner = d.id;
+          selfBound = d.perPlayer;
           visit(d.value);
           owner = outer;
+          selfBound = outerSelf;
         }
         break;
       }

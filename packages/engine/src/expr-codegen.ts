@@ -4,6 +4,7 @@ import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
 import { siteKind, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 import { STRING_BASE } from './value-codec.ts';
+import { memoSlot, memoTable, stampSource } from './derived-memo.ts';
 
 /**
  * Generates one JavaScript function per expression tree (compiled once, at
@@ -13,6 +14,8 @@ import { STRING_BASE } from './value-codec.ts';
  */
 
 export const helpers = {
+  memoTable,
+  memoSlot,
   /** a player index, or a failure when there is no such player */
   player(g: Game, o: number, what: string): number {
     return o >>> 0 < g.playerCount ? o : g.fail('run/no-such-owner', `${what} has no player ${o}.`);
@@ -307,8 +310,24 @@ export class Generator {
       .slice(0, args.length)
       .map((slot, k) => `L[${slot}] = t${k};`)
       .join(' ');
-    const call = target.perPlayer ? `const prev = g.self; g.self = t0; const v = ${body}(g); g.self = prev; return v;` : `return ${body}(g);`;
-    this.inner.push(`function ${name}(g) { const L = g.locals; ${temps} ${binds} ${call} }`);
+    const plan = target.memo;
+    if (plan === null) {
+      const call = target.perPlayer ? `const prev = g.self; g.self = t0; const v = ${body}(g); g.self = prev; return v;` : `return ${body}(g);`;
+      this.inner.push(`function ${name}(g) { const L = g.locals; ${temps} ${binds} ${call} }`);
+      return `${name}(g)`;
+    }
+    // memoised (derived-memo.ts): the entry for these arguments, if its stamp is current
+    const a = (k: number): string => (k < plan.arity ? `t${k}` : '0');
+    const keys = args.map((_, k) => ` && t[at + ${k + 1}] === t${k}`).join('');
+    const store = args.map((_, k) => ` t[at + ${k + 1}] = t${k};`).join('');
+    const compute = target.perPlayer ? `const prev = g.self; g.self = t0; const v = ${body}(g); g.self = prev;` : `const v = ${body}(g);`;
+    const planRef = this.ref(plan);
+    this.inner.push(
+      `function ${name}(g) { const L = g.locals; ${temps} const V = g.ver; const stamp = ${stampSource(plan.reads)};` +
+        ` const t = g.memo[${plan.index}] ?? H.memoTable(g, ${planRef}); const at = H.memoSlot(${planRef}, ${a(0)}, ${a(1)}, ${a(2)});` +
+        ` if (t[at] === stamp${keys}) return t[at + ${plan.width - 1}];` +
+        ` ${binds} ${compute} if (!g.halt) { t[at] = stamp;${store} t[at + ${plan.width - 1}] = v; } return v; }`,
+    );
     return `${name}(g)`;
   }
 
@@ -416,6 +435,11 @@ export function rebinds(bind: string, nodes: unknown[]): boolean {
   return text.includes(`"bind":${name}`) || text.includes(`"each":${name}`) || text.includes(`"name":${name},"value"`);
 }
 
+/** Generated code names the graph node it comes from, for profilers and stack traces. */
+export function withSourceUrl(source: string, label: string): string {
+  return `${source}\n//# sourceURL=houserules:${label.replace(/[^\w/.-]/g, '_')}.js`;
+}
+
 /** The generated function for an expression, or null when code generation is unavailable. */
 export function generateExpr(c: ExprCompiler, e: Expr, scope: Scope): ExprFn | null {
   if (!canGenerate()) return null;
@@ -423,7 +447,7 @@ export function generateExpr(c: ExprCompiler, e: Expr, scope: Scope): ExprFn | n
   const text = gen.gen(e, scope);
   const source = `${gen.inner.join('\n')}\nreturn function expr(g) { const L = g.locals; return ${text}; };`;
   try {
-    return new Function('K', 'H', source)(gen.refs, helpers) as ExprFn;
+    return new Function('K', 'H', withSourceUrl(source, c.label))(gen.refs, helpers) as ExprFn;
   } catch {
     return null;
   }

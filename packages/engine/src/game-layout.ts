@@ -21,6 +21,10 @@ export interface GameLayout {
   poolBase: Int32Array;
   cardPoolBase: number;
   slotToken: Int32Array;
+  /** per count slot: the resource of its pool (state-resources.ts) */
+  slotResource: Int32Array;
+  /** per zone instance: the resource of its zone */
+  zoneResource: Int32Array;
   finite: Uint8Array;
   capacity: Float64Array;
   counts: number[];
@@ -37,8 +41,6 @@ export interface GameLayout {
     evArgs: number[];
     actionCounts: number[];
     firings: number[];
-    derived: number[];
-    derivedVersion: number[];
   };
   endsImmediate: EndInfo[];
   endsOwnTurn: EndInfo[];
@@ -96,6 +98,7 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
   const slots = cardPoolBase + cardCount * st.cardPoolStride;
   const poolBase = new Int32Array(lg.pools.length);
   const slotToken = new Int32Array(slots);
+  const slotResource = new Int32Array(slots);
   const counts = new Float64Array(slots);
   const finite = new Uint8Array(slots);
   const capacity = new Float64Array(slots).fill(Number.POSITIVE_INFINITY);
@@ -107,6 +110,7 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
       p.tokens.forEach((t, e) => {
         const s = poolBase[pi]! + o * st.poolStride[pi]! + e;
         slotToken[s] = t;
+        slotResource[s] = lg.resources.poolBase + pi;
         capacity[s] = p.capacity[e]!;
         const v = applies ? p.initial[e]! : 0;
         if (!Number.isNaN(v)) {
@@ -137,6 +141,8 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     poolBase,
     cardPoolBase,
     slotToken,
+    slotResource,
+    zoneResource: Int32Array.from(instDecl, (zi) => lg.resources.zoneBase + zi),
     finite,
     capacity,
     counts: Array.from(counts),
@@ -151,8 +157,6 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
       evArgs: filledArray(lg.maxEventArgs, 0),
       actionCounts: filledArray(lg.actions.length, 0),
       firings: filledArray(lg.rules.length, 0),
-      derived: filledArray(lg.graph.derived.length, 0),
-      derivedVersion: filledArray(lg.graph.derived.length, -1),
     },
     endsImmediate: lg.ends.filter((e) => e.timing === 'immediately'),
     endsOwnTurn: lg.ends.filter((e) => e.timing === 'own_turn'),

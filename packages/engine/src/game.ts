@@ -17,6 +17,9 @@ import {
 import { layoutFor } from './game-layout.ts';
 import { nextBelow, nextUint32, seedPrng, shuffleInPlace } from './prng.ts';
 import { fillBoard } from './loaded-board.ts';
+import { FLOW_CONTEXT } from './state-resources.ts';
+import { memoStamp } from './derived-memo.ts';
+import { appendCachedOptions, storeOptions, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, boardView, pieceConservation, type TrailScratch } from './board-ops.ts';
 import { fromUint32 } from './board/random-setup.ts';
 import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
@@ -104,10 +107,15 @@ export class Game {
   round = 0;
   turn = 0;
   srcArr: ArrayLike<number> = [];
-  /** bumped by every change of the state, so memoised derived values know when to recompute */
-  version = 0;
-  readonly derivedValue: number[];
-  readonly derivedVersion: number[];
+  /** per state resource, a version every write bumps: cached results compare sums of them (state-resources.ts) */
+  readonly ver: Int32Array;
+  /** per count slot and per zone instance: its resource */
+  private readonly slotResource: Int32Array;
+  /** per action × player: the argument lists last offered and the stamp of what they read (option-cache.ts) */
+  private readonly optionCache: (CachedOptions | undefined)[] = [];
+  /** per memoised derived value, its table, made on first use (derived-memo.ts) */
+  readonly memo: (Float64Array | undefined)[] = [];
+  private readonly zoneResource: Int32Array;
   srcLen = 0;
   srcRev = false;
   // flow
@@ -199,6 +207,9 @@ export class Game {
     this.varBase = layout.varBase;
     this.vars = layout.zeros.vars.slice();
     this.boardBase = layout.boardBase;
+    this.ver = new Int32Array(lg.resources.count);
+    this.slotResource = layout.slotResource;
+    this.zoneResource = layout.zoneResource;
     for (let vi = 0; vi < lg.vars.length; vi++) {
       const v = lg.vars[vi]!;
       if (v.literal !== null) continue;
@@ -228,12 +239,12 @@ export class Game {
     this.actionCounts = layout.zeros.actionCounts.slice();
     this.domainBufs = [];
     this.firings = layout.zeros.firings.slice();
-    this.derivedValue = layout.zeros.derived.slice();
-    this.derivedVersion = layout.zeros.derivedVersion.slice();
 
     seedPrng(this.rng, config.seed);
     // the board's kinds and values come from the game's generator, before any rule
     if (lg.board) fillBoard(lg.board, lg.strings, this.vars, this.boardBase, fromUint32(() => nextUint32(this.rng)));
+    // initial values were written without versions: nothing computed so far may be reused
+    this.invalidateAll();
     if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });
     this.pushFrame(lg.flowRoot);
     if (lg.builtin.gameStart >= 0) this.enqueue(lg.builtin.gameStart, this.evArgs, 0);
@@ -518,7 +529,7 @@ export class Game {
     this.logEntries = s.log ? s.log.slice() : this.logEntries === null ? null : [];
     this.locals = s.locals.map((v) => (Array.isArray(v) ? v.slice() : v));
     this.halt = false;
-    this.version++;
+    this.invalidateAll();
     this.pieceVersion++;
     this.readyCheck = true;
   }
@@ -596,6 +607,12 @@ export class Game {
     return -1;
   }
 
+  /** every cached result is stale (a restore, the end of set-up) */
+  invalidateAll(): void {
+    const ver = this.ver;
+    for (let r = 0; r < ver.length; r++) ver[r]!++;
+  }
+
   moveTokens(a: number, b: number, n: number, token: string, fromName: string, toName: string): void {
     if (n === 0) return;
     if (n < 0 || !Number.isInteger(n)) {
@@ -613,11 +630,14 @@ export class Game {
     }
     counts[a] = counts[a]! - n;
     counts[b] = counts[b]! + n;
-    this.version++;
+    const ver = this.ver;
+    ver[this.slotResource[a]!]!++;
+    ver[this.slotResource[b]!]!++;
   }
 
   moveCard(c: number, z: number, top: boolean): void {
-    this.version++;
+    this.ver[this.zoneResource[this.cardZone[c]!]!]!++;
+    this.ver[this.zoneResource[z]!]!++;
     this.detach(c);
     const arr = this.zoneCards[z]!;
     const len = this.zoneLen[z]!;
@@ -644,7 +664,8 @@ export class Game {
 
   moveAllCards(a: number, b: number): void {
     if (a === b) return;
-    this.version++;
+    this.ver[this.zoneResource[a]!]!++;
+    this.ver[this.zoneResource[b]!]!++;
     const from = this.zoneCards[a]!;
     const to = this.zoneCards[b]!;
     const n = this.zoneLen[a]!;
@@ -659,7 +680,7 @@ export class Game {
   }
 
   shuffleZone(z: number): void {
-    this.version++;
+    this.ver[this.zoneResource[z]!]!++;
     shuffleInPlace(this.rng, this.zoneCards[z]!, this.zoneLen[z]!);
     if (this.logEntries) this.record('$shuffle', { zone: this.zoneName(z) });
   }
@@ -667,7 +688,8 @@ export class Game {
   revealTop(a: number, b: number, hidden: boolean): number {
     const len = this.zoneLen[a]!;
     if (len === 0) return -1;
-    this.version++;
+    this.ver[this.zoneResource[a]!]!++;
+    this.ver[this.zoneResource[b]!]!++;
     const c = this.zoneCards[a]![len - 1]!;
     this.zoneLen[a] = len - 1;
     const to = this.zoneCards[b]!;
@@ -1175,7 +1197,7 @@ export class Game {
         const d = records[k]!;
         if (d.seat >= 0) this.vars[base + d.seat * stride] = d.values[d.chosen]!;
       }
-      this.version++;
+      this.ver[lg.resources.varBase + ask.varIndex]!++;
       this.restoreSaved(first, ask.scopeLo);
       this.actor = ask.single ? first.seat : -1;
       ask.then(this);
@@ -1388,7 +1410,7 @@ export class Game {
             }
             const round = ++frames[t + 3]!;
             this.round = round;
-            this.version++;
+            this.ver[FLOW_CONTEXT]!++;
             this.endsStale = true;
             frames[t + 2] = 1;
             frames[t + 1] = 0;
@@ -1422,7 +1444,7 @@ export class Game {
             if (k >= total) {
               this.depth--;
               this.current = -1;
-              this.version++;
+              this.ver[FLOW_CONTEXT]!++;
               this.endsStale = true;
               continue;
             }
@@ -1430,7 +1452,7 @@ export class Game {
             frames[t + 4] = seat;
             this.current = seat;
             this.turn++;
-            this.version++;
+            this.ver[FLOW_CONTEXT]!++;
             this.endsStale = true;
             this.actionCounts.fill(0);
             frames[t + 2] = 1;
@@ -1514,7 +1536,25 @@ export class Game {
       if (a.limitPerTurn > 0 && this.actionCounts[ai]! >= a.limitPerTurn) continue;
       this.actor = player;
       if (a.by !== null && a.by(this) !== player) continue;
-      this.enumerateParams(ai, 0, values, offsets);
+      const reads = a.optionReads;
+      if (reads === null) {
+        this.enumerateParams(ai, 0, values, offsets);
+        continue;
+      }
+      // the checks that read no argument run every time; the argument lists come from the cache while what they read is unchanged
+      const first = a.constraintsByReads[0]!;
+      if (first.length > 0 && this.refusingConstraint(first, this.tmpVals, 0, player) !== null) continue;
+      const stamp = memoStamp(this, reads);
+      const key = ai * this.playerCount + player;
+      const cached = this.optionCache[key];
+      if (cached !== undefined && cached.stamp === stamp) {
+        appendCachedOptions(cached, values, offsets);
+        continue;
+      }
+      const v0 = values.length;
+      const o0 = offsets.length;
+      this.enumerateParams(ai, 0, values, offsets, true);
+      if (!this.halt) this.optionCache[key] = storeOptions(cached, stamp, values, offsets, v0, o0);
     }
     this.actor = prevActor;
   }
@@ -1525,11 +1565,11 @@ export class Game {
    * prunes every completion of it (the set offered is the same as checking each
    * complete argument list against every constraint).
    */
-  private enumerateParams(ai: number, k: number, values: number[], offsets: number[]): void {
+  private enumerateParams(ai: number, k: number, values: number[], offsets: number[], checked = false): void {
     const a = this.lg.actions[ai]!;
     const params = a.params;
     const checks = a.constraintsByReads[k]!;
-    if (checks.length > 0) {
+    if (checks.length > 0 && !checked) {
       const vals = this.tmpVals;
       for (let j = 0; j < k; j++) vals[j] = this.locals[params[j]!.slot] as number;
       if (this.refusingConstraint(checks, vals, k, this.actor) !== null) return;

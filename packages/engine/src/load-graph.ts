@@ -5,6 +5,7 @@ import { StmtCompiler } from './compile-stmt.ts';
 import type { Game } from './game.ts';
 import { generateRule } from './stmt-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
+import { resourcesRead } from './state-resources.ts';
 import {
   FLOW_ACTIONS,
   FLOW_IF,
@@ -28,6 +29,12 @@ const EMPTY = new Int32Array(0);
 export interface LoadOptions {
   /** generate JavaScript per expression (default true); false: closures only */
   codegen?: boolean;
+  /**
+   * reuse results while what they read is unchanged: action option lists and
+   * memoised derived values (default true; docs/design/incremental-evaluation.md).
+   * Games play identically either way.
+   */
+  cache?: boolean;
 }
 
 export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result<LoadedGraph | null> {
@@ -36,6 +43,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
   const graph = input as RuleGraph;
   const c = new StmtCompiler(graph);
   c.codegen = loadOptions.codegen ?? true;
+  c.cache = loadOptions.cache ?? true;
   c.compileDerived();
   c.compileConstraints();
 
@@ -47,6 +55,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     const scope = new Scope(c.alloc);
     const argSlots = Int32Array.from(r.bindings.map((b) => scope.slot(b)));
     const index = rules.length;
+    c.label = `rule/${r.name}`;
     // compiled once: a generated rule, or closures (compiling twice would register its asks twice)
     const generated = c.codegen ? generateRule(c, index, argSlots, r.when, r.body, scope) : null;
     let fire = generated;
@@ -91,11 +100,17 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     .filter((a) => a.status === 'active')
     .map((a) => {
       const scope = new Scope(c.alloc);
+      c.label = `action/${a.name}`;
       const params = a.params.map((p) => ({ name: p.name, type: p.type, slot: scope.slot(p.name), domain: c.list(p.domain, scope) }));
       const constraints = c.constraintsFor(a.id, a.name);
       const constraintsByReads: ConstraintInfo[][] = params.map(() => []);
       constraintsByReads.push([]);
       for (const k of constraints) constraintsByReads[Math.min(k.reads, params.length)]!.push(k);
+      const argumentChecks = graph.constraints.filter((k) => constraints.some((info) => info.id === k.id && info.reads > 0));
+      const optionReads =
+        c.cache && params.length > 0
+          ? resourcesRead(graph, c.resources, [...a.params.map((p) => ({ owner: a.id, condition: p.domain })), ...argumentChecks.map((k) => ({ owner: k.id, condition: k.condition }))], true)
+          : null;
       return {
         id: a.id,
         name: a.name,
@@ -107,6 +122,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
         mayEnd: blockMayEnd(a.body),
         constraints,
         constraintsByReads,
+        optionReads,
         scopeLo: scope.lo,
         scopeHi: scope.hi,
       };
@@ -176,10 +192,12 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     }
     return index;
   };
+  c.label = 'flow';
   const flowRoot = flowNode(null, 0);
 
   const vars = graph.vars.map((v) => {
     const scope = new Scope(c.alloc);
+    c.label = `var/${v.name}`;
     const literal = v.initial.k === 'lit' ? c.strings.encode(v.initial.v) : null;
     return { id: v.id, name: v.name, scope: v.scope, type: v.type, initial: c.expr(v.initial, scope), literal };
   });
@@ -195,12 +213,16 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     .filter((e) => e.status === 'active')
     .map((e) => {
       const scope = new Scope(c.alloc);
+      c.label = `end/${e.name}`;
       return { id: e.id, name: e.name, condition: c.expr(e.condition, scope), timing: e.timing, winners: e.winners ? c.list(e.winners, scope) : null };
     });
 
   const invariants = graph.invariants
     .filter((i) => i.status === 'active')
-    .map((i) => ({ id: i.id, name: i.name, condition: c.expr(i.condition, new Scope(c.alloc)), reason: i.reason ?? '' }));
+    .map((i) => {
+      c.label = `invariant/${i.name}`;
+      return { id: i.id, name: i.name, condition: c.expr(i.condition, new Scope(c.alloc)), reason: i.reason ?? '' };
+    });
 
   let ranking: LoadedGraph['ranking'] = null;
   if (graph.ranking) {
@@ -303,6 +325,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     phaseNames,
     localCount: c.alloc.nextSlot,
     storage: c.storage,
+    resources: c.resources,
     board: c.board,
     trailCount: c.trailCount,
     maxEventArgs,

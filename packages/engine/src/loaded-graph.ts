@@ -4,6 +4,7 @@ import type { StaticStorage } from './compile-expr.ts';
 import type { StringTable } from './value-codec.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import type { LoadedBoard } from './loaded-board.ts';
+import type { StateResources } from './state-resources.ts';
 
 /** A compiled expression: reads the game, returns a number (see value-codec.ts). */
 export type ExprFn = (g: Game) => number;
@@ -105,6 +106,13 @@ export interface ActionInfo {
   constraints: ConstraintInfo[];
   /** the constraints by how many leading arguments they read (index 0..params.length), in declaration order */
   constraintsByReads: ConstraintInfo[][];
+  /**
+   * what the argument lists offered read — the parameters' domains and the
+   * constraints that read an argument — as state resources: the lists are cached
+   * per player until one of these is written; null: not cached (no parameters,
+   * caching off, or a read that cannot be classified). See option-cache.ts.
+   */
+  optionReads: Int32Array | null;
   scopeLo: number;
   scopeHi: number;
 }
@@ -217,6 +225,8 @@ export interface LoadedGraph {
   readonly phaseNames: string[];
   readonly localCount: number;
   readonly storage: StaticStorage;
+  /** the state's resources, each with a version per game (state-resources.ts) */
+  readonly resources: StateResources;
   /** the board (built once), or null when the graph has none */
   readonly board: LoadedBoard | null;
   /** how many longest-trail expressions the graph has (each caches per game and player) */

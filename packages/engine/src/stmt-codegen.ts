@@ -1,7 +1,7 @@
 import type { Expr, Stmt } from '@houserules/schema';
 import type { Scope } from './compile-expr.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
-import { canGenerate, Generator, helpers, rebinds } from './expr-codegen.ts';
+import { canGenerate, Generator, helpers, rebinds, withSourceUrl } from './expr-codegen.ts';
 import type { Game } from './game.ts';
 import type { StmtFn } from './loaded-graph.ts';
 import { filledArray } from './packed-array.ts';
@@ -68,7 +68,7 @@ class StmtGenerator extends Generator {
         if (slot === null) return this.closureCall(s, scope);
         const v = this.temp();
         const i = this.temp();
-        return `{ const ${v} = ${this.gen(s.value, scope)}; const ${i} = ${slot}; if (g.halt) return; g.vars[${i}] = ${v}; g.version++; }`;
+        return `{ const ${v} = ${this.gen(s.value, scope)}; const ${i} = ${slot}; if (g.halt) return; g.vars[${i}] = ${v}; g.ver[${this.sc.varResource(s.var)}]++; }`;
       }
       case 'let':
         if (c.isList(s.value, scope)) return this.closureCall(s, scope);
@@ -155,7 +155,7 @@ export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Arr
   const body = gen.block(stmts, scope);
   const source = `${gen.inner.join('\n')}\nreturn function fire(g) { const L = g.locals; ${bind}\n${guard}\nif (!g.startFiring(${index})) return 2;\n${body}\nreturn 1; };`;
   try {
-    return new Function('K', 'H', source)(gen.refs, helpers) as (g: Game) => number;
+    return new Function('K', 'H', withSourceUrl(source, sc.label))(gen.refs, helpers) as (g: Game) => number;
   } catch {
     return null;
   }
@@ -168,7 +168,7 @@ export function generateBlock(sc: StmtCompiler, stmts: Stmt[], scope: Scope): St
   const body = gen.block(stmts, scope);
   const source = `${gen.inner.join('\n')}\nreturn function body(g) { const L = g.locals;\n${body}\n};`;
   try {
-    return new Function('K', 'H', source)(gen.refs, helpers) as StmtFn;
+    return new Function('K', 'H', withSourceUrl(source, sc.label))(gen.refs, helpers) as StmtFn;
   } catch {
     return null;
   }

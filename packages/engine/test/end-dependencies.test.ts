@@ -82,6 +82,13 @@ describe('classifying reads and writes', () => {
     expect(overlaps(w, reads({ k: 'supply', piece: 'piece:b' }))).toBe(true);
   });
 
+  it('treats a trail as reading every piece: others\' buildings on its nodes cut it', () => {
+    const trail = reads({ k: 'trail', player: lit(0), pieces: ['piece:road'] });
+    const building = writesOfBlock([{ s: 'place', piece: 'piece:house', at: lit(0) }], new Map([['piece:house', ['piece:house']]]));
+    expect(overlaps(building, trail)).toBe(true);
+    expect(overlaps(writesOfBlock([unrelated]), trail)).toBe(false);
+  });
+
   it('always re-checks a condition that reads who acts', () => {
     expect(overlaps(writesOfBlock([]), reads({ k: 'ctx', name: 'actor' }))).toBe(true);
   });

@@ -1,0 +1,123 @@
+import type { DerivedNode, Expr, RuleGraph } from '@houserules/schema';
+import type { Game } from './game.ts';
+import { resourcesRead, type StateResources } from './state-resources.ts';
+
+/**
+ * Memoised derived values (docs/design/incremental-evaluation.md). A derived
+ * value is memoised per argument tuple when its parameters are scalars, what it
+ * reads is classified (state-resources.ts) and it is worth it: its body, or a
+ * derived value it calls, loops over something (an aggregate) or searches the
+ * board (a trail). A game keeps one direct-mapped table per memoised value:
+ * per entry the stamp (the sum of the versions of what it reads when computed),
+ * the arguments, and the value.
+ */
+export interface MemoPlan {
+  /** the derived value's index in the graph */
+  readonly index: number;
+  /** the resources its body reads */
+  readonly reads: Int32Array;
+  readonly arity: number;
+  /** entries in a table (a power of two) */
+  readonly size: number;
+  /** numbers per entry: stamp, arguments, value */
+  readonly width: number;
+}
+
+const MAX_ARITY = 3;
+
+export function memoPlan(graph: RuleGraph, resources: StateResources, index: number): MemoPlan | null {
+  const d = graph.derived[index];
+  if (d === undefined || d.type.t === 'list' || d.params.length > MAX_ARITY) return null;
+  if (d.params.some((p) => p.type.t === 'list')) return null;
+  if (!loops(graph.derived, d)) return null;
+  const reads = resourcesRead(graph, resources, [{ owner: d.id, condition: { k: 'derived', id: d.id, args: [] } }], false);
+  if (reads === null) return null;
+  const arity = d.params.length;
+  return { index, reads, arity, size: arity === 0 ? 1 : arity === 1 ? 64 : 256, width: arity + 2 };
+}
+
+/** whether evaluating the derived value runs an aggregate or a trail search, itself or through what it calls */
+function loops(derived: readonly DerivedNode[], d: DerivedNode): boolean {
+  const byId = new Map(derived.map((x) => [x.id, x]));
+  const seen = new Set<string>();
+  const visit = (e: Expr): boolean => {
+    if (e.k === 'agg' || e.k === 'trail') return true;
+    if (e.k === 'derived' && !seen.has(e.id)) {
+      seen.add(e.id);
+      const callee = byId.get(e.id);
+      if (callee !== undefined && visit(callee.value)) return true;
+    }
+    for (const value of Object.values(e)) {
+      if (Array.isArray(value)) {
+        for (const item of value) if (isExpr(item) && visit(item)) return true;
+      } else if (isExpr(value) && visit(value)) return true;
+    }
+    return false;
+  };
+  seen.add(d.id);
+  return visit(d.value);
+}
+
+function isExpr(value: unknown): value is Expr {
+  return typeof value === 'object' && value !== null && typeof (value as { k?: unknown }).k === 'string';
+}
+
+/** a game's table for a plan, made on first use; every stamp -1 (versions sum to at least 0) */
+export function memoTable(g: Game, plan: MemoPlan): Float64Array {
+  let t = g.memo[plan.index];
+  if (t === undefined) {
+    t = new Float64Array(plan.size * plan.width).fill(-1);
+    g.memo[plan.index] = t;
+  }
+  return t;
+}
+
+/** the stamp: the sum of the versions of what the plan reads */
+export function memoStamp(g: Game, reads: Int32Array): number {
+  const ver = g.ver;
+  let s = 0;
+  for (let k = 0; k < reads.length; k++) s += ver[reads[k]!]!;
+  return s;
+}
+
+/** the entry's offset in the table for these arguments (strings hash by their table index) */
+export function memoSlot(plan: MemoPlan, a0: number, a1: number, a2: number): number {
+  const h = (Math.imul(a0 | 0, -1640531535) ^ Math.imul(a1 | 0, -2048144777) ^ Math.imul(a2 | 0, -1028477379)) >>> 0;
+  return (h % plan.size) * plan.width;
+}
+
+/** JavaScript for generated code: the stamp expression of a plan */
+export function stampSource(reads: Int32Array): string {
+  return reads.length === 0 ? '0' : Array.from(reads, (r) => `V[${r}]`).join(' + ');
+}
+
+/**
+ * A closure that memoises a derived call (the closure compiler's path; generated
+ * code inlines the same steps): `compute` evaluates the body for the arguments.
+ */
+export function memoised(
+  plan: MemoPlan,
+  args: readonly ((g: Game) => number)[],
+  compute: (g: Game, a0: number, a1: number, a2: number) => number,
+): (g: Game) => number {
+  const { arity, width } = plan;
+  const f0 = args[0], f1 = args[1], f2 = args[2];
+  return (g) => {
+    const a0 = f0 === undefined ? 0 : f0(g);
+    const a1 = f1 === undefined ? 0 : f1(g);
+    const a2 = f2 === undefined ? 0 : f2(g);
+    const stamp = memoStamp(g, plan.reads);
+    const t = memoTable(g, plan);
+    const at = memoSlot(plan, a0, a1, a2);
+    if (t[at] === stamp && (arity < 1 || t[at + 1] === a0) && (arity < 2 || t[at + 2] === a1) && (arity < 3 || t[at + 3] === a2)) return t[at + width - 1]!;
+    const v = compute(g, a0, a1, a2);
+    if (!g.halt) {
+      t[at] = stamp;
+      if (arity > 0) t[at + 1] = a0;
+      if (arity > 1) t[at + 2] = a1;
+      if (arity > 2) t[at + 3] = a2;
+      t[at + width - 1] = v;
+    }
+    return v;
+  };
+}
