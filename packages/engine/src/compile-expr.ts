@@ -20,6 +20,11 @@ export class Scope {
 
   constructor(private readonly alloc: { nextSlot: number }) {}
 
+  /** binds a name to a slot another scope owns (a constraint's binding to its action's parameter) */
+  alias(name: string, slot: number): void {
+    this.names.set(name, slot);
+  }
+
   slot(name: string): number {
     let s = this.names.get(name);
     if (s === undefined) {

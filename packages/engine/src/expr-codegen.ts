@@ -54,6 +54,11 @@ export const helpers = {
     return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
   },
   EMPTY: new Int32Array(0),
+  /** copies the first n elements into buf (a collection evaluated into the shared scratch list) */
+  copyInto(buf: number[], arr: ArrayLike<number>, n: number): number[] {
+    for (let k = 0; k < n; k++) buf[k] = arr[k]!;
+    return buf;
+  },
 };
 
 let codegenAvailable: boolean | null = null;
@@ -392,19 +397,26 @@ export class Generator {
    * The head of a loop over a collection, binding arr, len and rev: a board
    * relation or site list is read in place (no copy, no closure call).
    */
-  loopSource(over: Expr, scope: Scope): string {
+  loopSource(over: Expr, scope: Scope, suffix = ''): string {
+    const [zi, arr, len, rev] = ['zi', 'arr', 'len', 'rev'].map((n) => n + suffix);
     const zone = this.globalZone(over);
-    if (zone !== null) return `const zi = g.zoneInstBase[${zone}], arr = g.zoneCards[zi], len = g.zoneLen[zi], rev = true;`;
+    if (zone !== null) return `const ${zi} = g.zoneInstBase[${zone}], ${arr} = g.zoneCards[${zi}], ${len} = g.zoneLen[${zi}], ${rev} = true;`;
     const playerZone = this.playerZone(over);
     if (playerZone !== null && over.k === 'zone') {
       const owner = this.owner(over.of, scope);
       const inst = `H.zoneOf(g, ${playerZone.index}, ${owner}, ${this.ref(playerZone.name)})`;
-      return `const zi = ${inst}, arr = zi < 0 ? H.EMPTY : g.zoneCards[zi], len = zi < 0 ? 0 : g.zoneLen[zi], rev = true;`;
+      return `const ${zi} = ${inst}, ${arr} = ${zi} < 0 ? H.EMPTY : g.zoneCards[${zi}], ${len} = ${zi} < 0 ? 0 : g.zoneLen[${zi}], ${rev} = true;`;
     }
     const b = this.c.board;
-    if (b && over.k === 'siteRel') return `const arr = ${this.ref(b.rel[over.rel])}[${this.gen(over.of, scope)}] || H.EMPTY, len = arr.length, rev = false;`;
-    if (b && over.k === 'sites') return `const arr = ${this.ref(b.sites[over.site])}, len = arr.length, rev = false;`;
-    return `${this.list(over, scope)}(g); const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;`;
+    if (b && over.k === 'siteRel') return `const ${arr} = ${this.ref(b.rel[over.rel])}[${this.gen(over.of, scope)}] || H.EMPTY, ${len} = ${arr}.length, ${rev} = false;`;
+    if (b && over.k === 'sites') return `const ${arr} = ${this.ref(b.sites[over.site])}, ${len} = ${arr}.length, ${rev} = false;`;
+    return `${this.list(over, scope)}(g); const ${arr} = g.srcArr, ${len} = g.srcLen, ${rev} = g.srcRev;`;
+  }
+
+  /** whether loopSource reads the collection in place (else through the shared scratch list) */
+  loopsInPlace(over: Expr): boolean {
+    const b = this.c.board;
+    return this.globalZone(over) !== null || (this.playerZone(over) !== null && over.k === 'zone') || (b !== null && (over.k === 'siteRel' || over.k === 'sites'));
   }
 
   /** the index of a global zone the expression names (its cards are read in place), else null */

@@ -1536,14 +1536,15 @@ export class Game {
       if (a.limitPerTurn > 0 && this.actionCounts[ai]! >= a.limitPerTurn) continue;
       this.actor = player;
       if (a.by !== null && a.by(this) !== player) continue;
-      const reads = a.optionReads;
-      if (reads === null) {
-        this.enumerateParams(ai, 0, values, offsets);
-        continue;
-      }
       // the checks that read no argument run every time; the argument lists come from the cache while what they read is unchanged
       const first = a.constraintsByReads[0]!;
       if (first.length > 0 && this.refusingConstraint(first, this.tmpVals, 0, player) !== null) continue;
+      const reads = a.optionReads;
+      if (reads === null) {
+        if (a.enumerate !== null) a.enumerate(this, values, offsets);
+        else this.enumerateParams(ai, 0, values, offsets, true);
+        continue;
+      }
       const stamp = memoStamp(this, reads);
       const key = ai * this.playerCount + player;
       const cached = this.optionCache[key];
@@ -1553,7 +1554,8 @@ export class Game {
       }
       const v0 = values.length;
       const o0 = offsets.length;
-      this.enumerateParams(ai, 0, values, offsets, true);
+      if (a.enumerate !== null) a.enumerate(this, values, offsets);
+      else this.enumerateParams(ai, 0, values, offsets, true);
       if (!this.halt) this.optionCache[key] = storeOptions(cached, stamp, values, offsets, v0, o0);
     }
     this.actor = prevActor;

@@ -6,6 +6,7 @@ import type { Game } from './game.ts';
 import { generateRule } from './stmt-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
+import { generateEnumeration } from './enumerate-codegen.ts';
 import {
   FLOW_ACTIONS,
   FLOW_IF,
@@ -98,7 +99,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
 
   const actions: ActionInfo[] = graph.actions
     .filter((a) => a.status === 'active')
-    .map((a) => {
+    .map((a, actionIndex) => {
       const scope = new Scope(c.alloc);
       c.label = `action/${a.name}`;
       const params = a.params.map((p) => ({ name: p.name, type: p.type, slot: scope.slot(p.name), domain: c.list(p.domain, scope) }));
@@ -123,6 +124,9 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
         constraints,
         constraintsByReads,
         optionReads,
+        enumerate: c.codegen
+          ? generateEnumeration(c, actionIndex, a, params.map((p) => p.slot), constraints.map((info) => ({ node: graph.constraints.find((k) => k.id === info.id)!, reads: info.reads })))
+          : null,
         scopeLo: scope.lo,
         scopeHi: scope.hi,
       };

@@ -5,6 +5,7 @@ import type { StringTable } from './value-codec.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import type { LoadedBoard } from './loaded-board.ts';
 import type { StateResources } from './state-resources.ts';
+import type { EnumerateFn } from './enumerate-codegen.ts';
 
 /** A compiled expression: reads the game, returns a number (see value-codec.ts). */
 export type ExprFn = (g: Game) => number;
@@ -113,6 +114,8 @@ export interface ActionInfo {
    * caching off, or a read that cannot be classified). See option-cache.ts.
    */
   optionReads: Int32Array | null;
+  /** the enumeration of argument lists as generated code (enumerate-codegen.ts); null: Game.enumerateParams */
+  enumerate: EnumerateFn | null;
   scopeLo: number;
   scopeHi: number;
 }

@@ -23,7 +23,10 @@ function pickGraph(purseBlocks: boolean) {
     ],
     constraints: [
       constraint('a_not_two', 'forbid', 'action:pick', ['a', 'b'], bin('==', local('a'), lit(2)), 'no 2 first'),
-      constraint('b_not_one', 'forbid', 'action:pick', ['a', 'b'], bin('==', local('b'), lit(1)), 'no 1 second'),
+      // bindings need not be named as the parameters are
+      constraint('b_not_one', 'forbid', 'action:pick', ['x', 'y'], bin('==', local('y'), lit(1)), 'no 1 second'),
+      // an inner binder named like an argument must not disturb the argument the constraints after it read
+      constraint('inner_b', 'forbid', 'action:pick', ['a', 'b'], { k: 'agg', fn: 'any', bind: 'b', over: { k: 'list', items: [lit(7)] }, where: bin('==', local('b'), lit(0)) }, 'never'),
       constraint('a_le_b', 'require', 'action:pick', ['a', 'b'], bin('<=', local('a'), local('b')), 'ascending'),
       constraint('rich_stop', 'forbid', 'action:pick', ['a', 'b'], bin('>', count('pool:purse', 'token:coin', ctx('actor')), lit(5)), 'too rich'),
       // reads no argument, but an inner binder named like the second one makes it wait for both (safe)
@@ -69,6 +72,6 @@ describe('action enumeration under constraints', () => {
   it('orders each constraint by the leading arguments it reads', () => {
     const loaded = loadGraph(pickGraph(false)).value!;
     const pickInfo = loaded.actions.find((a) => a.name === 'pick')!;
-    expect(pickInfo.constraintsByReads.map((list) => list.map((c) => c.name))).toEqual([['rich_stop'], ['a_not_two'], ['b_not_one', 'a_le_b', 'purse_gate']]);
+    expect(pickInfo.constraintsByReads.map((list) => list.map((c) => c.name))).toEqual([['rich_stop'], ['a_not_two'], ['b_not_one', 'inner_b', 'a_le_b', 'purse_gate']]);
   });
 });
