@@ -4,8 +4,8 @@ import { resourcesRead, type StateResources } from './state-resources.ts';
 
 /**
  * Memoised derived values (docs/design/incremental-evaluation.md). A derived
- * value is memoised per argument tuple when its parameters are scalars, what it
- * reads is classified (state-resources.ts) and it is worth it: its body, or a
+ * value is memoised per argument tuple when its parameters range over few values
+ * (players, tokens, enum members, numbers — not sites or cards), what it reads is classified (state-resources.ts) and it is worth it: its body, or a
  * derived value it calls, loops over something (an aggregate) or searches the
  * board (a trail). A game keeps one direct-mapped table per memoised value:
  * per entry the stamp (the sum of the versions of what it reads when computed),
@@ -28,7 +28,8 @@ const MAX_ARITY = 3;
 export function memoPlan(graph: RuleGraph, resources: StateResources, index: number): MemoPlan | null {
   const d = graph.derived[index];
   if (d === undefined || d.type.t === 'list' || d.params.length > MAX_ARITY) return null;
-  if (d.params.some((p) => p.type.t === 'list')) return null;
+  // players, tokens, enum members, numbers: few distinct tuples; sites and cards would thrash a small table
+  if (d.params.some((p) => p.type.t === 'list' || p.type.t === 'site' || p.type.t === 'card')) return null;
   if (!loops(graph.derived, d)) return null;
   const reads = resourcesRead(graph, resources, [{ owner: d.id, condition: { k: 'derived', id: d.id, args: [] } }], false);
   if (reads === null) return null;

@@ -3,9 +3,10 @@ import { Scope } from './compile-expr.ts';
 import { canGenerate, Generator, helpers, rebinds, withSourceUrl } from './expr-codegen.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import type { Game } from './game.ts';
+import type { OptionBuffer } from './option-cache.ts';
 
-/** Appends every argument list the action offers (after its argument-free checks passed) as [action, ...args]. */
-export type EnumerateFn = (g: Game, values: number[], offsets: number[]) => void;
+/** Appends every argument list the action offers (after its argument-free checks passed) to the buffer. */
+export type EnumerateFn = (g: Game, buf: OptionBuffer) => void;
 
 /**
  * An action's option enumeration as one generated function: a loop per
@@ -25,26 +26,14 @@ export function generateEnumeration(
   if (!canGenerate() || action.params.length === 0) return null;
   const gen = new Generator(c);
   const n = action.params.length;
-  const checksAt = (level: number): string => {
-    const parts: string[] = [];
-    for (const { node, reads } of constraints) {
-      if (Math.min(reads, n) !== level) continue;
-      const scope = new Scope(c.alloc);
-      // a binding the condition binds again inside (an aggregate's variable) gets a slot of its own, set before the check
-      let setUp = '';
-      node.bindings.forEach((b, k) => {
-        if (k >= n) return;
-        if (rebinds(b, [node.condition])) setUp += `L[${scope.slot(b)}] = v${k}; `;
-        else scope.alias(b, paramSlots[k]!);
-      });
-      const holds = gen.cond(node.condition, scope);
-      parts.push(`${setUp}${node.kind === 'forbid' ? `if (${holds}) continue;` : `if (!${holds}) continue;`}`);
-    }
-    return parts.join(' ');
-  };
+  const checksAt = (level: number): string =>
+    constraints
+      .filter(({ reads }) => Math.min(reads, n) === level)
+      .map(({ node }) => checkSource(c, gen, node, paramSlots, 'continue'))
+      .join(' ');
   const paramScope = new Scope(c.alloc);
   action.params.forEach((p, k) => paramScope.alias(p.name, paramSlots[k]!));
-  const record = `offsets.push(values.length); values.push(${actionIndex}${Array.from({ length: n }, (_, k) => `, v${k}`).join('')});`;
+  const record = `OO[no++] = nv; OV[nv++] = ${actionIndex};${Array.from({ length: n }, (_, k) => ` OV[nv++] = v${k};`).join('')}`;
   let body = record;
   for (let k = n - 1; k >= 0; k--) {
     const domain: Expr = action.params[k]!.domain;
@@ -54,12 +43,53 @@ export function generateEnumeration(
         : `${loop(gen, domain, paramScope, k)} for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = rev${k} ? arr${k}[len${k} - 1 - j${k}] : arr${k}[j${k}];`;
     body = `{ ${head} L[${paramSlots[k]}] = v${k}; ${checksAt(k + 1)} ${body} } }`;
   }
-  const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, values, offsets) { const L = g.locals; ${body} };`;
+  const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, buf) { const L = g.locals; const OV = buf.values, OO = buf.offsets; let nv = buf.nv, no = buf.no; ${body} buf.nv = nv; buf.no = no; };`;
   try {
     return new Function('K', 'H', withSourceUrl(source, `action/${action.name}/options`))(gen.refs, helpers) as EnumerateFn;
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the player (already in g.actor) may take the action at all: it is
+ * theirs (`by`) and every constraint that reads no argument allows it.
+ */
+export type AdmitFn = (g: Game) => boolean;
+
+export function generateAdmission(c: StmtCompiler, action: ActionNode, paramSlots: readonly number[], constraints: readonly { node: ConstraintNode; reads: number }[]): AdmitFn | null {
+  if (!canGenerate()) return null;
+  const gen = new Generator(c);
+  const scope = new Scope(c.alloc);
+  const by = action.by ? `if (${gen.gen(action.by, scope)} !== g.actor) return false;` : '';
+  const checks = constraints
+    .filter(({ reads }) => reads === 0)
+    .map(({ node }) => checkSource(c, gen, node, paramSlots, 'return false'))
+    .join(' ');
+  const source = `${gen.inner.join('\n')}\nreturn function admits(g) { const L = g.locals; ${by} ${checks} return true; };`;
+  try {
+    return new Function('K', 'H', withSourceUrl(source, `action/${action.name}/admits`))(gen.refs, helpers) as AdmitFn;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One constraint's check as a statement that runs \`refuse\` when the constraint
+ * refuses. Its bindings read the action's parameter slots (values v0, v1… in the
+ * enumeration loops); a binding the condition binds again inside (an aggregate's
+ * variable) gets a slot of its own, set first.
+ */
+function checkSource(c: StmtCompiler, gen: Generator, node: ConstraintNode, paramSlots: readonly number[], refuse: string): string {
+  const scope = new Scope(c.alloc);
+  let setUp = '';
+  node.bindings.forEach((b, k) => {
+    if (k >= paramSlots.length) return;
+    if (rebinds(b, [node.condition])) setUp += `L[${scope.slot(b)}] = L[${paramSlots[k]}]; `;
+    else scope.alias(b, paramSlots[k]!);
+  });
+  const holds = gen.cond(node.condition, scope);
+  return `${setUp}${node.kind === 'forbid' ? `if (${holds}) ${refuse};` : `if (!${holds}) ${refuse};`}`;
 }
 
 /**

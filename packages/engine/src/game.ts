@@ -19,7 +19,7 @@ import { nextBelow, nextUint32, seedPrng, shuffleInPlace } from './prng.ts';
 import { fillBoard } from './loaded-board.ts';
 import { FLOW_CONTEXT } from './state-resources.ts';
 import { memoStamp } from './derived-memo.ts';
-import { appendCachedOptions, storeOptions, type CachedOptions } from './option-cache.ts';
+import { appendCachedOptions, OptionBuffer, storeOptions, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, boardView, pieceConservation, type TrailScratch } from './board-ops.ts';
 import { fromUint32 } from './board/random-setup.ts';
 import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
@@ -139,6 +139,8 @@ export class Game {
   private readonly chooserBuf: number[] = [];
   private resolving: DecisionRecord[] = [];
   private readonly freeRecords: DecisionRecord[] = [];
+  /** where an action decision's options are gathered */
+  private readonly optionBuffer = new OptionBuffer();
   /** whether a decision group may have become ready since the last look */
   private readyCheck = false;
   // chance
@@ -819,12 +821,12 @@ export class Game {
     for (const d of this.decisions) {
       if (d.chosen >= 0 || d.seat < 0) continue;
       if (d.ask < 0) {
-        const values: number[] = [];
-        const offsets: number[] = [];
-        this.collectActions(d.seat, values, offsets);
-        d.values = values;
-        d.offsets = offsets;
-        d.count = offsets.length;
+        const buf = this.optionBuffer;
+        buf.reset();
+        this.collectActions(d.seat, buf);
+        d.values = buf.takeValues();
+        d.offsets = buf.takeOffsets();
+        d.count = d.offsets.length;
         continue;
       }
       // the ask's list may read the asking rule's locals: put them back first
@@ -1350,6 +1352,17 @@ export class Game {
     this.enqueue(ev, this.tmpVals, 1);
   }
 
+  /** the active phases as a bit set (one pass over the flow); -1 when there are too many phases for one */
+  private activePhases(): number {
+    if (this.lg.phaseNames.length > 31) return -1;
+    let set = 0;
+    for (let d = 0; d < this.depth; d++) {
+      const info = this.lg.flow[this.frames[d * FS]!]!;
+      if (info.kind === FLOW_PHASE) set |= 1 << info.phase;
+    }
+    return set;
+  }
+
   phaseActive(phase: number): boolean {
     for (let d = 0; d < this.depth; d++) {
       const info = this.lg.flow[this.frames[d * FS]!]!;
@@ -1518,45 +1531,53 @@ export class Game {
   /** enumerates the actions a player may take now into a pending decision; false when there are none */
   private offerActions(player: number, frame: number): boolean {
     if (player < 0 || player >= this.playerCount) return false;
-    const values: number[] = [];
-    const offsets: number[] = [];
-    this.collectActions(player, values, offsets);
-    if (offsets.length === 0) return false;
+    const buf = this.optionBuffer;
+    buf.reset();
+    this.collectActions(player, buf);
+    if (buf.no === 0) return false;
+    const values = buf.takeValues();
+    const offsets = buf.takeOffsets();
     this.pushRecord(-1, player, this.nextGroup++, values, offsets, offsets.length, -1, frame, null);
     return true;
   }
 
   /** every action and argument list the player may take now, as [action, ...args] at each offset */
-  private collectActions(player: number, values: number[], offsets: number[]): void {
+  private collectActions(player: number, buf: OptionBuffer): void {
     const lg = this.lg;
     const prevActor = this.actor;
+    const phases = this.activePhases();
     for (let ai = 0; ai < lg.actions.length; ai++) {
       const a = lg.actions[ai]!;
-      if (a.during >= 0 && !this.phaseActive(a.during)) continue;
+      if (a.during >= 0 && (phases < 0 ? !this.phaseActive(a.during) : (phases & (1 << a.during)) === 0)) continue;
       if (a.limitPerTurn > 0 && this.actionCounts[ai]! >= a.limitPerTurn) continue;
       this.actor = player;
-      if (a.by !== null && a.by(this) !== player) continue;
-      // the checks that read no argument run every time; the argument lists come from the cache while what they read is unchanged
-      const first = a.constraintsByReads[0]!;
-      if (first.length > 0 && this.refusingConstraint(first, this.tmpVals, 0, player) !== null) continue;
+      // who may act and the checks that read no argument run every time; the argument lists come from the cache while what they read is unchanged
+      if (a.admits !== null) {
+        if (!a.admits(this)) continue;
+      } else {
+        if (a.by !== null && a.by(this) !== player) continue;
+        const first = a.constraintsByReads[0]!;
+        if (first.length > 0 && this.refusingConstraint(first, this.tmpVals, 0, player) !== null) continue;
+      }
       const reads = a.optionReads;
       if (reads === null) {
-        if (a.enumerate !== null) a.enumerate(this, values, offsets);
-        else this.enumerateParams(ai, 0, values, offsets, true);
+        if (a.params.length === 0) buf.start(ai);
+        else if (a.enumerate !== null) a.enumerate(this, buf);
+        else this.enumerateParams(ai, 0, buf, true);
         continue;
       }
       const stamp = memoStamp(this, reads);
       const key = ai * this.playerCount + player;
       const cached = this.optionCache[key];
       if (cached !== undefined && cached.stamp === stamp) {
-        appendCachedOptions(cached, values, offsets);
+        appendCachedOptions(cached, buf);
         continue;
       }
-      const v0 = values.length;
-      const o0 = offsets.length;
-      if (a.enumerate !== null) a.enumerate(this, values, offsets);
-      else this.enumerateParams(ai, 0, values, offsets, true);
-      if (!this.halt) this.optionCache[key] = storeOptions(cached, stamp, values, offsets, v0, o0);
+      const v0 = buf.nv;
+      const o0 = buf.no;
+      if (a.enumerate !== null) a.enumerate(this, buf);
+      else this.enumerateParams(ai, 0, buf, true);
+      if (!this.halt) this.optionCache[key] = storeOptions(cached, stamp, buf, v0, o0);
     }
     this.actor = prevActor;
   }
@@ -1567,7 +1588,7 @@ export class Game {
    * prunes every completion of it (the set offered is the same as checking each
    * complete argument list against every constraint).
    */
-  private enumerateParams(ai: number, k: number, values: number[], offsets: number[], checked = false): void {
+  private enumerateParams(ai: number, k: number, buf: OptionBuffer, checked = false): void {
     const a = this.lg.actions[ai]!;
     const params = a.params;
     const checks = a.constraintsByReads[k]!;
@@ -1577,10 +1598,9 @@ export class Game {
       if (this.refusingConstraint(checks, vals, k, this.actor) !== null) return;
     }
     if (k === params.length) {
-      offsets.push(values.length);
-      values.push(ai);
+      buf.start(ai);
       // constraints only read the locals: the arguments are still where enumeration bound them
-      for (let j = 0; j < k; j++) values.push(this.locals[params[j]!.slot] as number);
+      for (let j = 0; j < k; j++) buf.arg(this.locals[params[j]!.slot] as number);
       return;
     }
     const p = a.params[k]!;
@@ -1588,12 +1608,12 @@ export class Game {
     const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
     if (len === 0) return;
     const bufs = (this.domainBufs[ai] ??= []);
-    const buf = (bufs[k] ??= []);
-    for (let j = 0; j < len; j++) buf[j] = rev ? arr[len - 1 - j]! : arr[j]!;
+    const domain = (bufs[k] ??= []);
+    for (let j = 0; j < len; j++) domain[j] = rev ? arr[len - 1 - j]! : arr[j]!;
     if (k + 1 < params.length) {
       for (let j = 0; j < len; j++) {
-        this.locals[p.slot] = buf[j]!;
-        this.enumerateParams(ai, k + 1, values, offsets);
+        this.locals[p.slot] = domain[j]!;
+        this.enumerateParams(ai, k + 1, buf);
       }
       return;
     }
@@ -1602,16 +1622,15 @@ export class Game {
     const vals = this.tmpVals;
     for (let j = 0; j < k; j++) vals[j] = this.locals[params[j]!.slot] as number;
     for (let j = 0; j < len; j++) {
-      const v = buf[j]!;
+      const v = domain[j]!;
       this.locals[p.slot] = v;
       if (last.length > 0) {
         vals[k] = v;
         if (this.refusingConstraint(last, vals, k + 1, this.actor) !== null) continue;
       }
-      offsets.push(values.length);
-      values.push(ai);
-      for (let i = 0; i < k; i++) values.push(vals[i]!);
-      values.push(v);
+      buf.start(ai);
+      for (let i = 0; i < k; i++) buf.arg(vals[i]!);
+      buf.arg(v);
     }
   }
 }

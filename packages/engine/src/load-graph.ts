@@ -6,7 +6,7 @@ import type { Game } from './game.ts';
 import { generateRule } from './stmt-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
-import { generateEnumeration } from './enumerate-codegen.ts';
+import { generateAdmission, generateEnumeration } from './enumerate-codegen.ts';
 import {
   FLOW_ACTIONS,
   FLOW_IF,
@@ -107,6 +107,8 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
       const constraintsByReads: ConstraintInfo[][] = params.map(() => []);
       constraintsByReads.push([]);
       for (const k of constraints) constraintsByReads[Math.min(k.reads, params.length)]!.push(k);
+      const paramSlots = params.map((p) => p.slot);
+      const checks = constraints.map((info) => ({ node: graph.constraints.find((k) => k.id === info.id)!, reads: info.reads }));
       const argumentChecks = graph.constraints.filter((k) => constraints.some((info) => info.id === k.id && info.reads > 0));
       const optionReads =
         c.cache && params.length > 0
@@ -124,9 +126,8 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
         constraints,
         constraintsByReads,
         optionReads,
-        enumerate: c.codegen
-          ? generateEnumeration(c, actionIndex, a, params.map((p) => p.slot), constraints.map((info) => ({ node: graph.constraints.find((k) => k.id === info.id)!, reads: info.reads })))
-          : null,
+        enumerate: c.codegen ? generateEnumeration(c, actionIndex, a, paramSlots, checks) : null,
+        admits: c.codegen ? generateAdmission(c, a, paramSlots, checks) : null,
         scopeLo: scope.lo,
         scopeHi: scope.hi,
       };

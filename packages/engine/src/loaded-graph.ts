@@ -5,7 +5,7 @@ import type { StringTable } from './value-codec.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import type { LoadedBoard } from './loaded-board.ts';
 import type { StateResources } from './state-resources.ts';
-import type { EnumerateFn } from './enumerate-codegen.ts';
+import type { AdmitFn, EnumerateFn } from './enumerate-codegen.ts';
 
 /** A compiled expression: reads the game, returns a number (see value-codec.ts). */
 export type ExprFn = (g: Game) => number;
@@ -116,6 +116,8 @@ export interface ActionInfo {
   optionReads: Int32Array | null;
   /** the enumeration of argument lists as generated code (enumerate-codegen.ts); null: Game.enumerateParams */
   enumerate: EnumerateFn | null;
+  /** `by` and the constraints that read no argument as generated code; null: checked one by one */
+  admits: AdmitFn | null;
   scopeLo: number;
   scopeHi: number;
 }
