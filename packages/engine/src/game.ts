@@ -1467,7 +1467,8 @@ export class Game {
             this.turn++;
             this.ver[FLOW_CONTEXT]!++;
             this.endsStale = true;
-            this.actionCounts.fill(0);
+            const counts = this.actionCounts;
+            for (let i = 0; i < counts.length; i++) counts[i] = 0;
             frames[t + 2] = 1;
             frames[t + 1] = 0;
             this.stepFirings = 0;

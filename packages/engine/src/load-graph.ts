@@ -233,6 +233,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
   if (graph.ranking) {
     const scope = new Scope(c.alloc);
     const slot = scope.slot(graph.ranking.bind);
+    c.label = 'ranking';
     ranking = {
       slot,
       keys: graph.ranking.keys.map((k) => ({ value: c.expr(k.value, scope), desc: k.direction === 'desc' })),
@@ -244,6 +245,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     .filter((p) => p.status === 'active')
     .map((p) => {
       const scope = new Scope(c.alloc);
+      c.label = `policy/${p.name}`;
       return {
         id: p.id,
         name: p.name,
