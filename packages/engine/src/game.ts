@@ -173,6 +173,8 @@ export class Game {
    * end conditions read: the next firing re-checks them whatever it wrote
    */
   private endsStale = true;
+  /** the stamp of what the firing end conditions read when they last all failed; -1: none */
+  private firingEndStamp = -1;
   /** how many times end conditions were evaluated (tests observe which firings re-check) */
   endChecks = 0;
 
@@ -1069,8 +1071,7 @@ export class Game {
       this.halt = false;
       if (draining) this.endsStale = true;
       else if (this.endsStale || info.mayEnd[i] === 1) {
-        if (this.endsImmediate.length > 0) this.checkEnds(this.endsImmediate);
-        if (this.current >= 0 && this.endsOwnTurn.length > 0) this.checkEnds(this.endsOwnTurn);
+        this.checkFiringEnds();
         if (this.endingPhase !== ENDING_NONE) return;
         // own-turn conditions are not checked between turns: they stay stale until they are
         if (this.current >= 0 || this.endsOwnTurn.length === 0) this.endsStale = false;
@@ -1089,6 +1090,20 @@ export class Game {
     }
     this.fail('run/step-budget', `More than ${this.budget} rule firings in one flow step; the loop: ${names.join(' → ')}.`, names.join(', '));
     this.stop();
+  }
+
+  /**
+   * The end conditions checked after firings and answers (immediate, and own-turn
+   * ones during a turn) — skipped when nothing they read was written since they
+   * last all failed (state-resources.ts).
+   */
+  private checkFiringEnds(): void {
+    const reads = this.lg.firingEndReads;
+    const stamp = reads === null ? -1 : memoStamp(this, reads);
+    if (stamp >= 0 && stamp === this.firingEndStamp) return;
+    if (this.endsImmediate.length > 0) this.checkEnds(this.endsImmediate);
+    if (this.current >= 0 && this.endsOwnTurn.length > 0 && this.endingPhase === ENDING_NONE) this.checkEnds(this.endsOwnTurn);
+    this.firingEndStamp = this.endingPhase === ENDING_NONE && !this.over ? stamp : -1;
   }
 
   private checkEnds(ends: EndInfo[]): void {
@@ -1264,8 +1279,7 @@ export class Game {
     if (this.endingPhase !== ENDING_NONE) return;
     this.halt = false;
     if (!mayEnd && !this.endsStale) return;
-    this.checkEnds(this.endsImmediate);
-    if (this.current >= 0 && this.endingPhase === ENDING_NONE) this.checkEnds(this.endsOwnTurn);
+    this.checkFiringEnds();
     if (this.current >= 0 || this.endsOwnTurn.length === 0) this.endsStale = false;
   }
 

@@ -333,6 +333,14 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     localCount: c.alloc.nextSlot,
     storage: c.storage,
     resources: c.resources,
+    firingEndReads: c.cache
+      ? resourcesRead(
+          graph,
+          c.resources,
+          graph.ends.filter((e) => e.status === 'active' && (e.timing === 'immediately' || e.timing === 'own_turn')).map((e) => ({ owner: e.id, condition: e.condition })),
+          false,
+        )
+      : null,
     board: c.board,
     trailCount: c.trailCount,
     maxEventArgs,

@@ -230,6 +230,11 @@ export interface LoadedGraph {
   readonly phaseNames: string[];
   readonly localCount: number;
   readonly storage: StaticStorage;
+  /**
+   * what the end conditions checked after firings and answers (immediate and
+   * own-turn) read, as resources; null when not classified or caching is off
+   */
+  readonly firingEndReads: Int32Array | null;
   /** the state's resources, each with a version per game (state-resources.ts) */
   readonly resources: StateResources;
   /** the board (built once), or null when the graph has none */
