@@ -7,7 +7,7 @@ import type { BoardGeometryView, BoardView } from './types.ts';
 
 /**
  * What rules do with the board in a game: site attributes, placing and
- * removing pieces, the longest trail (cached per player until pieces change),
+ * removing pieces, the longest trail (cached per player until a piece that can change it moves),
  * conservation of pieces, and the board's part of a view. The board's state
  * lives in `g.vars` from `g.boardBase` on (see loaded-board.ts).
  */
@@ -90,6 +90,7 @@ export function placePiece(g: Game, b: LoadedBoard, pi: number, owner: number, s
   g.ver[pieceBase + pi]!++;
   if (replaced >= 0 && replaced !== pi) g.ver[pieceBase + replaced]!++;
   g.pieceVersion++;
+  trailSiteChanged(g, b, site);
 }
 
 /** returns the piece on a site (if any) to its owner's supply */
@@ -110,65 +111,142 @@ export function removePiece(g: Game, b: LoadedBoard, site: number): void {
   vars[base + b.ownerOff + site] = -1;
   g.ver[g.lg.resources.pieceBase + pi]!++;
   g.pieceVersion++;
+  trailSiteChanged(g, b, site);
 }
 
-/** Per game: owner arrays the trail search reads, rebuilt only when pieces have changed. */
+/**
+ * Per game: owner arrays the trail search reads, kept in step with each placed
+ * or removed piece, and the cached longest trails. A player's cached length
+ * holds until a piece that can change it is placed or removed: one of the
+ * player's own edge pieces, or a piece on a node the player has an edge
+ * piece at (another player's piece there blocks; the player's own joins kinds).
+ */
 export interface TrailScratch {
-  /** per piece index: owners by edge id (edge pieces only) */
+  /** per piece index: owners by edge id (per-player edge pieces only; -1 elsewhere) */
   layers: Int32Array[];
+  /** the per-player edge pieces, by piece index */
+  edgePieces: Int32Array;
+  /** per node: the owner of the per-player piece on it, or -1 */
   nodeOwners: Int32Array;
-  /** the pieceVersion the arrays were built at */
+  /** the pieceVersion the arrays match; any other value means rebuild them */
   builtAt: number;
+  /** whether some trail expression runs over two kinds or more (then a player's own node pieces matter to it) */
+  kindsJoin: boolean;
   /** per trail expression: the layer list it passes */
   lists: Int32Array[][];
-  /** cached lengths and their pieceVersion, by trail expression × player */
+  /** per player: bumped when a piece that may change the player's longest trail is placed or removed */
+  playerVersion: Int32Array;
+  /** cached lengths and the playerVersion they were found at, by trail expression × player */
   value: number[];
   version: number[];
 }
 
+/** The trail scratch rebuilt from the board, for when it is not in step (first use, restore). */
 function scratchFor(g: Game, b: LoadedBoard): TrailScratch {
   let t = g.trailScratch;
   if (t === null) {
+    const edgePieces: number[] = [];
+    b.pieces.forEach((p, pi) => {
+      if (p.site === 'edge' && p.perPlayer) edgePieces.push(pi);
+    });
     t = {
       layers: b.pieces.map((p) => new Int32Array(p.site === 'edge' ? b.edgeCount : 0)),
+      edgePieces: Int32Array.from(edgePieces),
       nodeOwners: new Int32Array(b.nodeCount),
       builtAt: -1,
+      kindsJoin: false,
       lists: [],
+      playerVersion: new Int32Array(g.playerCount),
       value: [],
       version: [],
     };
     g.trailScratch = t;
   }
-  if (t.builtAt !== g.pieceVersion) {
-    const vars = g.vars;
-    const pieceAt = g.boardBase + b.pieceOff;
-    const ownerAt = g.boardBase + b.ownerOff;
-    for (const layer of t.layers) layer.fill(-1);
-    for (let e = 0; e < b.edgeCount; e++) {
-      const p = vars[pieceAt + b.edgeBase + e]!;
-      if (p >= 0 && b.pieces[p]!.perPlayer) t.layers[p]![e] = vars[ownerAt + b.edgeBase + e]!;
-    }
-    for (let v = 0; v < b.nodeCount; v++) {
-      const p = vars[pieceAt + b.nodeBase + v]!;
-      t.nodeOwners[v] = p >= 0 && b.pieces[p]!.perPlayer ? vars[ownerAt + b.nodeBase + v]! : -1;
-    }
-    t.builtAt = g.pieceVersion;
+  const vars = g.vars;
+  const pieceAt = g.boardBase + b.pieceOff;
+  const ownerAt = g.boardBase + b.ownerOff;
+  for (const layer of t.layers) layer.fill(-1);
+  for (let e = 0; e < b.edgeCount; e++) {
+    const p = vars[pieceAt + b.edgeBase + e]!;
+    if (p >= 0 && b.pieces[p]!.perPlayer) t.layers[p]![e] = vars[ownerAt + b.edgeBase + e]!;
   }
+  for (let v = 0; v < b.nodeCount; v++) {
+    const p = vars[pieceAt + b.nodeBase + v]!;
+    t.nodeOwners[v] = p >= 0 && b.pieces[p]!.perPlayer ? vars[ownerAt + b.nodeBase + v]! : -1;
+  }
+  // anything may have changed: every cached length is stale
+  for (let p = 0; p < t.playerVersion.length; p++) t.playerVersion[p]!++;
+  t.builtAt = g.pieceVersion;
   return t;
 }
 
-/** the longest trail of a player over the given edge pieces, cached until a piece is placed or removed */
+/**
+ * After one site's piece changed (placed or removed, pieceVersion already
+ * bumped): updates the trail scratch in place and invalidates the players whose
+ * trail the change may touch. A scratch that was not in step stays so (rebuilt
+ * on the next query). Global pieces count as no owner, so a global piece moving
+ * away from another site changes nothing here.
+ */
+function trailSiteChanged(g: Game, b: LoadedBoard, site: number): void {
+  const t = g.trailScratch;
+  if (t === null || t.builtAt !== g.pieceVersion - 1) return;
+  t.builtAt = g.pieceVersion;
+  const p = g.vars[g.boardBase + b.pieceOff + site]!;
+  const owner = p >= 0 && b.pieces[p]!.perPlayer ? g.vars[g.boardBase + b.ownerOff + site]! : -1;
+  const versions = t.playerVersion;
+  const e = site - b.edgeBase;
+  if (e >>> 0 < b.edgeCount) {
+    // an edge piece is on its owner's trails only
+    for (let k = 0; k < t.edgePieces.length; k++) {
+      const q = t.edgePieces[k]!;
+      const layer = t.layers[q]!;
+      const had = layer[e]!;
+      const now = q === p ? owner : -1;
+      if (had === now) continue;
+      layer[e] = now;
+      if (had >= 0) versions[had]!++;
+      if (now >= 0) versions[now]!++;
+    }
+    return;
+  }
+  const v = site - b.nodeBase;
+  if (v >>> 0 >= b.nodeCount) return;
+  const had = t.nodeOwners[v]!;
+  if (had === owner) return;
+  t.nodeOwners[v] = owner;
+  // A node piece matters to the players with an edge piece at the node: to
+  // others it blocks (whether it does changes only when the node is emptied or
+  // filled), to its owner it joins kinds (only when some trail has several).
+  const blockingChanged = had < 0 || owner < 0;
+  const { start, items } = b.board.nodeEdges;
+  for (let j = start[v]!, end = start[v + 1]!; j < end; j++) {
+    const edge = items[j]!;
+    for (let k = 0; k < t.edgePieces.length; k++) {
+      const x = t.layers[t.edgePieces[k]!]![edge]!;
+      if (x < 0) continue;
+      const changed = x === had ? owner >= 0 || t.kindsJoin : x === owner ? had >= 0 || t.kindsJoin : blockingChanged;
+      if (changed) versions[x]!++;
+    }
+  }
+}
+
+/** the longest trail of a player over the given edge pieces, cached until a piece that may change it is placed or removed */
 export function longestTrailOf(g: Game, b: LoadedBoard, index: number, pieces: readonly number[], player: number): number {
   const n = g.playerCount;
   if (player >>> 0 >= n) return 0;
+  let t = g.trailScratch;
+  if (t === null || t.builtAt !== g.pieceVersion) t = scratchFor(g, b);
   const key = index * n + player;
-  const cached = g.trailScratch;
-  if (cached !== null && cached.version[key] === g.pieceVersion) return cached.value[key]!;
-  const t = scratchFor(g, b);
-  const list = (t.lists[index] ??= pieces.map((pi) => t.layers[pi]!));
+  if (t.version[key] === t.playerVersion[player]) return t.value[key]!;
+  let list = t.lists[index];
+  if (list === undefined) {
+    list = t.lists[index] = pieces.map((pi) => t.layers[pi]!);
+    // from now on a player's own node pieces invalidate their lengths too (cached ones were found before they mattered)
+    if (list.length > 1) t.kindsJoin = true;
+  }
   const v = longestTrail(b.board, player, { layers: list, nodeOwners: t.nodeOwners });
   t.value[key] = v;
-  t.version[key] = g.pieceVersion;
+  t.version[key] = t.playerVersion[player]!;
   return v;
 }
 

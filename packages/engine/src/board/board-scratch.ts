@@ -19,6 +19,7 @@ export class BoardScratch {
     this.edgeMark = new Int32Array(edgeCount);
     this.trailVisited = new Uint8Array(edgeCount);
     this.trailSeen = new Int32Array(edgeCount);
+    this.trailPieces = new Int32Array(edgeCount);
   }
 
   /** A fresh stamp: marks equal to it are set, any other value is clear. */
@@ -35,6 +36,14 @@ export class BoardScratch {
 
   /** Stamps of the (layer, edge) pieces any trail search walked; grown on demand. */
   trailSeen: Int32Array;
+
+  /** A list of the (layer, edge) pieces a trail search runs over; grown on demand. */
+  trailPieces: Int32Array;
+
+  trailPieceBuffer(size: number): Int32Array {
+    if (this.trailPieces.length < size) this.trailPieces = new Int32Array(size);
+    return this.trailPieces;
+  }
 
   trailBuffer(size: number): Uint8Array {
     if (this.trailVisited.length < size) this.trailVisited = new Uint8Array(size);

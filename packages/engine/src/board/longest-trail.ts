@@ -52,36 +52,40 @@ export function longestTrail(target: HexBoard, who: number, options: TrailOption
   adjEdges = target.nodeEdges.items;
   adjEnds = target.nodeNodes.items;
   const scratch = target.scratch;
-  visited = scratch.trailBuffer(edgeCount * layers.length);
-  seen = scratch.trailSeenBuffer(edgeCount * layers.length);
-  stamp = scratch.nextStamp();
-  best = 0;
+  const layerCount = layers.length;
+  // the player's pieces, as (layer, edge) slots in layer then edge order: one pass over the owner arrays
+  const mine = scratch.trailPieceBuffer(edgeCount * layerCount);
   total = 0;
-  for (const owners of layers) for (let e = 0; e < edgeCount; e++) if (owners[e] === who) total++;
+  for (let l = 0; l < layerCount; l++) {
+    const owners = layers[l]!;
+    const offset = l * edgeCount;
+    for (let e = 0; e < edgeCount; e++) if (owners[e] === who) mine[total++] = offset + e;
+  }
+  best = 0;
   if (total === 0) return 0;
+  visited = scratch.trailBuffer(edgeCount * layerCount);
+  seen = scratch.trailSeenBuffer(edgeCount * layerCount);
+  stamp = scratch.nextStamp();
   single = layers[0]!;
+  const edgeNodes = target.edgeNodes;
+  const nodeMark = scratch.nodeMark;
   // A longest trail can be taken to start where it cannot be extended
   // backwards: at a blocker, or at a node with an odd number of the player's
   // pieces (per kind where kinds may not switch). A part of the graph with no
   // such node is a closed trail through all its pieces, found by starting
   // anywhere in it: the second loop starts from any piece no walk reached.
-  for (let l = 0; l < layers.length && best < total; l++) {
-    const owners = layers[l]!;
-    for (let e = 0; e < edgeCount && best < total; e++) {
-      if (owners[e] !== who) continue;
-      for (let k = 0; k < 2; k++) {
-        const v = target.edgeNodes[e * 2 + k]!;
-        if (scratch.nodeMark[v] === stamp) continue;
-        scratch.nodeMark[v] = stamp;
-        if (mayStartAt(v)) start(v);
-      }
+  for (let i = 0; i < total && best < total; i++) {
+    const e = layerCount === 1 ? mine[i]! : mine[i]! % edgeCount;
+    for (let k = 0; k < 2; k++) {
+      const v = edgeNodes[e * 2 + k]!;
+      if (nodeMark[v] === stamp) continue;
+      nodeMark[v] = stamp;
+      if (layerCount === 1 ? mayStartAlone(v) : mayStartAt(v)) start(v);
     }
   }
-  for (let l = 0; l < layers.length && best < total; l++) {
-    const owners = layers[l]!;
-    for (let e = 0; e < edgeCount && best < total; e++) {
-      if (owners[e] === who && seen[l * edgeCount + e] !== stamp) start(target.edgeNodes[e * 2]!);
-    }
+  for (let i = 0; i < total && best < total; i++) {
+    const slot = mine[i]!;
+    if (seen[slot] !== stamp) start(edgeNodes[(layerCount === 1 ? slot : slot % edgeCount) * 2]!);
   }
   return best;
 }
@@ -99,6 +103,17 @@ function blocked(v: number): boolean {
 
 function isJunction(v: number): boolean {
   return junctions ? junctions[v] !== 0 : nodeOwners ? nodeOwners[v] === player : false;
+}
+
+/** `mayStartAt` for a single layer: a blocker, or an odd number of the player's pieces */
+function mayStartAlone(v: number): boolean {
+  if (nodeOwners) {
+    const o = nodeOwners[v]!;
+    if (o >= 0 && o !== player) return true;
+  }
+  let count = 0;
+  for (let j = adjStart[v]!, end = adjStart[v + 1]!; j < end; j++) if (single[adjEdges[j]!] === player) count++;
+  return (count & 1) === 1;
 }
 
 function mayStartAt(v: number): boolean {
