@@ -413,12 +413,17 @@ export class ExprCompiler {
         };
       }
       case 'group': {
-        const gi = this.need(this.groupIx, e.id, 'token group');
-        const members = Float64Array.from((this.graph.groups?.[gi]?.members ?? []).map((t) => STRING_BASE + this.need(this.tokenIx, t, 'token')));
+        const members = this.groupMembers(e.id);
         return (g) => setSource(g, members, members.length, false);
       }
     }
     return null;
+  }
+
+  /** a token group's members as values (STRING_BASE + token index), in declaration order */
+  groupMembers(id: string): Float64Array {
+    const gi = this.need(this.groupIx, id, 'token group');
+    return Float64Array.from((this.graph.groups?.[gi]?.members ?? []).map((t) => STRING_BASE + this.need(this.tokenIx, t, 'token')));
   }
 
   /** `count` of a group: the sum over the group's tokens the pool holds */

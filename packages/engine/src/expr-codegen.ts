@@ -410,13 +410,16 @@ export class Generator {
     const b = this.c.board;
     if (b && over.k === 'siteRel') return `const ${arr} = ${this.ref(b.rel[over.rel])}[${this.gen(over.of, scope)}] || H.EMPTY, ${len} = ${arr}.length, ${rev} = false;`;
     if (b && over.k === 'sites') return `const ${arr} = ${this.ref(b.sites[over.site])}, ${len} = ${arr}.length, ${rev} = false;`;
+    if (over.k === 'group') return `const ${arr} = ${this.ref(this.c.groupMembers(over.id))}, ${len} = ${arr}.length, ${rev} = false;`;
     return `${this.list(over, scope)}(g); const ${arr} = g.srcArr, ${len} = g.srcLen, ${rev} = g.srcRev;`;
   }
 
   /** whether loopSource reads the collection in place (else through the shared scratch list) */
   loopsInPlace(over: Expr): boolean {
     const b = this.c.board;
-    return this.globalZone(over) !== null || (this.playerZone(over) !== null && over.k === 'zone') || (b !== null && (over.k === 'siteRel' || over.k === 'sites'));
+    return (
+      over.k === 'group' || this.globalZone(over) !== null || (this.playerZone(over) !== null && over.k === 'zone') || (b !== null && (over.k === 'siteRel' || over.k === 'sites'))
+    );
   }
 
   /** the index of a global zone the expression names (its cards are read in place), else null */
