@@ -8,7 +8,7 @@ import { loadBoard, supplySlot, type LoadedBoard } from './loaded-board.ts';
 import { longestTrailOf, siteKind, siteOf, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 import { nodeDistance } from './board/graph-queries.ts';
 import { stateResources, type StateResources } from './state-resources.ts';
-import { memoised, memoPlan, type MemoPlan } from './derived-memo.ts';
+import { memoised, memoPlan, memoStamp, type MemoPlan } from './derived-memo.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {
@@ -233,7 +233,9 @@ export class ExprCompiler {
    */
   derivedCallTarget(id: string, args: Expr[], scope: Scope): { body: ExprFn; slots: readonly number[]; perPlayer: boolean; memo: MemoPlan | null } | null {
     const i = this.derivedIx.get(id);
-    if (i === undefined || args.length === 0) return null;
+    if (i === undefined) return null;
+    // no arguments: generated code handles it only when memoised (else the closure is the body itself)
+    if (args.length === 0 && this.memoPlanOf(i)?.arity !== 0) return null;
     const node = this.graph.derived[i];
     const cell = this.derivedCells[i];
     if (!node || !cell || node.type.t === 'list') return null;
@@ -875,6 +877,22 @@ export class ExprCompiler {
     this.derivedCell(i);
     if (argFns.length === 0 && cell.state === 2 && asList) return cell.list;
     const plan = asList || cell.state !== 2 || listArg.some(Boolean) ? null : this.memoPlanOf(i);
+    if (plan !== null && plan.arity === 0 && argFns.length === 0) {
+      const body = cell.fn;
+      const reads = plan.reads;
+      const at = 2 * i;
+      return (g: Game) => {
+        const stamp = memoStamp(g, reads);
+        const m = g.memoFlat;
+        if (m[at] === stamp) return m[at + 1]!;
+        const v = body(g);
+        if (!g.halt) {
+          m[at] = stamp;
+          m[at + 1] = v;
+        }
+        return v;
+      };
+    }
     if (plan !== null && argFns.length === plan.arity) {
       const body = cell.fn;
       const [s0 = -1, s1 = -1, s2 = -1] = paramSlots;

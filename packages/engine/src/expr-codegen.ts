@@ -322,6 +322,14 @@ export class Generator {
       return `${name}(g)`;
     }
     // memoised (derived-memo.ts): the entry for these arguments, if its stamp is current
+    if (plan.arity === 0) {
+      const at = 2 * plan.index;
+      this.inner.push(
+        `function ${name}(g) { const V = g.ver; const stamp = ${stampSource(plan.reads)}; const m = g.memoFlat;` +
+          ` if (m[${at}] === stamp) return m[${at + 1}]; const v = ${body}(g); if (!g.halt) { m[${at}] = stamp; m[${at + 1}] = v; } return v; }`,
+      );
+      return `${name}(g)`;
+    }
     const a = (k: number): string => (k < plan.arity ? `t${k}` : '0');
     const keys = args.map((_, k) => ` && t[at + ${k + 1}] === t${k}`).join('');
     const store = args.map((_, k) => ` t[at + ${k + 1}] = t${k};`).join('');

@@ -25,6 +25,8 @@ export interface GameLayout {
   slotResource: Int32Array;
   /** per zone instance: the resource of its zone */
   zoneResource: Int32Array;
+  /** a game's memo of derived values without parameters, empty (derived-memo.ts) */
+  memoFlat: Float64Array;
   finite: Uint8Array;
   capacity: Float64Array;
   counts: number[];
@@ -143,6 +145,7 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     slotToken,
     slotResource,
     zoneResource: Int32Array.from(instDecl, (zi) => lg.resources.zoneBase + zi),
+    memoFlat: new Float64Array(2 * lg.graph.derived.length).fill(-1),
     finite,
     capacity,
     counts: Array.from(counts),

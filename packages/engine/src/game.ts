@@ -115,6 +115,8 @@ export class Game {
   private readonly optionCache: (CachedOptions | undefined)[] = [];
   /** per memoised derived value, its table, made on first use (derived-memo.ts) */
   readonly memo: (Float64Array | undefined)[] = [];
+  /** per derived value i without parameters, memoised: its stamp at 2i and value at 2i + 1 (-1: none yet) */
+  readonly memoFlat: Float64Array;
   private readonly zoneResource: Int32Array;
   srcLen = 0;
   srcRev = false;
@@ -212,6 +214,7 @@ export class Game {
     this.vars = layout.zeros.vars.slice();
     this.boardBase = layout.boardBase;
     this.ver = new Int32Array(lg.resources.count);
+    this.memoFlat = layout.memoFlat.slice();
     this.slotResource = layout.slotResource;
     this.zoneResource = layout.zoneResource;
     for (let vi = 0; vi < lg.vars.length; vi++) {
