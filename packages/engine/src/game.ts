@@ -143,6 +143,8 @@ export class Game {
   private readonly freeRecords: DecisionRecord[] = [];
   /** where an action decision's options are gathered */
   private readonly optionBuffer = new OptionBuffer();
+  /** the lists of resolved action decisions, for the next ones */
+  private readonly spareLists: number[][] = [];
   /** whether a decision group may have become ready since the last look */
   private readyCheck = false;
   // chance
@@ -1183,8 +1185,16 @@ export class Game {
           for (let k = 0; k < removed; k++) ds.pop();
         }
         this.resolve(records);
-        // nothing else holds resolved records (snapshots copy them), so they are reused
-        while (records.length > 0) this.freeRecords.push(records.pop()!);
+        // nothing else holds resolved records (snapshots copy them), so they are reused, and an action decision's lists too
+        while (records.length > 0) {
+          const d = records.pop()!;
+          if (d.offsets !== null) {
+            this.spareLists.push(d.values, d.offsets);
+            d.values = NO_VALUES;
+            d.offsets = null;
+          }
+          this.freeRecords.push(d);
+        }
         return true;
       }
       i = j;
@@ -1553,8 +1563,9 @@ export class Game {
     buf.reset();
     this.collectActions(player, buf);
     if (buf.no === 0) return false;
-    const values = buf.takeValues();
-    const offsets = buf.takeOffsets();
+    // the lists of a resolved action decision are reused (nothing else holds them)
+    const values = buf.takeValues(this.spareLists.pop());
+    const offsets = buf.takeOffsets(this.spareLists.pop());
     this.pushRecord(-1, player, this.nextGroup++, values, offsets, offsets.length, -1, frame, null);
     return true;
   }
@@ -1652,6 +1663,8 @@ export class Game {
     }
   }
 }
+
+const NO_VALUES: number[] = [];
 
 function copyInto(dst: number[], src: readonly number[]): void {
   dst.length = src.length;

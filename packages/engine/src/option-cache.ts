@@ -30,21 +30,33 @@ export class OptionBuffer {
     this.values[this.nv++] = v;
   }
 
-  /** the gathered options as exact-size arrays */
-  takeValues(): number[] {
-    return this.values.slice(0, this.nv);
+  /** the gathered values, copied into `into` (reused: resized to fit exactly) */
+  takeValues(into: number[] = []): number[] {
+    return copyPrefix(this.values, this.nv, into);
   }
 
-  takeOffsets(): number[] {
-    return this.offsets.slice(0, this.no);
+  takeOffsets(into: number[] = []): number[] {
+    return copyPrefix(this.offsets, this.no, into);
   }
 }
 
-/** One action's options for one player (`offsets` relative to the first), valid while the stamp of what they read is unchanged. */
+function copyPrefix(from: readonly number[], n: number, into: number[]): number[] {
+  for (let i = 0; i < n; i++) into[i] = from[i]!;
+  if (into.length > n) into.length = n;
+  return into;
+}
+
+/**
+ * One action's options for one player (`offsets` relative to the first), valid
+ * while the stamp of what they read is unchanged; `nv` and `no` say how much of
+ * the arrays is filled (they are reused, never truncated).
+ */
 export interface CachedOptions {
   stamp: number;
-  values: number[];
-  offsets: number[];
+  readonly values: number[];
+  readonly offsets: number[];
+  nv: number;
+  no: number;
 }
 
 /** appends cached options to the buffer */
@@ -55,21 +67,26 @@ export function appendCachedOptions(entry: CachedOptions, buf: OptionBuffer): vo
   const offsets = buf.offsets;
   const base = buf.nv;
   let no = buf.no;
-  for (let i = 0; i < co.length; i++) offsets[no++] = base + co[i]!;
+  for (let i = 0, n = entry.no; i < n; i++) offsets[no++] = base + co[i]!;
   let nv = base;
-  for (let i = 0; i < cv.length; i++) values[nv++] = cv[i]!;
+  for (let i = 0, n = entry.nv; i < n; i++) values[nv++] = cv[i]!;
   buf.nv = nv;
   buf.no = no;
 }
 
 /** what enumeration just added to the buffer (from v0 and o0 on), kept under the stamp */
 export function storeOptions(entry: CachedOptions | undefined, stamp: number, buf: OptionBuffer, v0: number, o0: number): CachedOptions {
-  const values = buf.values.slice(v0, buf.nv);
-  const offsets = buf.offsets.slice(o0, buf.no);
-  for (let i = 0; i < offsets.length; i++) offsets[i] = offsets[i]! - v0;
-  if (entry === undefined) return { stamp, values, offsets };
-  entry.stamp = stamp;
-  entry.values = values;
-  entry.offsets = offsets;
-  return entry;
+  const e = entry ?? { stamp, values: [], offsets: [], nv: 0, no: 0 };
+  e.stamp = stamp;
+  const values = e.values;
+  const offsets = e.offsets;
+  const bv = buf.values;
+  const bo = buf.offsets;
+  let nv = 0;
+  for (let i = v0; i < buf.nv; i++) values[nv++] = bv[i]!;
+  let no = 0;
+  for (let i = o0; i < buf.no; i++) offsets[no++] = bo[i]! - v0;
+  e.nv = nv;
+  e.no = no;
+  return e;
 }
