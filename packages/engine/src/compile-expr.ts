@@ -871,7 +871,13 @@ export class ExprCompiler {
     if (!node || !cell) return () => 0;
     // A list argument is passed whole (a copy, as `let` does), never as its count.
     const listArg = args.map((a, k) => node.params[k]?.type.t === 'list' || this.isList(a, scope));
-    const argFns: ((g: Game) => number | number[])[] = args.map((a, k) => (listArg[k] ? this.listCopy(a, scope) : this.expr(a, scope)));
+    // a list local is already a copy and a derived value cannot change it: it is passed as it is
+    const listLocal = (a: Expr): ((g: Game) => number[]) | null => {
+      if (a.k !== 'local' || !scope.listSlots.has(scope.slot(a.name))) return null;
+      const slot = scope.slot(a.name);
+      return (g) => g.locals[slot] as number[];
+    };
+    const argFns: ((g: Game) => number | number[])[] = args.map((a, k) => (listArg[k] ? (listLocal(a) ?? this.listCopy(a, scope)) : this.expr(a, scope)));
     const paramSlots = this.derivedParamSlots[i]!;
     const perPlayer = node.perPlayer;
     this.derivedCell(i);
