@@ -139,6 +139,7 @@ export class Game {
   private readonly domainBufs: number[][][];
   private readonly tmpVals: number[];
   private readonly chooserBuf: number[] = [];
+  private readonly candidateBuf: number[] = [];
   private resolving: DecisionRecord[] = [];
   private readonly freeRecords: DecisionRecord[] = [];
   /** where an action decision's options are gathered */
@@ -896,9 +897,11 @@ export class Game {
       if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = each;
       ask.over(this);
       const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
-      const candidates: number[] = [];
-      for (let k = 0; k < len; k++) candidates.push(rev ? arr[len - 1 - k]! : arr[k]!);
-      for (const v of candidates) {
+      // filters and constraints do not ask: one scratch list serves every call
+      const candidates = this.candidateBuf;
+      for (let k = 0; k < len; k++) candidates[k] = rev ? arr[len - 1 - k]! : arr[k]!;
+      for (let k = 0; k < len; k++) {
+        const v = candidates[k]!;
         this.locals[ask.bindSlot] = v;
         if (ask.where !== null && ask.where(this) === 0) continue;
         vals[0] = seat;
