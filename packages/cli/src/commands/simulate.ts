@@ -13,6 +13,7 @@ import { createProgressBar } from '../simulate/progress-bar.ts';
 import { emptyPartial, mergePartial } from '../simulate/simulation-partial.ts';
 import { formatSummary, summarizePartial } from '../simulate/simulation-summary.ts';
 import { findWorkerScript, runGamesInWorkers, type RunResult } from '../simulate/worker-pool.ts';
+import { formatRuleProfile, startRuleProfile } from '../simulate/rule-profile.ts';
 
 const usage = `Usage: houserules simulate <scenario> [options]
 
@@ -32,7 +33,9 @@ Options:
   --check-invariants check token and piece conservation and the scenario's
                      invariants after every event (slower); a broken one
                      stops that game and counts as a failure
-  --json             print the summary as JSON ({ summary, timing })
+  --profile          also show where the time goes, by rule, derived value and
+                     action (a CPU profile in the scenario's own names; one thread)
+  --json             print the summary as JSON ({ summary, timing, profile? })
   --log FILE         write every game as JSON lines: a header line per game
                      ({game, header}) then its events ({game, round, turn, event, data})
   -h, --help         this help
@@ -43,7 +46,9 @@ Win rates count a win shared by k players as 1/k (the table also lists shared wi
 // Small enough that the progress bar moves smoothly.
 const SINGLE_THREAD_CHUNK = 256;
 
-type Built = { ok: true; spec: SimulationSpec; games: number; workers: number; json: boolean; logFile: string | undefined } | { ok: false; code: number };
+type Built =
+  | { ok: true; spec: SimulationSpec; games: number; workers: number; json: boolean; profile: boolean; logFile: string | undefined }
+  | { ok: false; code: number };
 
 function usageError(io: CliIo, message: string): { ok: false; code: number } {
   io.stderr.write(`houserules simulate: ${message}\n`);
@@ -61,6 +66,7 @@ function buildRun(argv: string[], io: CliIo): Built {
     workers: { type: 'string' },
     json: { type: 'boolean' },
     'check-invariants': { type: 'boolean' },
+    profile: { type: 'boolean' },
     log: { type: 'string' },
   });
   if (!parsed.ok) return usageError(io, parsed.message);
@@ -73,6 +79,7 @@ function buildRun(argv: string[], io: CliIo): Built {
   for (const r of [games, seed, workers, players]) if (!r.ok) return usageError(io, r.message);
   if (!games.ok || !seed.ok || !workers.ok || !players.ok) return { ok: false, code: EXIT_USAGE };
   if ((seed.value ?? 0) > 0xffffffff) return usageError(io, '--seed must fit in 32 bits');
+  if (flag(args, 'profile') && (workers.value ?? 1) > 1) return usageError(io, '--profile samples one thread: leave out --workers');
 
   const variant = stringOption(args, 'variant');
   const loaded = loadScenario(io.cwd, args.positionals[0]!, variant);
@@ -109,7 +116,7 @@ function buildRun(argv: string[], io: CliIo): Built {
     log: logFile !== undefined,
     checkInvariants: flag(args, 'check-invariants'),
   };
-  return { ok: true, spec, games: games.value ?? 100, workers: workers.value ?? 1, json: flag(args, 'json'), logFile };
+  return { ok: true, spec, games: games.value ?? 100, workers: workers.value ?? 1, json: flag(args, 'json'), profile: flag(args, 'profile'), logFile };
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -122,6 +129,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
   const progress = createProgressBar(io.stderr, games);
+  const profiler = built.profile ? await startRuleProfile() : null;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   let result: RunResult;
@@ -147,6 +155,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const ms = performance.now() - started;
   // Process-wide CPU time (all threads): cpu/wall says how many cores the run really got.
   const cpu = process.cpuUsage(cpuBefore);
+  const profile = profiler === null ? null : await profiler.stop();
   progress.finish();
 
   if (built.logFile !== undefined) {
@@ -169,10 +178,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     workers,
   };
   if (built.json) {
-    io.stdout.write(JSON.stringify({ summary, timing }, null, 2) + '\n');
+    io.stdout.write(JSON.stringify(profile === null ? { summary, timing } : { summary, timing, profile }, null, 2) + '\n');
   } else {
     io.stdout.write(formatSummary(summary));
-    io.stdout.write(`\n${games} games in ${(ms / 1000).toFixed(2)} s (${timing.gamesPerSecond} games/s, ${workers} worker${workers === 1 ? '' : 's'})\n`);
+    if (profile !== null) io.stdout.write(formatRuleProfile(profile));
+    io.stdout.write(`\n${games} games in ${(ms / 1000).toFixed(2)} s (${timing.gamesPerSecond} games/s, ${workers} worker${workers === 1 ? '' : 's'}${profile === null ? '' : ', profiled'})\n`);
   }
   return summary.failures.games > 0 ? EXIT_FAILURE : EXIT_OK;
 }
