@@ -11,6 +11,7 @@ import {
   FLOW_TURNS,
   type ConstraintInfo,
   type EndInfo,
+  type FlowInfo,
   type ListFn,
   type LoadedGraph,
 } from './loaded-graph.ts';
@@ -1382,6 +1383,30 @@ export class Game {
     this.enqueue(ev, this.tmpVals, 1);
   }
 
+  /** a new round or turn (frame at t) begins: its opening event, then its body (stage 1) */
+  private openPeriod(t: number, opening: number, arg: number): void {
+    this.ver[FLOW_CONTEXT]!++;
+    this.endsStale = true;
+    this.frames[t + 2] = 1;
+    this.frames[t + 1] = 0;
+    this.stepFirings = 0;
+    this.builtin(opening, arg);
+  }
+
+  /** the next item of a round's or turn's body, or once it is done its closing event (stage 2); true: stop advancing */
+  private stepPeriod(t: number, info: FlowInfo, closing: number, arg: number): boolean {
+    const frames = this.frames;
+    const pc = frames[t + 1]!;
+    if (pc < info.body.length) {
+      frames[t + 1] = pc + 1;
+      return this.enter(info.body[pc]!);
+    }
+    frames[t + 2] = 2;
+    this.stepFirings = 0;
+    this.builtin(closing, arg);
+    return true;
+  }
+
   /** the active phases as a bit set (one pass over the flow); -1 when there are too many phases for one */
   private activePhases(): number {
     if (this.lg.phaseNames.length > 31) return -1;
@@ -1453,25 +1478,12 @@ export class Game {
             }
             const round = ++frames[t + 3]!;
             this.round = round;
-            this.ver[FLOW_CONTEXT]!++;
-            this.endsStale = true;
-            frames[t + 2] = 1;
-            frames[t + 1] = 0;
-            this.stepFirings = 0;
-            this.builtin(lg.builtin.roundStart, round);
+            this.openPeriod(t, lg.builtin.roundStart, round);
             return true;
           }
           if (stage === 1) {
-            const pc = frames[t + 1]!;
-            if (pc < info.body.length) {
-              frames[t + 1] = pc + 1;
-              if (this.enter(info.body[pc]!)) return true;
-              continue;
-            }
-            frames[t + 2] = 2;
-            this.stepFirings = 0;
-            this.builtin(lg.builtin.roundEnd, frames[t + 3]!);
-            return true;
+            if (this.stepPeriod(t, info, lg.builtin.roundEnd, frames[t + 3]!)) return true;
+            continue;
           }
           frames[t + 2] = 0;
           this.checkEnds(this.endsRound);
@@ -1495,27 +1507,14 @@ export class Game {
             frames[t + 4] = seat;
             this.current = seat;
             this.turn++;
-            this.ver[FLOW_CONTEXT]!++;
-            this.endsStale = true;
             const counts = this.actionCounts;
             for (let i = 0; i < counts.length; i++) counts[i] = 0;
-            frames[t + 2] = 1;
-            frames[t + 1] = 0;
-            this.stepFirings = 0;
-            this.builtin(lg.builtin.turnStart, seat);
+            this.openPeriod(t, lg.builtin.turnStart, seat);
             return true;
           }
           if (stage === 1) {
-            const pc = frames[t + 1]!;
-            if (pc < info.body.length) {
-              frames[t + 1] = pc + 1;
-              if (this.enter(info.body[pc]!)) return true;
-              continue;
-            }
-            frames[t + 2] = 2;
-            this.stepFirings = 0;
-            this.builtin(lg.builtin.turnEnd, frames[t + 4]!);
-            return true;
+            if (this.stepPeriod(t, info, lg.builtin.turnEnd, frames[t + 4]!)) return true;
+            continue;
           }
           frames[t + 2] = 0;
           frames[t + 3]!++;
