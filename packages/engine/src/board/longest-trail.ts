@@ -54,12 +54,12 @@ export function longestTrail(target: HexBoard, who: number, options: TrailOption
   const scratch = target.scratch;
   const layerCount = layers.length;
   // the player's pieces, as (layer, edge) slots in layer then edge order: one pass over the owner arrays
-  const mine = scratch.trailPieceBuffer(edgeCount * layerCount);
+  const owned = scratch.trailPieceBuffer(edgeCount * layerCount);
   total = 0;
   for (let l = 0; l < layerCount; l++) {
     const owners = layers[l]!;
     const offset = l * edgeCount;
-    for (let e = 0; e < edgeCount; e++) if (owners[e] === who) mine[total++] = offset + e;
+    for (let e = 0; e < edgeCount; e++) if (owners[e] === who) owned[total++] = offset + e;
   }
   best = 0;
   if (total === 0) return 0;
@@ -75,7 +75,7 @@ export function longestTrail(target: HexBoard, who: number, options: TrailOption
   // such node is a closed trail through all its pieces, found by starting
   // anywhere in it: the second loop starts from any piece no walk reached.
   for (let i = 0; i < total && best < total; i++) {
-    const e = layerCount === 1 ? mine[i]! : mine[i]! % edgeCount;
+    const e = layerCount === 1 ? owned[i]! : owned[i]! % edgeCount;
     for (let k = 0; k < 2; k++) {
       const v = edgeNodes[e * 2 + k]!;
       if (nodeMark[v] === stamp) continue;
@@ -84,7 +84,7 @@ export function longestTrail(target: HexBoard, who: number, options: TrailOption
     }
   }
   for (let i = 0; i < total && best < total; i++) {
-    const slot = mine[i]!;
+    const slot = owned[i]!;
     if (seen[slot] !== stamp) start(edgeNodes[(layerCount === 1 ? slot : slot % edgeCount) * 2]!);
   }
   return best;
