@@ -1111,8 +1111,10 @@ export class Game {
     const stamp = reads === null ? -1 : memoStamp(this, reads);
     if (stamp >= 0 && stamp === this.firingEndStamp) return;
     if (this.endsImmediate.length > 0) this.checkEnds(this.endsImmediate);
+    // between turns the own-turn conditions are not checked: what they read has not been seen failing yet
+    const ownTurnChecked = this.current >= 0 || this.endsOwnTurn.length === 0;
     if (this.current >= 0 && this.endsOwnTurn.length > 0 && this.endingPhase === ENDING_NONE) this.checkEnds(this.endsOwnTurn);
-    this.firingEndStamp = this.endingPhase === ENDING_NONE && !this.over ? stamp : -1;
+    this.firingEndStamp = ownTurnChecked && this.endingPhase === ENDING_NONE && !this.over ? stamp : -1;
   }
 
   private checkEnds(ends: EndInfo[]): void {

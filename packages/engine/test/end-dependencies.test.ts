@@ -68,6 +68,25 @@ describe('re-checking end conditions after actions', () => {
   });
 });
 
+describe('skipping end checks while nothing they read changed', () => {
+  it('still checks an own-turn end in the turn after what it reads was written between turns', () => {
+    const g = graph({
+      events: [event('round_start'), event('act')],
+      vars: [globalVar('score', 0), globalVar('last', 0)],
+      derived,
+      flow: [{ f: 'rounds', count: lit(1), body: [{ f: 'turns', order: 'seat', body: [{ f: 'step', event: 'event:act' }] }] }],
+      rules: [rule('open', 'round_start', [scoring(5)]), rule('act', 'act', [set('var:last', lit(1))])],
+      ends: [end('reached', reached, 'own_turn')],
+    });
+    for (const cache of [true, false]) {
+      const game = createGame(load(g, { cache }), { seed: 1, players: 2 }).value!;
+      expect(game.outcome?.reason).toBe('end:reached');
+      // it ended in the first turn, after its first firing
+      expect(game.turn).toBe(1);
+    }
+  });
+});
+
 describe('classifying reads and writes', () => {
   const reads = (e: Expr) => readsOfConditions([{ owner: 'end:x', condition: e }], []);
 

@@ -18,7 +18,7 @@ import type {
   VarNode,
   ZoneNode,
 } from '@houserules/schema';
-import { loadGraph, type LoadedGraph } from '../src/index.ts';
+import { loadGraph, type LoadedGraph, type LoadOptions } from '../src/index.ts';
 
 export const at: Provenance = {
   module: 'test',
@@ -119,8 +119,8 @@ export function graph(parts: Partial<RuleGraph> & { flow: FlowNode[] }, playersR
 }
 
 /** Loads a graph the test expects to be valid. */
-export function load(g: RuleGraph): LoadedGraph {
-  const r = loadGraph(g);
+export function load(g: RuleGraph, options: LoadOptions = {}): LoadedGraph {
+  const r = loadGraph(g, options);
   if (!r.value) throw new Error(`graph did not load: ${JSON.stringify(r.diagnostics, null, 1)}`);
   return r.value;
 }
