@@ -149,13 +149,17 @@ export type Expr =
   /** corners between two corners along edges (-1: not connected) */
   | { k: 'distance'; from: Expr; to: Expr }
   /** the longest walk over p's pieces of these edge kinds repeating no piece; others' node pieces block; kinds meet only at p's node pieces */
-  | { k: 'trail'; player: Expr; pieces: string[] };
+  | { k: 'trail'; player: Expr; pieces: string[] }
+  /** whether a chain of p's pieces of these edge kinds joins corner `from` to corner `to`; others' node pieces between block it */
+  | { k: 'joined'; player: Expr; from: Expr; to: Expr; pieces: string[] }
+  /** how many separate networks p's pieces of these edge kinds form (joined at corners; others' node pieces split them) */
+  | { k: 'networks'; player: Expr; pieces: string[] };
 
 /** Every Expr discriminant. */
 export const EXPR_KINDS = [
   'lit', 'seat', 'local', 'var', 'count', 'field', 'option', 'derived', 'ctx', 'players',
   'zone', 'bin', 'not', 'neg', 'is', 'if', 'list', 'range', 'agg', 'call',
-  'token', 'group', 'countOf', 'sites', 'region', 'siteRel', 'siteAttr', 'siteAt', 'supply', 'distance', 'trail',
+  'token', 'group', 'countOf', 'sites', 'region', 'siteRel', 'siteAttr', 'siteAt', 'supply', 'distance', 'trail', 'joined', 'networks',
 ] as const satisfies readonly Expr['k'][];
 
 export interface PoolRef {

@@ -120,6 +120,8 @@ const SHAPES: Record<string, Record<string, Presence>> = {
   '#/$defs/ExprSupply': shape<Of<Expr, 'k', 'supply'>>()({ k: 'required', piece: 'required', of: 'optional' }),
   '#/$defs/ExprDistance': shape<Of<Expr, 'k', 'distance'>>()({ k: 'required', from: 'required', to: 'required' }),
   '#/$defs/ExprTrail': shape<Of<Expr, 'k', 'trail'>>()({ k: 'required', player: 'required', pieces: 'required' }),
+  '#/$defs/ExprJoined': shape<Of<Expr, 'k', 'joined'>>()({ k: 'required', player: 'required', from: 'required', to: 'required', pieces: 'required' }),
+  '#/$defs/ExprNetworks': shape<Of<Expr, 'k', 'networks'>>()({ k: 'required', player: 'required', pieces: 'required' }),
   '#/$defs/PoolRef': shape<PoolRef>()({ pool: 'required', of: 'optional' }),
   '#/$defs/ZoneRef': shape<ZoneRef>()({ zone: 'required', of: 'optional' }),
 
