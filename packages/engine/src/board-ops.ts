@@ -230,6 +230,12 @@ function trailSiteChanged(g: Game, b: LoadedBoard, site: number): void {
   }
 }
 
+/** the owner arrays of the board's pieces, in step with the board (rebuilt when not: first use, restore) */
+export function trailScratchOf(g: Game, b: LoadedBoard): TrailScratch {
+  const t = g.trailScratch;
+  return t === null || t.builtAt !== g.pieceVersion ? scratchFor(g, b) : t;
+}
+
 /** the longest trail of a player over the given edge pieces, cached until a piece that may change it is placed or removed */
 export function longestTrailOf(g: Game, b: LoadedBoard, index: number, pieces: readonly number[], player: number): number {
   const n = g.playerCount;

@@ -7,6 +7,7 @@ import { filledArray } from './packed-array.ts';
 import { loadBoard, supplySlot, type LoadedBoard } from './loaded-board.ts';
 import { longestTrailOf, siteKind, siteOf, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 import { nodeDistance } from './board/graph-queries.ts';
+import { joinedOf, networksOf } from './board-networks.ts';
 import { stateResources, type StateResources } from './state-resources.ts';
 import { memoised, memoPlan, memoStamp, type MemoPlan } from './derived-memo.ts';
 
@@ -543,6 +544,20 @@ export class ExprCompiler {
         const player = this.expr(e.player, scope);
         return (g) => longestTrailOf(g, b, index, pieces, player(g));
       }
+      case 'joined':
+      case 'networks': {
+        const b = this.needBoard(e.k === 'joined' ? 'Whether pieces join two corners' : 'Counting networks');
+        if (!b) return () => 0;
+        const pieces = e.pieces.map((key) => this.need(this.pieceIx, key, 'piece'));
+        for (const pi of pieces) {
+          if (b.pieces[pi]?.site !== 'edge') this.error('run/bad-trail', `A network is made of edge pieces; '${b.pieces[pi]?.name ?? ''}' is not one.`);
+        }
+        const player = this.expr(e.player, scope);
+        if (e.k === 'networks') return (g) => networksOf(g, b, pieces, player(g));
+        const from = this.expr(e.from, scope);
+        const to = this.expr(e.to, scope);
+        return (g) => joinedOf(g, b, pieces, player(g), from(g), to(g));
+      }
       case 'token': {
         const t = STRING_BASE + this.need(this.tokenIx, e.id, 'token');
         return () => t;
@@ -738,6 +753,8 @@ export class ExprCompiler {
       case 'supply':
       case 'distance':
       case 'trail':
+      case 'joined':
+      case 'networks':
         return this.boardValue(e, scope)!;
       case 'players':
       case 'zone':

@@ -42,7 +42,7 @@ function loops(derived: readonly DerivedNode[], d: DerivedNode): boolean {
   const byId = new Map(derived.map((x) => [x.id, x]));
   const seen = new Set<string>();
   const visit = (e: Expr): boolean => {
-    if (e.k === 'agg' || e.k === 'trail') return true;
+    if (e.k === 'agg' || e.k === 'trail' || e.k === 'joined' || e.k === 'networks') return true;
     if (e.k === 'derived' && !seen.has(e.id)) {
       seen.add(e.id);
       const callee = byId.get(e.id);

@@ -61,7 +61,7 @@ export function readsOfConditions(
       case 'zone': reads.add(e.id); break;
       case 'supply': reads.add(e.piece); break;
       // a trail runs over its pieces and is cut by whatever others have built on its nodes
-      case 'trail': reads.add(ANY_PIECE); break;
+      case 'trail': case 'joined': case 'networks': reads.add(ANY_PIECE); break;
       case 'siteAttr':
         if (e.attr === 'piece' || e.attr === 'owner') for (const p of piecesReadBy.get(owner) ?? [ANY_PIECE]) reads.add(p);
         else reads.add(BOARD);
