@@ -6,7 +6,7 @@ import { kindWord } from './declaration-table.ts';
 import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
 import { idOf, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
-import { NUMBER, PLAYER, UNKNOWN, describeType, listOf, siteOf, type SiteKind, type Ty } from './type-system.ts';
+import { BOOL, NUMBER, PLAYER, UNKNOWN, describeType, listOf, siteOf, type SiteKind, type Ty } from './type-system.ts';
 
 const ERROR_EXPR: GExpr = { k: 'lit', v: 0 };
 const SITE_COLLECTIONS: Record<string, SiteKind> = { hexes: 'hex', corners: 'corner', edges: 'edge' };
@@ -18,8 +18,8 @@ const RELATIONS: Record<SiteKind, Partial<Record<'corners' | 'edges' | 'hexes' |
   edge: { corners: 'corner', hexes: 'hex' },
 };
 
-/** Board builtins and their arities (`longest_trail` and `supply` vary). */
-export const BOARD_BUILTINS = ['distance', 'longest_trail', 'supply', 'hex', 'corner', 'edge'] as const;
+/** Board builtins and their arities (`longest_trail`, `joined`, `networks` and `supply` vary). */
+export const BOARD_BUILTINS = ['distance', 'longest_trail', 'joined', 'networks', 'supply', 'hex', 'corner', 'edge'] as const;
 
 function val(expr: GExpr, ty: Ty): Operand {
   return { k: 'value', expr, ty };
@@ -119,6 +119,23 @@ export class SiteLowerer {
     return undefined;
   }
 
+  /** The edge pieces a trail or network builtin names (a piece on another kind of site is `type/wrong-site`). */
+  private edgePieces(args: Expr[], scope: Scope, what: string): string[] {
+    const pieces: string[] = [];
+    for (const a of args) {
+      const p = this.piece(a, scope);
+      if (!p) continue;
+      if ((p.node.site ?? 'hex') !== 'edge') {
+        this.cx.sink.error('type/wrong-site', `\`${p.name}\` stands on ${p.node.site ?? 'hex'}es; ${what} is made of pieces on edges`, scope.origin.file, a.range,
+          `edge pieces: ${piecesOn(this.cx.table, 'edge').map((x) => x.name).join(', ') || 'none declared'}`);
+        continue;
+      }
+      this.ex.touch(p, scope, 'read');
+      pieces.push(idOf(p));
+    }
+    return pieces;
+  }
+
   /** A site-valued argument of the given kind. */
   private site(e: Expr | undefined, site: SiteKind, scope: Scope, what: string): GExpr {
     return this.ex.value(e, scope, siteOf(site), what).expr;
@@ -143,19 +160,25 @@ export class SiteLowerer {
             scope.origin.file, range, 'write `longest_trail(p, road)`');
         }
         const player = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `longest_trail`').expr;
-        const pieces: string[] = [];
-        for (const a of args.slice(1)) {
-          const p = this.piece(a, scope);
-          if (!p) continue;
-          if ((p.node.site ?? 'hex') !== 'edge') {
-            cx.sink.error('type/wrong-site', `\`${p.name}\` stands on ${p.node.site ?? 'hex'}es; a trail is made of pieces on edges`, scope.origin.file, a.range,
-              `edge pieces: ${piecesOn(cx.table, 'edge').map((x) => x.name).join(', ') || 'none declared'}`);
-            continue;
-          }
-          this.ex.touch(p, scope, 'read');
-          pieces.push(idOf(p));
+        return val({ k: 'trail', player, pieces: this.edgePieces(args.slice(1), scope, 'a trail') }, NUMBER);
+      }
+      case 'joined': {
+        if (args.length < 4) {
+          cx.sink.error('type/arity', `\`joined\` takes a player, two corners and at least one piece, got ${args.length} argument${args.length === 1 ? '' : 's'}`,
+            scope.origin.file, range, 'write `joined(p, corner, corner, ship)`');
         }
-        return val({ k: 'trail', player, pieces }, NUMBER);
+        const player = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `joined`').expr;
+        const from = this.site(args[1], 'corner', scope, 'argument 2 of `joined`');
+        const to = this.site(args[2], 'corner', scope, 'argument 3 of `joined`');
+        return val({ k: 'joined', player, from, to, pieces: this.edgePieces(args.slice(3), scope, 'a network') }, BOOL);
+      }
+      case 'networks': {
+        if (args.length < 2) {
+          cx.sink.error('type/arity', `\`networks\` takes a player and at least one piece, got ${args.length} argument${args.length === 1 ? '' : 's'}`,
+            scope.origin.file, range, 'write `networks(p, road)`');
+        }
+        const player = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `networks`').expr;
+        return val({ k: 'networks', player, pieces: this.edgePieces(args.slice(1), scope, 'a network') }, NUMBER);
       }
       case 'supply': {
         const pieceArg = args.length >= 2 ? args[1] : args[0];

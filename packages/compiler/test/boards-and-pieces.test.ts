@@ -40,6 +40,8 @@ action pass by current { }
 derive yield_of(h: hex): kind = if h.kind == wood then a else if h.kind == clay then b else c
 derive open(c: corner): bool = c.piece == none and all(n in c.neighbours: n.owner == none)
 derive score(p: player): number = count(c in corners where c.owner == p and c.piece == house) + longest_trail(p, wall)
+derive linked(p: player, a: corner, b: corner): bool = joined(p, a, b, wall)
+derive nets(p: player): number = networks(p, wall)
 action build(c in corners) by current {
   place house of actor at c
   set start = c
@@ -240,6 +242,19 @@ describe('boards, sites, pieces and token values: diagnostics', () => {
 
   it('type/wrong-site: a trail of corner pieces', () => {
     expectDiagnostic('derive x(p: player): number = longest_trail(p, house)', 'type/wrong-site', { text: 'house' }, opts);
+  });
+
+  it('type/wrong-site: a network of corner pieces', () => {
+    expectDiagnostic('derive x(p: player): number = networks(p, house)', 'type/wrong-site', { text: 'house' }, opts);
+    expectDiagnostic('derive x(p: player, c: corner): bool = joined(p, c, c, house)', 'type/wrong-site', { text: 'house' }, opts);
+  });
+
+  it('type/arity: joined without its two corners', () => {
+    expectDiagnostic('derive x(p: player): bool = joined(p, wall)', 'type/arity', { text: 'joined(p, wall)' }, opts);
+  });
+
+  it('type/mismatch: joined between a corner and a hex', () => {
+    expectDiagnostic('derive x(p: player, c: corner, h: hex): bool = joined(p, c, h, wall)', 'type/mismatch', { text: 'h' }, opts);
   });
 
   it('type/mismatch: a token outside the expected group', () => {
