@@ -149,34 +149,29 @@ export class SiteLowerer {
       cx.sink.error('type/arity', `\`${fn}\` takes ${n} argument${n === 1 ? '' : 's'}, got ${args.length}`, scope.origin.file, range, `write \`${shape}\``);
       return false;
     };
+    const atLeast = (n: number, what: string, shape: string): void => {
+      if (args.length >= n) return;
+      cx.sink.error('type/arity', `\`${fn}\` takes ${what}, got ${args.length} argument${args.length === 1 ? '' : 's'}`, scope.origin.file, range, `write \`${shape}\``);
+    };
     switch (fn) {
       case 'distance': {
         arity(2, 'distance(corner, corner)');
         return val({ k: 'distance', from: this.site(args[0], 'corner', scope, 'argument 1 of `distance`'), to: this.site(args[1], 'corner', scope, 'argument 2 of `distance`') }, NUMBER);
       }
       case 'longest_trail': {
-        if (args.length < 2) {
-          cx.sink.error('type/arity', `\`longest_trail\` takes a player and at least one piece, got ${args.length} argument${args.length === 1 ? '' : 's'}`,
-            scope.origin.file, range, 'write `longest_trail(p, road)`');
-        }
+        atLeast(2, 'a player and at least one piece', 'longest_trail(p, road)');
         const player = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `longest_trail`').expr;
         return val({ k: 'trail', player, pieces: this.edgePieces(args.slice(1), scope, 'a trail') }, NUMBER);
       }
       case 'joined': {
-        if (args.length < 4) {
-          cx.sink.error('type/arity', `\`joined\` takes a player, two corners and at least one piece, got ${args.length} argument${args.length === 1 ? '' : 's'}`,
-            scope.origin.file, range, 'write `joined(p, corner, corner, ship)`');
-        }
+        atLeast(4, 'a player, two corners and at least one piece', 'joined(p, corner, corner, ship)');
         const player = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `joined`').expr;
         const from = this.site(args[1], 'corner', scope, 'argument 2 of `joined`');
         const to = this.site(args[2], 'corner', scope, 'argument 3 of `joined`');
         return val({ k: 'joined', player, from, to, pieces: this.edgePieces(args.slice(3), scope, 'a network') }, BOOL);
       }
       case 'networks': {
-        if (args.length < 2) {
-          cx.sink.error('type/arity', `\`networks\` takes a player and at least one piece, got ${args.length} argument${args.length === 1 ? '' : 's'}`,
-            scope.origin.file, range, 'write `networks(p, road)`');
-        }
+        atLeast(2, 'a player and at least one piece', 'networks(p, road)');
         const player = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `networks`').expr;
         return val({ k: 'networks', player, pieces: this.edgePieces(args.slice(1), scope, 'a network') }, NUMBER);
       }

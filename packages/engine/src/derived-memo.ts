@@ -1,5 +1,6 @@
 import type { DerivedNode, Expr, RuleGraph } from '@houserules/schema';
 import type { Game } from './game.ts';
+import { forEachChild } from './end-dependencies.ts';
 import { resourcesRead, type StateResources } from './state-resources.ts';
 
 /**
@@ -41,26 +42,23 @@ export function memoPlan(graph: RuleGraph, resources: StateResources, index: num
 function loops(derived: readonly DerivedNode[], d: DerivedNode): boolean {
   const byId = new Map(derived.map((x) => [x.id, x]));
   const seen = new Set<string>();
-  const visit = (e: Expr): boolean => {
-    if (e.k === 'agg' || e.k === 'trail' || e.k === 'joined' || e.k === 'networks') return true;
+  let found = false;
+  const visit = (e: Expr): void => {
+    if (found) return;
+    if (e.k === 'agg' || e.k === 'trail' || e.k === 'joined' || e.k === 'networks') {
+      found = true;
+      return;
+    }
     if (e.k === 'derived' && !seen.has(e.id)) {
       seen.add(e.id);
       const callee = byId.get(e.id);
-      if (callee !== undefined && visit(callee.value)) return true;
+      if (callee !== undefined) visit(callee.value);
     }
-    for (const value of Object.values(e)) {
-      if (Array.isArray(value)) {
-        for (const item of value) if (isExpr(item) && visit(item)) return true;
-      } else if (isExpr(value) && visit(value)) return true;
-    }
-    return false;
+    forEachChild(e, visit);
   };
   seen.add(d.id);
-  return visit(d.value);
-}
-
-function isExpr(value: unknown): value is Expr {
-  return typeof value === 'object' && value !== null && typeof (value as { k?: unknown }).k === 'string';
+  visit(d.value);
+  return found;
 }
 
 /** a game's table for a plan, made on first use; every stamp -1 (versions sum to at least 0) */

@@ -102,7 +102,7 @@ export function readsOfConditions(
 }
 
 /** visits the sub-expressions of an expression */
-function forEachChild(e: Expr, visit: (e: Expr) => void): void {
+export function forEachChild(e: Expr, visit: (e: Expr) => void): void {
   for (const value of Object.values(e)) {
     if (Array.isArray(value)) {
       for (const item of value) if (isExpr(item)) visit(item);
