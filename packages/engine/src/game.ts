@@ -486,7 +486,7 @@ export class Game {
       qArgs: this.qArgs.slice(),
       qHead: this.qHead,
       qTail: this.qTail,
-      decisions: this.decisions.map(copyRecord),
+      decisions: this.decisions.map((d) => copyRecord(this.lg, d)),
       nextGroup: this.nextGroup,
       actionCounts: this.actionCounts.slice(),
       rng: this.rng.slice(),
@@ -514,7 +514,7 @@ export class Game {
     this.qArgs = s.qArgs.slice();
     this.qHead = s.qHead;
     this.qTail = s.qTail;
-    this.decisions = s.decisions.map(copyRecord);
+    this.decisions = s.decisions.map((d) => copyRecord(this.lg, d));
     this.nextGroup = s.nextGroup;
     this.actionCounts = s.actionCounts.slice();
     this.rng.set(s.rng);
@@ -574,7 +574,7 @@ export class Game {
       mix(d.seat);
       mix(d.group);
       mix(d.chosen);
-      mixAll(d.values);
+      mixAll(d.values, filledLength(this.lg, d));
     }
     mixAll(this.rng);
     mixAll(this.actionCounts);
@@ -1568,9 +1568,10 @@ export class Game {
     this.collectActions(player, buf);
     if (buf.no === 0) return false;
     // the lists of a resolved action decision are reused (nothing else holds them)
-    const values = buf.takeValues(this.spareLists.pop());
-    const offsets = buf.takeOffsets(this.spareLists.pop());
-    this.pushRecord(-1, player, this.nextGroup++, values, offsets, offsets.length, -1, frame, null);
+    const count = buf.no;
+    const values = buf.handOverValues(this.spareLists.pop());
+    const offsets = buf.handOverOffsets(this.spareLists.pop());
+    this.pushRecord(-1, player, this.nextGroup++, values, offsets, count, -1, frame, null);
     return true;
   }
 
@@ -1675,6 +1676,17 @@ function copyInto(dst: number[], src: readonly number[]): void {
   for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
 }
 
-function copyRecord(d: DecisionRecord): DecisionRecord {
-  return { ...d, values: d.values.slice(), offsets: d.offsets?.slice() ?? null, saved: d.saved?.map((v) => (Array.isArray(v) ? v.slice() : v)) ?? null };
+/**
+ * How much of a decision's values are its options': an action decision's lists
+ * are handed over from the option buffer and may be longer (offerActions).
+ */
+function filledLength(lg: LoadedGraph, d: DecisionRecord): number {
+  if (d.offsets === null) return d.values.length;
+  if (d.count === 0) return 0;
+  const last = d.offsets[d.count - 1]!;
+  return last + 1 + lg.actions[d.values[last]!]!.params.length;
+}
+
+function copyRecord(lg: LoadedGraph, d: DecisionRecord): DecisionRecord {
+  return { ...d, values: d.values.slice(0, filledLength(lg, d)), offsets: d.offsets?.slice(0, d.count) ?? null, saved: d.saved?.map((v) => (Array.isArray(v) ? v.slice() : v)) ?? null };
 }

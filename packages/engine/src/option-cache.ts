@@ -10,8 +10,8 @@
  * array frees its storage); `nv` and `no` say how much of them is filled.
  */
 export class OptionBuffer {
-  readonly values: number[] = [];
-  readonly offsets: number[] = [];
+  values: number[] = [];
+  offsets: number[] = [];
   nv = 0;
   no = 0;
 
@@ -37,6 +37,24 @@ export class OptionBuffer {
 
   takeOffsets(into: number[] = []): number[] {
     return copyPrefix(this.offsets, this.no, into);
+  }
+
+  /**
+   * Hands over the gathered values without copying: the caller gets the buffer's
+   * own array (longer than `nv` when an earlier gathering filled more) and the
+   * buffer carries on in `spare`.
+   */
+  handOverValues(spare: number[] = []): number[] {
+    const out = this.values;
+    this.values = spare;
+    return out;
+  }
+
+  /** the offsets, handed over like handOverValues (the first `no` are this gathering's) */
+  handOverOffsets(spare: number[] = []): number[] {
+    const out = this.offsets;
+    this.offsets = spare;
+    return out;
   }
 }
 
