@@ -32,7 +32,7 @@ function trace(lg: LoadedGraph, seed: number, players: number, options: Record<s
 }
 
 const scenarios = [
-  { name: 'Diamant', graph: () => compileModule('diamant/diamant.rules'), players: 4, options: {}, games: 40 },
+  { name: 'Diamant', graph: () => compileModule('diamant/diamant.rules'), players: 4, options: {} as Record<string, number>, games: 40 },
   { name: 'Catan base', graph: () => compileModule('catan/base.rules'), players: 4, options: { round_limit: 60 }, games: 6 },
   { name: 'Catan 5–6', graph: () => compileModule('catan/five-six.rules', 'catan/base.rules'), players: 6, options: { round_limit: 40 }, games: 3 },
   { name: 'Seafarers', graph: () => compileModule('catan/seafarers.rules', 'catan/base.rules'), players: 4, options: { round_limit: 60 }, games: 4 },
