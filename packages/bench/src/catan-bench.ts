@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { compile, createMemoryHost } from '@houserules/compiler';
 import { loadGraph, playGame, policyAgent, randomAgent, type Agent, type LoadedGraph } from '@houserules/engine';
@@ -13,12 +14,13 @@ const ROUND_LIMIT = 500;
 const ANCHOR_GAMES_PER_SECOND = 23;
 const GOAL_GAMES_PER_SECOND = 460;
 
-function loadBase(scenariosDir: string): LoadedGraph {
-  const file = join(scenariosDir, 'catan/base.rules');
-  const compiled = compile(createMemoryHost({ [file]: readFileSync(file, 'utf8') }), file);
-  if (compiled.value === null) throw new Error(`catan/base does not compile: ${compiled.diagnostics[0]?.message}`);
+/** compiles the entry module (given with the modules it extends) and loads it */
+function loadModule(file: string, ...bases: string[]): LoadedGraph {
+  const files = Object.fromEntries([file, ...bases].map((f) => [f, readFileSync(f, 'utf8')]));
+  const compiled = compile(createMemoryHost(files), file);
+  if (compiled.value === null) throw new Error(`${file} does not compile: ${compiled.diagnostics[0]?.message}`);
   const loaded = loadGraph(compiled.value);
-  if (loaded.value === null) throw new Error(`catan/base does not load: ${loaded.diagnostics[0]?.message}`);
+  if (loaded.value === null) throw new Error(`${file} does not load: ${loaded.diagnostics[0]?.message}`);
   return loaded.value;
 }
 
@@ -66,50 +68,65 @@ function calibrate(play: Player, ms: number): number {
   }
 }
 
+/** one row of the table: a module and an agent */
+interface Row {
+  label: string;
+  play: Player;
+  batch: number;
+  rates: number[];
+  cpuRates: number[];
+  tally: Tally;
+}
+
 /**
  * Full 4-player games of the base Catan module through the interpreter: the
- * uniform random agent and the scenario's `builder` policy, interleaved round by
- * round; medians of games/s (wall and CPU), turns and rounds per game, and how
- * the random games ended (10 points or the round limit).
+ * uniform random agent and the scenario's `builder` policy, and random agents on
+ * the base game without trades between players (catanatron's action set:
+ * `scenarios/catan-no-player-trades.rules`, this package's own), interleaved round
+ * by round; medians of games/s (wall and CPU), turns and rounds per game, and how
+ * the games ended (10 points or the round limit).
  */
 export function runCatanBench(scenariosDir: string, rounds = 5): void {
-  const loaded = loadBase(scenariosDir);
+  const base = join(scenariosDir, 'catan/base.rules');
+  const loaded = loadModule(base);
+  const noPlayerTrades = loadModule(fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), base);
   const builder = (seed: number): Agent => {
     const agent = policyAgent(loaded, 'builder', {}, seed);
     if (agent.value === null) throw new Error(`builder policy: ${agent.diagnostics[0]?.message}`);
     return agent.value;
   };
-  const players = { random: player(loaded, (seed) => randomAgent(seed)), builder: player(loaded, builder) };
-  const names = ['random', 'builder'] as const;
-  for (const name of names) players[name](0, 10, emptyTally());
-  const batch = { random: calibrate(players.random, 600), builder: calibrate(players.builder, 600) };
-  const rates = { random: [] as number[], builder: [] as number[] };
-  const cpuRates = { random: [] as number[], builder: [] as number[] };
-  const tallies = { random: emptyTally(), builder: emptyTally() };
+  const row = (label: string, play: Player): Row => ({ label, play, batch: 0, rates: [], cpuRates: [], tally: emptyTally() });
+  const rows = [
+    row('uniform random', player(loaded, (seed) => randomAgent(seed))),
+    row('builder policy', player(loaded, builder)),
+    row('random, no player trades', player(noPlayerTrades, (seed) => randomAgent(seed))),
+  ];
+  for (const r of rows) r.play(0, 10, emptyTally());
+  for (const r of rows) r.batch = calibrate(r.play, 600);
   for (let round = 0; round < rounds; round++) {
-    for (const name of names) {
+    for (const r of rows) {
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      players[name](round * 1_000_000, batch[name], tallies[name]);
+      r.play(round * 1_000_000, r.batch, r.tally);
       const ms = performance.now() - t0;
       const cpu = process.cpuUsage(c0);
-      rates[name].push((batch[name] / ms) * 1000);
-      cpuRates[name].push((batch[name] / ((cpu.user + cpu.system) / 1000)) * 1000);
+      r.rates.push((r.batch / ms) * 1000);
+      r.cpuRates.push((r.batch / ((cpu.user + cpu.system) / 1000)) * 1000);
     }
   }
   printTable(
     `(d) Catan base, ${PLAYERS} players, round_limit ${ROUND_LIMIT}, ${rounds} interleaved rounds (median games/s)`,
     ['agents', 'games', 'games/s', 'min', 'max', 'games/cpu-s', 'rounds/game', 'turns/game', 'decisions/game', 'by 10 VP', 'by limit'],
-    names.map((name) => {
-      const t = tallies[name];
+    rows.map((r) => {
+      const t = r.tally;
       const finished = t.games - t.unfinished;
       return [
-        name === 'random' ? 'uniform random' : 'builder policy',
+        r.label,
         thousands(t.games),
-        fmt(median(rates[name]), 1),
-        fmt(Math.min(...rates[name]), 1),
-        fmt(Math.max(...rates[name]), 1),
-        fmt(median(cpuRates[name]), 1),
+        fmt(median(r.rates), 1),
+        fmt(Math.min(...r.rates), 1),
+        fmt(Math.max(...r.rates), 1),
+        fmt(median(r.cpuRates), 1),
         fmt(t.rounds / finished, 1),
         fmt(t.turns / finished, 1),
         fmt(t.decisions / finished, 0),
@@ -118,8 +135,10 @@ export function runCatanBench(scenariosDir: string, rounds = 5): void {
       ];
     }),
   );
+  const [random, , likeCatanatron] = rows;
   console.log(
-    `random games/s vs catanatron (~${ANCHOR_GAMES_PER_SECOND}/s, CPython): ${fmt(median(rates.random) / ANCHOR_GAMES_PER_SECOND, 2)}×  (goal ≥ ${GOAL_GAMES_PER_SECOND} games/s, 20×)`,
+    `random games/s vs catanatron (~${ANCHOR_GAMES_PER_SECOND}/s, CPython): ${fmt(median(random!.rates) / ANCHOR_GAMES_PER_SECOND, 2)}×  (goal ≥ ${GOAL_GAMES_PER_SECOND} games/s, 20×); ` +
+      `like for like, without trades between players: ${fmt(median(likeCatanatron!.rates) / ANCHOR_GAMES_PER_SECOND, 2)}×`,
   );
   console.log(`load average: ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${availableParallelism()} cores`);
 }
