@@ -550,7 +550,7 @@ export class ExprCompiler {
         if (!b) return () => 0;
         const pieces = e.pieces.map((key) => this.need(this.pieceIx, key, 'piece'));
         for (const pi of pieces) {
-          if (b.pieces[pi]?.site !== 'edge') this.error('run/bad-trail', `A network is made of edge pieces; '${b.pieces[pi]?.name ?? ''}' is not one.`);
+          if (b.pieces[pi]?.site !== 'edge') this.error('run/bad-network', `A network is made of edge pieces; '${b.pieces[pi]?.name ?? ''}' is not one.`);
         }
         const player = this.expr(e.player, scope);
         if (e.k === 'networks') return (g) => networksOf(g, b, pieces, player(g));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, loadGraph } from '../src/index.ts';
+import type { Expr } from '@houserules/schema';
 import { event, graph, lit, load, rule, set } from './graph-builder.ts';
+import { siteGame } from './site-graph.ts';
 
 describe('loadGraph', () => {
   it('rejects a value that is not a rule graph with schema diagnostics', () => {
@@ -15,6 +17,29 @@ describe('loadGraph', () => {
     const r = loadGraph(g);
     expect(r.value).toBeNull();
     expect(r.diagnostics.map((d) => d.code)).toContain('run/unknown-reference');
+  });
+});
+
+describe('loadGraph of board queries over pieces of the wrong site', () => {
+  // The compiler refuses these (type/wrong-site); a hand-built graph meets the engine's own check.
+  const withDerived = (value: Expr) => {
+    const g = siteGame();
+    g.derived.push({ id: 'derived:probe', name: 'probe', params: [], type: { t: 'number' }, value, perPlayer: false, provenance: g.derived[0]!.provenance });
+    return g;
+  };
+  const codes = (value: Expr) => loadGraph(withDerived(value)).diagnostics.map((d) => d.code);
+  const seat0: Expr = { k: 'lit', v: 0 };
+
+  it('a longest trail over corner pieces is run/bad-trail; over edge pieces it loads', () => {
+    expect(codes({ k: 'trail', player: seat0, pieces: ['piece:town'] })).toContain('run/bad-trail');
+    expect(codes({ k: 'trail', player: seat0, pieces: ['piece:road'] })).toEqual([]);
+  });
+
+  it('networks and joined over corner pieces are run/bad-network', () => {
+    expect(codes({ k: 'networks', player: seat0, pieces: ['piece:town'] })).toContain('run/bad-network');
+    const corner: Expr = { k: 'siteAt', site: 'corner', q: lit(0), r: lit(0), i: lit(0) };
+    expect(codes({ k: 'joined', player: seat0, from: corner, to: corner, pieces: ['piece:town'] })).toContain('run/bad-network');
+    expect(codes({ k: 'networks', player: seat0, pieces: ['piece:road'] })).toEqual([]);
   });
 });
 
