@@ -355,7 +355,7 @@ export class ExprLowerer {
     const derives = [...cx.table.byName.values()].filter((d) => d.kind === 'derive').map((d) => d.name);
     cx.sink.error(decl ? 'type/mismatch' : 'resolve/unknown-name',
       decl ? `\`${callee.name}\` is a ${kindWord(decl.kind)}; it cannot be called` : `there is no derived value or function \`${callee.name}\``,
-      scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY), ...BOARD_BUILTINS]) ?? 'functions: min, max, abs, size, contains, distance, longest_trail, joined, networks, supply, hex, corner, edge, and declared `derive`s with parameters');
+      scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY), ...BOARD_BUILTINS]) ?? 'functions: min, max, abs, size, contains, distance, longest_trail, joined, networks, supply, placed, hex, corner, edge, and declared `derive`s with parameters');
     return val(ERROR_EXPR, UNKNOWN);
   }
 

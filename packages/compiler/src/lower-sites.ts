@@ -3,7 +3,7 @@ import type { Expr, Identifier } from '@houserules/syntax';
 import { allHexKinds, boardsOf, piecesOn, regionNames, siteVars } from './board-facts.ts';
 import type { DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
-import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
+import { constantValue, type Access, type ExprLowerer, type Operand } from './lower-expr.ts';
 import { idOf, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, NUMBER, PLAYER, UNKNOWN, describeType, listOf, siteOf, type SiteKind, type Ty } from './type-system.ts';
@@ -18,8 +18,8 @@ const RELATIONS: Record<SiteKind, Partial<Record<'corners' | 'edges' | 'hexes' |
   edge: { corners: 'corner', hexes: 'hex' },
 };
 
-/** Board builtins and their arities (`longest_trail`, `joined`, `networks` and `supply` vary). */
-export const BOARD_BUILTINS = ['distance', 'longest_trail', 'joined', 'networks', 'supply', 'hex', 'corner', 'edge'] as const;
+/** Board builtins and their arities (`longest_trail`, `joined`, `networks`, `supply` and `placed` vary). */
+export const BOARD_BUILTINS = ['distance', 'longest_trail', 'joined', 'networks', 'supply', 'placed', 'hex', 'corner', 'edge'] as const;
 
 function val(expr: GExpr, ty: Ty): Operand {
   return { k: 'value', expr, ty };
@@ -141,6 +141,45 @@ export class SiteLowerer {
     return this.ex.value(e, scope, siteOf(site), what).expr;
   }
 
+  /**
+   * `supply(p, piece)` / `supply(piece)`, and `placed` with the same arguments:
+   * the supply expression and the piece's declared supply; null after reporting
+   * a misuse.
+   */
+  private supply(fn: string, args: Expr[], range: Expr['range'], scope: Scope): { expr: GExpr; declared: number } | null {
+    const cx = this.cx;
+    const pieceArg = args.length >= 2 ? args[1] : args[0];
+    const p = this.piece(pieceArg, scope);
+    if (args.length === 0 || args.length > 2) {
+      cx.sink.error('type/arity', `\`${fn}\` takes a player and a piece (or just a piece that belongs to no player), got ${args.length} arguments`, scope.origin.file, range);
+      return null;
+    }
+    if (!p) return null;
+    this.ex.touch(p, scope, 'read');
+    const perPlayer = p.node.perPlayer ?? false;
+    if (perPlayer && args.length === 1) {
+      cx.sink.error('resolve/needs-player', `\`${p.name}\` is per player: say whose`, scope.origin.file, range, `write \`${fn}(p, ${p.name})\``);
+      return null;
+    }
+    if (!perPlayer && args.length === 2) {
+      cx.sink.error('type/arity', `\`${p.name}\` belongs to no player: write \`${fn}(${p.name})\``, scope.origin.file, range);
+      return null;
+    }
+    const expr: GExpr = { k: 'supply', piece: idOf(p) };
+    if (perPlayer) expr.of = this.ex.value(args[0], scope, PLAYER, `argument 1 of \`${fn}\``).expr;
+    return { expr, declared: this.declaredSupply(p) };
+  }
+
+  /** a piece's declared supply: its declaration's constant (lowerPiece reports any problem with it, so this stays silent) */
+  private declaredSupply(p: DeclOf<'piece'>): number {
+    const sink = this.cx.sink;
+    const before = sink.list.length;
+    const lowered = this.ex.value(p.node.supply, this.cx.scope(p.origin, 'const', null), NUMBER, `the supply of \`${p.name}\``);
+    sink.list.length = before;
+    const v = constantValue(lowered.expr);
+    return typeof v === 'number' ? v : 0;
+  }
+
   /** The board builtins; undefined when `fn` is not one. */
   call(fn: string, callee: Identifier, args: Expr[], range: Expr['range'], scope: Scope): Operand | undefined {
     const cx = this.cx;
@@ -175,27 +214,13 @@ export class SiteLowerer {
         const player = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `networks`').expr;
         return val({ k: 'networks', player, pieces: this.edgePieces(args.slice(1), scope, 'a network') }, NUMBER);
       }
-      case 'supply': {
-        const pieceArg = args.length >= 2 ? args[1] : args[0];
-        const p = this.piece(pieceArg, scope);
-        if (args.length === 0 || args.length > 2) {
-          cx.sink.error('type/arity', `\`supply\` takes a player and a piece (or just a piece that belongs to no player), got ${args.length} arguments`, scope.origin.file, range);
-          return val(ERROR_EXPR, UNKNOWN);
-        }
-        if (!p) return val(ERROR_EXPR, UNKNOWN);
-        this.ex.touch(p, scope, 'read');
-        const perPlayer = p.node.perPlayer ?? false;
-        if (perPlayer && args.length === 1) {
-          cx.sink.error('resolve/needs-player', `\`${p.name}\` is per player: say whose supply`, scope.origin.file, range, `write \`supply(p, ${p.name})\``);
-          return val(ERROR_EXPR, UNKNOWN);
-        }
-        if (!perPlayer && args.length === 2) {
-          cx.sink.error('type/arity', `\`${p.name}\` belongs to no player: its supply is \`supply(${p.name})\``, scope.origin.file, range);
-          return val(ERROR_EXPR, UNKNOWN);
-        }
-        const expr: GExpr = { k: 'supply', piece: idOf(p) };
-        if (perPlayer) expr.of = this.ex.value(args[0], scope, PLAYER, 'argument 1 of `supply`').expr;
-        return val(expr, NUMBER);
+      case 'supply':
+      case 'placed': {
+        const supply = this.supply(fn, args, range, scope);
+        if (supply === null) return val(ERROR_EXPR, UNKNOWN);
+        // pieces are conserved (supply + board = the declared supply), so those placed are the declared supply less what is left
+        if (fn === 'placed') return val({ k: 'bin', op: '-', l: { k: 'lit', v: supply.declared }, r: supply.expr }, NUMBER);
+        return val(supply.expr, NUMBER);
       }
       case 'hex': case 'corner': case 'edge': {
         const boards = boardsOf(cx.table);

@@ -170,6 +170,20 @@ describe('boards, sites, pieces and token values: lowering', () => {
     expect(byName(graph.actions, 'build').params).toEqual([{ name: 'c', type: { t: 'site', site: 'corner' }, domain: { k: 'sites', site: 'corner' } }]);
   });
 
+  it('lowers `placed` to the declared supply less what is left (pieces are conserved)', () => {
+    const g = compileGame('derive on_board(p: player): number = placed(p, house) + 2 * placed(p, tower)\nderive bandit_out: number = placed(bandit)\npiece beacon on hex, 2 + 1\nderive beacons: number = placed(beacon)\n');
+    const supplyOf = (piece: string, of?: Expr): Expr => (of ? { k: 'supply', piece, of } : { k: 'supply', piece });
+    const p: Expr = { k: 'local', name: 'p' };
+    expect(byName(g.derived, 'on_board').value).toEqual({
+      k: 'bin', op: '+',
+      l: { k: 'bin', op: '-', l: { k: 'lit', v: 5 }, r: supplyOf('piece:house', p) },
+      r: { k: 'bin', op: '*', l: { k: 'lit', v: 2 }, r: { k: 'bin', op: '-', l: { k: 'lit', v: 4 }, r: supplyOf('piece:tower', p) } },
+    });
+    expect(byName(g.derived, 'bandit_out').value).toEqual({ k: 'bin', op: '-', l: { k: 'lit', v: 1 }, r: supplyOf('piece:bandit') });
+    // a supply written as arithmetic on constants counts as its value
+    expect(byName(g.derived, 'beacons').value).toEqual({ k: 'bin', op: '-', l: { k: 'lit', v: 3 }, r: supplyOf('piece:beacon') });
+  });
+
   it('reads a hex kind spelt like a token as the kind where a kind is expected', () => {
     const g = compileGame('derive is_clay(h: hex): bool = h.kind == clay\ntoken clay\n');
     expect(byName(g.derived, 'is_clay').value).toEqual({ k: 'bin', op: '==', l: { k: 'siteAttr', attr: 'kind', of: { k: 'local', name: 'h' } }, r: { k: 'lit', v: 'clay' } });
@@ -289,6 +303,17 @@ describe('boards, sites, pieces and token values: diagnostics', () => {
 
   it('type/arity: supply of a global piece with a player', () => {
     expectDiagnostic('derive x(p: player): number = supply(p, bandit)', 'type/arity', { text: 'supply(p, bandit)' }, opts);
+  });
+
+  it('type/arity and resolve/needs-player: `placed` takes the arguments `supply` takes', () => {
+    expectDiagnostic('derive x(p: player): number = placed(p, bandit)', 'type/arity', { text: 'placed(p, bandit)' }, opts);
+    expectDiagnostic('derive x: number = placed(house)', 'resolve/needs-player', { text: 'placed(house)' }, opts);
+    expectDiagnostic('derive x: number = placed()', 'type/arity', { text: 'placed()' }, opts);
+  });
+
+  it('a misused supply declaration is reported once, not again by `placed`', () => {
+    const { diagnostics } = compileText(`${BOARD_GAME}piece odd on hex, holder\nderive x: number = placed(odd)\n`);
+    expect(diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['type/mismatch']);
   });
 
   it('resolve/unknown-name: `none` where nothing tells what it stands for', () => {
