@@ -240,11 +240,17 @@ export class ExprCompiler {
     const node = this.graph.derived[i];
     const cell = this.derivedCells[i];
     if (!node || !cell || node.type.t === 'list') return null;
-    if (args.some((a, k) => node.params[k]?.type.t === 'list' || this.isList(a, scope))) return null;
+    // a list argument is passed as it is only when it is a list local (the closure call copies any other list)
+    if (args.some((a, k) => (node.params[k]?.type.t === 'list' || this.isList(a, scope)) && !this.isListLocal(a, scope))) return null;
     this.derivedCell(i);
     if (cell.state !== 2) return null;
     const plan = this.memoPlanOf(i);
     return { body: cell.fn, slots: this.derivedParamSlots[i]!, perPlayer: node.perPlayer, memo: plan !== null && plan.arity === args.length ? plan : null };
+  }
+
+  /** whether the expression is a local holding a list (a `let` of a list, a list parameter) */
+  isListLocal(e: Expr, scope: Scope): boolean {
+    return e.k === 'local' && scope.listSlots.has(scope.slot(e.name));
   }
 
   /** Compiles the bodies of derived values not compiled yet by a call site. */

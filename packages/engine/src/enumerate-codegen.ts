@@ -99,7 +99,7 @@ function checkSource(c: StmtCompiler, gen: Generator, node: ConstraintNode, para
  * may evaluate other collections into the same scratch buffer.
  */
 function loop(gen: Generator, domain: Expr, scope: Scope, k: number): string {
-  if (gen.loopsInPlace(domain)) return gen.loopSource(domain, scope, String(k));
+  if (gen.loopsInPlace(domain, scope)) return gen.loopSource(domain, scope, String(k));
   // enumeration never runs inside another: one buffer per level serves every game
   return `${gen.list(domain, scope)}(g); const len${k} = g.srcLen, rev${k} = g.srcRev, arr${k} = H.copyInto(${gen.ref([])}, g.srcArr, len${k});`;
 }

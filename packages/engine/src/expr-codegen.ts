@@ -54,6 +54,10 @@ export const helpers = {
     return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
   },
   EMPTY: new Int32Array(0),
+  /** a list local as a list (a number bound where a list is read counts as a list of one) */
+  asList(v: number | number[] | undefined): ArrayLike<number> {
+    return Array.isArray(v) ? v : [v ?? 0];
+  },
   /** copies the first n elements into buf (a collection evaluated into the shared scratch list) */
   copyInto(buf: number[], arr: ArrayLike<number>, n: number): number[] {
     for (let k = 0; k < n; k++) buf[k] = arr[k]!;
@@ -419,14 +423,19 @@ export class Generator {
     if (b && over.k === 'siteRel') return `const ${arr} = ${this.ref(b.rel[over.rel])}[${this.gen(over.of, scope)}] || H.EMPTY, ${len} = ${arr}.length, ${rev} = false;`;
     if (b && over.k === 'sites') return `const ${arr} = ${this.ref(b.sites[over.site])}, ${len} = ${arr}.length, ${rev} = false;`;
     if (over.k === 'group') return `const ${arr} = ${this.ref(this.c.groupMembers(over.id))}, ${len} = ${arr}.length, ${rev} = false;`;
+    if (this.c.isListLocal(over, scope)) return `const ${arr} = H.asList(L[${scope.slot((over as Extract<Expr, { k: 'local' }>).name)}]), ${len} = ${arr}.length, ${rev} = false;`;
     return `${this.list(over, scope)}(g); const ${arr} = g.srcArr, ${len} = g.srcLen, ${rev} = g.srcRev;`;
   }
 
   /** whether loopSource reads the collection in place (else through the shared scratch list) */
-  loopsInPlace(over: Expr): boolean {
+  loopsInPlace(over: Expr, scope: Scope): boolean {
     const b = this.c.board;
     return (
-      over.k === 'group' || this.globalZone(over) !== null || (this.playerZone(over) !== null && over.k === 'zone') || (b !== null && (over.k === 'siteRel' || over.k === 'sites'))
+      over.k === 'group' ||
+      this.globalZone(over) !== null ||
+      (this.playerZone(over) !== null && over.k === 'zone') ||
+      (b !== null && (over.k === 'siteRel' || over.k === 'sites')) ||
+      this.c.isListLocal(over, scope)
     );
   }
 

@@ -45,6 +45,24 @@ class StmtGenerator extends Generator {
     return `${this.ref(this.sc.stmt(s, scope))}(g);`;
   }
 
+  /** `list(x in C where W: V)` evaluated into a new array stored at `target` */
+  private listInto(e: Extract<Expr, { k: 'agg' }>, scope: Scope, target: string): string {
+    const slot = scope.slot(e.bind);
+    const out = this.temp();
+    const k = this.temp();
+    // the element is read from its slot: an enclosing loop's alias for the same slot does not apply
+    const alias = this.seatAlias.get(slot);
+    this.seatAlias.delete(slot);
+    const where = e.where ? `if (!${this.cond(e.where, scope)}) continue;` : '';
+    const value = e.value ? this.gen(e.value, scope) : `L[${slot}]`;
+    if (alias !== undefined) this.seatAlias.set(slot, alias);
+    if (e.over.k === 'players') {
+      return `{ const ${out} = []; for (let ${k} = 0; ${k} < g.playerCount; ${k}++) { L[${slot}] = ${k}; ${where} ${out}.push(${value}); } ${target} = ${out}; }`;
+    }
+    const sfx = this.temp();
+    return `{ const ${out} = []; ${this.loopSource(e.over, scope, sfx)} for (let ${k} = 0; ${k} < len${sfx}; ${k}++) { L[${slot}] = rev${sfx} ? arr${sfx}[len${sfx} - 1 - ${k}] : arr${sfx}[${k}]; ${where} ${out}.push(${value}); } ${target} = ${out}; }`;
+  }
+
   block(stmts: Stmt[], scope: Scope): string {
     return stmts.map((s) => `${this.stmt(s, scope)}\nif (g.halt) return;`).join('\n');
   }
@@ -70,9 +88,14 @@ class StmtGenerator extends Generator {
         const i = this.temp();
         return `{ const ${v} = ${this.gen(s.value, scope)}; const ${i} = ${slot}; if (g.halt) return; g.vars[${i}] = ${v}; g.ver[${this.sc.varResource(s.var)}]++; }`;
       }
-      case 'let':
-        if (c.isList(s.value, scope)) return this.closureCall(s, scope);
-        return `L[${scope.slot(s.name)}] = ${this.gen(s.value, scope)};`;
+      case 'let': {
+        if (!c.isList(s.value, scope)) return `L[${scope.slot(s.name)}] = ${this.gen(s.value, scope)};`;
+        if (s.value.k !== 'agg' || s.value.fn !== 'list') return this.closureCall(s, scope);
+        const code = this.listInto(s.value, scope, `L[${scope.slot(s.name)}]`);
+        // the local holds a list from here on (loops read it in place)
+        scope.listSlots.add(scope.slot(s.name));
+        return code;
+      }
       case 'if':
         return `if (${this.cond(s.cond, scope)}) {\n${this.block(s.then, scope)}\n} else {\n${this.block(s.else, scope)}\n}`;
       case 'for': {
@@ -93,6 +116,11 @@ class StmtGenerator extends Generator {
           const arr = this.temp();
           const src = s.over.k === 'siteRel' ? `${this.ref(board.rel[s.over.rel])}[${this.gen(s.over.of, scope)}] || H.EMPTY` : this.ref(board.sites[s.over.site]);
           return `{ const ${arr} = ${src};\nfor (let ${k} = 0; ${k} < ${arr}.length; ${k}++) {\nL[${slot}] = ${arr}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
+        }
+        if (s.over.k === 'group' || c.isListLocal(s.over, scope)) {
+          // a group's members never change, and a list local is a list of its own (rebinding it makes a new one): walk them in place
+          const sfx = this.temp();
+          return `{ ${this.loopSource(s.over, scope, sfx)}\nfor (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\nL[${slot}] = rev${sfx} ? arr${sfx}[len${sfx} - 1 - ${k}] : arr${sfx}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
         }
         const zone = this.globalZone(s.over);
         if (zone !== null && keepsCards(s.body)) {

@@ -134,3 +134,72 @@ describe('generated loops over a per-player zone', () => {
     expect(runs[0]).toEqual(runs[1]);
   });
 });
+
+describe('generated lists', () => {
+  // `let big = list(p in players where rank(p) >= 2)`, `let doubled = list(p in players: rank(p) * 2)`,
+  // then for p in big: p gets above(doubled, p) coins (the doubled ranks above p's own) and one of each token of a group
+  const rank = (p: Expr): Expr => varOf('var:rank', p);
+  const listOfNumbers = { t: 'list', of: { t: 'number' } } as const;
+  const g = graph({
+    events: [event('go')],
+    tokens: [
+      { id: 'token:coin', name: 'coin', groups: [], provenance: at },
+      { id: 'token:red', name: 'red', groups: ['group:gems'], provenance: at },
+      { id: 'token:blue', name: 'blue', groups: ['group:gems'], provenance: at },
+    ],
+    groups: [{ id: 'group:gems', name: 'gems', members: ['token:red', 'token:blue'], provenance: at }],
+    pools: [
+      pool('bank', 'global', ['token:coin', 'token:red', 'token:blue'].map((token) => ({ token, initial: 'unlimited' as const }))),
+      pool('purse', 'player', ['token:coin', 'token:red', 'token:blue'].map((token) => ({ token, initial: 0 }))),
+    ],
+    vars: [playerVar('rank', 0)],
+    derived: [
+      {
+        id: 'derived:above',
+        name: 'above',
+        params: [
+          { name: 'xs', type: listOfNumbers },
+          { name: 'q', type: { t: 'player' } },
+        ],
+        type: { t: 'number' },
+        value: { k: 'agg', fn: 'sum', bind: 'x', over: local('xs'), where: bin('>', local('x'), bin('*', rank(local('q')), lit(2))) },
+        perPlayer: false,
+        provenance: at,
+      },
+    ],
+    flow: [{ f: 'step', event: 'event:go' }],
+    rules: [
+      rule('rank', 'game_start', [{ s: 'for', bind: 'p', over: players, body: [set('var:rank', bin('%', bin('*', local('p'), lit(7)), lit(5)), local('p'))] }]),
+      rule('pay', 'go', [
+        { s: 'let', name: 'big', value: { k: 'agg', fn: 'list', bind: 'p', over: players, where: bin('>=', rank(local('p')), lit(2)) } },
+        { s: 'let', name: 'doubled', value: { k: 'agg', fn: 'list', bind: 'p', over: players, value: bin('*', rank(local('p')), lit(2)) } },
+        {
+          s: 'for',
+          bind: 'p',
+          over: local('big'),
+          body: [
+            move('token:coin', { k: 'derived', id: 'derived:above', args: [local('doubled'), local('p')] }, 'pool:bank', 'pool:purse', undefined, local('p')),
+            { s: 'for', bind: 't', over: { k: 'group', id: 'group:gems' }, body: [{ s: 'moveOf', token: local('t'), amount: lit(1), from: { pool: 'pool:bank' }, to: { pool: 'pool:purse', of: local('p') } }] },
+          ],
+        },
+      ]),
+    ],
+  });
+
+  it('fill list locals, pass them to derived values and loop over them and over groups, as the closure compiler does', () => {
+    const results = [true, false].map((codegen) => {
+      const lg = loadGraph(g, { codegen }).value!;
+      return playGame(lg, { seed: 1, players: 5 }, [randomAgent(1)]).game!.view(0).pools.purse;
+    });
+    // ranks 0,2,4,1,3; doubled 0,4,8,2,6; big = seats 1, 2, 4 (ranks 2, 4, 3)
+    // seat 1 (rank 2): doubled above 4 → 8 + 6 = 14; seat 2 (rank 4): above 8 → 0; seat 4 (rank 3): above 6 → 8
+    expect(results[0]).toEqual([
+      { coin: 0, red: 0, blue: 0 },
+      { coin: 14, red: 1, blue: 1 },
+      { coin: 0, red: 1, blue: 1 },
+      { coin: 0, red: 0, blue: 0 },
+      { coin: 8, red: 1, blue: 1 },
+    ]);
+    expect(results[1]).toEqual(results[0]);
+  });
+});
