@@ -40,6 +40,11 @@ export const helpers = {
     const en = entries[tok - STRING_BASE] ?? -1;
     return en < 0 ? 0 : g.counts[base + en]!;
   },
+  /** the count slot of token value `tok` in a pool whose slots start at `base`, or a failure (-1) when the pool does not hold it */
+  entrySlot(g: Game, entries: Int32Array, base: number, tok: number, pool: string, tokens: readonly string[]): number {
+    const en = entries[tok - STRING_BASE] ?? -1;
+    return en < 0 ? g.fail('run/no-such-token', `Pool '${pool}' holds no token '${tokens[tok - STRING_BASE] ?? tok - STRING_BASE}'.`) : base + en;
+  },
   /** the instance of a per-player zone, or a failure (-1) when there is no such player */
   zoneOf(g: Game, z: number, o: number, name: string): number {
     return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${o}.`) : g.zoneInstBase[z]! + o;

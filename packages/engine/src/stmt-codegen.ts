@@ -5,6 +5,7 @@ import { canGenerate, Generator, helpers, rebinds, withSourceUrl } from './expr-
 import type { Game } from './game.ts';
 import type { StmtFn } from './loaded-graph.ts';
 import { filledArray } from './packed-array.ts';
+import { STRING_BASE } from './value-codec.ts';
 
 /**
  * Generates one JavaScript function per rule or action body: moves, sets, lets,
@@ -28,6 +29,23 @@ class StmtGenerator extends Generator {
     if (node.scope === 'player') return `(${fixed} + ${this.playerIndex(of, scope, `Pool '${node.name}'`)} * ${stride})`;
     const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
     return `(g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride})`;
+  }
+
+  /**
+   * The count slot, as code, of the token value `tok` (a variable of the generated
+   * code) in a global or per-player pool; it evaluates to -1 after a failure. Null
+   * for a pool of cards: the closure handles those.
+   */
+  private slotOfPoolToken(ref: { pool: string; of?: Expr }, tok: string, scope: Scope): string | null {
+    const c = this.sc;
+    const p = c.poolIx.get(ref.pool);
+    const node = p === undefined ? undefined : c.graph.pools[p];
+    if (!node || (node.scope !== 'global' && node.scope !== 'player')) return null;
+    const entries = this.ref(c.entryOf[p!]!);
+    const names = this.ref(c.graph.tokens.map((t) => t.name));
+    const fixed = c.storage.poolOffset[p!]!;
+    const base = node.scope === 'global' ? `${fixed}` : `${fixed} + ${this.playerIndex(ref.of, scope, `Pool '${node.name}'`)} * ${c.storage.poolStride[p!]!}`;
+    return `H.entrySlot(g, ${entries}, ${base}, ${tok}, ${this.ref(node.name)}, ${names})`;
   }
 
   private slotOfVar(key: string, of: Expr | undefined, scope: Scope): string | null {
@@ -80,6 +98,18 @@ class StmtGenerator extends Generator {
         const amount = s.amount === null ? `Math.max(0, g.counts[${a}])` : this.gen(s.amount, scope);
         const names = `${this.ref(s.token)}, ${this.ref(s.from.pool)}, ${this.ref(s.to.pool)}`;
         return `{ const ${a} = ${from}; if (g.halt) return; const ${b} = ${to}; if (g.halt) return; const ${n} = ${amount}; if (g.halt) return; g.moveTokens(${a}, ${b}, ${n}, ${names}); }`;
+      }
+      case 'moveOf': {
+        const tok = this.temp();
+        const from = this.slotOfPoolToken(s.from, tok, scope);
+        const to = this.slotOfPoolToken(s.to, tok, scope);
+        if (from === null || to === null) return this.closureCall(s, scope);
+        const a = this.temp();
+        const b = this.temp();
+        const n = this.temp();
+        const amount = s.amount === null ? `Math.max(0, g.counts[${a}])` : this.gen(s.amount, scope);
+        const names = `${this.ref(this.sc.graph.tokens.map((t) => t.name))}[${tok} - ${STRING_BASE}] ?? String(${tok} - ${STRING_BASE}), ${this.ref(s.from.pool)}, ${this.ref(s.to.pool)}`;
+        return `{ const ${tok} = ${this.gen(s.token, scope)}; if (g.halt) return; const ${a} = ${from}; if (${a} < 0) return; const ${b} = ${to}; if (${b} < 0) return; const ${n} = ${amount}; if (g.halt) return; g.moveTokens(${a}, ${b}, ${n}, ${names}); }`;
       }
       case 'set': {
         const slot = this.slotOfVar(s.var, s.of, scope);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Expr } from '@houserules/schema';
+import type { Expr, Stmt } from '@houserules/schema';
 import { createGame, loadGraph, playGame, randomAgent } from '../src/index.ts';
 import { deckGame } from './deck-game.ts';
 import { at, bin, event, globalVar, graph, lit, local, move, players, playerVar, pool, rule, set, varOf, zone } from './graph-builder.ts';
@@ -201,5 +201,43 @@ describe('generated lists', () => {
       { coin: 8, red: 1, blue: 1 },
     ]);
     expect(results[1]).toEqual(results[0]);
+  });
+});
+
+describe('generated moves of a token given as a value', () => {
+  const seat = (index: number): Expr => ({ k: 'seat', index });
+  const token = (name: string): Expr => ({ k: 'token', id: `token:${name}` });
+  const moveOf = (t: Expr, amount: number, to: Expr): Stmt => ({ s: 'moveOf', token: t, amount: lit(amount), from: { pool: 'pool:bank' }, to: { pool: 'pool:hand', of: to } });
+  /** a game whose start moves coins and gems, then runs `last` */
+  const gameWith = (last: Stmt, codegen: boolean) => {
+    const g = graph({
+      tokens: [
+        { id: 'token:coin', name: 'coin', groups: [], provenance: at },
+        { id: 'token:gem', name: 'gem', groups: [], provenance: at },
+      ],
+      pools: [
+        pool('bank', 'global', [{ token: 'token:coin', initial: 10 }, { token: 'token:gem', initial: 5 }]),
+        pool('hand', 'player', [{ token: 'token:coin', initial: 0 }]),
+      ],
+      flow: [],
+      rules: [rule('deal', 'game_start', [moveOf(token('coin'), 2, seat(1)), moveOf(token('coin'), 3, seat(0)), last])],
+    });
+    return createGame(loadGraph(g, { codegen }).value!, { seed: 1, players: 2 }).value!;
+  };
+
+  it('move the tokens, and fail as the closure compiler does for a token the pool lacks or a player who does not exist', () => {
+    for (const codegen of [true, false]) {
+      const fine = gameWith(moveOf(token('coin'), 1, seat(1)), codegen);
+      expect(fine.error).toBeNull();
+      expect(fine.view(0).pools.hand).toEqual([{ coin: 3 }, { coin: 3 }]);
+      expect(fine.view(0).pools.bank).toEqual({ coin: 4, gem: 5 });
+      // the hand holds no gem: nothing moves
+      const gem = gameWith(moveOf(token('gem'), 1, seat(1)), codegen);
+      expect(gem.error?.code).toBe('run/no-such-token');
+      expect(gem.view(0).pools.bank).toEqual({ coin: 5, gem: 5 });
+      const nobody = gameWith(moveOf(token('coin'), 1, seat(7)), codegen);
+      expect(nobody.error?.code).toBe('run/no-such-owner');
+      expect(nobody.view(0).pools.bank).toEqual({ coin: 5, gem: 5 });
+    }
   });
 });
