@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCatanBench } from './catan-bench.ts';
 import { runCompileBench } from './compile-bench.ts';
+import { runInstructionsBench } from './instructions-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
 import { runWorkersBench } from './workers-bench.ts';
 
@@ -11,9 +12,12 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const scenariosDir = join(repoRoot, 'scenarios');
 const only = process.argv.slice(2);
 const wanted = (name: string): boolean => only.length === 0 || only.includes(name);
+// minutes long and needs valgrind: only when asked for by name
+const asked = (name: string): boolean => only.includes(name);
 
 console.log(`Houserules benchmarks — node ${process.version}, ${availableParallelism()} cores available`);
 if (wanted('compile')) runCompileBench(scenariosDir);
 if (wanted('interpreter')) runInterpreterBench(scenariosDir);
 if (wanted('workers')) await runWorkersBench(repoRoot);
 if (wanted('catan')) runCatanBench(scenariosDir);
+if (asked('instructions')) await runInstructionsBench(repoRoot);

@@ -1,0 +1,72 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { buildSync } from 'esbuild';
+import { fmt, printTable, thousands } from './harness.ts';
+
+const run = promisify(execFile);
+
+/** one workload: what instruction-workload.ts plays, and the two game counts whose difference is measured */
+interface Workload {
+  name: string;
+  label: string;
+  file?: string;
+  few: number;
+  many: number;
+}
+
+/** instructions a run executes, by valgrind's callgrind, with V8 on one thread (so the count barely varies) */
+async function instructions(program: string, w: Workload, games: number): Promise<{ instructions: number; decisions: number }> {
+  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', program, w.name, String(games), w.file ?? ''];
+  const { stdout, stderr } = await run('valgrind', args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const collected = /Collected : (\d+)/.exec(stderr);
+  if (!collected) throw new Error(`valgrind printed no instruction count for ${w.name}`);
+  return { instructions: Number(collected[1]), decisions: Number(stdout.trim()) };
+}
+
+/**
+ * (e) Instructions per game, counted rather than timed: on a shared machine the
+ * time of the same work varies by up to 2× between batches, the instruction
+ * count by well under 1%. Each workload runs twice under valgrind (callgrind),
+ * with few and with many games; the difference over the extra games is the cost
+ * of a warm game (start-up, compiling and the JIT's first work cancel out). Two
+ * runs at a time. Only on request (`pnpm bench -- instructions`): it takes
+ * minutes, and needs valgrind.
+ */
+export async function runInstructionsBench(repoRoot: string): Promise<void> {
+  if (spawnSync('valgrind', ['--version']).status !== 0) {
+    console.log('\n(e) instructions per game: skipped, valgrind is not installed (apt-get install valgrind)');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'houserules-instructions-'));
+  const program = join(dir, 'workload.mjs');
+  try {
+    buildSync({ entryPoints: [fileURLToPath(new URL('./instruction-workload.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: program, logLevel: 'error' });
+    const workloads: Workload[] = [
+      { name: 'catan-random', label: 'Catan base, 4 random agents', file: join(repoRoot, 'scenarios/catan/base.rules'), few: 40, many: 120 },
+      { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 4000 },
+      { name: 'diamant-baseline', label: 'Diamant, hand-written baseline', few: 1000, many: 4000 },
+    ];
+    const perGame = new Map<string, { instructions: number; decisions: number }>();
+    for (const w of workloads) {
+      const [few, many] = await Promise.all([instructions(program, w, w.few), instructions(program, w, w.many)]);
+      const extra = w.many - w.few;
+      perGame.set(w.name, { instructions: (many.instructions - few.instructions) / extra, decisions: (many.decisions - few.decisions) / extra });
+    }
+    printTable(
+      '(e) instructions per warm game (valgrind callgrind, V8 single-threaded; the difference between a run of few and of many games)',
+      ['workload', 'games (few → many)', 'instructions/game', 'decisions/game', 'instructions/decision'],
+      workloads.map((w) => {
+        const g = perGame.get(w.name)!;
+        return [w.label, `${thousands(w.few)} → ${thousands(w.many)}`, thousands(Math.round(g.instructions)), g.decisions > 0 ? fmt(g.decisions, 0) : '–', g.decisions > 0 ? thousands(Math.round(g.instructions / g.decisions)) : '–'];
+      }),
+    );
+    const ratio = perGame.get('diamant-interpreter')!.instructions / perGame.get('diamant-baseline')!.instructions;
+    console.log(`Diamant interpreter/baseline in instructions: ${fmt(ratio, 2)}×`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
