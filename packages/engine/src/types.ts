@@ -88,7 +88,11 @@ export interface DecisionRecord {
   /** -1 for the placeholder of an `ask each` with nobody to ask */
   seat: number;
   group: number;
-  /** option values; for actions each option is [action, ...args] starting at offsets[i] */
+  /**
+   * option values; for actions each option is [action, ...args] starting at
+   * offsets[i], for i below count (an action decision's lists are the option
+   * buffer's own and may run longer: only the first count options are offered)
+   */
   values: number[];
   offsets: number[] | null;
   count: number;
