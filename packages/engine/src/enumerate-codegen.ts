@@ -26,10 +26,21 @@ export function generateEnumeration(
   if (!canGenerate() || action.params.length === 0) return null;
   const gen = new Generator(c);
   const n = action.params.length;
+  // a check that reads only the parameter just bound, whose domain reads no earlier one, gives the same answer for the
+  // same element whatever the outer parameters are: it is worked out once per element in an enumeration (at its first use)
+  const counter = gen.ref([0]);
+  const memoised = (node: ConstraintNode, level: number): boolean =>
+    level >= 2 &&
+    !action.params.slice(0, level - 1).some((p) => mentions(action.params[level - 1]!.domain, p.name)) &&
+    !node.bindings.slice(0, level - 1).some((b) => mentions(node.condition, b));
   const checksAt = (level: number): string =>
     constraints
       .filter(({ reads }) => Math.min(reads, n) === level)
-      .map(({ node }) => checkSource(c, gen, node, paramSlots, 'continue'))
+      .map(({ node }) =>
+        memoised(node, level)
+          ? memoisedCheckSource(c, gen, node, paramSlots, `j${level - 1}`, 'continue')
+          : checkSource(c, gen, node, paramSlots, 'continue'),
+      )
       .join(' ');
   const paramScope = new Scope(c.alloc);
   action.params.forEach((p, k) => paramScope.alias(p.name, paramSlots[k]!));
@@ -43,7 +54,7 @@ export function generateEnumeration(
         : `${loop(gen, domain, paramScope, k)} for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = rev${k} ? arr${k}[len${k} - 1 - j${k}] : arr${k}[j${k}];`;
     body = `{ ${head} L[${paramSlots[k]}] = v${k}; ${checksAt(k + 1)} ${body} } }`;
   }
-  const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, buf) { const L = g.locals; const OV = buf.values, OO = buf.offsets; let nv = buf.nv, no = buf.no; ${body} buf.nv = nv; buf.no = no; };`;
+  const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, buf) { const L = g.locals; const OV = buf.values, OO = buf.offsets; let nv = buf.nv, no = buf.no; const E = ++${counter}[0]; ${body} buf.nv = nv; buf.no = no; };`;
   try {
     return new Function('K', 'H', withSourceUrl(source, `action/${action.name}/options`))(gen.refs, helpers) as EnumerateFn;
   } catch {
@@ -90,6 +101,23 @@ function checkSource(c: StmtCompiler, gen: Generator, node: ConstraintNode, para
   });
   const holds = gen.cond(node.condition, scope);
   return `${setUp}${node.kind === 'forbid' ? `if (${holds}) ${refuse};` : `if (!${holds}) ${refuse};`}`;
+}
+
+/**
+ * A check as checkSource writes it, worked out once per element `index` of its
+ * parameter's domain in one enumeration (E numbers the enumerations): the
+ * first use computes it where the plain check would have, later ones reuse it.
+ */
+function memoisedCheckSource(c: StmtCompiler, gen: Generator, node: ConstraintNode, paramSlots: readonly number[], index: string, refuse: string): string {
+  const seen = gen.ref([] as number[]);
+  const refused = gen.ref([] as number[]);
+  const check = checkSource(c, gen, node, paramSlots, `r = 1`);
+  return `if (${seen}[${index}] !== E) { let r = 0; ${check} ${refused}[${index}] = r; ${seen}[${index}] = E; } if (${refused}[${index}] === 1) ${refuse};`;
+}
+
+/** whether the name appears anywhere in the expression (conservative: any string equal to it counts) */
+function mentions(e: unknown, name: string): boolean {
+  return JSON.stringify(e).includes(JSON.stringify(name));
 }
 
 /**

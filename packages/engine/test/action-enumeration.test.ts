@@ -75,3 +75,36 @@ describe('action enumeration under constraints', () => {
     expect(pickInfo.constraintsByReads.map((list) => list.map((c) => c.name))).toEqual([['rich_stop'], ['a_not_two'], ['b_not_one', 'inner_b', 'a_le_b', 'purse_gate']]);
   });
 });
+
+describe('a check that reads only the inner argument', () => {
+  // pick(a, b) over 1..3 × 1..3: b may not be one more than the purse, a must be odd; `earn` adds a coin.
+  // The check on b is worked out once per b in an enumeration and must be worked out afresh in the next one.
+  const g = graph({
+    pools: coinPools,
+    flow: [{ f: 'turns', order: 'seat', body: [{ f: 'actions', by: ctx('current'), until: 'pass' }] }],
+    actions: [
+      action('pick', [], {
+        params: [
+          { name: 'a', type: { t: 'number' }, domain: range3 },
+          { name: 'b', type: { t: 'number' }, domain: range3 },
+        ],
+      }),
+      action('earn', [{ s: 'move', token: 'token:coin', amount: lit(1), from: { pool: 'pool:bank' }, to: { pool: 'pool:purse', of: ctx('actor') } }]),
+      action('pass', []),
+    ],
+    constraints: [
+      constraint('a_odd', 'require', 'action:pick', ['a', 'b'], bin('==', bin('%', local('a'), lit(2)), lit(1)), 'odd first'),
+      constraint('b_not_next', 'forbid', 'action:pick', ['x', 'y'], bin('==', local('y'), bin('+', count('pool:purse', 'token:coin', ctx('actor')), lit(1))), 'not next'),
+    ],
+  });
+  const picks = (moves: Move[]): string[] => moves.flatMap((m) => (m.kind === 'action' && m.action === 'action:pick' ? [m.args.join(',')] : []));
+
+  for (const codegen of [true, false]) {
+    it(`offers what the state allows in each enumeration (codegen ${codegen})`, () => {
+      const game = createGame(loadGraph(g, { codegen }).value!, { seed: 1, players: 2 }).value!;
+      expect(picks(game.legalActions(0))).toEqual(['1,2', '1,3', '3,2', '3,3']);
+      expect(game.apply(0, { kind: 'action', action: 'action:earn', args: [] }).value).toBe(true);
+      expect(picks(game.legalActions(0))).toEqual(['1,1', '1,3', '3,1', '3,3']);
+    });
+  }
+});
