@@ -13,8 +13,10 @@ export type EnumerateFn = (g: Game, buf: OptionBuffer) => void;
  * parameter over its domain, and right after binding a parameter the
  * constraints that read it (and no later one), written inline — a refusal skips
  * every completion of the prefix. The constraints read the action's parameter
- * slots directly (their binding names are aliased to them). Same options, same
- * order as Game.enumerateParams; null when code generation is unavailable.
+ * slots directly (their binding names are aliased to them). A constraint that
+ * reads only the parameter just bound is worked out once per element of that
+ * parameter's domain (memoisedCheckSource). Same options, same order as
+ * Game.enumerateParams; null when code generation is unavailable.
  */
 export function generateEnumeration(
   c: StmtCompiler,
