@@ -29,8 +29,10 @@ async function instructions(program: string, w: Workload, games: number): Promis
 
 /**
  * (e) Instructions per game, counted rather than timed: on a shared machine the
- * time of the same work varies by up to 2× between batches, the instruction
- * count by well under 1%. Each workload runs twice under valgrind (callgrind),
+ * time of the same work varies by up to 2× between batches, a run's instruction
+ * count by a few tenths of a percent (V8's own background work varies), so the
+ * extra games must make up most of the count: per-game figures then agree
+ * within about 2% from run to run (Catan), 1% (Diamant). Each workload runs twice under valgrind (callgrind),
  * with few and with many games; the difference over the extra games is the cost
  * of a warm game (start-up, compiling and the JIT's first work cancel out). Two
  * runs at a time. Only on request (`pnpm bench -- instructions`): it takes
@@ -47,8 +49,9 @@ export async function runInstructionsBench(repoRoot: string): Promise<void> {
     buildSync({ entryPoints: [fileURLToPath(new URL('./instruction-workload.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: program, logLevel: 'error' });
     const workloads: Workload[] = [
       { name: 'catan-random', label: 'Catan base, 4 random agents', file: join(repoRoot, 'scenarios/catan/base.rules'), few: 40, many: 120 },
-      { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 4000 },
-      { name: 'diamant-baseline', label: 'Diamant, hand-written baseline', few: 1000, many: 4000 },
+      // the extra games must outweigh start-up by far: the totals vary by a few tenths of a percent between runs
+      { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 16000 },
+      { name: 'diamant-baseline', label: 'Diamant, hand-written baseline', few: 2000, many: 60000 },
     ];
     const perGame = new Map<string, { instructions: number; decisions: number }>();
     for (const w of workloads) {
