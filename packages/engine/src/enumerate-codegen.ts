@@ -30,7 +30,7 @@ export function generateEnumeration(
   const n = action.params.length;
   // a check that reads only the parameter just bound, whose domain reads no earlier one, gives the same answer for the
   // same element whatever the outer parameters are: it is worked out once per element in an enumeration (at its first use)
-  const counter = gen.ref([0]);
+  let counter: string | null = null;
   const memoised = (node: ConstraintNode, level: number): boolean =>
     level >= 2 &&
     !action.params.slice(0, level - 1).some((p) => mentions(action.params[level - 1]!.domain, p.name)) &&
@@ -38,11 +38,11 @@ export function generateEnumeration(
   const checksAt = (level: number): string =>
     constraints
       .filter(({ reads }) => Math.min(reads, n) === level)
-      .map(({ node }) =>
-        memoised(node, level)
-          ? memoisedCheckSource(c, gen, node, paramSlots, `j${level - 1}`, 'continue')
-          : checkSource(c, gen, node, paramSlots, 'continue'),
-      )
+      .map(({ node }) => {
+        if (!memoised(node, level)) return checkSource(c, gen, node, paramSlots, 'continue');
+        counter ??= gen.ref([0]);
+        return memoisedCheckSource(c, gen, node, paramSlots, `j${level - 1}`, 'continue');
+      })
       .join(' ');
   const paramScope = new Scope(c.alloc);
   action.params.forEach((p, k) => paramScope.alias(p.name, paramSlots[k]!));
@@ -56,7 +56,7 @@ export function generateEnumeration(
         : `${loop(gen, domain, paramScope, k)} for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = rev${k} ? arr${k}[len${k} - 1 - j${k}] : arr${k}[j${k}];`;
     body = `{ ${head} L[${paramSlots[k]}] = v${k}; ${checksAt(k + 1)} ${body} } }`;
   }
-  const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, buf) { const L = g.locals; const OV = buf.values, OO = buf.offsets; let nv = buf.nv, no = buf.no; const E = ++${counter}[0]; ${body} buf.nv = nv; buf.no = no; };`;
+  const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, buf) { const L = g.locals; const OV = buf.values, OO = buf.offsets; let nv = buf.nv, no = buf.no; ${counter === null ? '' : `const E = ++${counter}[0];`} ${body} buf.nv = nv; buf.no = no; };`;
   try {
     return new Function('K', 'H', withSourceUrl(source, `action/${action.name}/options`))(gen.refs, helpers) as EnumerateFn;
   } catch {
@@ -107,7 +107,7 @@ function checkSource(c: StmtCompiler, gen: Generator, node: ConstraintNode, para
 
 /**
  * A check as checkSource writes it, worked out once per element `index` of its
- * parameter's domain in one enumeration (E numbers the enumerations): the
+ * parameter's domain in one enumeration (E numbers the enumerations; generateEnumeration sets it): the
  * first use computes it where the plain check would have, later ones reuse it.
  */
 function memoisedCheckSource(c: StmtCompiler, gen: Generator, node: ConstraintNode, paramSlots: readonly number[], index: string, refuse: string): string {

@@ -17,6 +17,13 @@ class StmtGenerator extends Generator {
     super(sc);
   }
 
+  private tokenNamesRef: string | null = null;
+
+  /** the graph's token names, by token index (one list per generated function) */
+  private tokenNames(): string {
+    return (this.tokenNamesRef ??= this.ref(this.sc.graph.tokens.map((t) => t.name)));
+  }
+
   private slotOfPool(pool: string, token: string, of: Expr | undefined, scope: Scope): string | null {
     const c = this.sc;
     const p = c.poolIx.get(pool);
@@ -42,10 +49,9 @@ class StmtGenerator extends Generator {
     const node = p === undefined ? undefined : c.graph.pools[p];
     if (!node || (node.scope !== 'global' && node.scope !== 'player')) return null;
     const entries = this.ref(c.entryOf[p!]!);
-    const names = this.ref(c.graph.tokens.map((t) => t.name));
     const fixed = c.storage.poolOffset[p!]!;
     const base = node.scope === 'global' ? `${fixed}` : `${fixed} + ${this.playerIndex(ref.of, scope, `Pool '${node.name}'`)} * ${c.storage.poolStride[p!]!}`;
-    return `H.entrySlot(g, ${entries}, ${base}, ${tok}, ${this.ref(node.name)}, ${names})`;
+    return `H.entrySlot(g, ${entries}, ${base}, ${tok}, ${this.ref(node.name)}, ${this.tokenNames()})`;
   }
 
   private slotOfVar(key: string, of: Expr | undefined, scope: Scope): string | null {
@@ -108,7 +114,7 @@ class StmtGenerator extends Generator {
         const b = this.temp();
         const n = this.temp();
         const amount = s.amount === null ? `Math.max(0, g.counts[${a}])` : this.gen(s.amount, scope);
-        const names = `${this.ref(this.sc.graph.tokens.map((t) => t.name))}[${tok} - ${STRING_BASE}] ?? String(${tok} - ${STRING_BASE}), ${this.ref(s.from.pool)}, ${this.ref(s.to.pool)}`;
+        const names = `${this.tokenNames()}[${tok} - ${STRING_BASE}] ?? String(${tok} - ${STRING_BASE}), ${this.ref(s.from.pool)}, ${this.ref(s.to.pool)}`;
         return `{ const ${tok} = ${this.gen(s.token, scope)}; if (g.halt) return; const ${a} = ${from}; if (${a} < 0) return; const ${b} = ${to}; if (${b} < 0) return; const ${n} = ${amount}; if (g.halt) return; g.moveTokens(${a}, ${b}, ${n}, ${names}); }`;
       }
       case 'set': {

@@ -1,24 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { Expr } from '@houserules/schema';
+import type { Expr, FlowNode } from '@houserules/schema';
 import { createGame, loadGraph, type Move } from '../src/index.ts';
 import { action, bin, constraint, count, ctx, graph, lit, local, pool } from './graph-builder.ts';
 
 // pick(a, b) over 1..3 × 1..3 under constraints reading no argument, the first, the
 // second, and both: the offered set must be exactly the pairs every constraint allows.
 const range3: Expr = { k: 'range', from: lit(1), to: lit(3) };
+/** each seat in turn takes actions until it passes */
+const turnsOfActions: FlowNode[] = [{ f: 'turns', order: 'seat', body: [{ f: 'actions', by: ctx('current'), until: 'pass' }] }];
+const pickAction = action('pick', [], {
+  params: [
+    { name: 'a', type: { t: 'number' }, domain: range3 },
+    { name: 'b', type: { t: 'number' }, domain: range3 },
+  ],
+});
 const coinPools = [pool('bank', 'global', [{ token: 'token:coin', initial: 'unlimited' }]), pool('purse', 'player', [{ token: 'token:coin', initial: 0 }])];
 
 function pickGraph(purseBlocks: boolean) {
   return graph({
     pools: coinPools,
-    flow: [{ f: 'turns', order: 'seat', body: [{ f: 'actions', by: ctx('current'), until: 'pass' }] }],
+    flow: turnsOfActions,
     actions: [
-      action('pick', [], {
-        params: [
-          { name: 'a', type: { t: 'number' }, domain: range3 },
-          { name: 'b', type: { t: 'number' }, domain: range3 },
-        ],
-      }),
+      pickAction,
       action('pass', []),
     ],
     constraints: [
@@ -81,14 +84,9 @@ describe('a check that reads only the inner argument', () => {
   // The check on b is worked out once per b in an enumeration and must be worked out afresh in the next one.
   const g = graph({
     pools: coinPools,
-    flow: [{ f: 'turns', order: 'seat', body: [{ f: 'actions', by: ctx('current'), until: 'pass' }] }],
+    flow: turnsOfActions,
     actions: [
-      action('pick', [], {
-        params: [
-          { name: 'a', type: { t: 'number' }, domain: range3 },
-          { name: 'b', type: { t: 'number' }, domain: range3 },
-        ],
-      }),
+      pickAction,
       action('earn', [{ s: 'move', token: 'token:coin', amount: lit(1), from: { pool: 'pool:bank' }, to: { pool: 'pool:purse', of: ctx('actor') } }]),
       action('pass', []),
     ],
