@@ -3,9 +3,13 @@ import type { TypeDesc, Value } from '@houserules/schema';
 /**
  * At run time every value is a number. Booleans are 0/1 and strings (enum
  * members) are interned as STRING_BASE + their index in the graph's string
- * table, far above any count a game reaches, so a value decodes without its type.
+ * table, far above any count a game reaches, so a value decodes without its type
+ * where none is known. 2^29 keeps every interned value a small integer (a V8
+ * Smi: 31 bits), so generated code compares and stores them without boxing; the
+ * language's numbers stay below it (docs/language.md, "Numbers"), and a value
+ * whose type is known decodes by its type.
  */
-export const STRING_BASE = 2 ** 40;
+export const STRING_BASE = 2 ** 29;
 
 export class StringTable {
   readonly strings: string[] = [];
@@ -33,8 +37,9 @@ export class StringTable {
   }
 
   decode(v: number, type?: TypeDesc): Value {
-    if (v >= STRING_BASE) return this.strings[v - STRING_BASE] ?? '';
     if (type?.t === 'bool') return v !== 0;
+    if (type?.t === 'number') return v;
+    if (v >= STRING_BASE) return this.strings[v - STRING_BASE] ?? '';
     return v;
   }
 }
