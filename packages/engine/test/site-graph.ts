@@ -73,7 +73,7 @@ export function siteGame(parts: Partial<RuleGraph> = {}): RuleGraph {
     pieces: [piece('town', 'corner', 3, true), piece('road', 'edge', 6, true), piece('marker', 'hex', 1, false)],
     boards: [boardNode()],
     vars: [
-      globalVar('centre_kind', 'none'),
+      globalVar('centre_kind', 'none', { t: 'enum', values: ['none', 'a', 'b', 'c', 'd', 'sea'] }),
       playerVar('stolen', 0),
       { id: 'var:port', name: 'port', scope: 'corner', type: { t: 'number' }, initial: lit(0), provenance: at },
     ],
