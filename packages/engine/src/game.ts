@@ -1604,14 +1604,13 @@ export class Game {
       const key = ai * this.playerCount + player;
       const cached = this.optionCache[key];
       if (cached !== undefined && cached.stamp === stamp) {
-        appendCachedOptions(cached, buf);
+        appendCachedOptions(cached, a.params.length + 1, buf);
         continue;
       }
       const v0 = buf.nv;
-      const o0 = buf.no;
       if (a.enumerate !== null) a.enumerate(this, buf);
       else this.enumerateParams(ai, 0, buf, true);
-      if (!this.halt) this.optionCache[key] = storeOptions(cached, stamp, buf, v0, o0);
+      if (!this.halt) this.optionCache[key] = storeOptions(cached, stamp, buf, v0);
     }
     this.actor = prevActor;
   }

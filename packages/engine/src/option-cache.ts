@@ -65,46 +65,39 @@ function copyPrefix(from: readonly number[], n: number, into: number[]): number[
 }
 
 /**
- * One action's options for one player (`offsets` relative to the first), valid
- * while the stamp of what they read is unchanged; `nv` and `no` say how much of
- * the arrays is filled (they are reused, never truncated).
+ * One action's options for one player, valid while the stamp of what they read is
+ * unchanged: `nv` values, [action, ...args] each. Every option of an action has
+ * the same width (1 + its parameters), so the offsets need not be kept. The
+ * values array is reused, never truncated.
  */
 export interface CachedOptions {
   stamp: number;
   readonly values: number[];
-  readonly offsets: number[];
   nv: number;
-  no: number;
 }
 
-/** appends cached options to the buffer */
-export function appendCachedOptions(entry: CachedOptions, buf: OptionBuffer): void {
+/** appends cached options (each `width` values) to the buffer */
+export function appendCachedOptions(entry: CachedOptions, width: number, buf: OptionBuffer): void {
   const cv = entry.values;
-  const co = entry.offsets;
   const values = buf.values;
   const offsets = buf.offsets;
   const base = buf.nv;
+  const n = entry.nv;
   let no = buf.no;
-  for (let i = 0, n = entry.no; i < n; i++) offsets[no++] = base + co[i]!;
-  let nv = base;
-  for (let i = 0, n = entry.nv; i < n; i++) values[nv++] = cv[i]!;
-  buf.nv = nv;
+  for (let at = base, end = base + n; at < end; at += width) offsets[no++] = at;
+  for (let i = 0; i < n; i++) values[base + i] = cv[i]!;
+  buf.nv = base + n;
   buf.no = no;
 }
 
-/** what enumeration just added to the buffer (from v0 and o0 on), kept under the stamp */
-export function storeOptions(entry: CachedOptions | undefined, stamp: number, buf: OptionBuffer, v0: number, o0: number): CachedOptions {
-  const e = entry ?? { stamp, values: [], offsets: [], nv: 0, no: 0 };
+/** what enumeration just added to the buffer (from v0 on), kept under the stamp */
+export function storeOptions(entry: CachedOptions | undefined, stamp: number, buf: OptionBuffer, v0: number): CachedOptions {
+  const e = entry ?? { stamp, values: [], nv: 0 };
   e.stamp = stamp;
   const values = e.values;
-  const offsets = e.offsets;
   const bv = buf.values;
-  const bo = buf.offsets;
-  let nv = 0;
-  for (let i = v0; i < buf.nv; i++) values[nv++] = bv[i]!;
-  let no = 0;
-  for (let i = o0; i < buf.no; i++) offsets[no++] = bo[i]! - v0;
-  e.nv = nv;
-  e.no = no;
+  const n = buf.nv - v0;
+  for (let i = 0; i < n; i++) values[i] = bv[v0 + i]!;
+  e.nv = n;
   return e;
 }
