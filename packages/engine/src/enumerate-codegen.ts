@@ -4,6 +4,7 @@ import { canGenerate, Generator, helpers, rebinds, withSourceUrl } from './expr-
 import type { StmtCompiler } from './compile-stmt.ts';
 import type { Game } from './game.ts';
 import type { OptionBuffer } from './option-cache.ts';
+import { forEachChild } from './end-dependencies.ts';
 
 /** Appends every argument list the action offers (after its argument-free checks passed) to the buffer. */
 export type EnumerateFn = (g: Game, buf: OptionBuffer) => void;
@@ -117,9 +118,14 @@ function memoisedCheckSource(c: StmtCompiler, gen: Generator, node: ConstraintNo
   return `if (${seen}[${index}] !== E) { let r = 0; ${check} ${refused}[${index}] = r; ${seen}[${index}] = E; } if (${refused}[${index}] === 1) ${refuse};`;
 }
 
-/** whether the name appears anywhere in the expression (conservative: any string equal to it counts) */
-function mentions(e: unknown, name: string): boolean {
-  return JSON.stringify(e).includes(JSON.stringify(name));
+/** whether the expression reads the local `name` anywhere (a binding of the same name inside it counts too: conservative) */
+function mentions(e: Expr, name: string): boolean {
+  if (e.k === 'local') return e.name === name;
+  let found = false;
+  forEachChild(e, (child) => {
+    found ||= mentions(child, name);
+  });
+  return found;
 }
 
 /**

@@ -106,3 +106,37 @@ describe('a check that reads only the inner argument', () => {
     });
   }
 });
+
+describe('a check on the inner argument that also reads the outer one', () => {
+  // pick(a, b) over 1..3 × 1..3 with b ≠ a, and pick2(a, b) with b over a..3 and b odd: neither check may be
+  // worked out once per b, since its answer (or the element at an index of b's domain) depends on a.
+  const startingAtA: Expr = { k: 'range', from: local('a'), to: lit(3) };
+  const g = graph({
+    pools: coinPools,
+    flow: turnsOfActions,
+    actions: [
+      pickAction,
+      action('pick2', [], {
+        params: [
+          { name: 'a', type: { t: 'number' }, domain: range3 },
+          { name: 'b', type: { t: 'number' }, domain: startingAtA },
+        ],
+      }),
+      action('pass', []),
+    ],
+    constraints: [
+      constraint('different', 'forbid', 'action:pick', ['x', 'y'], bin('==', local('y'), local('x')), 'different'),
+      constraint('b_odd', 'require', 'action:pick2', ['a', 'b'], bin('==', bin('%', local('b'), lit(2)), lit(1)), 'odd'),
+    ],
+  });
+  const argsOf = (moves: Move[], name: string): string[] => moves.flatMap((m) => (m.kind === 'action' && m.action === `action:${name}` ? [m.args.join(',')] : []));
+
+  for (const codegen of [true, false]) {
+    it(`checks each pair (codegen ${codegen})`, () => {
+      const game = createGame(loadGraph(g, { codegen }).value!, { seed: 1, players: 2 }).value!;
+      const moves = game.legalActions(0);
+      expect(argsOf(moves, 'pick')).toEqual(['1,2', '1,3', '2,1', '2,3', '3,1', '3,2']);
+      expect(argsOf(moves, 'pick2')).toEqual(['1,1', '1,3', '2,3', '3,3']);
+    });
+  }
+});
