@@ -10,6 +10,7 @@ import type { DeclOf, Origin } from './declaration-table.ts';
 import { constantValue, type ExprLowerer } from './lower-expr.ts';
 import type { StmtLowerer } from './lower-stmt.ts';
 import { idOf, type LoweringContext } from './lowering-context.ts';
+import { declaredSupply } from './piece-supply.ts';
 import { didYouMean } from './suggest-name.ts';
 import { NUMBER, PLAYER, UNKNOWN, toTypeDesc, type Ty } from './type-system.ts';
 
@@ -21,7 +22,7 @@ export interface Lowerers {
 }
 
 /** A constant of type `ty`, for defaults and initial counts; a diagnostic when it is not constant. */
-export function constant(l: Lowerers, e: Expr | undefined, origin: Origin, ty: Ty | undefined, what: string): Value | undefined {
+export function constant(l: Pick<Lowerers, 'cx' | 'ex'>, e: Expr | undefined, origin: Origin, ty: Ty | undefined, what: string): Value | undefined {
   if (!e) return undefined;
   const scope = l.cx.scope(origin, 'const', null);
   const lowered = l.ex.value(e, scope, ty, what);
@@ -133,10 +134,9 @@ export function lowerZone(l: Lowerers, d: DeclOf<'zone'>): ZoneNode {
 }
 
 export function lowerPiece(l: Lowerers, d: DeclOf<'piece'>): PieceNode {
-  const supply = constant(l, d.node.supply, d.origin, NUMBER, `the supply of \`${d.name}\``);
   return {
     id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range),
-    site: d.node.site ?? 'hex', supply: typeof supply === 'number' ? supply : 0, perPlayer: d.node.perPlayer ?? false,
+    site: d.node.site ?? 'hex', supply: declaredSupply(l, d), perPlayer: d.node.perPlayer ?? false,
   };
 }
 

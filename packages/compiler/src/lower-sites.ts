@@ -3,8 +3,9 @@ import type { Expr, Identifier } from '@houserules/syntax';
 import { allHexKinds, boardsOf, piecesOn, regionNames, siteVars } from './board-facts.ts';
 import type { DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
-import { constantValue, type Access, type ExprLowerer, type Operand } from './lower-expr.ts';
+import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
 import { idOf, type LoweringContext, type Scope } from './lowering-context.ts';
+import { declaredSupply } from './piece-supply.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, NUMBER, PLAYER, UNKNOWN, describeType, listOf, siteOf, type SiteKind, type Ty } from './type-system.ts';
 
@@ -167,17 +168,7 @@ export class SiteLowerer {
     }
     const expr: GExpr = { k: 'supply', piece: idOf(p) };
     if (perPlayer) expr.of = this.ex.value(args[0], scope, PLAYER, `argument 1 of \`${fn}\``).expr;
-    return { expr, declared: this.declaredSupply(p) };
-  }
-
-  /** a piece's declared supply: its declaration's constant (lowerPiece reports any problem with it, so this stays silent) */
-  private declaredSupply(p: DeclOf<'piece'>): number {
-    const sink = this.cx.sink;
-    const before = sink.list.length;
-    const lowered = this.ex.value(p.node.supply, this.cx.scope(p.origin, 'const', null), NUMBER, `the supply of \`${p.name}\``);
-    sink.list.length = before;
-    const v = constantValue(lowered.expr);
-    return typeof v === 'number' ? v : 0;
+    return { expr, declared: declaredSupply({ cx, ex: this.ex }, p) };
   }
 
   /** The board builtins; undefined when `fn` is not one. */

@@ -81,6 +81,8 @@ export class LoweringContext {
   readonly namedChoices = new Map<string, NamedChoice>();
   readonly derivedInProgress = new Set<string>();
   readonly declTypes = new Map<Decl, Ty>();
+  /** each piece's declared supply once lowered (piece-supply.ts) */
+  readonly pieceSupplies = new Map<Decl, number>();
   /** filled by the lowering of derived values (set by the driver to avoid an import cycle) */
   lowerDerived: (decl: DeclOf<'derive'>) => { node: DerivedNode | null; ty: Ty } = () => ({ node: null, ty: UNKNOWN });
 
