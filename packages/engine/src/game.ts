@@ -21,6 +21,7 @@ import { fillBoard } from './loaded-board.ts';
 import { FLOW_CONTEXT } from './state-resources.ts';
 import { memoStamp } from './derived-memo.ts';
 import { appendCachedOptions, OptionBuffer, storeOptions, type CachedOptions } from './option-cache.ts';
+import { MAX_PHASE_BITS } from './collect-codegen.ts';
 import { boardGeometry, boardView, pieceConservation, type TrailScratch } from './board-ops.ts';
 import { fromUint32 } from './board/random-setup.ts';
 import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
@@ -113,7 +114,8 @@ export class Game {
   /** per count slot and per zone instance: its resource */
   private readonly slotResource: Int32Array;
   /** per action × player: the argument lists last offered and the stamp of what they read (option-cache.ts) */
-  private readonly optionCache: (CachedOptions | undefined)[] = [];
+  /** per action × player, the cached argument lists (read by generated collection, collect-codegen.ts) */
+  readonly optionCache: (CachedOptions | undefined)[] = [];
   /** per memoised derived value, its table, made on first use (derived-memo.ts) */
   readonly memo: (Float64Array | undefined)[] = [];
   /** per derived value i without parameters, memoised: its stamp at 2i and value at 2i + 1 (-1: none yet) */
@@ -136,7 +138,8 @@ export class Game {
   // decisions
   private decisions: DecisionRecord[] = [];
   private nextGroup = 0;
-  private actionCounts: number[];
+  /** how often each action was taken this turn (read by generated collection) */
+  actionCounts: number[];
   private readonly domainBufs: number[][][];
   private readonly tmpVals: number[];
   private readonly chooserBuf: number[] = [];
@@ -1411,7 +1414,7 @@ export class Game {
 
   /** the active phases as a bit set (one pass over the flow); -1 when there are too many phases for one */
   private activePhases(): number {
-    if (this.lg.phaseNames.length > 31) return -1;
+    if (this.lg.phaseNames.length > MAX_PHASE_BITS) return -1;
     let set = 0;
     for (let d = 0; d < this.depth; d++) {
       const info = this.lg.flow[this.frames[d * FS]!]!;
@@ -1578,8 +1581,12 @@ export class Game {
   /** every action and argument list the player may take now, as [action, ...args] at each offset */
   private collectActions(player: number, buf: OptionBuffer): void {
     const lg = this.lg;
-    const prevActor = this.actor;
     const phases = this.activePhases();
+    if (lg.collect !== null) {
+      lg.collect(this, player, phases, buf);
+      return;
+    }
+    const prevActor = this.actor;
     for (let ai = 0; ai < lg.actions.length; ai++) {
       const a = lg.actions[ai]!;
       if (a.during >= 0 && (phases < 0 ? !this.phaseActive(a.during) : (phases & (1 << a.during)) === 0)) continue;

@@ -7,6 +7,7 @@ import { generateRule } from './stmt-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
 import { generateAdmission, generateEnumeration } from './enumerate-codegen.ts';
+import { generateCollection } from './collect-codegen.ts';
 import {
   FLOW_ACTIONS,
   FLOW_IF,
@@ -319,6 +320,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     events,
     rules,
     actions,
+    collect: c.codegen ? generateCollection(actions, phaseNames.length) : null,
     asks: c.asks,
     askMayEnd: askMayEnd(c.asks.map((a) => a.id)),
     ends,

@@ -1,4 +1,5 @@
 import type { RuleGraph, TypeDesc, Value, Provenance } from '@houserules/schema';
+import type { CollectFn } from './collect-codegen.ts';
 import type { Game } from './game.ts';
 import type { StaticStorage } from './compile-expr.ts';
 import type { StringTable } from './value-codec.ts';
@@ -216,6 +217,8 @@ export interface LoadedGraph {
   readonly events: EventInfo[];
   readonly rules: RuleInfo[];
   readonly actions: ActionInfo[];
+  /** Game.collectActions' loop as generated code (collect-codegen.ts); null: the loop */
+  readonly collect: CollectFn | null;
   readonly asks: AskInfo[];
   /** per ask, 1 when an answer may write state an end condition checked after every answer reads */
   readonly askMayEnd: Uint8Array;

@@ -2,7 +2,7 @@
 // conservation, `resources_conserved`, `one_robber`), and replay identically.
 import { describe, expect, it } from 'vitest';
 import { playGame, randomAgent, replayLog, type Agent } from '@houserules/engine';
-import { builderAgent, loadCatan } from './load-catan.ts';
+import { builderAgent, loadCatan, loadCatanWith } from './load-catan.ts';
 
 const base = loadCatan('base.rules');
 const builder = (seed: number): Agent => builderAgent(base, seed);
@@ -43,6 +43,19 @@ describe('Catan base game, whole games', () => {
     console.info(`${games} random Catan games ended by: ${JSON.stringify(reasons)}`);
     expect(problems).toEqual([]);
     expect(Object.keys(reasons).every((k) => k.includes('ten_points') || k.includes('round_limit_reached'))).toBe(true);
+  });
+
+  it('plays the same random games through generated code and through closures', () => {
+    // phases, a per-turn limit, cached option lists, asks of several players: generated code must follow the closures move for move
+    const closures = loadCatanWith({ codegen: false }, 'base.rules');
+    for (let i = 0; i < 12; i++) {
+      const config = { seed: 500 + i, players: 3 + (i % 2), options: { round_limit: 40 } };
+      const a = playGame(base, config, (seat) => randomAgent(i * 8 + seat));
+      const b = playGame(closures, config, (seat) => randomAgent(i * 8 + seat));
+      expect(a.diagnostics).toEqual([]);
+      expect(a.game!.log).toEqual(b.game!.log);
+      expect(a.game!.stateHash()).toBe(b.game!.stateHash());
+    }
   });
 
   it('replays a builder game, outcome for outcome', () => {
