@@ -81,8 +81,9 @@ export function memoStamp(g: Game, reads: Int32Array): number {
 
 /** the entry's offset in the table for these arguments (strings hash by their table index) */
 export function memoSlot(plan: MemoPlan, a0: number, a1: number, a2: number): number {
-  const h = (Math.imul(a0 | 0, -1640531535) ^ Math.imul(a1 | 0, -2048144777) ^ Math.imul(a2 | 0, -1028477379)) >>> 0;
-  return (h % plan.size) * plan.width;
+  const h = Math.imul(a0 | 0, -1640531535) ^ Math.imul(a1 | 0, -2048144777) ^ Math.imul(a2 | 0, -1028477379);
+  // sizes are powers of two: a mask, not a division
+  return (h & (plan.size - 1)) * plan.width;
 }
 
 /** JavaScript for generated code: the stamp expression of a plan */
