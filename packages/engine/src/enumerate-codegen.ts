@@ -1,6 +1,7 @@
 import type { ActionNode, ConstraintNode, Expr } from '@houserules/schema';
 import { Scope } from './compile-expr.ts';
-import { canGenerate, Generator, helpers, rebinds, withSourceUrl } from './expr-codegen.ts';
+import { canGenerate, Generator, helpers, withSourceUrl } from './expr-codegen.ts';
+import { rebinds } from './name-bindings.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import type { Game } from './game.ts';
 import type { OptionBuffer } from './option-cache.ts';

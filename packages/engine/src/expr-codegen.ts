@@ -5,6 +5,7 @@ import type { ExprFn, ListFn } from './loaded-graph.ts';
 import { siteKind, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 import { STRING_BASE } from './value-codec.ts';
 import { memoSlot, memoTable, stampSource } from './derived-memo.ts';
+import { rebinds } from './name-bindings.ts';
 
 /**
  * Generates one JavaScript function per expression tree (compiled once, at
@@ -463,13 +464,6 @@ export class Generator {
   temp(): string {
     return `t${this.temps++}`;
   }
-}
-
-/** whether the name is bound again inside these nodes (then a loop variable cannot stand for it) */
-export function rebinds(bind: string, nodes: unknown[]): boolean {
-  const text = JSON.stringify(nodes);
-  const name = JSON.stringify(bind);
-  return text.includes(`"bind":${name}`) || text.includes(`"each":${name}`) || text.includes(`"name":${name},"value"`);
 }
 
 /** Generated code names the graph node it comes from, for profilers and stack traces. */

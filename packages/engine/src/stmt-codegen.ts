@@ -1,7 +1,8 @@
 import type { Expr, Stmt } from '@houserules/schema';
 import type { Scope } from './compile-expr.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
-import { canGenerate, Generator, helpers, rebinds, withSourceUrl } from './expr-codegen.ts';
+import { canGenerate, Generator, helpers, withSourceUrl } from './expr-codegen.ts';
+import { rebinds } from './name-bindings.ts';
 import type { Game } from './game.ts';
 import type { StmtFn } from './loaded-graph.ts';
 import { filledArray } from './packed-array.ts';
