@@ -2,7 +2,7 @@
 // conservation, `resources_conserved`, `one_robber`), and replay identically.
 import { describe, expect, it } from 'vitest';
 import { playGame, randomAgent, replayLog, type Agent } from '@houserules/engine';
-import { builderAgent, loadCatan, loadCatanWith } from './load-catan.ts';
+import { builderAgent, loadCatan, loadCatanWith, runProblem, tenPointsProblem } from './load-catan.ts';
 
 const base = loadCatan('base.rules');
 const builder = (seed: number): Agent => builderAgent(base, seed);
@@ -15,15 +15,14 @@ describe('Catan base game, whole games', () => {
     const t0 = performance.now();
     for (let i = 0; i < games; i++) {
       const r = playGame(base, { seed: i, players: 3 + (i % 2), checkInvariants: true, recordLog: false }, (seat) => builder(i * 8 + seat));
-      if (r.diagnostics.length > 0 || !r.outcome) {
-        problems.push(`seed ${i}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
+      const stopped = runProblem(i, r);
+      if (stopped !== null) {
+        problems.push(stopped);
         continue;
       }
       rounds += r.game!.round;
-      const winner = r.outcome.ranking.find((x) => x.seat === r.outcome!.winners[0]);
-      if (!r.outcome.reason.includes('ten_points') || r.outcome.winners.length !== 1 || (winner?.score[0] as number) < 10) {
-        problems.push(`seed ${i}: ended by ${r.outcome.reason}, winners ${r.outcome.winners.join(',')}`);
-      }
+      const notWon = tenPointsProblem(i, r);
+      if (notWon !== null) problems.push(notWon);
     }
     const ms = performance.now() - t0;
     console.info(`${games} Catan games (builder, 3–4 players) in ${Math.round(ms)} ms, ${(rounds / games).toFixed(1)} rounds on average`);
@@ -37,8 +36,9 @@ describe('Catan base game, whole games', () => {
     for (let i = 0; i < games; i++) {
       const config = { seed: 1000 + i, players: 4, checkInvariants: true, recordLog: false, options: { round_limit: 150 } };
       const r = playGame(base, config, (seat) => randomAgent(i * 8 + seat));
-      if (r.diagnostics.length > 0 || !r.outcome) problems.push(`seed ${1000 + i}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
-      else reasons[r.outcome.reason] = (reasons[r.outcome.reason] ?? 0) + 1;
+      const problem = runProblem(1000 + i, r);
+      if (problem !== null) problems.push(problem);
+      else reasons[r.outcome!.reason] = (reasons[r.outcome!.reason] ?? 0) + 1;
     }
     console.info(`${games} random Catan games ended by: ${JSON.stringify(reasons)}`);
     expect(problems).toEqual([]);

@@ -3,7 +3,7 @@
 // comes into play, and only building happens in it.
 import { describe, expect, it } from 'vitest';
 import { playGame, randomAgent, type Agent, type LogEntry } from '@houserules/engine';
-import { builderAgent, loadCatan } from './load-catan.ts';
+import { builderAgent, loadCatan, runProblem, tenPointsProblem } from './load-catan.ts';
 
 const fiveSix = loadCatan('five-six.rules', 'base.rules');
 const builder = (seed: number): Agent => builderAgent(fiveSix, seed);
@@ -32,15 +32,14 @@ describe('Catan for 5–6 players, whole games', () => {
     for (let i = 0; i < games; i++) {
       const config = { seed: i, players: 5 + (i % 2), checkInvariants: true, recordLog: true };
       const r = playGame(fiveSix, config, (seat) => builder(i * 8 + seat));
-      if (r.diagnostics.length > 0 || !r.outcome) {
-        problems.push(`seed ${i}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
+      const stopped = runProblem(i, r);
+      if (stopped !== null) {
+        problems.push(stopped);
         continue;
       }
       rounds += r.game!.round;
-      const winner = r.outcome.ranking.find((x) => x.seat === r.outcome!.winners[0]);
-      if (!r.outcome.reason.includes('ten_points') || r.outcome.winners.length !== 1 || (winner?.score[0] as number) < 10) {
-        problems.push(`seed ${i}: ended by ${r.outcome.reason}, winners ${r.outcome.winners.join(',')}`);
-      }
+      const notWon = tenPointsProblem(i, r);
+      if (notWon !== null) problems.push(notWon);
       for (const [a, n] of Object.entries(actionsOutOfTurn(r.game!.log))) outOfTurn[a] = (outOfTurn[a] ?? 0) + n;
     }
     console.info(`${games} Catan 5–6 games (builder) took ${(rounds / games).toFixed(1)} rounds on average; out of turn: ${JSON.stringify(outOfTurn)}`);
@@ -59,8 +58,9 @@ describe('Catan for 5–6 players, whole games', () => {
     for (let i = 0; i < games; i++) {
       const config = { seed: 2000 + i, players: 5 + (i % 2), checkInvariants: true, recordLog: false, options: { round_limit: 150 } };
       const r = playGame(fiveSix, config, (seat) => randomAgent(i * 8 + seat));
-      if (r.diagnostics.length > 0 || !r.outcome) problems.push(`seed ${2000 + i}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}`);
-      else reasons[r.outcome.reason] = (reasons[r.outcome.reason] ?? 0) + 1;
+      const problem = runProblem(2000 + i, r);
+      if (problem !== null) problems.push(problem);
+      else reasons[r.outcome!.reason] = (reasons[r.outcome!.reason] ?? 0) + 1;
     }
     expect(problems).toEqual([]);
     expect(Object.keys(reasons).every((k) => k.includes('ten_points') || k.includes('round_limit_reached'))).toBe(true);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { compile, createMemoryHost } from '@houserules/compiler';
-import { loadGraph, policyAgent, type Agent, type LoadedGraph, type LoadOptions } from '@houserules/engine';
+import { loadGraph, policyAgent, type Agent, type LoadedGraph, type LoadOptions, type PlayResult } from '@houserules/engine';
 
 const dir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,4 +26,17 @@ export function loadCatanWith(options: LoadOptions, entry: string, ...bases: str
 /** The scenario's `builder` policy as an agent. */
 export function builderAgent(graph: LoadedGraph, seed: number): Agent {
   return policyAgent(graph, 'builder', {}, seed).value!;
+}
+
+/** a game that stopped with a run diagnostic (or without an outcome), as one line; null when it ended */
+export function runProblem(seed: number, r: PlayResult): string | null {
+  return r.diagnostics.length > 0 || !r.outcome ? `seed ${seed}: ${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('; ')}` : null;
+}
+
+/** a game that ended other than by 10 points with one winner holding 10 or more, as one line; null when it did */
+export function tenPointsProblem(seed: number, r: PlayResult): string | null {
+  const outcome = r.outcome!;
+  const winner = outcome.ranking.find((x) => x.seat === outcome.winners[0]);
+  const won = outcome.reason.includes('ten_points') && outcome.winners.length === 1 && (winner?.score[0] as number) >= 10;
+  return won ? null : `seed ${seed}: ended by ${outcome.reason}, winners ${outcome.winners.join(',')}`;
 }
