@@ -113,8 +113,7 @@ export class Game {
   readonly ver: Int32Array;
   /** per count slot and per zone instance: its resource */
   private readonly slotResource: Int32Array;
-  /** per action × player: the argument lists last offered and the stamp of what they read (option-cache.ts) */
-  /** per action × player, the cached argument lists (read by generated collection, collect-codegen.ts) */
+  /** per action × player: the argument lists last offered and the stamp of what they read (option-cache.ts; read by generated collection) */
   readonly optionCache: (CachedOptions | undefined)[] = [];
   /** per memoised derived value, its table, made on first use (derived-memo.ts) */
   readonly memo: (Float64Array | undefined)[] = [];
