@@ -96,26 +96,6 @@ export class Generator {
   /** slots whose value a JavaScript loop variable holds (a seat, for a loop over players) */
   readonly seatAlias = new Map<number, string>();
 
-  /**
-   * slots whose value the element variable of the aggregate being written holds
-   * (`el`: read from a register, not from the slot); `site`: the element is a
-   * valid site (from a site list or relation), a hex or any kind, so reading its
-   * attributes needs no bounds check
-   */
-  readonly elementAlias = new Map<number, { js: string; site: 'hex' | 'any' | null }>();
-
-  /** clears the aliases (for an inner function, where the caller's variables are out of reach); the result puts them back */
-  private setAliasesAside(): () => void {
-    const seats = [...this.seatAlias];
-    const elements = [...this.elementAlias];
-    this.seatAlias.clear();
-    this.elementAlias.clear();
-    return () => {
-      for (const [k, a] of seats) this.seatAlias.set(k, a);
-      for (const [k, a] of elements) this.elementAlias.set(k, a);
-    };
-  }
-
   /** the checked player index an owner expression gives; a loop variable over the players needs no check */
   playerIndex(of: Expr | undefined, scope: Scope, what: string): string {
     if (of?.k === 'local') {
@@ -174,7 +154,7 @@ export class Generator {
         return `(${e.index})`;
       case 'local': {
         const slot = scope.slot(e.name);
-        return this.seatAlias.get(slot) ?? this.elementAlias.get(slot)?.js ?? `L[${slot}]`;
+        return this.seatAlias.get(slot) ?? `L[${slot}]`;
       }
       case 'var': {
         const v = c.varIx.get(e.id);
@@ -279,7 +259,7 @@ export class Generator {
       }
       case 'siteAttr': {
         if (!c.board) return this.fallback(e, scope);
-        if (e.of.k === 'local') return this.siteAttrInline(e.attr, this.gen(e.of, scope), this.elementAlias.get(scope.slot(e.of.name))?.site ?? null);
+        if (e.of.k === 'local') return this.siteAttrInline(e.attr, this.gen(e.of, scope));
         const fn = e.attr === 'kind' ? 'siteKind' : e.attr === 'value' ? 'siteValue' : e.attr === 'piece' ? 'sitePiece' : 'siteOwner';
         return `H.${fn}(g, ${this.ref(c.board)}, ${this.gen(e.of, scope)})`;
       }
@@ -290,24 +270,21 @@ export class Generator {
 
   /**
    * A site attribute of a plain local, read with the board's offsets written in
-   * (the same bounds checks and answers as the siteKind/siteValue/sitePiece/siteOwner helpers);
-   * `known`: the local is an element of a site list or relation (a hex, or any site), so it needs no check.
+   * (the same bounds checks and answers as the siteKind/siteValue/sitePiece/siteOwner helpers).
    */
-  private siteAttrInline(attr: 'kind' | 'value' | 'piece' | 'owner', s: string, known: 'hex' | 'any' | null): string {
+  private siteAttrInline(attr: 'kind' | 'value' | 'piece' | 'owner', s: string): string {
     const b = this.c.board!;
-    const checked = (bound: number, read: string, otherwise: string | number): string =>
-      (known === 'hex' || (known === 'any' && bound === b.siteCount)) ? `(${read})` : `(${s} >>> 0 < ${bound} ? ${read} : ${otherwise})`;
     switch (attr) {
       case 'kind':
-        return checked(b.hexCount, `g.vars[g.boardBase + ${b.hexKindOff} + ${s}]`, b.noneSymbol);
+        return `(${s} >>> 0 < ${b.hexCount} ? g.vars[g.boardBase + ${b.hexKindOff} + ${s}] : ${b.noneSymbol})`;
       case 'value':
-        return checked(b.hexCount, `g.vars[g.boardBase + ${b.hexValueOff} + ${s}]`, -1);
+        return `(${s} >>> 0 < ${b.hexCount} ? g.vars[g.boardBase + ${b.hexValueOff} + ${s}] : -1)`;
       case 'owner':
-        return checked(b.siteCount, `g.vars[g.boardBase + ${b.ownerOff} + ${s}]`, -1);
+        return `(${s} >>> 0 < ${b.siteCount} ? g.vars[g.boardBase + ${b.ownerOff} + ${s}] : -1)`;
       case 'piece': {
         // symbols by piece index + 1, with no piece (-1) at 0
         const symbols = this.ref(Float64Array.from([b.noneSymbol, ...b.pieces.map((p) => p.symbol)]));
-        return checked(b.siteCount, `${symbols}[g.vars[g.boardBase + ${b.pieceOff} + ${s}] + 1]`, b.noneSymbol);
+        return `(${s} >>> 0 < ${b.siteCount} ? ${symbols}[g.vars[g.boardBase + ${b.pieceOff} + ${s}] + 1] : ${b.noneSymbol})`;
       }
     }
   }
@@ -316,14 +293,15 @@ export class Generator {
   private contains(list: Expr, x: Expr, scope: Scope): string {
     const name = `c${this.fns++}`;
     // an inner function: loop variables of the caller are not in its reach
-    const restore = this.setAliasesAside();
+    const aliases = [...this.seatAlias];
+    this.seatAlias.clear();
     const v = this.gen(x, scope);
     let body: string;
     if (list.k === 'list') {
       const tests = list.items.map((it) => `v === ${this.gen(it, scope)}`);
       body = tests.length === 0 ? 'return 0;' : `return (${tests.join(' || ')}) ? 1 : 0;`;
     } else body = `${this.loopSource(list, scope)} for (let k = 0; k < len; k++) if (arr[k] === v) return 1; return 0;`;
-    restore();
+    for (const [k, a] of aliases) this.seatAlias.set(k, a);
     this.inner.push(`function ${name}(g) { const L = g.locals; const v = ${v}; ${body} }`);
     return `${name}(g)`;
   }
@@ -337,9 +315,10 @@ export class Generator {
     const target = this.c.derivedCallTarget(e.id, e.args, scope);
     if (target === null) return this.fallback(e, scope);
     const name = `d${this.fns++}`;
-    const restore = this.setAliasesAside();
+    const aliases = [...this.seatAlias];
+    this.seatAlias.clear();
     const args = e.args.map((a) => this.gen(a, scope));
-    restore();
+    for (const [k, a] of aliases) this.seatAlias.set(k, a);
     const body = this.ref(target.body);
     const temps = args.map((a, k) => `const t${k} = ${a};`).join(' ');
     const binds = target.slots
@@ -381,16 +360,13 @@ export class Generator {
     const name = `a${this.fns++}`;
     const slot = scope.slot(e.bind);
     // the aggregate is a function of its own: loop variables of the caller are not in its reach
-    const restore = this.setAliasesAside();
-    if (!rebinds(e.bind, [e.where ?? null, e.value ?? null])) {
-      if (e.over.k === 'players') this.seatAlias.set(slot, 'k');
-      else this.elementAlias.set(slot, { js: 'el', site: this.siteElements(e.over) });
-    }
+    const aliases = [...this.seatAlias];
+    this.seatAlias.clear();
+    if (e.over.k === 'players' && !rebinds(e.bind, [e.where ?? null, e.value ?? null])) this.seatAlias.set(slot, 'k');
     const where = e.where ? this.cond(e.where, scope) : null;
     const value = e.value ? this.gen(e.value, scope) : 'el';
     const test = where === null ? 'true' : where;
     this.seatAlias.delete(slot);
-    this.elementAlias.delete(slot);
     let head: string;
     let element: string;
     if (e.over.k === 'players') {
@@ -400,7 +376,7 @@ export class Generator {
       head = `${this.loopSource(e.over, scope)} for (let k = 0; k < len; k++) {`;
       element = 'rev ? arr[len - 1 - k] : arr[k]';
     }
-    restore();
+    for (const [k, v] of aliases) this.seatAlias.set(k, v);
     let body: string;
     switch (e.fn) {
       case 'count':
@@ -425,15 +401,6 @@ export class Generator {
     }
     this.inner.push(`function ${name}(g) { const L = g.locals; ${body} }`);
     return `${name}(g)`;
-  }
-
-  /** what a loop over the collection binds, when it is valid sites: hexes, or sites of any kind; null otherwise */
-  protected siteElements(over: Expr): 'hex' | 'any' | null {
-    if (this.c.board === null) return null;
-    if (over.k === 'sites') return over.site === 'hex' ? 'hex' : 'any';
-    if (over.k === 'region') return 'hex';
-    if (over.k === 'siteRel') return over.rel === 'hexes' ? 'hex' : 'any';
-    return null;
   }
 
   /** a per-site var's slot as code (null: let the closure compiler report it) */

@@ -77,13 +77,10 @@ class StmtGenerator extends Generator {
     const k = this.temp();
     // the element is read from its slot: an enclosing loop's alias for the same slot does not apply
     const alias = this.seatAlias.get(slot);
-    const elementAlias = this.elementAlias.get(slot);
     this.seatAlias.delete(slot);
-    this.elementAlias.delete(slot);
     const where = e.where ? `if (!${this.cond(e.where, scope)}) continue;` : '';
     const value = e.value ? this.gen(e.value, scope) : `L[${slot}]`;
     if (alias !== undefined) this.seatAlias.set(slot, alias);
-    if (elementAlias !== undefined) this.elementAlias.set(slot, elementAlias);
     if (e.over.k === 'players') {
       return `{ const ${out} = []; for (let ${k} = 0; ${k} < g.playerCount; ${k}++) { L[${slot}] = ${k}; ${where} ${out}.push(${value}); } ${target} = ${out}; }`;
     }
@@ -149,19 +146,14 @@ class StmtGenerator extends Generator {
           this.seatAlias.delete(slot);
           return `for (let ${k} = 0; ${k} < g.playerCount; ${k}++) {\nL[${slot}] = ${k};\n${where}\n${body}\n}`;
         }
+        const where = s.where ? `if (!${this.cond(s.where, scope)}) continue;` : '';
         const board = c.board;
         if (board && (s.over.k === 'siteRel' || s.over.k === 'sites')) {
-          // board lists never change: walk them in place; the element variable stands for the local (a valid site)
+          // board lists never change: walk them in place
           const arr = this.temp();
-          const el = this.temp();
           const src = s.over.k === 'siteRel' ? `${this.ref(board.rel[s.over.rel])}[${this.gen(s.over.of, scope)}] || H.EMPTY` : this.ref(board.sites[s.over.site]);
-          if (!rebinds(s.bind, [s.where ?? null, s.body])) this.elementAlias.set(slot, { js: el, site: this.siteElements(s.over) });
-          const siteWhere = s.where ? `if (!${this.cond(s.where, scope)}) continue;` : '';
-          const body = this.block(s.body, scope);
-          this.elementAlias.delete(slot);
-          return `{ const ${arr} = ${src};\nfor (let ${k} = 0; ${k} < ${arr}.length; ${k}++) {\nconst ${el} = ${arr}[${k}]; L[${slot}] = ${el};\n${siteWhere}\n${body}\n} }`;
+          return `{ const ${arr} = ${src};\nfor (let ${k} = 0; ${k} < ${arr}.length; ${k}++) {\nL[${slot}] = ${arr}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
         }
-        const where = s.where ? `if (!${this.cond(s.where, scope)}) continue;` : '';
         if (s.over.k === 'group' || c.isListLocal(s.over, scope)) {
           // a group's members never change, and a list local is a list of its own (rebinding it makes a new one): walk them in place
           const sfx = this.temp();
