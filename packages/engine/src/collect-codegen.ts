@@ -1,3 +1,4 @@
+import { stampSource } from './derived-memo.ts';
 import { canGenerate, withSourceUrl } from './expr-codegen.ts';
 import type { Game } from './game.ts';
 import type { ActionInfo } from './loaded-graph.ts';
@@ -34,9 +35,8 @@ export function generateCollection(actions: readonly ActionInfo[], phaseCount: n
     let options = enumerate;
     const reads = a.optionReads;
     if (reads !== null) {
-      const stamp = reads.length === 0 ? '0' : [...reads].map((r) => `V[${r}]`).join(' + ');
       options =
-        `const stamp = ${stamp}; const key = ${ai} * n + player; const cached = cache[key];` +
+        `const stamp = ${stampSource(reads)}; const key = ${ai} * n + player; const cached = cache[key];` +
         ` if (cached !== undefined && cached.stamp === stamp) H.appendCachedOptions(cached, ${a.params.length + 1}, buf);` +
         ` else { const v0 = buf.nv; ${enumerate} if (!g.halt) cache[key] = H.storeOptions(cached, stamp, buf, v0); }`;
     }
