@@ -123,7 +123,6 @@ export class StmtCompiler extends ExprCompiler {
         const amount = s.amount === null ? null : this.expr(s.amount, scope);
         const fromName = s.from.pool;
         const toName = s.to.pool;
-        const token = s.token;
         return (g) => {
           const a = from(g);
           if (a < 0) return;
@@ -131,7 +130,7 @@ export class StmtCompiler extends ExprCompiler {
           if (b < 0) return;
           const n = amount === null ? Math.max(0, g.counts[a]!) : amount(g);
           if (g.halt) return;
-          g.moveTokens(a, b, n, token, fromName, toName);
+          g.moveTokens(a, b, n, fromName, toName);
         };
       }
       case 'moveCard': {
@@ -383,7 +382,6 @@ export class StmtCompiler extends ExprCompiler {
     const to = end(s.to);
     const fromName = s.from.pool;
     const toName = s.to.pool;
-    const tokens = this.graph.tokens;
     return (g) => {
       // a token value is STRING_BASE + the token's index (see ExprCompiler)
       const t = token(g) - STRING_BASE;
@@ -394,7 +392,7 @@ export class StmtCompiler extends ExprCompiler {
       if (b < 0) return;
       const n = amount === null ? Math.max(0, g.counts[a]!) : amount(g);
       if (g.halt) return;
-      g.moveTokens(a, b, n, tokens[t]?.name ?? String(t), fromName, toName);
+      g.moveTokens(a, b, n, fromName, toName);
     };
   }
 

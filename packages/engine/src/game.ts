@@ -626,19 +626,20 @@ export class Game {
     for (let r = 0; r < ver.length; r++) ver[r]!++;
   }
 
-  moveTokens(a: number, b: number, n: number, token: string, fromName: string, toName: string): void {
+  /** moves n tokens from count slot a to slot b (the pools are named in failures; the token is the slots') */
+  moveTokens(a: number, b: number, n: number, fromName: string, toName: string): void {
     if (n === 0) return;
     if (n < 0 || !Number.isInteger(n)) {
-      this.fail('run/negative-amount', `Cannot move ${n} ${token} from ${fromName} to ${toName}.`);
+      this.fail('run/negative-amount', `Cannot move ${n} ${this.slotTokenName(a)} from ${fromName} to ${toName}.`);
       return;
     }
     const counts = this.counts;
     if (this.finite[a] === 1 && counts[a]! < n) {
-      this.fail('run/insufficient-tokens', `Cannot move ${n} ${token} from ${fromName}: it holds ${counts[a]}.`);
+      this.fail('run/insufficient-tokens', `Cannot move ${n} ${this.slotTokenName(a)} from ${fromName}: it holds ${counts[a]}.`);
       return;
     }
     if (counts[b]! + n > this.capacity[b]!) {
-      this.fail('run/capacity-exceeded', `Moving ${n} ${token} to ${toName} exceeds its capacity of ${this.capacity[b]}.`);
+      this.fail('run/capacity-exceeded', `Moving ${n} ${this.slotTokenName(a)} to ${toName} exceeds its capacity of ${this.capacity[b]}.`);
       return;
     }
     counts[a] = counts[a]! - n;
@@ -646,6 +647,11 @@ export class Game {
     const ver = this.ver;
     ver[this.slotResource[a]!]!++;
     ver[this.slotResource[b]!]!++;
+  }
+
+  private slotTokenName(slot: number): string {
+    const t = this.slotToken[slot]!;
+    return this.lg.tokens[t]?.name ?? String(t);
   }
 
   moveCard(c: number, z: number, top: boolean): void {

@@ -6,7 +6,6 @@ import { rebinds } from './name-bindings.ts';
 import type { Game } from './game.ts';
 import type { StmtFn } from './loaded-graph.ts';
 import { filledArray } from './packed-array.ts';
-import { STRING_BASE } from './value-codec.ts';
 
 /**
  * Generates one JavaScript function per rule or action body: moves, sets, lets,
@@ -103,7 +102,7 @@ class StmtGenerator extends Generator {
         const b = this.temp();
         const n = this.temp();
         const amount = s.amount === null ? `Math.max(0, g.counts[${a}])` : this.gen(s.amount, scope);
-        const names = `${this.ref(s.token)}, ${this.ref(s.from.pool)}, ${this.ref(s.to.pool)}`;
+        const names = `${this.ref(s.from.pool)}, ${this.ref(s.to.pool)}`;
         return `{ const ${a} = ${from}; if (g.halt) return; const ${b} = ${to}; if (g.halt) return; const ${n} = ${amount}; if (g.halt) return; g.moveTokens(${a}, ${b}, ${n}, ${names}); }`;
       }
       case 'moveOf': {
@@ -115,7 +114,7 @@ class StmtGenerator extends Generator {
         const b = this.temp();
         const n = this.temp();
         const amount = s.amount === null ? `Math.max(0, g.counts[${a}])` : this.gen(s.amount, scope);
-        const names = `${this.tokenNames()}[${tok} - ${STRING_BASE}] ?? String(${tok} - ${STRING_BASE}), ${this.ref(s.from.pool)}, ${this.ref(s.to.pool)}`;
+        const names = `${this.ref(s.from.pool)}, ${this.ref(s.to.pool)}`;
         return `{ const ${tok} = ${this.gen(s.token, scope)}; if (g.halt) return; const ${a} = ${from}; if (${a} < 0) return; const ${b} = ${to}; if (${b} < 0) return; const ${n} = ${amount}; if (g.halt) return; g.moveTokens(${a}, ${b}, ${n}, ${names}); }`;
       }
       case 'set': {

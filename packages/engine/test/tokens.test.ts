@@ -30,6 +30,8 @@ describe('tokens', () => {
     expect(game.isOver).toBe(true);
     expect(game.outcome).toBeNull();
     expect(game.error?.code).toBe('run/insufficient-tokens');
+    // the failure names the token it could not move
+    expect(game.error?.message).toContain('coin');
     // the first deal went through and the second stopped at the first player short of coins
     expect(game.view(0).pools.purse).toEqual([{ coin: 2 }, { coin: 2 }]);
     expect(game.view(0).pools.bank).toEqual({ coin: 1 });
@@ -44,6 +46,7 @@ describe('tokens', () => {
     });
     const game = createGame(load(g), { seed: 1, players: 2 }).value!;
     expect(game.error?.code).toBe('run/capacity-exceeded');
+    expect(game.error?.message).toContain('coin');
   });
 
   it('checks the graph invariants after every event when asked to', () => {
