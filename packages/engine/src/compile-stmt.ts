@@ -4,6 +4,7 @@ import type { Game } from './game.ts';
 import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from './loaded-graph.ts';
 import { generateBlock } from './stmt-codegen.ts';
 import { placePiece, removePiece } from './board-ops.ts';
+import { readsOuterLocal } from './name-bindings.ts';
 import { STRING_BASE } from './value-codec.ts';
 
 export const END_NONE = 0;
@@ -412,7 +413,8 @@ export class StmtCompiler extends ExprCompiler {
       values: [],
       secret: s.secret,
       then: noop,
-      thenReadsLocals: JSON.stringify(s.then).includes('"local"'),
+      // a single chooser's choice is bound again when \`then\` runs; an \`each\` ask's \`then\` also runs when nobody was asked, with nothing bound
+      thenReadsLocals: readsOuterLocal(s.then, new Set('single' in s.who && 'bind' in s.choice ? [s.choice.bind] : [])),
       constraints: [],
       scopeLo: 0,
       scopeHi: 0,

@@ -149,6 +149,8 @@ export class Game {
   private readonly optionBuffer = new OptionBuffer();
   /** the lists of resolved action decisions, for the next ones */
   private readonly spareLists: number[][] = [];
+  /** the lists of resolved choices (not the asks' own), for the next ones */
+  private readonly spareChoiceLists: number[][] = [];
   /** whether a decision group may have become ready since the last look */
   private readyCheck = false;
   // chance
@@ -360,7 +362,13 @@ export class Game {
       const ask = this.lg.asks[d.ask]!;
       if (move.ask !== undefined && move.ask !== ask.id && move.ask !== '') return refused(`Seat ${seat} is asked '${ask.id}', not '${move.ask}'.`);
       const v = this.encodeMove(move.value);
-      const idx = v === undefined ? -1 : d.values.indexOf(v);
+      let idx = -1;
+      for (let i = 0; i < d.count && v !== undefined; i++) {
+        if (d.values[i] === v) {
+          idx = i;
+          break;
+        }
+      }
       if (idx < 0) {
         const c = v === undefined ? null : this.refusingConstraint(ask.constraints, [seat, v], 2, seat);
         if (c) return refused(`Constraint '${c.name}' refuses ${JSON.stringify(move.value)}: ${c.reason}`, c.reason, c);
@@ -795,7 +803,7 @@ export class Game {
     }
     if (this.decisions.length === before) {
       // nobody to ask: `then` still runs once, after the queue drains
-      this.pushRecord(index, -1, group, [], null, 0, 0, -1, saved);
+      this.pushRecord(index, -1, group, NO_VALUES, null, 0, 0, -1, saved);
       this.readyCheck = true;
     }
   }
@@ -848,9 +856,12 @@ export class Game {
       }
       // the ask's list may read the asking rule's locals: put them back first
       this.restoreSaved(d, this.lg.asks[d.ask]!.scopeLo);
-      const values = this.choiceValues(d.ask, d.seat, d.each);
+      const ask = this.lg.asks[d.ask]!;
+      if (ask.over === null && ask.constraints.length === 0) continue;
+      // a fresh list: the one the record holds may be the ask's own, which is never written
+      const values: number[] = [];
       d.values = values;
-      d.count = values.length;
+      d.count = this.choiceValues(d.ask, d.seat, d.each, values);
     }
     for (let k = 0; k < saved.length; k++) this.locals[k] = saved[k]!;
   }
@@ -880,27 +891,35 @@ export class Game {
 
   private addChoice(index: number, seat: number, each: number, group: number, saved: DecisionRecord['saved']): void {
     const ask = this.lg.asks[index]!;
-    const values = this.choiceValues(index, seat, each);
-    if (values.length === 0) {
+    let values = ask.values;
+    let count = values.length;
+    // unless every value is an option (then the record shares the ask's read-only list), the options go to a list of a resolved choice
+    if (ask.over !== null || ask.constraints.length > 0) {
+      values = this.spareChoiceLists.pop() ?? [];
+      count = this.choiceValues(index, seat, each, values);
+    }
+    if (count === 0) {
+      if (values !== ask.values) this.spareChoiceLists.push(values);
       this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
       return;
     }
-    this.pushRecord(index, seat, group, values, null, values.length, -1, each, saved);
+    this.pushRecord(index, seat, group, values, null, count, -1, each, saved);
   }
 
-  /** the values a chooser may pick now (the ask's own read-only list when nothing filters it) */
-  private choiceValues(index: number, seat: number, each: number): number[] {
+  /**
+   * Writes the values a chooser may pick now to the front of \`values\` (which may be
+   * longer: what lies past the count is left over from an earlier use) and returns how many.
+   */
+  private choiceValues(index: number, seat: number, each: number, values: number[]): number {
     const ask = this.lg.asks[index]!;
-    // every value is an option: share the ask's (read-only) list
-    if (ask.over === null && ask.constraints.length === 0) return ask.values;
-    const values: number[] = [];
+    let n = 0;
     const vals = this.tmpVals;
     const prevActor = this.actor;
     if (ask.over === null) {
       for (const v of ask.values) {
         vals[0] = seat;
         vals[1] = v;
-        if (this.refusingConstraint(ask.constraints, vals, 2, seat) === null) values.push(v);
+        if (this.refusingConstraint(ask.constraints, vals, 2, seat) === null) values[n++] = v;
       }
     } else {
       if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = each;
@@ -915,11 +934,11 @@ export class Game {
         if (ask.where !== null && ask.where(this) === 0) continue;
         vals[0] = seat;
         vals[1] = v;
-        if (this.refusingConstraint(ask.constraints, vals, 2, seat) === null) values.push(v);
+        if (this.refusingConstraint(ask.constraints, vals, 2, seat) === null) values[n++] = v;
       }
     }
     this.actor = prevActor;
-    return values;
+    return n;
   }
 
   private refusingConstraint(list: ConstraintInfo[], vals: ArrayLike<number>, n: number, actor: number): ConstraintInfo | null {
@@ -1174,6 +1193,7 @@ export class Game {
 
   private resolveReadyGroup(): boolean {
     const ds = this.decisions;
+    const lg = this.lg;
     let i = 0;
     while (i < ds.length) {
       const group = ds[i]!.group;
@@ -1206,6 +1226,9 @@ export class Game {
             this.spareLists.push(d.values, d.offsets);
             d.values = NO_VALUES;
             d.offsets = null;
+          } else if (d.values !== NO_VALUES && d.values !== lg.asks[d.ask]!.values) {
+            this.spareChoiceLists.push(d.values);
+            d.values = NO_VALUES;
           }
           this.freeRecords.push(d);
         }
@@ -1689,10 +1712,11 @@ function copyInto(dst: number[], src: readonly number[]): void {
 
 /**
  * How much of a decision's values are its options': an action decision's lists
- * are handed over from the option buffer and may be longer (offerActions).
+ * are handed over from the option buffer and a choice's are reused (addChoice), so
+ * either may be longer.
  */
 function filledLength(lg: LoadedGraph, d: DecisionRecord): number {
-  if (d.offsets === null) return d.values.length;
+  if (d.offsets === null) return d.count;
   if (d.count === 0) return 0;
   const last = d.offsets[d.count - 1]!;
   return last + 1 + lg.actions[d.values[last]!]!.params.length;

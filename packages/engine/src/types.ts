@@ -91,7 +91,8 @@ export interface DecisionRecord {
   /**
    * option values; for actions each option is [action, ...args] starting at
    * offsets[i], for i below count (an action decision's lists are the option
-   * buffer's own and may run longer: only the first count options are offered)
+   * buffer's own and a choice's are reused, so either may run longer: only the
+   * first count options are offered)
    */
   values: number[];
   offsets: number[] | null;

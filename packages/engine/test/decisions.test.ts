@@ -10,15 +10,18 @@ import {
   emit,
   event,
   eventNames,
+  globalVar,
   graph,
   lit,
   load,
   local,
   move,
+  num,
   players,
   playerVar,
   pool,
   rule,
+  set,
   varOf,
 } from './graph-builder.ts';
 
@@ -192,5 +195,68 @@ describe('actions', () => {
     game.apply(1, pass);
     expect(game.isOver).toBe(true);
     expect(game.view(0).pools.purse).toEqual([{ coin: 1 }, { coin: 0 }]);
+  });
+});
+
+describe('the asking rule\'s locals', () => {
+  // one rule asks twice before anyone answers (two events queued): each then reads the amount its own firing bound
+  const g = graph({
+    events: [event('start'), event('tick', [{ name: 'amount', type: num }])],
+    pools: coinPools,
+    flow: [{ f: 'step', event: 'event:start' }],
+    rules: [
+      rule('start', 'start', [emit('event:tick', lit(1)), emit('event:tick', lit(2))]),
+      rule(
+        'tick',
+        'tick',
+        [
+          { s: 'let', name: 'bonus', value: bin('*', local('amount'), lit(10)) },
+          ask('rule:tick/ask1', { single: { k: 'seat', index: 0 } }, { bind: 'n', over: { k: 'range', from: lit(1), to: lit(2) } }, [
+            move('token:coin', bin('+', local('amount'), local('bonus')), 'pool:bank', 'pool:purse', undefined, ctx('actor')),
+          ]),
+        ],
+        { bindings: ['amount'] },
+      ),
+    ],
+  });
+
+  it('are saved when the ask opens and back when its then runs, though the rule fired again in between', () => {
+    for (const codegen of [true, false]) {
+      const game = createGame(load(g, { codegen }), { seed: 1, players: 2 }).value!;
+      expect(game.apply(0, choice(1, 'rule:tick/ask1')).value).toBe(true);
+      expect(game.view(0).pools.purse).toEqual([{ coin: 11 }, { coin: 0 }]);
+      expect(game.apply(0, choice(1, 'rule:tick/ask1')).value).toBe(true);
+      expect(game.view(0).pools.purse).toEqual([{ coin: 33 }, { coin: 0 }]);
+    }
+  });
+});
+
+describe('a shorter list of choices after a longer one', () => {
+  // the second ask offers fewer values than the first: its list may be the first one's, reused
+  const g = graph({
+    events: [event('offer')],
+    vars: [globalVar('top', 3)],
+    flow: [{ f: 'step', event: 'event:offer' }, { f: 'step', event: 'event:offer' }],
+    rules: [
+      rule('offer', 'offer', [
+        ask('rule:offer/ask1', { single: { k: 'seat', index: 0 } }, { bind: 'n', over: { k: 'range', from: lit(1), to: varOf('var:top') } }, [set('var:top', lit(1))]),
+      ]),
+    ],
+  });
+
+  it('offers, accepts and hashes only the values of the ask now', () => {
+    const game = createGame(load(g), { seed: 1, players: 2 }).value!;
+    expect(game.pending()[0]!.options).toEqual([choice(1), choice(2), choice(3)]);
+    expect(game.apply(0, choice(3)).value).toBe(true);
+    expect(game.pending()[0]!.options).toEqual([choice(1)]);
+    expect(game.optionCount(0)).toBe(1);
+    expect(game.apply(0, choice(3)).diagnostics.map((d) => d.code)).toEqual(['run/illegal-move']);
+    expect(game.applyOption(0, 1)).toBe(false);
+    // a restored copy holds exactly the options offered, and hashes the same
+    const copy = createGame(load(g), { seed: 1, players: 2 }).value!;
+    copy.restore(game.snapshot());
+    expect(copy.stateHash()).toBe(game.stateHash());
+    expect(game.apply(0, choice(1)).value).toBe(true);
+    expect(game.isOver).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr, Stmt } from '@houserules/schema';
-import { rebinds } from '../src/name-bindings.ts';
+import { readsOuterLocal, rebinds } from '../src/name-bindings.ts';
 import { lit, local, players } from './graph-builder.ts';
 
 const countOver = (bind: string): Expr => ({ k: 'agg', fn: 'count', bind, over: players });
@@ -38,5 +38,49 @@ describe('rebinds', () => {
       { s: 'let', name: 'q', value: { k: 'ctx', name: 'self' } },
     ];
     expect(rebinds('p', [...reads, null, lit('p')])).toBe(false);
+  });
+});
+
+describe('readsOuterLocal', () => {
+  const none = new Set<string>();
+  const moveTo = (of: Expr): Stmt => ({ s: 'move', token: 'token:coin', amount: lit(1), from: { pool: 'pool:bank' }, to: hand(of) });
+
+  it('finds a read of a name bound outside the block, wherever it is', () => {
+    expect(readsOuterLocal([moveTo(local('p'))], none)).toBe(true);
+    expect(readsOuterLocal([{ s: 'emit', event: 'event:e', args: [lit(1), local('p')] }], none)).toBe(true);
+    expect(readsOuterLocal([{ s: 'if', cond: lit(1), then: [], else: [{ s: 'set', var: 'var:n', value: local('p') }] }], none)).toBe(true);
+  });
+
+  it('does not count names bound before the read: a let, a loop, a pick, a roll, an aggregate, or given as bound', () => {
+    const blocks: Stmt[][] = [
+      [{ s: 'let', name: 'p', value: lit(0) }, moveTo(local('p'))],
+      [{ s: 'for', bind: 'p', over: players, where: local('p'), body: [moveTo(local('p'))] }],
+      [{ s: 'pick', bind: 'p', over: players }, moveTo(local('p'))],
+      [{ s: 'roll', dice: 2, sides: 6, bind: 'p' }, moveTo(local('p'))],
+      [{ s: 'set', var: 'var:n', value: { k: 'agg', fn: 'count', bind: 'p', over: players, where: local('p') } }],
+    ];
+    for (const block of blocks) expect(readsOuterLocal(block, none)).toBe(false);
+    expect(readsOuterLocal([moveTo(local('p'))], new Set(['p']))).toBe(false);
+  });
+
+  it('reads the outer name where the binding is not yet in force', () => {
+    const blocks: Stmt[][] = [
+      // read before the let, and in the let's own value
+      [moveTo(local('p')), { s: 'let', name: 'p', value: lit(0) }],
+      [{ s: 'let', name: 'p', value: local('p') }],
+      // a loop's and an aggregate's domain are read before their variable is bound
+      [{ s: 'for', bind: 'p', over: local('p'), body: [] }],
+      [{ s: 'set', var: 'var:n', value: { k: 'agg', fn: 'count', bind: 'p', over: local('p') } }],
+      // a binding inside a nested block ends with the block
+      [{ s: 'if', cond: lit(1), then: [{ s: 'let', name: 'p', value: lit(0) }], else: [] }, moveTo(local('p'))],
+      [{ s: 'for', bind: 'p', over: players, body: [] }, moveTo(local('p'))],
+    ];
+    for (const block of blocks) expect(readsOuterLocal(block, none)).toBe(true);
+  });
+
+  it('follows a nested ask: its chooser and choice are bound in its own then', () => {
+    const ask = (then: Stmt[]): Stmt => ({ s: 'ask', id: 'r/ask1', who: { each: 'q', over: players }, choice: { bind: 'v', over: players, where: local('q') }, secret: false, then });
+    expect(readsOuterLocal([ask([moveTo(local('q')), moveTo(local('v'))])], none)).toBe(false);
+    expect(readsOuterLocal([ask([moveTo(local('p'))])], none)).toBe(true);
   });
 });
