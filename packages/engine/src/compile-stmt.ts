@@ -413,7 +413,7 @@ export class StmtCompiler extends ExprCompiler {
       values: [],
       secret: s.secret,
       then: noop,
-      // a single chooser's choice is bound again when \`then\` runs; an \`each\` ask's \`then\` also runs when nobody was asked, with nothing bound
+      // a single chooser's choice is bound again when `then` runs; an `each` ask's `then` also runs when nobody was asked, with nothing bound
       thenReadsLocals: readsOuterLocal(s.then, new Set('single' in s.who && 'bind' in s.choice ? [s.choice.bind] : [])),
       constraints: [],
       scopeLo: 0,

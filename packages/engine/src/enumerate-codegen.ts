@@ -90,7 +90,7 @@ export function generateAdmission(c: StmtCompiler, action: ActionNode, paramSlot
 }
 
 /**
- * One constraint's check as a statement that runs \`refuse\` when the constraint
+ * One constraint's check as a statement that runs `refuse` when the constraint
  * refuses. Its bindings read the action's parameter slots (values v0, v1… in the
  * enumeration loops); a binding the condition binds again inside (an aggregate's
  * variable) gets a slot of its own, set first.

@@ -907,7 +907,7 @@ export class Game {
   }
 
   /**
-   * Writes the values a chooser may pick now to the front of \`values\` (which may be
+   * Writes the values a chooser may pick now to the front of `values` (which may be
    * longer: what lies past the count is left over from an earlier use) and returns how many.
    */
   private choiceValues(index: number, seat: number, each: number, values: number[]): number {
