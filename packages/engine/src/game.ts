@@ -1410,8 +1410,10 @@ export class Game {
     return false;
   }
 
+  /** queues a round's or turn's opening or closing event; one no rule hears is only queued to be logged or checked after */
   private builtin(ev: number, arg: number): void {
     if (ev < 0) return;
+    if (this.logEntries === null && !this.checking && this.lg.events[ev]!.fires.length === 0) return;
     this.tmpVals[0] = arg;
     this.enqueue(ev, this.tmpVals, 1);
   }
