@@ -430,9 +430,9 @@ export class ExprCompiler {
   }
 
   /** a token group's members as values (STRING_BASE + token index), in declaration order */
-  groupMembers(id: string): Float64Array {
+  groupMembers(id: string): Int32Array {
     const gi = this.need(this.groupIx, id, 'token group');
-    return Float64Array.from((this.graph.groups?.[gi]?.members ?? []).map((t) => STRING_BASE + this.need(this.tokenIx, t, 'token')));
+    return Int32Array.from((this.graph.groups?.[gi]?.members ?? []).map((t) => STRING_BASE + this.need(this.tokenIx, t, 'token')));
   }
 
   /** `count` of a group: the sum over the group's tokens the pool holds */

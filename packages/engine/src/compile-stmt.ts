@@ -220,7 +220,7 @@ export class StmtCompiler extends ExprCompiler {
       case 'emit': {
         const ev = this.need(this.eventIx, s.event, 'event');
         const args = s.args.map((a) => this.expr(a, scope));
-        const tmp = new Float64Array(Math.max(1, args.length));
+        const tmp = new Int32Array(Math.max(1, args.length));
         return (g) => {
           for (let k = 0; k < args.length; k++) tmp[k] = args[k]!(g);
           g.enqueue(ev, tmp, args.length);

@@ -62,10 +62,10 @@ function loops(derived: readonly DerivedNode[], d: DerivedNode): boolean {
 }
 
 /** a game's table for a plan, made on first use; every stamp -1 (versions sum to at least 0) */
-export function memoTable(g: Game, plan: MemoPlan): Float64Array {
+export function memoTable(g: Game, plan: MemoPlan): Int32Array {
   let t = g.memo[plan.index];
   if (t === undefined) {
-    t = new Float64Array(plan.size * plan.width).fill(-1);
+    t = new Int32Array(plan.size * plan.width).fill(-1);
     g.memo[plan.index] = t;
   }
   return t;

@@ -283,7 +283,7 @@ export class Generator {
         return `(${s} >>> 0 < ${b.siteCount} ? g.vars[g.boardBase + ${b.ownerOff} + ${s}] : -1)`;
       case 'piece': {
         // symbols by piece index + 1, with no piece (-1) at 0
-        const symbols = this.ref(Float64Array.from([b.noneSymbol, ...b.pieces.map((p) => p.symbol)]));
+        const symbols = this.ref(Int32Array.from([b.noneSymbol, ...b.pieces.map((p) => p.symbol)]));
         return `(${s} >>> 0 < ${b.siteCount} ? ${symbols}[g.vars[g.boardBase + ${b.pieceOff} + ${s}] + 1] : ${b.noneSymbol})`;
       }
     }

@@ -1,5 +1,5 @@
 import type { EndInfo, LoadedGraph } from './loaded-graph.ts';
-import { filledArray } from './packed-array.ts';
+import { filledArray, smallIntegers } from './packed-array.ts';
 import { boardSlots, supplySlot } from './loaded-board.ts';
 
 /**
@@ -14,7 +14,7 @@ export interface GameLayout {
   zoneInstDecl: Int32Array;
   zoneInstOwner: Int32Array;
   cardKind: Int32Array;
-  fieldVals: Float64Array;
+  fieldVals: Int32Array;
   cardZone: number[];
   zoneCards: number[][];
   zoneLen: number[];
@@ -26,7 +26,7 @@ export interface GameLayout {
   /** per zone instance: the resource of its zone */
   zoneResource: Int32Array;
   /** a game's memo of derived values without parameters, empty (derived-memo.ts) */
-  memoFlat: Float64Array;
+  memoFlat: Int32Array;
   finite: Uint8Array;
   capacity: Float64Array;
   counts: number[];
@@ -76,7 +76,7 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
   let cardCount = 0;
   for (const zi of instDecl) cardCount += lg.zones[zi]!.contents.length;
   const cardKind = new Int32Array(cardCount);
-  const fieldVals = new Float64Array(cardCount * lg.fieldCount);
+  const fieldVals = new Int32Array(cardCount * lg.fieldCount);
   const cardZone = filledArray(cardCount, 0);
   // every zone instance can hold every card; the top is at the end
   const zoneCards = instDecl.map(() => [] as number[]);
@@ -145,10 +145,10 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     slotToken,
     slotResource,
     zoneResource: Int32Array.from(instDecl, (zi) => lg.resources.zoneBase + zi),
-    memoFlat: new Float64Array(2 * lg.graph.derived.length).fill(-1),
+    memoFlat: new Int32Array(2 * lg.graph.derived.length).fill(-1),
     finite,
     capacity,
-    counts: Array.from(counts),
+    counts: smallIntegers(counts),
     tokenTotals,
     varBase,
     varSlots,

@@ -49,7 +49,7 @@ export function createGame(lg: LoadedGraph, config: GameConfig): Result<Game | n
   if (!Number.isInteger(config.players) || config.players < 1 || config.players < min || config.players > max) {
     diagnostics.push(error('run/bad-player-count', `This scenario is for ${min} to ${max} players, not ${config.players}.`));
   }
-  const optionVals = new Float64Array(lg.options.length);
+  const optionVals = new Int32Array(lg.options.length);
   lg.options.forEach((o, i) => (optionVals[i] = o.default));
   for (const [key, v] of Object.entries(config.options ?? {})) {
     const i = lg.options.findIndex((o) => o.name === key || o.id === key);
@@ -75,7 +75,7 @@ export class Game {
   readonly players: number[];
   readonly cardCount: number;
   readonly fieldWidth: number;
-  readonly optionVals: Float64Array;
+  readonly optionVals: Int32Array;
   // pools
   readonly counts: number[];
   readonly finite: Uint8Array;
@@ -94,7 +94,7 @@ export class Game {
   trailScratch: TrailScratch | null = null;
   // cards and zones
   readonly cardKind: Int32Array;
-  readonly fieldVals: Float64Array;
+  readonly fieldVals: Int32Array;
   readonly cardZone: number[];
   readonly zoneCards: number[][];
   readonly zoneLen: number[];
@@ -116,9 +116,9 @@ export class Game {
   /** per action × player: the argument lists last offered and the stamp of what they read (option-cache.ts; read by generated collection) */
   readonly optionCache: (CachedOptions | undefined)[] = [];
   /** per memoised derived value, its table, made on first use (derived-memo.ts) */
-  readonly memo: (Float64Array | undefined)[] = [];
+  readonly memo: (Int32Array | undefined)[] = [];
   /** per derived value i without parameters, memoised: its stamp at 2i and value at 2i + 1 (-1: none yet) */
-  readonly memoFlat: Float64Array;
+  readonly memoFlat: Int32Array;
   private readonly zoneResource: Int32Array;
   srcLen = 0;
   srcRev = false;
@@ -188,7 +188,7 @@ export class Game {
   /** how many times end conditions were evaluated (tests observe which firings re-check) */
   endChecks = 0;
 
-  constructor(readonly lg: LoadedGraph, readonly config: GameConfig, optionVals: Float64Array) {
+  constructor(readonly lg: LoadedGraph, readonly config: GameConfig, optionVals: Int32Array) {
     const n = config.players;
     this.playerCount = n;
     this.optionVals = optionVals;

@@ -8,6 +8,7 @@ import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
 import { generateAdmission, generateEnumeration } from './enumerate-codegen.ts';
 import { generateCollection } from './collect-codegen.ts';
+import { inNumberRange } from './value-codec.ts';
 import {
   FLOW_ACTIONS,
   FLOW_IF,
@@ -295,7 +296,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     visibility: z.visibility,
     contents: z.contents.flatMap((spec) => {
       const kind = c.need(c.kindIx, spec.kind, 'card kind');
-      const fields = new Float64Array(fieldCount);
+      const fields = new Int32Array(fieldCount);
       for (const [name, v] of Object.entries(spec.fields)) fields[c.field(name)] = c.strings.encode(v);
       return Array.from({ length: spec.count }, () => ({ kind, fields }));
     }),
@@ -361,7 +362,8 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
       if (!o) return undefined;
       switch (o.type.t) {
         case 'number':
-          return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+          // the game keeps option values as 32-bit integers: a number outside the language's range is refused, not wrapped
+          return typeof v === 'number' && inNumberRange(v) ? v : undefined;
         case 'bool':
           return typeof v === 'boolean' ? (v ? 1 : 0) : undefined;
         case 'enum':

@@ -54,7 +54,7 @@ export interface ZoneInfo {
   scope: 'global' | 'player';
   visibility: 'hidden' | 'public' | 'owner';
   /** expanded initial contents, top first: kind index and encoded field values by global field index */
-  contents: { kind: number; fields: Float64Array }[];
+  contents: { kind: number; fields: Int32Array }[];
 }
 
 export interface EventInfo {

@@ -7,3 +7,13 @@ export function filledArray(n: number, v: number): number[] {
   for (let i = 0; i < n; i++) a.push(v);
   return a;
 }
+
+/**
+ * A packed array of the values, each a small integer (a V8 Smi), so that the
+ * array keeps Smi elements (`Array.from` of a Float64Array makes one of doubles).
+ */
+export function smallIntegers(from: ArrayLike<number>): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < from.length; i++) a.push(from[i]! | 0);
+  return a;
+}

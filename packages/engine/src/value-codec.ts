@@ -11,6 +11,11 @@ import type { TypeDesc, Value } from '@houserules/schema';
  */
 export const STRING_BASE = 2 ** 29;
 
+/** whether a number is within the language's range, -2^29 to 2^29 - 1 (docs/language.md, "Numbers") */
+export function inNumberRange(v: number): boolean {
+  return Number.isInteger(v) && v >= -STRING_BASE && v < STRING_BASE;
+}
+
 export class StringTable {
   readonly strings: string[] = [];
   private readonly ids = new Map<string, number>();

@@ -45,7 +45,10 @@ describe('loadGraph of board queries over pieces of the wrong site', () => {
 
 describe('createGame options', () => {
   const g = graph({
-    options: [{ id: 'option:mode', name: 'mode', type: { t: 'enum', values: ['calm', 'wild'] }, default: 'calm', provenance: graph({ flow: [] }).events[0]!.provenance }],
+    options: [
+      { id: 'option:mode', name: 'mode', type: { t: 'enum', values: ['calm', 'wild'] }, default: 'calm', provenance: graph({ flow: [] }).events[0]!.provenance },
+      { id: 'option:limit', name: 'limit', type: { t: 'number' }, default: 10, provenance: graph({ flow: [] }).events[0]!.provenance },
+    ],
     vars: [{ id: 'var:wild', name: 'wild', scope: 'global', type: { t: 'bool' }, initial: { k: 'bin', op: '==', l: { k: 'option', id: 'option:mode' }, r: lit('wild') }, provenance: graph({ flow: [] }).events[0]!.provenance }],
     flow: [],
   });
@@ -61,5 +64,12 @@ describe('createGame options', () => {
   it('reports unknown options and values outside the option type', () => {
     expect(createGame(loaded, { seed: 1, players: 2, options: { speed: 3 } }).diagnostics.map((d) => d.code)).toEqual(['run/unknown-option']);
     expect(createGame(loaded, { seed: 1, players: 2, options: { mode: 'stormy' } }).diagnostics.map((d) => d.code)).toEqual(['run/bad-option-value']);
+  });
+
+  it('takes a number option within the language’s range (±2^29) and refuses one outside it or not whole', () => {
+    const limit = (v: number) => createGame(loaded, { seed: 1, players: 2, options: { limit: v } });
+    expect(limit(-(2 ** 29)).value!.view(0).options.limit).toBe(-(2 ** 29));
+    expect(limit(2 ** 29 - 1).value!.view(0).options.limit).toBe(2 ** 29 - 1);
+    for (const v of [2 ** 29, -(2 ** 29) - 1, 5_000_000_000, 2.5]) expect(limit(v).diagnostics.map((d) => d.code)).toEqual(['run/bad-option-value']);
   });
 });
