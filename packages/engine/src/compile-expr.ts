@@ -898,7 +898,7 @@ export class ExprCompiler {
     const listLocal = (a: Expr): ((g: Game) => number[]) | null => {
       if (a.k !== 'local' || !scope.listSlots.has(scope.slot(a.name))) return null;
       const slot = scope.slot(a.name);
-      return (g) => g.locals[slot] as number[];
+      return (g) => g.lists[slot]!;
     };
     const argFns: ((g: Game) => number | number[])[] = args.map((a, k) => (listArg[k] ? (listLocal(a) ?? this.listCopy(a, scope)) : this.expr(a, scope)));
     const paramSlots = this.derivedParamSlots[i]!;
@@ -962,7 +962,11 @@ export class ExprCompiler {
     const tmp: (number | number[])[] = new Array<number>(argFns.length).fill(0);
     const bind = (g: Game): number => {
       for (let k = 0; k < argFns.length; k++) tmp[k] = argFns[k]!(g);
-      for (let k = 0; k < paramSlots.length && k < tmp.length; k++) g.locals[paramSlots[k]!] = tmp[k]!;
+      for (let k = 0; k < paramSlots.length && k < tmp.length; k++) {
+        const v = tmp[k]!;
+        if (typeof v === 'number') g.locals[paramSlots[k]!] = v;
+        else g.lists[paramSlots[k]!] = v;
+      }
       const prev = g.self;
       if (perPlayer && tmp.length > 0 && typeof tmp[0] === 'number') g.self = tmp[0];
       return prev;
@@ -1186,14 +1190,17 @@ export class ExprCompiler {
         break;
       case 'local': {
         const s = scope.slot(e.name);
+        if (scope.listSlots.has(s)) {
+          return (g) => {
+            const v = g.lists[s]!;
+            setSource(g, v, v.length, false);
+          };
+        }
+        // a number read where a list is expected is a list of one
         const one = [0];
         return (g) => {
-          const v = g.locals[s];
-          if (Array.isArray(v)) setSource(g, v, v.length, false);
-          else {
-            one[0] = v ?? 0;
-            setSource(g, one, 1, false);
-          }
+          one[0] = g.locals[s]!;
+          setSource(g, one, 1, false);
         };
       }
       case 'derived': {

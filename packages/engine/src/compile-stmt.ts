@@ -173,8 +173,13 @@ export class StmtCompiler extends ExprCompiler {
         const slot = scope.slot(s.name);
         const { fn, list } = this.value(s.value, scope);
         if (list) scope.listSlots.add(slot);
+        if (list) {
+          return (g) => {
+            g.lists[slot] = fn(g) as number[];
+          };
+        }
         return (g) => {
-          g.locals[slot] = fn(g);
+          g.locals[slot] = fn(g) as number;
         };
       }
       case 'if': {

@@ -60,10 +60,6 @@ export const helpers = {
     return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
   },
   EMPTY: new Int32Array(0),
-  /** a list local as a list (a number bound where a list is read counts as a list of one) */
-  asList(v: number | number[] | undefined): ArrayLike<number> {
-    return Array.isArray(v) ? v : [v ?? 0];
-  },
   /** copies the first n elements into buf (a collection evaluated into the shared scratch list) */
   copyInto(buf: number[], arr: ArrayLike<number>, n: number): number[] {
     for (let k = 0; k < n; k++) buf[k] = arr[k]!;
@@ -154,6 +150,7 @@ export class Generator {
         return `(${e.index})`;
       case 'local': {
         const slot = scope.slot(e.name);
+        if (scope.listSlots.has(slot)) return `g.lists[${slot}]`;
         return this.seatAlias.get(slot) ?? `L[${slot}]`;
       }
       case 'var': {
@@ -321,9 +318,10 @@ export class Generator {
     for (const [k, a] of aliases) this.seatAlias.set(k, a);
     const body = this.ref(target.body);
     const temps = args.map((a, k) => `const t${k} = ${a};`).join(' ');
+    // a list argument (a list local: derivedCallTarget takes no other) goes to the list locals
     const binds = target.slots
       .slice(0, args.length)
-      .map((slot, k) => `L[${slot}] = t${k};`)
+      .map((slot, k) => (this.c.isListLocal(e.args[k]!, scope) ? `g.lists[${slot}] = t${k};` : `L[${slot}] = t${k};`))
       .join(' ');
     const plan = target.memo;
     if (plan === null) {
@@ -429,7 +427,7 @@ export class Generator {
     if (b && over.k === 'siteRel') return `const ${arr} = ${this.ref(b.rel[over.rel])}[${this.gen(over.of, scope)}] || H.EMPTY, ${len} = ${arr}.length, ${rev} = false;`;
     if (b && over.k === 'sites') return `const ${arr} = ${this.ref(b.sites[over.site])}, ${len} = ${arr}.length, ${rev} = false;`;
     if (over.k === 'group') return `const ${arr} = ${this.ref(this.c.groupMembers(over.id))}, ${len} = ${arr}.length, ${rev} = false;`;
-    if (this.c.isListLocal(over, scope)) return `const ${arr} = H.asList(L[${scope.slot((over as Extract<Expr, { k: 'local' }>).name)}]), ${len} = ${arr}.length, ${rev} = false;`;
+    if (this.c.isListLocal(over, scope)) return `const ${arr} = g.lists[${scope.slot((over as Extract<Expr, { k: 'local' }>).name)}], ${len} = ${arr}.length, ${rev} = false;`;
     return `${this.list(over, scope)}(g); const ${arr} = g.srcArr, ${len} = g.srcLen, ${rev} = g.srcRev;`;
   }
 

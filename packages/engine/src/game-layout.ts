@@ -38,6 +38,7 @@ export interface GameLayout {
   /** packed zero-filled arrays a game copies: cheaper than building them */
   zeros: {
     locals: number[];
+    lists: number[][];
     vars: number[];
     tmpVals: number[];
     evArgs: number[];
@@ -155,6 +156,7 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     boardBase,
     zeros: {
       locals: filledArray(lg.localCount, 0),
+      lists: emptyLists(lg.localCount),
       vars: literalVars(lg, n, varSlots, boardBase),
       tmpVals: filledArray(Math.max(4, lg.maxActionParams + 2), 0),
       evArgs: filledArray(lg.maxEventArgs, 0),
@@ -190,3 +192,13 @@ function literalVars(lg: LoadedGraph, n: number, varSlots: number, boardBase: nu
   });
   return vars;
 }
+
+/** one empty list per local slot, in a packed array (the list locals of a new game) */
+function emptyLists(n: number): number[][] {
+  const a: number[][] = [];
+  for (let i = 0; i < n; i++) a.push(NO_LIST);
+  return a;
+}
+
+/** the list a list local holds before anything is bound to it (never written) */
+const NO_LIST: number[] = [];

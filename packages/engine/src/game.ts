@@ -102,7 +102,10 @@ export class Game {
   private readonly zoneInstDecl: Int32Array;
   private readonly zoneInstOwner: Int32Array;
   // evaluation registers
-  locals: (number | number[])[];
+  /** the locals holding numbers, by slot (an array of Smis) */
+  locals: number[];
+  /** the locals holding lists, by the same slots (a slot that holds a list always does: see Scope.listSlots) */
+  lists: number[][];
   current = -1;
   actor = -1;
   self = -1;
@@ -197,6 +200,7 @@ export class Game {
     this.logEntries = config.recordLog === false ? null : [];
     const layout = layoutFor(lg, n);
     this.locals = layout.zeros.locals.slice();
+    this.lists = layout.zeros.lists.slice();
 
     this.players = layout.players;
     this.cardCount = layout.cardCount;
@@ -508,7 +512,8 @@ export class Game {
       error: this.err,
       diagnostics: this.diagnostics.slice(),
       log: this.logEntries?.slice() ?? null,
-      locals: this.locals.map((v) => (Array.isArray(v) ? v.slice() : v)),
+      locals: this.locals.slice(),
+      lists: this.lists.map((v) => v.slice()),
     };
   }
 
@@ -548,7 +553,8 @@ export class Game {
     this.diagnostics.length = 0;
     this.diagnostics.push(...s.diagnostics);
     this.logEntries = s.log ? s.log.slice() : this.logEntries === null ? null : [];
-    this.locals = s.locals.map((v) => (Array.isArray(v) ? v.slice() : v));
+    this.locals = s.locals.slice();
+    this.lists = s.lists.map((v) => v.slice());
     this.halt = false;
     this.invalidateAll();
     this.pieceVersion++;
@@ -780,7 +786,7 @@ export class Game {
   askDecision(index: number): void {
     const ask = this.lg.asks[index]!;
     const group = this.nextGroup++;
-    const saved = ask.thenReadsLocals && ask.scopeHi > ask.scopeLo ? this.locals.slice(ask.scopeLo, ask.scopeHi) : null;
+    const saved = ask.thenReadsLocals && ask.scopeHi > ask.scopeLo ? this.saveLocals(ask.scopeLo, ask.scopeHi) : null;
     const before = this.decisions.length;
     if (ask.single) {
       const seat = ask.single(this);
@@ -843,6 +849,7 @@ export class Game {
    */
   refreshDecisions(): void {
     const saved = this.locals.slice();
+    const savedLists = this.lists.slice();
     for (const d of this.decisions) {
       if (d.chosen >= 0 || d.seat < 0) continue;
       if (d.ask < 0) {
@@ -864,6 +871,7 @@ export class Game {
       d.count = this.choiceValues(d.ask, d.seat, d.each, values);
     }
     for (let k = 0; k < saved.length; k++) this.locals[k] = saved[k]!;
+    for (let k = 0; k < savedLists.length; k++) this.lists[k] = savedLists[k]!;
   }
 
   /** runs the game until it waits for a decision or is over (starts the flow of a game created with `holdFlow`) */
@@ -1318,9 +1326,21 @@ export class Game {
     this.decisions.push(d);
   }
 
+  /** the locals of slots lo..hi, numbers then lists (DecisionRecord.saved; lists are never changed once made, so they are shared) */
+  private saveLocals(lo: number, hi: number): (number | number[])[] {
+    const saved: (number | number[])[] = this.locals.slice(lo, hi);
+    for (let k = lo; k < hi; k++) saved.push(this.lists[k]!);
+    return saved;
+  }
+
   private restoreSaved(d: DecisionRecord, lo: number): void {
     const saved = d.saved;
-    if (saved) for (let k = 0; k < saved.length; k++) this.locals[lo + k] = saved[k]!;
+    if (!saved) return;
+    const n = saved.length / 2;
+    for (let k = 0; k < n; k++) {
+      this.locals[lo + k] = saved[k] as number;
+      this.lists[lo + k] = saved[n + k] as number[];
+    }
   }
 
   private afterThen(mayEnd: boolean): void {

@@ -127,7 +127,7 @@ class StmtGenerator extends Generator {
       case 'let': {
         if (!c.isList(s.value, scope)) return `L[${scope.slot(s.name)}] = ${this.gen(s.value, scope)};`;
         if (s.value.k !== 'agg' || s.value.fn !== 'list') return this.closureCall(s, scope);
-        const code = this.listInto(s.value, scope, `L[${scope.slot(s.name)}]`);
+        const code = this.listInto(s.value, scope, `g.lists[${scope.slot(s.name)}]`);
         // the local holds a list from here on (loops read it in place)
         scope.listSlots.add(scope.slot(s.name));
         return code;

@@ -100,6 +100,10 @@ export interface DecisionRecord {
   chosen: number;
   /** the `each` binding of this chooser, or the flow frame of an actions item */
   each: number;
+  /**
+   * the asking rule's locals, saved for `then` (null when `then` reads none): the
+   * number slots lo..hi first, then the list slots lo..hi (Game.saveLocals)
+   */
   saved: (number | number[])[] | null;
 }
 
@@ -128,7 +132,8 @@ export interface Snapshot {
   error: Diagnostic | null;
   diagnostics: Diagnostic[];
   log: LogEntry[] | null;
-  locals: (number | number[])[];
+  locals: number[];
+  lists: number[][];
 }
 
 /** the board in a view: everything on a board is public. Sites are site values (see `Game.boardGeometry`). */

@@ -211,8 +211,17 @@ describe('the asking rule\'s locals', () => {
         'tick',
         [
           { s: 'let', name: 'bonus', value: bin('*', local('amount'), lit(10)) },
+          // a list local too: the seats below the amount (one, then two)
+          { s: 'let', name: 'below', value: { k: 'agg', fn: 'list', bind: 'q', over: players, where: bin('<', local('q'), local('amount')) } },
           ask('rule:tick/ask1', { single: { k: 'seat', index: 0 } }, { bind: 'n', over: { k: 'range', from: lit(1), to: lit(2) } }, [
-            move('token:coin', bin('+', local('amount'), local('bonus')), 'pool:bank', 'pool:purse', undefined, ctx('actor')),
+            move(
+              'token:coin',
+              bin('+', bin('+', local('amount'), local('bonus')), { k: 'agg', fn: 'count', bind: 'x', over: local('below') }),
+              'pool:bank',
+              'pool:purse',
+              undefined,
+              ctx('actor'),
+            ),
           ]),
         ],
         { bindings: ['amount'] },
@@ -224,9 +233,9 @@ describe('the asking rule\'s locals', () => {
     for (const codegen of [true, false]) {
       const game = createGame(load(g, { codegen }), { seed: 1, players: 2 }).value!;
       expect(game.apply(0, choice(1, 'rule:tick/ask1')).value).toBe(true);
-      expect(game.view(0).pools.purse).toEqual([{ coin: 11 }, { coin: 0 }]);
+      expect(game.view(0).pools.purse).toEqual([{ coin: 12 }, { coin: 0 }]);
       expect(game.apply(0, choice(1, 'rule:tick/ask1')).value).toBe(true);
-      expect(game.view(0).pools.purse).toEqual([{ coin: 33 }, { coin: 0 }]);
+      expect(game.view(0).pools.purse).toEqual([{ coin: 36 }, { coin: 0 }]);
     }
   });
 });
