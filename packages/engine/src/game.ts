@@ -1168,35 +1168,65 @@ export class Game {
     }
   }
 
+  /** what the invariant checks last found holding: the pools' stamp, the pieces' version, each declared invariant's stamp (-1: check) */
+  private countsHeldAt = -1;
+  private piecesHeldAt = -1;
+  private invariantsHeldAt: number[] | null = null;
+  private tokenSums: Float64Array | null = null;
+
+  /**
+   * Token and piece conservation and the declared invariants, after an event.
+   * Each is checked only when something it reads was written since it last
+   * held (the stamps of state-resources.ts; pieces by pieceVersion): the state
+   * it looks at is then the same, and so is the answer.
+   */
   private checkInvariants(): void {
-    const sums = new Float64Array(this.tokenTotals.length);
+    const lg = this.lg;
+    const countsStamp = memoStamp(this, lg.poolResources);
+    if (countsStamp !== this.countsHeldAt) {
+      if (!this.tokensConserved()) return this.stop();
+      this.countsHeldAt = countsStamp;
+    }
+    if (lg.board && this.pieceVersion !== this.piecesHeldAt) {
+      const broken = pieceConservation(this, lg.board);
+      if (broken !== null) {
+        this.fail('run/piece-conservation', broken);
+        return this.stop();
+      }
+      this.piecesHeldAt = this.pieceVersion;
+    }
+    const held = (this.invariantsHeldAt ??= lg.invariants.map(() => -1));
+    for (let i = 0; i < lg.invariants.length; i++) {
+      const inv = lg.invariants[i]!;
+      const stamp = inv.reads === null ? -1 : memoStamp(this, inv.reads);
+      if (stamp >= 0 && stamp === held[i]) continue;
+      if (inv.condition(this) === 0) {
+        this.fail('run/invariant', `Invariant '${inv.name}' does not hold${inv.reason ? `: ${inv.reason}` : '.'}`, inv.reason || undefined);
+        return this.stop();
+      }
+      held[i] = stamp;
+    }
+  }
+
+  /** no finite pool below zero, and each token's total over all pools as declared; a failure recorded when not */
+  private tokensConserved(): boolean {
+    const sums = (this.tokenSums ??= new Float64Array(this.tokenTotals.length));
+    sums.fill(0);
     for (let s = 0; s < this.counts.length; s++) {
       const v = this.counts[s]!;
       sums[this.slotToken[s]!] = sums[this.slotToken[s]!]! + v;
       if (this.finite[s] === 1 && v < 0) {
         this.fail('run/conservation', `A pool holds a negative count (${v}).`);
-        return this.stop();
+        return false;
       }
     }
     for (let t = 0; t < sums.length; t++) {
       if (sums[t] !== this.tokenTotals[t]) {
         this.fail('run/conservation', `Token '${this.lg.tokens[t]!.name}' totals ${sums[t]} over all pools instead of ${this.tokenTotals[t]}.`);
-        return this.stop();
+        return false;
       }
     }
-    if (this.lg.board) {
-      const broken = pieceConservation(this, this.lg.board);
-      if (broken !== null) {
-        this.fail('run/piece-conservation', broken);
-        return this.stop();
-      }
-    }
-    for (const inv of this.lg.invariants) {
-      if (inv.condition(this) === 0) {
-        this.fail('run/invariant', `Invariant '${inv.name}' does not hold${inv.reason ? `: ${inv.reason}` : '.'}`, inv.reason || undefined);
-        return this.stop();
-      }
-    }
+    return true;
   }
 
   private resolveReadyGroup(): boolean {

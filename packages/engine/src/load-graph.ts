@@ -228,7 +228,8 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     .filter((i) => i.status === 'active')
     .map((i) => {
       c.label = `invariant/${i.name}`;
-      return { id: i.id, name: i.name, condition: c.expr(i.condition, new Scope(c.alloc)), reason: i.reason ?? '' };
+      const reads = c.cache ? resourcesRead(graph, c.resources, [{ owner: i.id, condition: i.condition }], false) : null;
+      return { id: i.id, name: i.name, condition: c.expr(i.condition, new Scope(c.alloc)), reason: i.reason ?? '', reads };
     });
 
   let ranking: LoadedGraph['ranking'] = null;
@@ -344,6 +345,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
           false,
         )
       : null,
+    poolResources: Int32Array.from(graph.pools, (_, i) => c.resources.poolBase + i),
     board: c.board,
     trailCount: c.trailCount,
     maxEventArgs,

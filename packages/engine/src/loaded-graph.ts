@@ -160,6 +160,8 @@ export interface InvariantInfo {
   name: string;
   condition: ExprFn;
   reason: string;
+  /** the resources the condition reads (state-resources.ts), so a game checks it again only once one was written; null: every time */
+  reads: Int32Array | null;
 }
 
 export interface PolicyInfo {
@@ -238,6 +240,8 @@ export interface LoadedGraph {
    * own-turn) read, as resources; null when not classified or caching is off
    */
   readonly firingEndReads: Int32Array | null;
+  /** the resources of every pool: token conservation is checked again only once one was written */
+  readonly poolResources: Int32Array;
   /** the state's resources, each with a version per game (state-resources.ts) */
   readonly resources: StateResources;
   /** the board (built once), or null when the graph has none */
