@@ -2,30 +2,16 @@
 // conservation, `resources_conserved`, `one_robber`), and replay identically.
 import { describe, expect, it } from 'vitest';
 import { playGame, randomAgent, replayLog, type Agent } from '@houserules/engine';
-import { builderAgent, loadCatan, loadCatanWith, runProblem, tenPointsProblem } from './load-catan.ts';
+import { builderAgent, loadCatan, loadCatanWith, playBuilderGames, runProblem } from './load-catan.ts';
 
 const base = loadCatan('base.rules');
 const builder = (seed: number): Agent => builderAgent(base, seed);
 
 describe('Catan base game, whole games', () => {
   it('builder games end with a winner of 10 or more points, no invariant broken', () => {
-    const problems: string[] = [];
-    let rounds = 0;
     const games = 200;
-    const t0 = performance.now();
-    for (let i = 0; i < games; i++) {
-      const r = playGame(base, { seed: i, players: 3 + (i % 2), checkInvariants: true, recordLog: false }, (seat) => builder(i * 8 + seat));
-      const stopped = runProblem(i, r);
-      if (stopped !== null) {
-        problems.push(stopped);
-        continue;
-      }
-      rounds += r.game!.round;
-      const notWon = tenPointsProblem(i, r);
-      if (notWon !== null) problems.push(notWon);
-    }
-    const ms = performance.now() - t0;
-    console.info(`${games} Catan games (builder, 3–4 players) in ${Math.round(ms)} ms, ${(rounds / games).toFixed(1)} rounds on average`);
+    const { problems, rounds } = playBuilderGames(base, games, (i) => 3 + (i % 2));
+    console.info(`${games} Catan games (builder, 3–4 players), ${(rounds / games).toFixed(1)} rounds on average`);
     expect(problems).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 // comes into play, and only building happens in it.
 import { describe, expect, it } from 'vitest';
 import { playGame, randomAgent, type Agent, type LogEntry } from '@houserules/engine';
-import { builderAgent, loadCatan, runProblem, tenPointsProblem } from './load-catan.ts';
+import { builderAgent, loadCatan, playBuilderGames, runProblem } from './load-catan.ts';
 
 const fiveSix = loadCatan('five-six.rules', 'base.rules');
 const builder = (seed: number): Agent => builderAgent(fiveSix, seed);
@@ -25,23 +25,14 @@ function actionsOutOfTurn(log: readonly LogEntry[]): Record<string, number> {
 
 describe('Catan for 5–6 players, whole games', () => {
   it('builder games end with a winner of 10 or more points, no invariant broken; others build between turns', () => {
-    const problems: string[] = [];
     const outOfTurn: Record<string, number> = {};
-    let rounds = 0;
     const games = 16;
-    for (let i = 0; i < games; i++) {
-      const config = { seed: i, players: 5 + (i % 2), checkInvariants: true, recordLog: true };
-      const r = playGame(fiveSix, config, (seat) => builder(i * 8 + seat));
-      const stopped = runProblem(i, r);
-      if (stopped !== null) {
-        problems.push(stopped);
-        continue;
-      }
-      rounds += r.game!.round;
-      const notWon = tenPointsProblem(i, r);
-      if (notWon !== null) problems.push(notWon);
-      for (const [a, n] of Object.entries(actionsOutOfTurn(r.game!.log))) outOfTurn[a] = (outOfTurn[a] ?? 0) + n;
-    }
+    const { problems, rounds } = playBuilderGames(fiveSix, games, (i) => 5 + (i % 2), {
+      recordLog: true,
+      each: (r) => {
+        for (const [a, n] of Object.entries(actionsOutOfTurn(r.game!.log))) outOfTurn[a] = (outOfTurn[a] ?? 0) + n;
+      },
+    });
     console.info(`${games} Catan 5–6 games (builder) took ${(rounds / games).toFixed(1)} rounds on average; out of turn: ${JSON.stringify(outOfTurn)}`);
     expect(problems).toEqual([]);
     // out of turn there is only building and passing: no trade, no card played

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { compile, createMemoryHost } from '@houserules/compiler';
-import { loadGraph, policyAgent, type Agent, type LoadedGraph, type LoadOptions, type PlayResult } from '@houserules/engine';
+import { loadGraph, playGame, policyAgent, type Agent, type LoadedGraph, type LoadOptions, type PlayResult } from '@houserules/engine';
 
 const dir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,4 +39,32 @@ export function tenPointsProblem(seed: number, r: PlayResult): string | null {
   const winner = outcome.ranking.find((x) => x.seat === outcome.winners[0]);
   const won = outcome.reason.includes('ten_points') && outcome.winners.length === 1 && (winner?.score[0] as number) >= 10;
   return won ? null : `seed ${seed}: ended by ${outcome.reason}, winners ${outcome.winners.join(',')}`;
+}
+
+/**
+ * Builder-policy games with seeds 0 to games - 1, every invariant checked: what
+ * went wrong (a run diagnostic, or no single winner with 10 points), the rounds
+ * the finished games took, and each finished game to `each` for further checks.
+ */
+export function playBuilderGames(
+  graph: LoadedGraph,
+  games: number,
+  players: (seed: number) => number,
+  options: { recordLog?: boolean; each?: (r: PlayResult) => void } = {},
+): { problems: string[]; rounds: number } {
+  const problems: string[] = [];
+  let rounds = 0;
+  for (let i = 0; i < games; i++) {
+    const r = playGame(graph, { seed: i, players: players(i), checkInvariants: true, recordLog: options.recordLog ?? false }, (seat) => builderAgent(graph, i * 8 + seat));
+    const stopped = runProblem(i, r);
+    if (stopped !== null) {
+      problems.push(stopped);
+      continue;
+    }
+    rounds += r.game!.round;
+    const notWon = tenPointsProblem(i, r);
+    if (notWon !== null) problems.push(notWon);
+    options.each?.(r);
+  }
+  return { problems, rounds };
 }
