@@ -9,6 +9,7 @@ import {
   FLOW_SEQ,
   FLOW_STEP,
   FLOW_TURNS,
+  type AskInfo,
   type ConstraintInfo,
   type EndInfo,
   type FlowInfo,
@@ -864,7 +865,7 @@ export class Game {
       // the ask's list may read the asking rule's locals: put them back first
       this.restoreSaved(d, this.lg.asks[d.ask]!.scopeLo);
       const ask = this.lg.asks[d.ask]!;
-      if (ask.over === null && ask.constraints.length === 0) continue;
+      if (offersEveryValue(ask)) continue;
       // a fresh list: the one the record holds may be the ask's own, which is never written
       const values: number[] = [];
       d.values = values;
@@ -902,7 +903,7 @@ export class Game {
     let values = ask.values;
     let count = values.length;
     // unless every value is an option (then the record shares the ask's read-only list), the options go to a list of a resolved choice
-    if (ask.over !== null || ask.constraints.length > 0) {
+    if (!offersEveryValue(ask)) {
       values = this.spareChoiceLists.pop() ?? [];
       count = this.choiceValues(index, seat, each, values);
     }
@@ -1756,6 +1757,11 @@ export class Game {
 }
 
 const NO_VALUES: number[] = [];
+
+/** whether every value of the ask is an option for every chooser: its records then share the ask's own (read-only) list */
+function offersEveryValue(ask: AskInfo): boolean {
+  return ask.over === null && ask.constraints.length === 0;
+}
 
 function copyInto(dst: number[], src: readonly number[]): void {
   dst.length = src.length;
