@@ -5,3 +5,4 @@ export { summarize, summarizePartial, formatSummary, type SimulationSummary } fr
 export { emptyPartial, addGame, mergePartial, type SimulationPartial } from './simulate/simulation-partial.ts';
 export { gameSeed, agentSeed } from './simulate/game-seeds.ts';
 export { CLI_VERSION } from './version.ts';
+export { createNodeHost, findProjectRoot, type NodeModuleHost } from './node-module-host.ts';

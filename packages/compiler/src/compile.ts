@@ -93,7 +93,7 @@ function compileLoaded(
   modules: LoadedModule[], loadDiagnostics: Diagnostic[], entryFile: string, variant: string | null, withTests: boolean,
 ): Result<{ graph: RuleGraph; tests: CompiledTest[] } | null> {
   const sink = new DiagnosticSink();
-  sink.push(...loadDiagnostics);
+  sink.pushAll(loadDiagnostics);
   const entry = modules[modules.length - 1];
   if (!entry) return { value: null, diagnostics: sink.list };
   const table = buildDeclarationTable(modules, variant, sink, entry.file);
@@ -116,7 +116,7 @@ function compileLoaded(
   const hadErrors = sink.hasErrors;
   const valid = validateRuleGraph(graph);
   // After a user error the graph holds placeholders; schema complaints would only repeat it.
-  if (!valid.value && !hadErrors) sink.push(...valid.diagnostics);
+  if (!valid.value && !hadErrors) sink.pushAll(valid.diagnostics);
   return { value: sink.hasErrors ? null : { graph, tests: withTests ? tests : [] }, diagnostics: sink.list };
 }
 
