@@ -92,7 +92,7 @@ describe('every construct of docs/grammar.md', () => {
     expect(rule.body.map((s) => s.$type)).toEqual(['AskStmt', 'AskStmt', 'SetStmt']);
     expect(rule.body[0]).toMatchObject({ $type: 'AskStmt', then: [{ $type: 'SetStmt' }], otherwise: [{ $type: 'EmitStmt' }] });
     expect(rule.body[1]).not.toHaveProperty('otherwise');
-    const formatted = format(source).value;
+    const formatted = format(source).value ?? '';
     expect(formatted).toContain('  } otherwise {\n    emit stuck\n  }\n');
     expect(format(formatted).value).toBe(formatted);
     const empty = 'rule r on e {\n  ask current to choose h in hexes then {\n  } otherwise {\n  }\n}\n';
