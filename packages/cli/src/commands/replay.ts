@@ -7,8 +7,7 @@ import type { Command } from '../main.ts';
 import { findProjectRoot } from '../node-module-host.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
-import { readGameLog, type LoggedEvent, type LoggedGame } from '../simulate/game-log-file.ts';
-import { replayLoggedGame, type ReplayOutcome } from '../simulate/replay-game.ts';
+import { readGameLog, replayLoggedGame, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
 
 const usage = `Usage: houserules replay <log.jsonl> [--game N] [--root DIR]
 
