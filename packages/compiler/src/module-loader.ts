@@ -13,6 +13,8 @@ export interface LoadedModule {
   ast: RulesFile;
   /** The file of the module this one extends, when it loaded. */
   base?: string;
+  /** Each `extends`/`import` that named a file that exists: where it is written and the file. */
+  dependencies: { range: Range; file: string }[];
 }
 
 /**
@@ -79,7 +81,7 @@ export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Re
   }
   const active: Frame[] = [];
   const enter = (file: string, ast: RulesFile): void => {
-    const module: LoadedModule = { name: moduleName(ast, file), file, ast };
+    const module: LoadedModule = { name: moduleName(ast, file), file, ast, dependencies: [] };
     const dependencies: Frame['dependencies'] = [];
     if (ast.module?.extends) dependencies.push({ ref: ast.module.extends, range: ast.module.extends.range, isBase: true });
     for (const item of ast.items) {
@@ -108,6 +110,7 @@ export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Re
     const target = resolveRef(dep.ref, file, dep.range);
     if (target === undefined) continue;
     if (dep.isBase) frame.module.base = target;
+    frame.module.dependencies.push({ range: dep.range, file: target });
     const inCycle = active.findIndex((f) => f.module.file === target);
     if (inCycle >= 0) {
       const chain = [...active.slice(inCycle).map((f) => f.module.file), target].map(basename).join(' → ');
