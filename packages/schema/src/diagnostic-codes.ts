@@ -24,8 +24,9 @@ export const DIAGNOSTIC_NAMESPACES = {
   lint: 'warnings: unused declarations, rules that can never fire',
   schema: 'the rule graph failed its JSON Schema (from the compiler, a compiler bug; from a file, a bad graph)',
   compiler: 'the compiler itself failed (a bug; please report it)',
-  run: 'running a game: illegal moves, insufficient tokens, step budget, invariants',
+  run: 'running a game: illegal moves, insufficient tokens, budgets, invariants',
   test: 'a failing `test` block',
+  cli: 'the command line: files it cannot read or write, malformed logs, internal errors',
 } as const satisfies Record<string, string>;
 
 export type DiagnosticNamespace = keyof typeof DIAGNOSTIC_NAMESPACES;
@@ -62,6 +63,7 @@ export const DIAGNOSTIC_CODES = {
   'resolve/not-a-pool': 'a move of tokens from or to something that is not a pool',
   'resolve/not-a-zone': 'a card operation on something that is not a zone',
   'resolve/outside-project': 'an `import`, `extends` or log naming a file outside the project root (nothing is read)',
+  'resolve/reserved-name': 'a name JavaScript objects reserve (`__proto__`, `constructor`, `prototype`)',
   'resolve/unknown-event': 'an event no declaration or built-in provides',
   'resolve/unknown-member': 'a member (`x.y`) the value does not have',
   'resolve/unknown-name': 'a name that is not declared',
@@ -74,6 +76,7 @@ export const DIAGNOSTIC_CODES = {
   'resolve/unknown-variant': 'a variant that is not declared',
   // ── type ──
   'type/arity': 'a call, event or action given the wrong number of arguments',
+  'type/bad-player-range': 'a player range that is empty or reversed (`players 5..2`), or starts below 1',
   'type/mismatch': 'a value of the wrong type (a number where a bool is needed…)',
   'type/no-such-member': 'a member a hex, corner or edge does not have',
   'type/not-assignable': 'a `set` of something that cannot be assigned',
@@ -102,7 +105,17 @@ export const DIAGNOSTIC_CODES = {
   'board/unknown-node': 'a path naming a spot that does not exist',
   'board/value-count': 'more or fewer values than hexes that take one',
   // ── limit ──
+  'limit/board-size': 'a board beyond the budget: too many hexes, too wide a radius or frame, coordinates too far out',
+  'limit/cards': 'more card instances in a game than the budget',
+  'limit/diagnostics': 'more diagnostics in one file than are shown; the rest are counted',
+  'limit/dice': 'a roll of more dice, or dice of more sides, than the budget',
+  'limit/graph-depth': 'a rule graph nested deeper than the budget',
+  'limit/graph-size': 'a rule graph with a list longer than the budget',
   'limit/import-chain': 'a chain of `import`/`extends` longer than the budget',
+  'limit/number': 'a number in a graph outside the language’s -2^29..2^29-1',
+  'limit/players': 'more players than the budget',
+  'limit/pool-size': 'a pool count, capacity or piece supply beyond the budget',
+  'limit/range-length': 'a range (`a..b`) with more numbers than the budget',
   'limit/source-size': 'a .rules file larger than the budget (nothing is read)',
   // ── lint ──
   'lint/never-fires': 'a rule whose event is never emitted',
@@ -136,8 +149,9 @@ export const DIAGNOSTIC_CODES = {
   'run/game-over': 'a move after the game ended',
   'run/illegal-move': 'a move no pending decision allows',
   'run/insufficient-tokens': 'a move of more tokens than a pool holds',
+  'run/internal-error': 'the engine failed on a graph (a bug; please report it)',
   'run/invariant': 'a declared invariant stopped holding',
-  'run/move-limit': 'a game not over after the budget of decisions',
+  'run/move-limit': 'a game not over after the budget of decisions; says where the flow is',
   'run/negative-amount': 'a move of a negative number of tokens',
   'run/no-options': 'a question with no legal answer, skipped (warning)',
   'run/no-pending-decision': 'a move while no decision is pending for that seat',
@@ -149,8 +163,9 @@ export const DIAGNOSTIC_CODES = {
   'run/replay-diverged': 'a replayed game that does not match its log',
   'run/script-exhausted': 'a scripted agent with no move left',
   'run/site-occupied': 'a piece placed on an occupied site',
+  'run/size-budget': 'a range computed at run time longer than the budget; names the rule',
   'run/stack-missing-card': 'a stacked card that is not left in the zone',
-  'run/step-budget': 'steps without a decision beyond the budget (a loop)',
+  'run/step-budget': 'rule firings or flow steps without a decision beyond the budget (a loop); names the rules or flow item',
   'run/unknown-function': 'a function the engine does not know (a bad graph)',
   'run/unknown-operator': 'an operator the engine does not know (a bad graph)',
   'run/unknown-option': 'an option the scenario does not declare',
@@ -171,6 +186,12 @@ export const DIAGNOSTIC_CODES = {
   'test/step-budget': 'a test beyond its step budget',
   'test/wrong-reason': 'the game ended for another reason than the test expected',
   'test/wrong-winners': 'other winners than the test expected',
+  // ── cli ──
+  'cli/cannot-read': 'a file or folder the command cannot read',
+  'cli/cannot-write': 'an output path the command cannot write (missing folder, a folder, read-only)',
+  'cli/internal-error': 'the command failed (a bug; please report it, with the output of `--debug`)',
+  'cli/usage': 'a wrong command line: an unknown flag, option, variant or agent, a missing file',
+  'cli/malformed-log': 'a game log that is not the JSON lines `simulate --log` writes',
 } as const satisfies Record<`${DiagnosticNamespace}/${string}`, string>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
