@@ -173,8 +173,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   } else {
     // The same chunks and merge as the workers, so both paths give the same numbers.
     result = { partial: emptyPartial(spec.players, runner.ruleIds.length) };
-    for (let from = 0; from < games; from += SINGLE_THREAD_CHUNK) {
-      const chunk = playChunk(runner, spec.players, from, Math.min(games, from + SINGLE_THREAD_CHUNK));
+    // With a log, a chunk is one game: its text is written before the next game is played.
+    const size = spec.log ? 1 : SINGLE_THREAD_CHUNK;
+    for (let from = 0; from < games; from += size) {
+      const chunk = playChunk(runner, spec.players, from, Math.min(games, from + size));
       mergePartial(result.partial, chunk.partial);
       if (chunk.log !== undefined) onLog(chunk.log);
       progress.update(chunk.to);

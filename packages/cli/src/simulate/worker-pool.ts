@@ -48,7 +48,8 @@ export function runGamesInWorkers(
   onProgress: (done: number) => void,
   onLog: (text: string) => void = () => {},
 ): Promise<RunResult> {
-  const chunk = Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8))));
+  // With a log, a chunk is one game, so no thread holds more than a few games' text.
+  const chunk = spec.log ? 1 : Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8))));
   const inFlight = new Map<Worker, number>();
   const partial = emptyPartial(spec.players, ruleCount);
   // Log text of chunks that came back before an earlier one, keyed by their first game.
