@@ -317,12 +317,20 @@ export function boardGeometry(b: LoadedBoard): BoardGeometryView {
   const hexes: BoardGeometryView['hexes'] = [];
   for (let h = 0; h < b.hexCount; h++) hexes.push({ id: h, q: board.hexQ[h]!, r: board.hexR[h]!, x: geo.hexX[h]!, y: geo.hexY[h]!, frame: board.hexFrameDepth[h]! > 0 });
   const corners: BoardGeometryView['corners'] = [];
-  for (let v = 0; v < b.nodeCount; v++) corners.push({ id: b.nodeBase + v, x: geo.nodeX[v]!, y: geo.nodeY[v]!, spot: v >= board.cornerCount });
+  for (let v = 0; v < b.nodeCount; v++) {
+    const corner: BoardGeometryView['corners'][number] = { id: b.nodeBase + v, x: geo.nodeX[v]!, y: geo.nodeY[v]!, spot: v >= board.cornerCount };
+    if (corner.spot) corner.name = board.spotNames[v - board.cornerCount]!;
+    corners.push(corner);
+  }
   const edges: BoardGeometryView['edges'] = [];
   for (let e = 0; e < b.edgeCount; e++) {
     const a = board.edgeNodes[e * 2]!;
     const c = board.edgeNodes[e * 2 + 1]!;
-    edges.push({ id: b.edgeBase + e, from: b.nodeBase + a, to: b.nodeBase + c, x1: geo.nodeX[a]!, y1: geo.nodeY[a]!, x2: geo.nodeX[c]!, y2: geo.nodeY[c]! });
+    const edge: BoardGeometryView['edges'][number] = { id: b.edgeBase + e, from: b.nodeBase + a, to: b.nodeBase + c, x1: geo.nodeX[a]!, y1: geo.nodeY[a]!, x2: geo.nodeX[c]!, y2: geo.nodeY[c]!, path: e >= board.sideCount };
+    const name = edge.path ? board.pathNames[e - board.sideCount] : undefined;
+    if (name !== undefined) edge.name = name;
+    edges.push(edge);
   }
-  return { hexes, corners, edges, bounds: { ...geo.bounds } };
+  const pieces = b.pieces.map((p) => ({ name: p.name, site: p.site, perPlayer: p.perPlayer }));
+  return { hexes, corners, edges, pieces, bounds: { ...geo.bounds } };
 }
