@@ -35,7 +35,7 @@ export interface Range {
 
 /** The one diagnostic shape used by every phase (parse, resolve, type, schema, run, test). */
 export interface Diagnostic {
-  /** Stable, namespaced: `parse/unexpected-token`, `resolve/unknown-name`, `run/illegal-action`… */
+  /** Stable, namespaced, registered in diagnostic-codes.ts: `parse/unexpected-token`, `resolve/unknown-name`, `run/illegal-move`… */
   code: string;
   severity: 'error' | 'warning' | 'info';
   message: string;
