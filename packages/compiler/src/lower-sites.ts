@@ -1,6 +1,6 @@
 import type { Expr as GExpr } from '@houserules/schema';
 import type { Expr, Identifier } from '@houserules/syntax';
-import { allHexKinds, boardsOf, piecesOn, regionNames, siteVars } from './board-facts.ts';
+import { allHexKinds, boardsOf, piecesOn, regionNames, sitePools, siteVars } from './board-facts.ts';
 import type { DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
@@ -89,7 +89,7 @@ export class SiteLowerer {
       for (const b of boardsOf(this.cx.table)) this.cx.addEdge(scope.owner, idOf(b), 'reads');
       return val({ k: 'siteAttr', attr: name, of: object }, name === 'kind' ? { t: 'enum', values: allHexKinds(this.cx.table) } : NUMBER);
     }
-    const v = siteVars(this.cx.table, site).find((d) => d.name === name);
+    const v = siteVars(this.cx.table, site).find((d) => d.name === name) ?? sitePools(this.cx.table, site).find((d) => d.name === name);
     if (v) return this.ex.declRef(v, member, scope, object, access);
     const members = this.memberNames(site);
     this.cx.sink.error('type/no-such-member', `a ${site} has no \`${name}\``, scope.origin.file, member.range,
@@ -102,6 +102,7 @@ export class SiteLowerer {
       ...(site === 'hex' ? ['kind', 'value'] : []),
       ...Object.keys(RELATIONS[site]), 'piece', 'owner',
       ...siteVars(this.cx.table, site).map((d) => d.name),
+      ...sitePools(this.cx.table, site).map((d) => d.name),
     ];
   }
 
