@@ -7,7 +7,7 @@ import { loadGraph, playGame, randomAgent, type LoadedGraph } from '@houserules/
 import { fmt, median, printTable, thousands } from './harness.ts';
 
 /**
- * The Catan scenarios against the modules they extend: full random games per
+ * (f) The Catan scenarios against the modules they extend: full random games per
  * second on one core, each scenario interleaved round by round with its base
  * module, and the ratio of the two (issue 12: no scenario more than 1.5× slower
  * per game than what it extends). A scenario joins the table with a line in
@@ -80,7 +80,7 @@ export function runScenarioBench(scenariosDir: string, rounds = 5): void {
   }
   const rate = new Map(rows.map((r) => [r.entry.label, median(r.rates)]));
   printTable(
-    `(e) Catan scenarios, random agents, round_limit ${ROUND_LIMIT}, ${rounds} interleaved rounds (median games per CPU-second)`,
+    `(f) Catan scenarios, random agents, round_limit ${ROUND_LIMIT}, ${rounds} interleaved rounds (median games per CPU-second)`,
     ['scenario', 'players', 'games', 'games/cpu-s', 'min', 'max', 'turns/game', 'by limit', 'extends', 'time per game vs it', 'per turn'],
     rows.map((r) => {
       const base = r.entry.base === null ? null : rate.get(r.entry.base)!;
