@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SimulationSummary } from '../src/simulate/simulation-summary.ts';
+import type { SimulationSummary } from '@houserules/simulation';
 import { copyDiamant, repoRoot, runCli } from './run-cli.ts';
 
 const cliDir = join(repoRoot, 'packages/cli');

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playChunk } from '../src/simulate/game-chunk.ts';
-import type { GameRecord } from '../src/simulate/game-record.ts';
-import { createGameRunner } from '../src/simulate/game-runner.ts';
-import { addGame, emptyPartial, mergePartial, type SimulationPartial } from '../src/simulate/simulation-partial.ts';
-import { summarize, summarizePartial } from '../src/simulate/simulation-summary.ts';
+import { addGame, createGameRunner, emptyPartial, mergePartial, playChunk, summarize, summarizePartial, type GameRecord, type SimulationPartial } from '@houserules/simulation';
 import { loadScenario } from '../src/scenario-loader.ts';
 import { repoRoot } from './run-cli.ts';
 

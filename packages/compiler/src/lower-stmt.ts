@@ -194,6 +194,9 @@ export class StmtLowerer {
     const cx = this.cx;
     const ex = this.ex;
     const id = `${scope.nodeId}/ask${++scope.asks.n}`;
+    // `otherwise` runs when nobody is asked: lowered before the ask binds its chooser and choice, which it cannot read
+    const otherwise = s.otherwise !== undefined ? this.block(s.otherwise, scope) : undefined;
+    const withOtherwise = (ask: GAskStmt): GAskStmt => (otherwise !== undefined ? { ...ask, otherwise } : ask);
     let who: GAskStmt['who'];
     if (!s.who) return null;
     if (s.who.$type === 'AskSingle') {
@@ -223,7 +226,7 @@ export class StmtLowerer {
         this.nameChoice(s, scope, id, target.ty);
         const then = this.block(s.then, scope);
         cx.addEdge(scope.owner, target.expr.id, 'asks');
-        return { s: 'ask', id, who, choice: { var: target.expr.id, values }, secret: s.secretly ?? false, then };
+        return withOtherwise({ s: 'ask', id, who, choice: { var: target.expr.id, values }, secret: s.secretly ?? false, then });
       }
       if (target.k !== 'value' || target.expr.k !== 'var' || target.ty.t !== 'enum' || target.expr.of === undefined) {
         if (!(target.k === 'value' && target.ty.t === 'unknown')) {
@@ -237,7 +240,7 @@ export class StmtLowerer {
       cx.addEdge(scope.owner, target.expr.id, 'asks');
     }
     const then = this.block(s.then, scope);
-    return { s: 'ask', id, who, choice, secret: s.secretly ?? false, then };
+    return withOtherwise({ s: 'ask', id, who, choice, secret: s.secretly ?? false, then });
   }
 
   /**

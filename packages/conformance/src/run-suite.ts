@@ -11,6 +11,8 @@ export interface SuiteOptions {
   /** run only tests whose name (or file) contains this text */
   filter?: string;
   limits?: RunLimits;
+  /** false: the engine's closures only, never generated code (a page under a strict CSP); default true */
+  codegen?: boolean;
 }
 
 /** The files among these that hold `test` blocks (they parse and declare at least one test). */
@@ -70,7 +72,7 @@ export function prepareFile(host: ModuleHost, file: string, options: SuiteOption
     byGraph.set(graph, list);
   }
   for (const [graph, list] of byGraph) {
-    const loaded = loadGraph(graph);
+    const loaded = loadGraph(graph, { codegen: options.codegen ?? true });
     if (!loaded.value) {
       out.diagnostics.push(...loaded.diagnostics);
       continue;

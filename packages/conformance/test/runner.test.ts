@@ -28,6 +28,19 @@ describe('running tests', () => {
     expect(r.passed).toBe(1);
   });
 
+  it('runs on the engine\'s closures with codegen: false, never generating code (a page under a strict CSP)', () => {
+    const real = globalThis.Function;
+    let generated = 0;
+    globalThis.Function = new Proxy(real, { construct: () => { generated++; throw new EvalError('code generation is refused here'); } });
+    try {
+      const r = run({ 'coins/tests/a.rules': tests(TWO_ROUNDS) }, { codegen: false });
+      expect(r.files[0]!.tests.map((t) => t.status)).toEqual(['passed']);
+    } finally {
+      globalThis.Function = real;
+    }
+    expect(generated).toBe(0);
+  });
+
   it('fails a wrong expectation with both sides, the step and its file:line:col, and the events before it', () => {
     const r = run({ 'coins/tests/a.rules': tests(`test "wrong" {\n  players 2\n  advance\n  p1 chooses take\n  p2 chooses take\n  expect p1.purse.coin == 3\n}\n`) });
     const t = r.files[0]!.tests[0]!;

@@ -418,7 +418,8 @@ export class StmtCompiler extends ExprCompiler {
       values: [],
       secret: s.secret,
       then: noop,
-      // a single chooser's choice is bound again when `then` runs; an `each` ask's `then` also runs when nobody was asked, with nothing bound
+      otherwise: null,
+      // a single chooser's choice is bound again when `then` runs
       thenReadsLocals: readsOuterLocal(s.then, new Set('single' in s.who && 'bind' in s.choice ? [s.choice.bind] : [])),
       constraints: [],
       scopeLo: 0,
@@ -446,6 +447,8 @@ export class StmtCompiler extends ExprCompiler {
     }
     info.constraints = this.constraintsFor(...keys);
     info.then = this.body(s.then, scope);
+    // `otherwise` runs in place of the ask, inside the asking rule: it shares the rule's locals as they are
+    if (s.otherwise !== undefined) info.otherwise = this.body(s.otherwise, scope);
     void isEach;
     return (g) => g.askDecision(index);
   }

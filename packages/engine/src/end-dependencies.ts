@@ -116,7 +116,7 @@ function isExpr(value: unknown): value is Expr {
 }
 
 /**
- * The state a block of statements (with its asks' `then` blocks) may write.
+ * The state a block of statements (with its asks' `then` and `otherwise` blocks) may write.
  * Placing a piece may replace whatever stood on the site: it writes every piece
  * of that site kind (`sitesOfPieces`; unknown pieces: any piece).
  */
@@ -140,6 +140,7 @@ export function writesOfBlock(body: Stmt[], sitesOfPieces: ReadonlyMap<string, s
       case 'ask':
         if ('var' in s.choice) writes.add(s.choice.var);
         writesOfBlock(s.then, sitesOfPieces, writes);
+        if (s.otherwise !== undefined) writesOfBlock(s.otherwise, sitesOfPieces, writes);
         break;
       default: writes.add(ANY);
     }
@@ -182,6 +183,7 @@ export function asksById(bodies: readonly Stmt[][]): Map<string, Stmt> {
       if (s.s === 'ask') {
         byId.set(s.id, s);
         visit(s.then);
+        if (s.otherwise !== undefined) visit(s.otherwise);
       } else if (s.s === 'if') {
         visit(s.then);
         visit(s.else);

@@ -789,6 +789,8 @@ export class Game {
     const group = this.nextGroup++;
     const saved = ask.thenReadsLocals && ask.scopeHi > ask.scopeLo ? this.saveLocals(ask.scopeLo, ask.scopeHi) : null;
     const before = this.decisions.length;
+    const eachBefore = ask.eachSlot >= 0 ? this.locals[ask.eachSlot]! : 0;
+    const bindBefore = ask.bindSlot >= 0 ? this.locals[ask.bindSlot]! : 0;
     if (ask.single) {
       const seat = ask.single(this);
       if (seat < 0 || seat >= this.playerCount) {
@@ -808,10 +810,12 @@ export class Game {
         this.addChoice(index, p, p, group, saved);
       }
     }
-    if (this.decisions.length === before) {
-      // nobody to ask: `then` still runs once, after the queue drains
-      this.pushRecord(index, -1, group, NO_VALUES, null, 0, 0, -1, saved);
-      this.readyCheck = true;
+    if (this.decisions.length === before && ask.otherwise !== null) {
+      // nobody to ask: `then` does not run; `otherwise` runs now, in place of the ask, with the
+      // chooser's and the choice's names as they were before the ask looked for options
+      if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = eachBefore;
+      if (ask.bindSlot >= 0) this.locals[ask.bindSlot] = bindBefore;
+      ask.otherwise(this);
     }
   }
 
@@ -909,7 +913,8 @@ export class Game {
     }
     if (count === 0) {
       if (values !== ask.values) this.spareChoiceLists.push(values);
-      this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
+      // an ask with an `otherwise` block expects to find no option at times
+      if (ask.otherwise === null) this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
       return;
     }
     this.pushRecord(index, seat, group, values, null, count, -1, each, saved);
@@ -1301,7 +1306,7 @@ export class Game {
       const stride = lg.storage.varStride;
       for (let k = 0; k < records.length; k++) {
         const d = records[k]!;
-        if (d.seat >= 0) this.vars[base + d.seat * stride] = d.values[d.chosen]!;
+        this.vars[base + d.seat * stride] = d.values[d.chosen]!;
       }
       this.ver[lg.resources.varBase + ask.varIndex]!++;
       this.restoreSaved(first, ask.scopeLo);
@@ -1311,13 +1316,6 @@ export class Game {
       return;
     }
     for (const d of records) {
-      if (d.seat < 0) {
-        this.restoreSaved(d, ask.scopeLo);
-        this.actor = -1;
-        ask.then(this);
-        this.afterThen(askMayEnd);
-        return;
-      }
       this.restoreSaved(d, ask.scopeLo);
       if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = d.each;
       this.locals[ask.bindSlot] = d.values[d.chosen]!;

@@ -139,6 +139,8 @@ export interface AskInfo {
   values: number[];
   secret: boolean;
   then: StmtFn;
+  /** runs at once, in place of the ask, when nobody has a legal option; null: nothing runs */
+  otherwise: StmtFn | null;
   /** whether `then` may read a local of the enclosing scope (if not, nothing is saved at ask time) */
   thenReadsLocals: boolean;
   constraints: ConstraintInfo[];

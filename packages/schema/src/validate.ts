@@ -3,10 +3,12 @@ import { collapseUnionErrors } from './union-errors.ts';
 import { describeLocation } from './error-location.ts';
 import { discriminantValues, patternOwner } from './schema-facts.ts';
 import type { Diagnostic, Result } from './rule-graph.ts';
+import type { DiagnosticCode } from './diagnostic-codes.ts';
 
 /**
  * Checks that `value` is a rule graph of this schema version. Never throws.
- * Each schema violation becomes an error diagnostic `schema/<keyword>` whose
+ * Each schema violation becomes an error diagnostic `schema/<keyword>` (see
+ * SCHEMA_KEYWORD_CODES; `schema/invalid` for any other keyword) whose
  * message names the JSON pointer and the node (in the author's words) it lies in,
  * with the node's file and range when the node carries provenance.
  */
@@ -21,7 +23,7 @@ function toDiagnostic(error: RuleGraphValidationError, root: unknown): Diagnosti
   const pointer = error.instancePath === '' ? '/' : error.instancePath;
   const where = location.node === undefined ? '' : ` (in ${location.node})`;
   const diagnostic: Diagnostic = {
-    code: `schema/${kebabCase(error.keyword)}`,
+    code: schemaCode(error.keyword),
     severity: 'error',
     message: `${pointer}: ${describeError(error, location.value)}${where}`,
   };
@@ -92,6 +94,22 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
-function kebabCase(keyword: string): string {
-  return keyword.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+/** One code per JSON Schema keyword the rule graph uses (`additionalProperties` → `schema/additional-properties`). */
+export const SCHEMA_KEYWORD_CODES: Readonly<Record<string, DiagnosticCode>> = {
+  additionalProperties: 'schema/additional-properties',
+  anyOf: 'schema/any-of',
+  const: 'schema/const',
+  discriminator: 'schema/discriminator',
+  enum: 'schema/enum',
+  maximum: 'schema/maximum',
+  minimum: 'schema/minimum',
+  oneOf: 'schema/one-of',
+  pattern: 'schema/pattern',
+  propertyNames: 'schema/property-names',
+  required: 'schema/required',
+  type: 'schema/type',
+};
+
+function schemaCode(keyword: string): DiagnosticCode {
+  return Object.prototype.hasOwnProperty.call(SCHEMA_KEYWORD_CODES, keyword) ? SCHEMA_KEYWORD_CODES[keyword]! : 'schema/invalid';
 }

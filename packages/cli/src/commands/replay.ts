@@ -5,8 +5,7 @@ import { integerOption, parseCommandArgs } from '../command-args.ts';
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
 import { loadScenario } from '../scenario-loader.ts';
-import { readGameLog, type LoggedEvent, type LoggedGame } from '../simulate/game-log-file.ts';
-import { replayLoggedGame, type ReplayOutcome } from '../simulate/replay-game.ts';
+import { readGameLog, replayLoggedGame, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
 
 const usage = `Usage: houserules replay <log.jsonl> [--game N]
 

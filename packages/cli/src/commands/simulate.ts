@@ -6,12 +6,21 @@ import { flag, integerOption, listOption, parseCommandArgs, stringOption } from 
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
 import { loadScenario } from '../scenario-loader.ts';
-import { formatAgentSpec, parseAgentSpec, parseOptionAssignments, splitAgentList, type AgentSpec } from '../simulate/agent-spec.ts';
-import { playChunk } from '../simulate/game-chunk.ts';
-import { createGameRunner, type SimulationSpec } from '../simulate/game-runner.ts';
+import {
+  createGameRunner,
+  emptyPartial,
+  formatAgentSpec,
+  mergePartial,
+  parseAgentSpec,
+  parseOptionAssignments,
+  playChunk,
+  splitAgentList,
+  summarizePartial,
+  type AgentSpec,
+  type SimulationSpec,
+} from '@houserules/simulation';
+import { formatSummary } from '../simulate/format-summary.ts';
 import { createProgressBar } from '../simulate/progress-bar.ts';
-import { emptyPartial, mergePartial } from '../simulate/simulation-partial.ts';
-import { formatSummary, summarizePartial } from '../simulate/simulation-summary.ts';
 import { findWorkerScript, runGamesInWorkers, type RunResult } from '../simulate/worker-pool.ts';
 import { formatRuleProfile, startRuleProfile } from '../simulate/rule-profile.ts';
 

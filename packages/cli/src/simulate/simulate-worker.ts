@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { playChunk } from './game-chunk.ts';
-import { createGameRunner, type SimulationSpec } from './game-runner.ts';
+import { createGameRunner, playChunk, type SimulationSpec } from '@houserules/simulation';
 import type { WorkerReply, WorkerRequest } from './worker-pool.ts';
 
 // A simulation worker: loads the graph once, then plays the chunks it is sent

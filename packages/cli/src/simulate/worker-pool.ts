@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ChunkResult } from './game-chunk.ts';
-import type { SimulationSpec } from './game-runner.ts';
-import { emptyPartial, mergePartial, type SimulationPartial } from './simulation-partial.ts';
+import { emptyPartial, mergePartial, type ChunkResult, type SimulationPartial, type SimulationSpec } from '@houserules/simulation';
 
 /** Messages between the pool and simulate-worker.ts. */
 export type WorkerRequest = { from: number; to: number } | { stop: true };

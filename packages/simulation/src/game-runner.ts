@@ -16,6 +16,8 @@ export interface SimulationSpec {
   log: boolean;
   /** check token and piece conservation and the scenario's invariants after every event (slower) */
   checkInvariants?: boolean;
+  /** false: the engine's closures only, never generated code (a page under a strict CSP); default true */
+  codegen?: boolean;
 }
 
 /** The first line of each game in a log: what replay needs to play it again. */
@@ -54,7 +56,7 @@ export function makeAgent(loaded: LoadedGraph, graph: RuleGraph, spec: AgentSpec
  * single-threaded one.
  */
 export function createGameRunner(spec: SimulationSpec): GameRunner {
-  const loadedResult = loadGraph(spec.graph);
+  const loadedResult = loadGraph(spec.graph, { codegen: spec.codegen ?? true });
   if (loadedResult.value === null) {
     const first = loadedResult.diagnostics[0];
     return { ok: false, message: `the engine refused the graph: ${first ? `${first.code}: ${first.message}` : 'unknown reason'}` };

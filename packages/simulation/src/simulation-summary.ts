@@ -1,6 +1,5 @@
 import type { GameRecord } from './game-record.ts';
 import { addGame, emptyPartial, type IntegerSpread, type SimulationPartial } from './simulation-partial.ts';
-import { formatTable } from '../text-table.ts';
 
 export interface Spread {
   mean: number;
@@ -42,7 +41,14 @@ export interface SimulationSummary {
   length: { rounds: Spread; turns: Spread; decisions: Spread };
   rules: RuleSummary[];
   endReasons: { reason: string; games: number; share: number }[];
+  /** How many games had each value, in increasing value: each seat's score, and the game's length. */
+  histograms: { scores: HistogramBar[][]; rounds: HistogramBar[]; turns: HistogramBar[]; decisions: HistogramBar[] };
   failures: { games: number; codes: Record<string, number> };
+}
+
+export interface HistogramBar {
+  value: number;
+  games: number;
 }
 
 export interface SummaryContext {
@@ -58,6 +64,11 @@ export interface SummaryContext {
 
 const spreadResult = (spread: IntegerSpread, n: number): Spread =>
   n === 0 ? { mean: 0, min: 0, max: 0 } : { mean: spread.sum / n, min: spread.min ?? 0, max: spread.max ?? 0 };
+
+const histogram = (counts: Record<string, number>): HistogramBar[] =>
+  Object.entries(counts)
+    .map(([value, games]) => ({ value: Number(value), games }))
+    .sort((a, b) => a.value - b.value);
 
 const sortedCounts = (counts: Record<string, number>): Record<string, number> =>
   Object.fromEntries(Object.entries(counts).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
@@ -115,56 +126,13 @@ export function summarizePartial(partial: SimulationPartial, context: SummaryCon
     endReasons: Object.entries(partial.reasons)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([reason, games]) => ({ reason, games, share: games / Math.max(1, n) })),
+    histograms: {
+      scores: Array.from({ length: players }, (_, seat) => histogram(partial.scoreCounts[seat] ?? {})),
+      rounds: histogram(partial.roundCounts),
+      turns: histogram(partial.turnCounts),
+      decisions: histogram(partial.decisionCounts),
+    },
     // Codes sorted, so the order does not depend on which chunk met a code first.
     failures: { games: partial.failures, codes: sortedCounts(partial.failureCodes) },
   };
-}
-
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const num = (x: number): string => x.toFixed(2);
-
-export function formatSummary(s: SimulationSummary): string {
-  const options = Object.entries(s.options)
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(', ');
-  let out = `${s.scenario}  variant: ${s.variant ?? '(base)'}  players: ${s.players}  games: ${s.games}  seed: ${s.seed}\n`;
-  if (options) out += `options: ${options}\n`;
-  out += '\n';
-  out += formatTable(
-    ['seat', 'agent', 'win rate', 'wins', 'shared', 'score mean', 'score sd'],
-    s.seats.map((seat) => [
-      `p${seat.seat + 1}`,
-      seat.agent,
-      pct(seat.winRate),
-      String(seat.wins),
-      String(seat.sharedWins),
-      num(seat.scoreMean),
-      num(seat.scoreStdDev),
-    ]),
-    [false, false, true, true, true, true, true],
-  );
-  out += '(win rate counts a win shared by k seats as 1/k; "wins" counts every won game, "shared" those won jointly)\n\n';
-  out += formatTable(
-    ['game length', 'mean', 'min', 'max'],
-    (['rounds', 'turns', 'decisions'] as const).map((k) => [k, num(s.length[k].mean), String(s.length[k].min), String(s.length[k].max)]),
-    [false, true, true, true],
-  );
-  out += '\n';
-  out += formatTable(
-    ['rule', 'fired per game', 'in games'],
-    s.rules.map((r) => [r.id.replace(/^rule:/, ''), num(r.perGame), pct(r.gamesShare)]),
-    [false, true, true],
-  );
-  out += '\n';
-  out += formatTable(
-    ['end reason', 'games', 'share'],
-    s.endReasons.map((r) => [r.reason, String(r.games), pct(r.share)]),
-    [false, true, true],
-  );
-  if (s.failures.games > 0) {
-    out += `\n${s.failures.games} game(s) stopped on a run error: ${Object.entries(s.failures.codes)
-      .map(([c, k]) => `${c} ×${k}`)
-      .join(', ')}\n`;
-  }
-  return out;
 }

@@ -27,6 +27,11 @@ export interface SimulationPartial {
   firingTotals: number[];
   firingGames: number[];
   reasons: Record<string, number>;
+  /** Histograms, value → games: each seat's score, and the game's rounds, turns and decisions. */
+  scoreCounts: Record<string, number>[];
+  roundCounts: Record<string, number>;
+  turnCounts: Record<string, number>;
+  decisionCounts: Record<string, number>;
   failures: number;
   failureCodes: Record<string, number>;
 }
@@ -51,6 +56,10 @@ export function emptyPartial(players: number, ruleCount: number): SimulationPart
     firingTotals: zeros(ruleCount),
     firingGames: zeros(ruleCount),
     reasons: {},
+    scoreCounts: Array.from({ length: players }, () => ({})),
+    roundCounts: {},
+    turnCounts: {},
+    decisionCounts: {},
     failures: 0,
     failureCodes: {},
   };
@@ -84,6 +93,8 @@ export function addGame(partial: SimulationPartial, game: GameOutcomeFields): vo
     const s = game.scores[seat] ?? 0;
     partial.scoreSum[seat]! += s;
     partial.scoreSquares[seat]! += s * s;
+    const counts = partial.scoreCounts[seat]!;
+    counts[s] = (counts[s] ?? 0) + 1;
   }
   const k = game.winners.length;
   for (const seat of game.winners) {
@@ -97,6 +108,9 @@ export function addGame(partial: SimulationPartial, game: GameOutcomeFields): vo
   addToSpread(partial.rounds, game.rounds);
   addToSpread(partial.turns, game.turns);
   addToSpread(partial.decisions, game.decisions);
+  partial.roundCounts[game.rounds] = (partial.roundCounts[game.rounds] ?? 0) + 1;
+  partial.turnCounts[game.turns] = (partial.turnCounts[game.turns] ?? 0) + 1;
+  partial.decisionCounts[game.decisions] = (partial.decisionCounts[game.decisions] ?? 0) + 1;
   const rules = partial.firingTotals.length;
   for (let i = 0; i < rules; i++) {
     const count = game.firings[i] ?? 0;
@@ -129,6 +143,10 @@ export function mergePartial(into: SimulationPartial, from: SimulationPartial): 
   addArray(into.firingTotals, from.firingTotals);
   addArray(into.firingGames, from.firingGames);
   addCounts(into.reasons, from.reasons);
+  into.scoreCounts.forEach((counts, seat) => addCounts(counts, from.scoreCounts[seat] ?? {}));
+  addCounts(into.roundCounts, from.roundCounts);
+  addCounts(into.turnCounts, from.turnCounts);
+  addCounts(into.decisionCounts, from.decisionCounts);
   into.failures += from.failures;
   addCounts(into.failureCodes, from.failureCodes);
 }

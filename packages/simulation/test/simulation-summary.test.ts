@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GameRecord } from '../src/simulate/game-record.ts';
-import { summarize } from '../src/simulate/simulation-summary.ts';
-import { gameSeed } from '../src/simulate/game-seeds.ts';
+import type { GameRecord } from '../src/game-record.ts';
+import { summarize } from '../src/simulation-summary.ts';
+import { gameSeed } from '../src/game-seeds.ts';
 
 const record = (index: number, scores: number[], winners: number[], firings: number[], reason = 'flow'): GameRecord => ({
   index,
@@ -42,6 +42,18 @@ describe('simulation summary', () => {
       { reason: 'flow', games: 2, share: 2 / 3 },
       { reason: 'limit', games: 1, share: 1 / 3 },
     ]);
+  });
+
+  it('counts how many games had each score and each length, in increasing value', () => {
+    const s = summarize([...games, record(3, [6, 2], [0], [0, 0, 0])], context);
+    expect(s.histograms.scores[0]).toEqual([
+      { value: 2, games: 1 },
+      { value: 6, games: 2 },
+      { value: 10, games: 1 },
+    ]);
+    expect(s.histograms.scores[1]!.map((b) => b.value)).toEqual([2, 4, 6, 8]);
+    expect(s.histograms.rounds).toEqual([{ value: 5, games: 4 }]);
+    expect(s.histograms.decisions.map((b) => b.value)).toEqual([10, 11, 12, 13]);
   });
 
   it('does not depend on the order records arrive in', () => {

@@ -12,8 +12,8 @@ export type ReplayOutcome =
  * applied to a game created from the header, and every produced entry (events,
  * chance, answers, state hashes) must equal the logged one.
  */
-export function replayLoggedGame(graph: RuleGraph, header: GameLogHeader, logged: LoggedEvent[]): ReplayOutcome {
-  const loaded = loadGraph(graph);
+export function replayLoggedGame(graph: RuleGraph, header: GameLogHeader, logged: LoggedEvent[], load: { codegen?: boolean } = {}): ReplayOutcome {
+  const loaded = loadGraph(graph, load);
   if (loaded.value === null) return { ok: false, matched: 0, reason: `the engine refused the graph (${loaded.diagnostics[0]?.code ?? '?'})` };
   const entries: LogEntry[] = logged.map((e, seq) => ({
     seq,

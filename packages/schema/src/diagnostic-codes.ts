@@ -1,0 +1,180 @@
+/**
+ * The registry of diagnostic codes: every code any phase reports, with a
+ * one-line description. It is the one place a code is defined. The docs' code
+ * table (docs/language.md, "Diagnostics") is generated from it, and a test
+ * (packages/schema/test/diagnostic-codes.test.ts) scans every package's and
+ * app's `src/` and fails on a code that is not listed here.
+ *
+ * To add a code: add a line below, in its namespace, in alphabetical order;
+ * then run `npx tsx packages/schema/scripts/write-code-table.ts` to refresh the
+ * docs. Codes are stable: rename one only with a note in the change log.
+ */
+
+/** What each namespace reports, in the order the docs list them. */
+export const DIAGNOSTIC_NAMESPACES = {
+  parse: 'lexing and parsing: unexpected or missing words, bad literals',
+  format: 'the formatter: what it cannot print back as it was written',
+  module: 'loading modules: missing files or modules, import cycles',
+  resolve: 'names: unknown names, duplicates, overrides of nothing',
+  type: 'types and arity: a number where a bool is needed, wrong argument count',
+  order: 'firing order: `before`/`after` cycles',
+  flow: 'the flow: unknown phases, `until` naming no action',
+  board: 'boards: hexes, spots and paths that do not fit together',
+  lint: 'warnings: unused declarations, rules that can never fire',
+  schema: 'the rule graph failed its JSON Schema (from the compiler, a compiler bug; from a file, a bad graph)',
+  compiler: 'the compiler itself failed (a bug; please report it)',
+  run: 'running a game: illegal moves, insufficient tokens, step budget, invariants',
+  test: 'a failing `test` block',
+} as const satisfies Record<string, string>;
+
+export type DiagnosticNamespace = keyof typeof DIAGNOSTIC_NAMESPACES;
+
+/** Every diagnostic code, mapped to what it means. */
+export const DIAGNOSTIC_CODES = {
+  // ── parse ──
+  'parse/chained-comparison': 'comparisons chained without brackets (`a < b < c`)',
+  'parse/expected-declaration': 'a word at the top level that starts no declaration',
+  'parse/internal-error': 'the parser failed (a bug; please report it)',
+  'parse/invalid-escape': 'a backslash escape a string does not allow',
+  'parse/invalid-number': 'a malformed number literal',
+  'parse/misplaced-module-header': 'a `module` header that is not the first item of the file',
+  'parse/missing-token': 'a word or symbol the grammar needs here is missing',
+  'parse/not-per-site': 'a pool, zone or derived value declared `per hex|corner|edge`',
+  'parse/too-deeply-nested': 'brackets nested more than 200 deep',
+  'parse/unexpected-character': 'a character that starts no word of the language',
+  'parse/unexpected-token': 'a word or symbol the grammar does not allow here',
+  'parse/unknown-aggregate': 'an aggregate the language does not have (`total(x in …)`)',
+  'parse/unterminated-comment': 'a block comment that never ends',
+  'parse/unterminated-string': 'a string that never ends on its line',
+  // ── format ──
+  'format/unsupported-comment': 'a comment where the formatter cannot keep it, so the file is left as it is',
+  // ── module ──
+  'module/cycle': 'modules that import or extend each other in a cycle',
+  'module/not-found': 'an `import` or `extends` naming no file or module',
+  // ── resolve ──
+  'resolve/ambiguous-board': 'a bare `hexes`, `corners` or `edges` where several boards are declared',
+  'resolve/duplicate': 'a name declared twice in one scope',
+  'resolve/needs-card': 'a per-card value used without saying which card',
+  'resolve/needs-player': 'a per-player value used without saying whose',
+  'resolve/nested-variant': 'a variant declared inside another variant',
+  'resolve/not-a-pool': 'a move of tokens from or to something that is not a pool',
+  'resolve/not-a-zone': 'a card operation on something that is not a zone',
+  'resolve/unknown-event': 'an event no declaration or built-in provides',
+  'resolve/unknown-member': 'a member (`x.y`) the value does not have',
+  'resolve/unknown-name': 'a name that is not declared',
+  'resolve/unknown-option': 'an option that is not declared',
+  'resolve/unknown-override-target': 'an `override` of a rule or declaration that does not exist',
+  'resolve/unknown-region': 'a board region that is not declared',
+  'resolve/unknown-remove-target': 'a `remove` of a rule or declaration that does not exist',
+  'resolve/unknown-token': 'a token that is not declared',
+  'resolve/unknown-type': 'a type name that does not exist',
+  'resolve/unknown-variant': 'a variant that is not declared',
+  // ── type ──
+  'type/arity': 'a call, event or action given the wrong number of arguments',
+  'type/mismatch': 'a value of the wrong type (a number where a bool is needed…)',
+  'type/no-such-member': 'a member a hex, corner or edge does not have',
+  'type/not-assignable': 'a `set` of something that cannot be assigned',
+  'type/recursive-derive': 'derived values that depend on each other in a cycle',
+  'type/unknown-enum-member': 'a value its enumeration does not list',
+  'type/wrong-site': 'a piece placed on, or asked about, the wrong kind of site',
+  // ── order ──
+  'order/cycle': '`before`/`after` constraints that form a cycle',
+  'order/different-event': '`before`/`after` naming a rule that fires on another event',
+  'order/unknown-target': '`before`/`after` naming no rule',
+  // ── flow ──
+  'flow/unknown-action': '`until` naming no action',
+  'flow/unknown-phase': 'a phase the flow does not declare',
+  // ── board ──
+  'board/bad-coordinate': 'a hex coordinate that is not a valid cube or axial coordinate',
+  'board/cross-hex-path': 'a path between spots of different hexes',
+  'board/dangling-edge': 'an edge piece or path whose end is not on the board',
+  'board/duplicate-hex': 'a map that lists a hex twice',
+  'board/duplicate-path': 'two paths between the same spots',
+  'board/duplicate-region': 'a region declared twice',
+  'board/duplicate-spot': 'a spot declared twice in a hex',
+  'board/empty-board': 'a board without hexes',
+  'board/kind-count': 'more or fewer hex kinds than hexes that need one',
+  'board/self-loop': 'a path from a spot to itself',
+  'board/unknown-hex': 'a region or map naming a hex outside the layout and frame',
+  'board/unknown-node': 'a path naming a spot that does not exist',
+  'board/value-count': 'more or fewer values than hexes that take one',
+  // ── lint ──
+  'lint/never-fires': 'a rule whose event is never emitted',
+  'lint/unused-binding': 'a `let`, `for`, `reveal`, `pick`, `choose` or rule binding never read (`_x` is exempt)',
+  'lint/unused-declaration': 'a declaration nothing uses',
+  // ── schema: one code per JSON Schema keyword the rule graph uses ──
+  'schema/additional-properties': 'a property the schema does not allow',
+  'schema/any-of': 'a value that matches none of the allowed shapes',
+  'schema/const': 'a value other than the one the schema fixes',
+  'schema/discriminator': 'an unknown or missing node tag (`k`, `s`, `f`, `t`)',
+  'schema/enum': 'a value outside the schema’s list',
+  'schema/invalid': 'a value the schema refuses for another reason',
+  'schema/maximum': 'a number above the schema’s maximum',
+  'schema/minimum': 'a number below the schema’s minimum',
+  'schema/one-of': 'a value that matches none, or more than one, of the allowed shapes',
+  'schema/pattern': 'a string that is not a valid id or name',
+  'schema/property-names': 'a property name that is not a valid name',
+  'schema/required': 'a required property is missing',
+  'schema/type': 'a value of the wrong JSON type',
+  // ── compiler ──
+  'compiler/internal-error': 'the compiler failed (a bug; please report it)',
+  // ── run ──
+  'run/bad-network': 'a network or join test over pieces that are not edge pieces',
+  'run/bad-option-value': 'an option given a value outside its choices',
+  'run/bad-player-count': 'a player count outside the scenario’s range',
+  'run/bad-trail': 'a longest trail over pieces that are not edge pieces',
+  'run/capacity-exceeded': 'a move of tokens beyond a pool’s capacity',
+  'run/conservation': 'tokens appeared or vanished (with invariant checks on)',
+  'run/division-by-zero': 'a division or remainder by zero',
+  'run/empty-supply': 'a piece placed from an empty supply',
+  'run/game-over': 'a move after the game ended',
+  'run/illegal-move': 'a move no pending decision allows',
+  'run/insufficient-tokens': 'a move of more tokens than a pool holds',
+  'run/invariant': 'a declared invariant stopped holding',
+  'run/move-limit': 'a game not over after the budget of decisions',
+  'run/negative-amount': 'a move of a negative number of tokens',
+  'run/no-options': 'a question with no legal answer, skipped (warning)',
+  'run/no-pending-decision': 'a move while no decision is pending for that seat',
+  'run/no-such-owner': 'a per-player value read for a player that does not exist',
+  'run/no-such-player': 'a question asked of a player that does not exist',
+  'run/no-such-site': 'a hex, corner or edge that does not exist, or of the wrong kind',
+  'run/no-such-token': 'a token value its pool does not hold',
+  'run/piece-conservation': 'pieces appeared or vanished (with invariant checks on)',
+  'run/replay-diverged': 'a replayed game that does not match its log',
+  'run/script-exhausted': 'a scripted agent with no move left',
+  'run/site-occupied': 'a piece placed on an occupied site',
+  'run/stack-missing-card': 'a stacked card that is not left in the zone',
+  'run/step-budget': 'steps without a decision beyond the budget (a loop)',
+  'run/unknown-function': 'a function the engine does not know (a bad graph)',
+  'run/unknown-operator': 'an operator the engine does not know (a bad graph)',
+  'run/unknown-option': 'an option the scenario does not declare',
+  'run/unknown-policy': 'an agent naming a policy the scenario does not declare',
+  'run/unknown-policy-param': 'an agent parameter the policy does not take',
+  'run/unknown-reference': 'a reference to something the graph does not declare',
+  'run/unsupported': 'a graph using something this engine does not run (several boards)',
+  // ── test ──
+  'test/event-missing': 'an expected event did not happen',
+  'test/event-unexpected': 'an event happened that the test said would not',
+  'test/expectation-failed': 'an `expect` did not hold',
+  'test/internal-error': 'the test runner failed (a bug; please report it)',
+  'test/move-legal': 'a move the test said is refused was legal',
+  'test/move-refused': 'a move the test made was refused',
+  'test/not-over': 'the game was not over when the test said it would be',
+  'test/run-error': 'a run diagnostic while the test ran (arranging more tokens than a pool holds…)',
+  'test/setup': 'bad seats or options in a test',
+  'test/step-budget': 'a test beyond its step budget',
+  'test/wrong-reason': 'the game ended for another reason than the test expected',
+  'test/wrong-winners': 'other winners than the test expected',
+} as const satisfies Record<`${DiagnosticNamespace}/${string}`, string>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+/** Whether `code` is a registered diagnostic code. */
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return Object.prototype.hasOwnProperty.call(DIAGNOSTIC_CODES, code);
+}
+
+/** The one-line description of a registered code. */
+export function describeDiagnosticCode(code: DiagnosticCode): string {
+  return DIAGNOSTIC_CODES[code];
+}

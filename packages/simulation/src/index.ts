@@ -1,0 +1,9 @@
+export { BUILTIN_AGENTS, formatAgentSpec, parseAgentSpec, parseOptionAssignments, parseTypedValue, splitAgentList, type AgentSpec, type SpecResult } from './agent-spec.ts';
+export { agentSeed, gameSeed } from './game-seeds.ts';
+export type { GameRecord } from './game-record.ts';
+export { createGameRunner, makeAgent, type GameLogHeader, type GameRunner, type SimulationSpec } from './game-runner.ts';
+export { playChunk, type ChunkResult, type ReadyRunner } from './game-chunk.ts';
+export { addGame, emptyPartial, mergePartial, type GameOutcomeFields, type IntegerSpread, type SimulationPartial } from './simulation-partial.ts';
+export { summarize, summarizePartial, type HistogramBar, type RuleSummary, type SeatSummary, type SimulationSummary, type Spread, type SummaryContext } from './simulation-summary.ts';
+export { readGameLog, type LoggedEvent, type LoggedGame, type LogReadResult } from './game-log-file.ts';
+export { replayLoggedGame, type ReplayOutcome } from './replay-game.ts';
