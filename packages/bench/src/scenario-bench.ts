@@ -52,7 +52,7 @@ interface Row {
 function play(row: Row, first: number, games: number): void {
   for (let i = 0; i < games; i++) {
     const seed = first + i;
-    const r = playGame(row.graph, { seed, players: row.spec.players, options: { round_limit: ROUND_LIMIT } }, [randomAgent(seed * 16 + 1)]);
+    const r = playGame(row.graph, { seed, players: row.spec.players, options: { round_limit: ROUND_LIMIT }, recordLog: false }, [randomAgent(seed * 16 + 1)]);
     row.games++;
     if (r.game) row.rounds += r.game.round;
     if (r.outcome?.reason.includes('round_limit')) row.byLimit++;
@@ -78,7 +78,8 @@ function calibrate(row: Row, ms: number): number {
  */
 export function runScenarioBench(scenariosDir: string, rounds = 5): void {
   const rows: Row[] = [BASE, ...SCENARIOS].map((spec) => ({ spec, graph: load(scenariosDir, spec), batch: 0, rates: [], cpuRates: [], games: 0, rounds: 0, byLimit: 0 }));
-  for (const r of rows) play({ ...r }, 0, 5);
+  // warm-up: the first games of a graph are mostly the JIT compiling it
+  for (const r of rows) play({ ...r }, 0, 30);
   for (const r of rows) r.batch = calibrate(r, 600);
   for (let round = 0; round < rounds; round++) {
     for (const r of rows) {
