@@ -67,6 +67,8 @@ describe('sentences', () => {
     expect(splitSentences('Es gelten die Regeln (vgl. Seefahrer-Erweiterung) mit Ausnahmen. Über 3 Punkte zählen.\nTake one, e.g. Wool, back. Then go.\n')).toEqual([
       'Es gelten die Regeln (vgl. Seefahrer-Erweiterung) mit Ausnahmen.', 'Über 3 Punkte zählen.', 'Take one, e.g. Wool, back.', 'Then go.',
     ]);
+    // a sentence may end in a closing quote
+    expect(splitSentences('Production\nYou produce "silver."\nThey said “stop.”\n')).toEqual(['You produce "silver."', 'They said “stop.”']);
     expect(normalizeSentence('Players’ “Decision”:  ok')).toBe("players decision ok");
     expect(readmeRows('| a | flavour: x |\n|---|---|\n| b \\| c | `rule` |')).toEqual([{ sentence: 'a', flavour: true }, { sentence: 'b c', flavour: false }]);
   });

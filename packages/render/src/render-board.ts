@@ -109,13 +109,15 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
     if (c.name !== undefined) out.push(textEl('text', { x: c.x, y: c.y + 0.25, 'font-size': 0.14, 'text-anchor': 'middle', fill: OUTLINE }, c.name));
   }
 
-  // number tokens
+  // number tokens (above the middle of a hex with sites inside it, which take the middle)
+  const withInside = new Set(geometry.corners.filter((c) => c.spot && c.inside !== undefined).map((c) => c.inside!));
   for (const h of geometry.hexes) {
     const v = board.hexValues[h.id] ?? -1;
     if (v < 0) continue;
     const hot = emphasis.has(v);
-    out.push(el('circle', { cx: h.x, cy: h.y, r: 0.3, fill: tokenFill, stroke: OUTLINE, 'stroke-width': 0.02 }));
-    out.push(textEl('text', { x: h.x, y: h.y + 0.1, 'font-size': v >= 10 ? 0.26 : 0.3, 'text-anchor': 'middle', 'font-weight': hot ? 'bold' : undefined, fill: hot ? emphasisFill : OUTLINE }, String(v)));
+    const y = withInside.has(h.id) ? h.y - 0.62 : h.y;
+    out.push(el('circle', { cx: h.x, cy: y, r: 0.3, fill: tokenFill, stroke: OUTLINE, 'stroke-width': 0.02 }));
+    out.push(textEl('text', { x: h.x, y: y + 0.1, 'font-size': v >= 10 ? 0.26 : 0.3, 'text-anchor': 'middle', 'font-weight': hot ? 'bold' : undefined, fill: hot ? emphasisFill : OUTLINE }, String(v)));
   }
 
   // the unit vector from an edge's middle towards the one of its two hexes that has no number, if just one has none

@@ -11,6 +11,7 @@
 import type { IRecognitionException, IToken, TokenType } from 'chevrotain';
 import type { Diagnostic, Range, Result } from '@houserules/schema';
 import type { RulesFile } from './ast.ts';
+import { MAX_NESTING } from './budgets.ts';
 import { AstBuilder } from './cst-to-ast.ts';
 import { lex } from './lexer.ts';
 import { rulesParser } from './parser.ts';
@@ -132,22 +133,19 @@ function withFile(d: Diagnostic, file: string | undefined): Diagnostic {
   return d;
 }
 
-interface Chunk {
+export interface Chunk {
   start: number;
   end: number;
   /** The first bracket past MAX_NESTING: the chunk is reported, not parsed (the parser recurses per level). */
   tooDeep?: IToken;
 }
 
-/** Far beyond any real rule; well within the JavaScript stack. */
-const MAX_NESTING = 200;
-
 /**
  * Cuts before every item keyword that stands outside braces and parentheses
  * and is not part of the previous item (`override rule`, `remove end`,
  * `at end of turn`, `limit 1 per turn`, `piece … per player`, a type `card`).
  */
-function splitChunks(tokens: IToken[]): Chunk[] {
+export function splitChunks(tokens: IToken[]): Chunk[] {
   const chunks: Chunk[] = [];
   let chunk: Chunk = { start: 0, end: tokens.length };
   let braces = 0;
