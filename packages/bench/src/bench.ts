@@ -7,7 +7,6 @@ import { runInstructionsBench } from './instructions-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
 import { runScenarioBench } from './scenario-bench.ts';
 import { runWorkersBench } from './workers-bench.ts';
-import { runScenarioBench } from './scenario-bench.ts';
 
 // `pnpm bench`: figures, not assertions. Each section prints its own table.
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
