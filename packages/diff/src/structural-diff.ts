@@ -128,7 +128,7 @@ export function structuralDiff(a: RuleGraph, b: RuleGraph, options: StructuralOp
   if (declarations.length === 0) {
     result.diagnostics.push({
       code: 'diff/unrelated-scenarios',
-      severity: 'warning',
+      severity: 'error',
       message: `"${a.scenario.title}" and "${b.scenario.title}" share no declaration by name: they look like two different games, so everything shows as removed and added`,
       hint: 'compare two printings of one game, or a scenario and one of its variants',
     });
