@@ -21,6 +21,7 @@ export interface WitnessTestText {
 
 /** text safe inside a double-quoted string of a .rules file (and on one line) */
 function quoted(s: string): string {
+  // eslint-disable-next-line no-control-regex
   return `"${s.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\u0000-\u001f\u007f]/g, ' ')}"`;
 }
 
