@@ -154,7 +154,7 @@ export class LockstepGame {
     for (const q of p.quantities) {
       const va = q.a(ga);
       const vb = q.b(gb);
-      if (JSON.stringify(va) !== JSON.stringify(vb)) {
+      if (va !== vb && (!Array.isArray(va) || !Array.isArray(vb) || JSON.stringify(va) !== JSON.stringify(vb))) {
         const shownA = p.textA.value(va, q.type, ga);
         const shownB = p.textB.value(vb, q.type, gb);
         return div('state', `${q.text} is ${shownA} in the first game and ${shownB} in the second`, [`expect ${q.text} == ${shownA}`]);
@@ -200,7 +200,7 @@ export class LockstepGame {
     for (let i = from; i < log.length; i++) {
       const e = log[i]!;
       if (e.event.startsWith('$')) continue;
-      const info = lg.events.find((x) => x.name === e.event);
+      const info = eventInfo(lg, e.event);
       const args = (info?.params ?? []).map((prm) => text.value(e.data[prm.name] as Value, prm.type, g));
       out.push(args.length ? `${e.event}(${args.join(', ')})` : e.event);
     }
@@ -228,6 +228,13 @@ export class LockstepGame {
     }
     return out;
   }
+}
+
+const eventsByName = new WeakMap<LoadedGraph, Map<string, LoadedGraph['events'][number]>>();
+function eventInfo(lg: LoadedGraph, name: string): LoadedGraph['events'][number] | undefined {
+  let m = eventsByName.get(lg);
+  if (!m) eventsByName.set(lg, (m = new Map(lg.events.map((e) => [e.name, e]))));
+  return m.get(name);
 }
 
 function outcomeText(g: Game): string {
