@@ -84,6 +84,10 @@ describe('houserules diff', () => {
     const versions = await runCli(['diff', join(dir, 'now.json'), join(dir, 'old.json')]);
     expect(versions.code).toBe(2);
     expect(versions.stderr).toMatch(/schema version 0.*\[diff\/schema-version\]/);
+    // a file outside the project root is refused before it is opened
+    const outside = await runCli(['diff', 'scenarios/diamant', join(dir, 'diamant.rules'), '--root', 'scenarios']);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/outside/);
     // two unrelated scenarios
     const other = join(dir, 'other.rules');
     writeFileSync(other, 'module other\nscenario "Other" { players 3..3 }\ntoken bean\npool sack { bean: 3 }\nflow { rounds 1 { step go } }\nrule go on go { move 1 bean from sack to sack }\n');

@@ -30,7 +30,8 @@ import { EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, listOption, parseCommandArgs, stringOption, type ParsedCommandArgs } from '../command-args.ts';
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
-import { createNodeHost } from '../node-module-host.ts';
+import type { NodeModuleHost } from '../node-module-host.ts';
+import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { findWorkerScript, runGamesInWorkers } from '../simulate/worker-pool.ts';
 
@@ -64,6 +65,7 @@ Options:
   --workers N           play --balance games on N worker threads (same numbers for any N)
   --witness-out FILE    write the witness test there (a module extending the first scenario)
   --json | --markdown   print the report as JSON, or as Markdown for a forum post or errata page
+${rootHelp(24)}
   -h, --help            this help
 
 Exit codes: 0 no difference found, 1 differences found, 2 a wrong command line
@@ -84,14 +86,18 @@ interface LoadedSide {
   file: string;
   label: string;
   variant: string | null;
+  /** the confined host the side was read through (its sources, for the source diff) */
+  host: NodeModuleHost;
 }
 
 /** a scenario (a .rules file or folder) or a compiled graph (.json), with a variant */
-function loadSide(io: CliIo, given: string, variant: string | undefined): { ok: true; side: LoadedSide } | Fail {
+function loadSide(io: CliIo, given: string, variant: string | undefined, root: string | undefined): { ok: true; side: LoadedSide } | Fail {
   if (given.endsWith('.json')) {
     if (variant !== undefined) return usageError(io, `${given} is a compiled graph: it has no variants to choose from`);
-    const host = createNodeHost();
     const file = resolve(io.cwd, given);
+    const host = new ProjectHosts(root, io.cwd).hostFor(file);
+    const refusal = host.refuse(file);
+    if (refusal) return usageError(io, refusal.message);
     const text = host.readFile(file);
     if (text === undefined) return usageError(io, `cannot read ${given}`);
     let value: unknown;
@@ -111,9 +117,9 @@ function loadSide(io: CliIo, given: string, variant: string | undefined): { ok: 
       return { ok: false, code: EXIT_USAGE };
     }
     const graph = value as RuleGraph;
-    return { ok: true, side: { graph, file, label: graph.scenario.title || graph.scenario.name, variant: graph.scenario.variant } };
+    return { ok: true, side: { graph, file, label: graph.scenario.title || graph.scenario.name, variant: graph.scenario.variant, host } };
   }
-  const loaded = loadScenario(io.cwd, given, variant);
+  const loaded = loadScenario(io.cwd, given, variant, root === undefined ? {} : { root });
   if (!loaded.ok) return usageError(io, loaded.message);
   if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
     writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
@@ -122,7 +128,7 @@ function loadSide(io: CliIo, given: string, variant: string | undefined): { ok: 
   }
   const graph = loaded.graph;
   const title = graph.scenario.title || graph.scenario.name;
-  return { ok: true, side: { graph, file: loaded.file, label: variant ? `${title} (${variant})` : title, variant: variant ?? null } };
+  return { ok: true, side: { graph, file: loaded.file, label: variant ? `${title} (${variant})` : title, variant: variant ?? null, host: loaded.host } };
 }
 
 /** --option k=v for each side: set where the side declares k; unknown on both sides is a mistake */
@@ -188,6 +194,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     json: { type: 'boolean' },
     markdown: { type: 'boolean' },
     'witness-out': { type: 'string' },
+    root: { type: 'string' },
   });
   if (!parsed.ok) return usageError(io, parsed.message).code;
   const { args } = parsed;
@@ -206,15 +213,16 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     if (variantB === undefined) [variantA, variantB] = [undefined, variantA];
     if (variantA === variantB) return usageError(io, `--variant and --against-variant both name ${variantA}: nothing to compare`).code;
   }
-  const la = loadSide(io, paths[0]!, variantA);
+  const root = rootOption(args, io.cwd);
+  if (!root.ok) return usageError(io, root.message).code;
+  const la = loadSide(io, paths[0]!, variantA, root.root);
   if (!la.ok) return la.code;
-  const lb = loadSide(io, paths[1] ?? paths[0]!, variantB);
+  const lb = loadSide(io, paths[1] ?? paths[0]!, variantB, root.root);
   if (!lb.ok) return lb.code;
   const A = la.side;
   const B = lb.side;
 
-  const host = createNodeHost();
-  const structural = structuralDiff(A.graph, B.graph, { readA: host.readCached, readB: host.readCached });
+  const structural = structuralDiff(A.graph, B.graph, { readA: A.host.readCached, readB: B.host.readCached });
   const report: DiffReport = { a: { label: A.label, file: A.file }, b: { label: B.label, file: B.file }, structural, behaviour: null, balance: null };
   const unrelated = structural.diagnostics.some((d) => d.code === 'diff/unrelated-scenarios');
 
@@ -240,7 +248,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         };
         const texts = witnessTest(search.witness, { extends: ref(A.file), variant: A.variant, options: options.a }, { extends: ref(B.file), variant: B.variant, options: options.b }, { a: A.label, b: B.label, module: moduleName(target) });
         witnessText = texts.text;
-        check = A.file.endsWith('.json') || B.file.endsWith('.json') ? null : checkWitness(host, target, texts);
+        // run through the first side's confined host: the witness module extends the first scenario
+        check = A.file.endsWith('.json') || B.file.endsWith('.json') ? null : checkWitness(A.host, target, texts);
         if (out !== undefined) {
           try {
             writeFileSync(target, texts.text);
