@@ -102,7 +102,7 @@ export function runDiffBench(scenariosDir: string): void {
     rows.push([s.name, `${players}`, fmt(same.pairs, 0), found ? fmt(t, 2) : 'none found', found ? `${moves}` : '—', found && t < 10 ? 'yes' : 'no']);
   }
   printTable(
-    '(f) diff: lockstep co-simulation (pairs of full games/s, one core) and the time to the first shrunk witness (median of 3, load and compile excluded)',
+    '(g) diff: lockstep co-simulation (pairs of full games/s, one core) and the time to the first shrunk witness (median of 3, load and compile excluded)',
     ['showcase', 'seats', 'pairs/s', 'witness s', 'moves', '< 10 s'],
     rows,
   );
