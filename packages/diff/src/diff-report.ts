@@ -27,6 +27,9 @@ export function printable(s: string): string {
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
+/** parts whose change no game can observe */
+const WORDING = new Set(['citation', 'reason', 'documentation']);
+
 const KIND_ORDER = ['scenario', 'option', 'token', 'group', 'pool', 'var', 'card', 'zone', 'piece', 'board', 'event', 'derived', 'flow', 'rule', 'action', 'constraint', 'end', 'invariant', 'ranking', 'policy'];
 const STATUS_ORDER = ['changed', 'reads-changed', 'removed', 'added'];
 
@@ -61,7 +64,8 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
   for (const c of changed) {
     const name = `${c.kind} ${printable(c.name)}`;
     if (c.status === 'changed') {
-      out.push(md ? `### ${name}: changed (${c.parts.join(', ')})` : `~ ${name}: changed (${c.parts.join(', ')})`);
+      const wording = c.parts.every((p) => WORDING.has(p)) ? ' — wording only, no effect on play' : '';
+      out.push(md ? `### ${name}: changed (${c.parts.join(', ')})${wording}` : `~ ${name}: changed (${c.parts.join(', ')})${wording}`);
       out.push(`${md ? '' : '    '}${where(c.a, display)} → ${where(c.b, display)}${md ? '  ' : ''}`);
       if (c.a?.cite !== c.b?.cite || c.parts.includes('citation')) {
         out.push(`${md ? '- ' : '    '}cites (${A}): ${c.a?.cite !== undefined ? `"${printable(c.a.cite)}"` : 'nothing'}`);

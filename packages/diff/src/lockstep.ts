@@ -185,7 +185,8 @@ export class LockstepGame {
       const onlyA = na.filter((n) => !nb.includes(n));
       const onlyB = nb.filter((n) => !na.includes(n));
       if (onlyA.length === 0 && onlyB.length === 0) continue;
-      const detail = `p${seat + 1} may ${onlyA.length ? `${onlyA.slice(0, 4).join(', ')}${onlyA.length > 4 ? '…' : ''} only in the first game` : ''}${onlyA.length && onlyB.length ? '; ' : ''}${onlyB.length ? `${onlyB.slice(0, 4).join(', ')}${onlyB.length > 4 ? '…' : ''} only in the second` : ''}`;
+      const list = (xs: string[]): string => `${xs.slice(0, 3).join(', ')}${xs.length > 3 ? ` and ${xs.length - 3} more` : ''}`;
+      const detail = `legal ${onlyA.length ? `only in the first game: ${list(onlyA)}` : ''}${onlyA.length && onlyB.length ? '; ' : ''}${onlyB.length ? `only in the second: ${list(onlyB)}` : ''}`;
       // a move the second refuses, played last; or one the first refuses, expected illegal
       const expect = onlyA.length > 0 && seat === ga.nextSeat() ? [onlyA[0]!] : onlyB.length > 0 && na.length > 0 ? [`expect illegal ${onlyB[0]!}`] : onlyA.length > 0 ? [onlyA[0]!] : [];
       return div('options', detail, expect);

@@ -43,13 +43,13 @@ export class MoveText {
     if (typeof v === 'boolean') return v ? 'true' : 'false';
     if (typeof v === 'string') return v.replace(/^token:/, '');
     if (type?.t === 'player') return v >= 0 ? `p${v + 1}` : 'none';
-    if (type?.t === 'site') return this.site(v);
+    if (type?.t === 'site') return this.site(v, game);
     if (type?.t === 'card') return this.card(v, game);
     return String(v);
   }
 
-  private site(v: number): string {
-    if (this.siteNames === null) this.siteNames = siteNames(this.lg);
+  private site(v: number, game: Game): string {
+    if (this.siteNames === null) this.siteNames = siteNames(this.lg, game);
     return this.siteNames.get(v) ?? `${v}`;
   }
 
@@ -105,11 +105,23 @@ function itemType(e: Expr): TypeDesc | null {
   return null;
 }
 
-/** hexes, corners and sides by their coordinates (`hex(0, 1)`, `corner(0, 0, 3)`); the first hex that names a site names it */
-function siteNames(lg: LoadedGraph): Map<number, string> {
+/**
+ * hexes, corners and sides by their coordinates (`hex(0, 1)`, `corner(0, 0, 3)`;
+ * the first hex that names a site names it), spots and named paths by their
+ * hex and name (`hex(0, 0).station`)
+ */
+function siteNames(lg: LoadedGraph, game: Game): Map<number, string> {
   const out = new Map<number, string>();
   const b = lg.board;
   if (!b) return out;
+  const geometry = game.boardGeometry();
+  if (geometry) {
+    const hexAt = new Map(geometry.hexes.map((h) => [h.id, h]));
+    for (const site of [...geometry.corners, ...geometry.edges]) {
+      const hex = site.inside !== undefined ? hexAt.get(site.inside) : undefined;
+      if (site.name !== undefined && hex) out.set(site.id, `hex(${hex.q}, ${hex.r}).${site.name}`);
+    }
+  }
   const hb = b.board;
   for (let h = 0; h < hb.hexCount; h++) {
     const q = hb.hexQ[h]!;

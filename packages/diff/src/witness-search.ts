@@ -11,7 +11,7 @@ export interface SearchOptions {
   games?: number;
   /** decisions per game (default 400) */
   depth?: number;
-  /** wall-clock budget for search and shrinking (default 10 s) */
+  /** wall-clock budget of the search, and again of the shrinking (default 10 s each) */
   budgetSeconds?: number;
   /** the first seed (default 1) */
   seed?: number;
@@ -111,7 +111,8 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     return result;
   }
   const hot = options.steerBy ? hotMoves(options.steerBy, a.graph, b.graph) : null;
-  const randomGames = hot ? Math.ceil(games / 2) : games;
+  // a quarter random, the rest steered (each phase from the first seed on)
+  const randomGames = hot ? Math.ceil(games / 4) : games;
 
   let found: { game: LockstepGame; phase: 'random' | 'steered'; index: number } | null = null;
   for (let i = 0; i < games && !found; i++) {
@@ -142,7 +143,9 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       result.diagnostics.push({ code: 'diff/budget-exhausted', severity: 'info', message: `the witness search ran out of time after ${result.games} games`, hint: 'give it more time (--budget-seconds) or more games (--games)' });
     return result;
   }
-  const shrunk = options.shrink === false ? { seed: found.game.seed, moves: found.game.moves.slice(), divergence: found.game.divergence!, steps: 0 } : shrinkWitness(pair, found.game.seed, found.game.moves, deadline, now);
+  // shrinking has a budget of its own, as long as the search's
+  const shrinkDeadline = now() + 1000 * (options.budgetSeconds ?? 10);
+  const shrunk = options.shrink === false ? { seed: found.game.seed, moves: found.game.moves.slice(), divergence: found.game.divergence!, steps: 0 } : shrinkWitness(pair, found.game.seed, found.game.moves, shrinkDeadline, now);
   result.witness = {
     seed: shrunk.seed,
     players,
@@ -157,9 +160,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
 }
 
 /**
- * The moves that lead towards the changed rules: taking a changed action,
- * answering an ask of a changed rule, or taking an action (or answering an ask
- * of a rule) that emits an event a changed rule hears.
+ * The moves that lead towards the changed rules: taking a changed action (or
+ * one a changed constraint constrains), answering an ask of a changed rule, or
+ * taking an action (or answering an ask of a rule) that emits an event a
+ * changed rule hears.
  */
 function hotMoves(diff: StructuralDiff, a: RuleGraph, b: RuleGraph): ((m: Move) => boolean) | null {
   const changed = new Set(diff.changes.map((c) => `${c.kind} ${c.name}`));
@@ -168,6 +172,8 @@ function hotMoves(diff: StructuralDiff, a: RuleGraph, b: RuleGraph): ((m: Move) 
   for (const g of [a, b]) {
     const changedRuleIds = new Set(g.rules.filter((r) => changed.has(`rule ${r.name}`)).map((r) => r.id.replace(/@.*$/, '')));
     for (const a2 of g.actions) if (changed.has(`action ${a2.name}`)) hotActions.add(a2.id);
+    // a changed constraint is tried by taking the action it constrains
+    for (const c of g.constraints) if (c.status === 'active' && changed.has(`constraint ${c.name}`) && c.target.startsWith('action:')) hotActions.add(c.target);
     for (const id of changedRuleIds) hotRules.add(id);
     const heard = new Set(g.edges.filter((e) => e.kind === 'triggers' && changedRuleIds.has(e.to)).map((e) => e.from));
     for (const e of g.edges) {

@@ -58,7 +58,7 @@ Options:
                         scores, length and end reasons, with 95% intervals and significance marks
   --games N             games for the search (default 200) or for --balance (default 1000)
   --depth K             decisions per searched game (default 400)
-  --budget-seconds S    time for the search and shrinking (default 10)
+  --budget-seconds S    time for the search, and again for the shrinking (default 10 each)
   --seed S              first seed (default 1)
   --players N           seats (default: 4, within both scenarios' ranges)
   --agents a,b,…        agents for --balance (random, first, or a policy both declare)
