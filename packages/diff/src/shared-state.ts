@@ -39,7 +39,7 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
   const poolsB = new Map(gb.pools.map((p) => [p.name, p]));
   for (const p of ga.pools) {
     const q = poolsB.get(p.name);
-    if (!q || q.scope !== p.scope || p.scope === 'card') continue;
+    if (!q || q.scope !== p.scope || (p.scope !== 'global' && p.scope !== 'player')) continue;
     rank = p.scope === 'global' ? 4 : 1;
     for (const e of p.entries) {
       if (!q.entries.some((f) => f.token === e.token)) continue;
