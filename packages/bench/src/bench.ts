@@ -3,8 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCatanBench } from './catan-bench.ts';
 import { runCompileBench } from './compile-bench.ts';
+import { runDiffBench } from './diff-bench.ts';
 import { runInstructionsBench } from './instructions-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
+import { runScenarioBench } from './scenario-bench.ts';
 import { runWorkersBench } from './workers-bench.ts';
 
 // `pnpm bench`: figures, not assertions. Each section prints its own table.
@@ -20,4 +22,6 @@ if (wanted('compile')) runCompileBench(scenariosDir);
 if (wanted('interpreter')) runInterpreterBench(scenariosDir);
 if (wanted('workers')) await runWorkersBench(repoRoot);
 if (wanted('catan')) runCatanBench(scenariosDir);
+if (wanted('scenarios')) runScenarioBench(scenariosDir);
+if (wanted('diff')) runDiffBench(scenariosDir);
 if (asked('instructions')) await runInstructionsBench(repoRoot);

@@ -1,6 +1,6 @@
 import type { Expr as GExpr } from '@houserules/schema';
 import type { Expr, Identifier } from '@houserules/syntax';
-import { allHexKinds, boardsOf, piecesOn, regionNames, siteVars } from './board-facts.ts';
+import { allHexKinds, allHexes, boardsOf, hexKey, insideSiteNames, piecesOn, regionNames, sitePools, siteVars } from './board-facts.ts';
 import type { DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
@@ -100,7 +100,18 @@ export class SiteLowerer {
       for (const b of boardsOf(this.cx.table)) this.cx.addEdge(scope.owner, idOf(b), 'reads');
       return val({ k: 'siteAttr', attr: name, of: object }, name === 'kind' ? { t: 'enum', values: allHexKinds(this.cx.table) } : NUMBER);
     }
-    const v = siteVars(this.cx.table, site).find((d) => d.name === name);
+    // the hex a spot or path lies inside: a fact of the board
+    if (site !== 'hex' && name === 'inside') {
+      for (const b of boardsOf(this.cx.table)) this.cx.addEdge(scope.owner, idOf(b), 'reads');
+      return val({ k: 'siteAttr', attr: 'inside', of: object }, siteOf('hex'));
+    }
+    // a spot or path by name, inside the hex: `durango_hex.station`
+    const inner = site === 'hex' ? insideSiteNames(this.cx.table).get(name) : undefined;
+    if (inner !== undefined) {
+      for (const b of boardsOf(this.cx.table)) this.cx.addEdge(scope.owner, idOf(b), 'reads');
+      return val({ k: 'siteNamed', site: inner, name, of: object }, siteOf(inner));
+    }
+    const v = siteVars(this.cx.table, site).find((d) => d.name === name) ?? sitePools(this.cx.table, site).find((d) => d.name === name);
     if (v) return this.ex.declRef(v, member, scope, object, access);
     const members = this.memberNames(site);
     this.cx.sink.error('type/no-such-member', `a ${site} has no \`${name}\``, scope.origin.file, member.range,
@@ -110,9 +121,11 @@ export class SiteLowerer {
 
   memberNames(site: SiteKind): string[] {
     return [
-      ...(site === 'hex' ? ['kind', 'value'] : []),
+      ...(site === 'hex' ? ['kind', 'value'] : ['inside']),
       ...Object.keys(RELATIONS[site]), 'piece', 'owner',
       ...siteVars(this.cx.table, site).map((d) => d.name),
+      ...sitePools(this.cx.table, site).map((d) => d.name),
+      ...(site === 'hex' ? insideSiteNames(this.cx.table).keys() : []),
     ];
   }
 
@@ -241,10 +254,31 @@ export class SiteLowerer {
           r: this.ex.value(args[1], scope, NUMBER, `argument 2 of \`${fn}\``).expr,
         };
         if (withIndex) expr.i = this.ex.value(args[2], scope, NUMBER, `argument 3 of \`${fn}\``).expr;
+        if (boards.length === 1 && scope.owner !== null) this.checkSiteAt(boards[0]!, fn, expr, range, scope);
         return val(expr, siteOf(fn));
       }
     }
     return undefined;
+  }
+
+  /**
+   * A site at literal coordinates must be on the board (its layout or frame), and a corner or side
+   * index 0..5: `board/unknown-site` otherwise, where the author wrote it. Checked for the nodes in
+   * play (a node an override replaced may name sites of the board it was written for).
+   */
+  private checkSiteAt(board: DeclOf<'board'>, fn: 'hex' | 'corner' | 'edge', expr: Extract<GExpr, { k: 'siteAt' }>, range: Expr['range'], scope: Scope): void {
+    const q = constant(expr.q);
+    const r = constant(expr.r);
+    const i = expr.i === undefined ? 0 : constant(expr.i);
+    if (q === null || r === null || i === null) return;
+    const what = fn === 'hex' ? `hex(${q}, ${r})` : `${fn}(${q}, ${r}, ${i})`;
+    if (!allHexes(board).has(hexKey(q, r))) {
+      this.cx.sink.error('board/unknown-site', `\`${what}\`: board \`${board.name}\` has no hex (${q}, ${r})`, scope.origin.file, range,
+        'name a hex of the board\'s layout or of its frame');
+    } else if (i < 0 || i > 5) {
+      this.cx.sink.error('board/unknown-site', `\`${what}\`: a hex's ${fn === 'corner' ? 'corners' : 'sides'} are numbered 0 to 5`, scope.origin.file, range,
+        '0 is the upper right, counting clockwise');
+    }
   }
 
   /** Checks that a site expression has the kind a piece stands on (`type/wrong-site`). */
@@ -254,4 +288,14 @@ export class SiteLowerer {
     this.cx.sink.error('type/wrong-site', `\`${piece.name}\` stands on ${want}s, but this is ${describeType(at.ty)}`, scope.origin.file, range,
       `\`piece ${piece.name} on ${want}\`: place it at a ${want}`);
   }
+}
+
+/** The value of a literal number (or its negation), null for anything computed. */
+function constant(e: GExpr): number | null {
+  if (e.k === 'lit' && typeof e.v === 'number') return e.v;
+  if (e.k === 'neg') {
+    const inner = constant(e.e);
+    return inner === null ? null : -inner;
+  }
+  return null;
 }

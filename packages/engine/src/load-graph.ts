@@ -253,7 +253,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     .map((i) => {
       c.label = `invariant/${i.name}`;
       const reads = c.cache ? resourcesRead(graph, c.resources, [{ owner: i.id, condition: i.condition }], false) : null;
-      return { id: i.id, name: i.name, condition: c.expr(i.condition, new Scope(c.alloc)), reason: i.reason ?? '', reads };
+      return { id: i.id, name: i.name, condition: c.expr(i.condition, new Scope(c.alloc)), reason: i.reason ?? '', reads, file: i.provenance.file, range: i.provenance.range };
     });
 
   let ranking: LoadedGraph['ranking'] = null;

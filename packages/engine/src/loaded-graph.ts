@@ -1,4 +1,4 @@
-import type { RuleGraph, TypeDesc, Value, Provenance } from '@houserules/schema';
+import type { RuleGraph, TypeDesc, Value, Provenance, Range } from '@houserules/schema';
 import type { CollectFn } from './collect-codegen.ts';
 import type { Game } from './game.ts';
 import type { StaticStorage } from './compile-expr.ts';
@@ -21,7 +21,8 @@ export type StmtFn = (g: Game) => void;
 export interface PoolInfo {
   id: string;
   name: string;
-  scope: 'global' | 'player' | 'card';
+  /** a per-site pool (hex, corner, edge) has one instance per site of its kind, in the global block */
+  scope: 'global' | 'player' | 'card' | 'hex' | 'corner' | 'edge';
   cardKind: number;
   /** token index per entry */
   tokens: number[];
@@ -164,6 +165,9 @@ export interface InvariantInfo {
   reason: string;
   /** the resources the condition reads (state-resources.ts), so a game checks it again only once one was written; null: every time */
   reads: Int32Array | null;
+  /** where it is declared: a broken invariant's diagnostic points there */
+  file: string;
+  range: Range;
 }
 
 export interface PolicyInfo {

@@ -27,6 +27,7 @@ export const DIAGNOSTIC_NAMESPACES = {
   run: 'running a game: illegal moves, insufficient tokens, budgets, invariants',
   test: 'a failing `test` block',
   cli: 'the command line: files it cannot read or write, malformed logs, internal errors',
+  diff: 'comparing two printings (`houserules diff`): inputs that cannot be compared, a search that ran out of budget',
 } as const satisfies Record<string, string>;
 
 export type DiagnosticNamespace = keyof typeof DIAGNOSTIC_NAMESPACES;
@@ -41,7 +42,7 @@ export const DIAGNOSTIC_CODES = {
   'parse/invalid-number': 'a malformed number literal',
   'parse/misplaced-module-header': 'a `module` header that is not the first item of the file',
   'parse/missing-token': 'a word or symbol the grammar needs here is missing',
-  'parse/not-per-site': 'a pool, zone or derived value declared `per hex|corner|edge`',
+  'parse/not-per-site': 'a zone or derived value declared `per hex|corner|edge`',
   'parse/too-deeply-nested': 'brackets nested more than 200 deep',
   'parse/unexpected-character': 'a character that starts no word of the language',
   'parse/unexpected-token': 'a word or symbol the grammar does not allow here',
@@ -59,6 +60,7 @@ export const DIAGNOSTIC_CODES = {
   'resolve/duplicate': 'a name declared twice in one scope',
   'resolve/needs-card': 'a per-card value used without saying which card',
   'resolve/needs-player': 'a per-player value used without saying whose',
+  'resolve/needs-site': 'a per-site var or pool used without saying which site',
   'resolve/nested-variant': 'a variant declared inside another variant',
   'resolve/not-a-pool': 'a move of tokens from or to something that is not a pool',
   'resolve/not-a-zone': 'a card operation on something that is not a zone',
@@ -91,11 +93,12 @@ export const DIAGNOSTIC_CODES = {
   'flow/unknown-action': '`until` naming no action',
   'flow/unknown-phase': 'a phase the flow does not declare',
   // ── board ──
+  'board/ambiguous-site-name': 'a spot or path name that is also a path or spot name, or another member of a hex (`h.name` could not tell)',
   'board/bad-coordinate': 'a hex coordinate that is not a valid cube or axial coordinate',
   'board/cross-hex-path': 'a path between spots of different hexes',
   'board/dangling-edge': 'an edge piece or path whose end is not on the board',
   'board/duplicate-hex': 'a map that lists a hex twice',
-  'board/duplicate-path': 'two paths between the same spots',
+  'board/duplicate-path': 'two paths between the same spots, or a path named twice in a hex',
   'board/duplicate-region': 'a region declared twice',
   'board/duplicate-spot': 'a spot declared twice in a hex',
   'board/empty-board': 'a board without hexes',
@@ -103,6 +106,7 @@ export const DIAGNOSTIC_CODES = {
   'board/self-loop': 'a path from a spot to itself',
   'board/unknown-hex': 'a region or map naming a hex outside the layout and frame',
   'board/unknown-node': 'a path naming a spot that does not exist',
+  'board/unknown-site': 'a hex, corner or edge at literal coordinates that the board does not have',
   'board/value-count': 'more or fewer values than hexes that take one',
   // ── limit ──
   'limit/board-size': 'a board beyond the budget: too many hexes, too wide a radius or frame, coordinates too far out',
@@ -192,6 +196,12 @@ export const DIAGNOSTIC_CODES = {
   'cli/internal-error': 'the command failed (a bug; please report it, with the output of `--debug`)',
   'cli/usage': 'a wrong command line: an unknown flag, option, variant or agent, a missing file',
   'cli/malformed-log': 'a game log that is not the JSON lines `simulate --log` writes',
+  // ── diff ──
+  'diff/budget-exhausted': 'the witness search ran out of time before it found a divergence (info)',
+  'diff/cannot-start': 'a game of one side could not start with these players and options',
+  'diff/no-common-player-count': 'no number of players suits both scenarios',
+  'diff/schema-version': 'two rule graphs of different schema versions',
+  'diff/unrelated-scenarios': 'two scenarios that share no declaration by name',
 } as const satisfies Record<`${DiagnosticNamespace}/${string}`, string>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
