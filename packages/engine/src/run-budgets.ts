@@ -19,5 +19,5 @@ export const MAX_IDLE_FLOW_MOVES = 1_000_000;
 /** Elements walked by `for` loops over lists and ranges in one flow step (nested loops over long ranges; `run/size-budget`). */
 export const MAX_LOOP_WORK_PER_STEP = 10_000_000;
 
-/** Decisions in one game played by agents (`run/move-limit`); a random 4-player Catan game takes ~2,500, the longest seen 6,070. */
+/** Decisions in one game played by agents (`run/move-limit`); the longest shipped scenario takes ~2,500 with random agents, the longest seen 6,070. */
 export const MAX_GAME_DECISIONS = 200_000;
