@@ -221,6 +221,22 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (!lb.ok) return lb.code;
   const A = la.side;
   const B = lb.side;
+  const witnessOut = stringOption(args, 'witness-out');
+  const witnessTarget = witnessOut !== undefined ? resolve(io.cwd, witnessOut) : resolve(dirname(A.file), `${moduleName(A.file)}_witness.rules`);
+  if (witnessOut !== undefined) {
+    // the witness extends the first scenario, so it must live where that scenario's project can be read from
+    const refusal = A.host.refuse(witnessTarget);
+    if (refusal?.code === 'resolve/outside-project') {
+      const diagnostic: Diagnostic = {
+        code: 'resolve/outside-project',
+        severity: 'error',
+        message: `--witness-out ${printable(witnessOut)} is outside the project (${printable(A.host.projectRoot)}): the witness test extends the first scenario and is checked there, so it must be written inside the project`,
+        hint: 'write it next to the scenario or its tests, or name a wider project folder with --root',
+      };
+      writeDiagnostics(io, io.stderr, [diagnostic], A.host.readCached);
+      return EXIT_USAGE;
+    }
+  }
 
   const structural = structuralDiff(A.graph, B.graph, { readA: A.host.readCached, readB: B.host.readCached });
   const report: DiffReport = { a: { label: A.label, file: A.file }, b: { label: B.label, file: B.file }, structural, behaviour: null, balance: null };
@@ -240,8 +256,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       let witnessText: string | null = null;
       let check = null;
       if (search.witness) {
-        const out = stringOption(args, 'witness-out');
-        const target = out !== undefined ? resolve(io.cwd, out) : resolve(dirname(A.file), `${moduleName(A.file)}_witness.rules`);
+        const out = witnessOut;
+        const target = witnessTarget;
         const ref = (file: string): string => {
           const r = relative(dirname(target), file).split(sep).join('/');
           return r.startsWith('.') ? r : `./${r}`;
