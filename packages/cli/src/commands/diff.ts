@@ -58,7 +58,8 @@ Options:
                         scores, length and end reasons, with 95% intervals and significance marks
   --games N             games for the search (default 200) or for --balance (default 1000)
   --depth K             decisions per searched game (default 400)
-  --budget-seconds S    time for the search, and again for the shrinking (default 10 each)
+  --budget-seconds S    CPU time for the search, shared by the differences (default 10)
+  --shrink-seconds S    CPU time for shrinking the witnesses found (default: as --budget-seconds)
   --seed S              first seed (default 1)
   --players N           seats (default: 4, within both scenarios' ranges)
   --agents a,b,…        agents for --balance (random, first, or a policy both declare)
@@ -173,6 +174,12 @@ async function playBalance(spec: SimulationSpec, games: number, workers: number)
   return summarizePartial(partial, { scenario: spec.scenarioFile, variant: spec.variant, players: spec.players, seed: spec.seed, agents: spec.agents.map(formatAgentSpec), options: spec.options, ruleIds: runner.ruleIds });
 }
 
+/** the budgets count this process's CPU time: what the search did, not how busy the machine was */
+const cpuMilliseconds = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 /** a module name from a file name: letters, digits and _ only */
 const moduleName = (file: string): string => `${(file.split(/[\\/]/).pop() ?? 'witness').replace(/\.rules$/, '').replace(/[^A-Za-z0-9_]/g, '_').replace(/^[^A-Za-z]/, 'w')}`;
 
@@ -187,6 +194,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     games: { type: 'string' },
     depth: { type: 'string' },
     'budget-seconds': { type: 'string' },
+    'shrink-seconds': { type: 'string' },
     seed: { type: 'string' },
     players: { type: 'string' },
     agents: { type: 'string' },
@@ -201,7 +209,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const paths = args.positionals;
   if (paths.length < 1 || paths.length > 2) return usageError(io, `name one or two scenarios\n\n${usage}`).code;
   if (flag(args, 'json') && flag(args, 'markdown')) return usageError(io, '--json and --markdown: choose one').code;
-  const numbers = { games: integerOption(args, 'games', 1), depth: integerOption(args, 'depth', 1), budget: integerOption(args, 'budget-seconds', 1), seed: integerOption(args, 'seed', 0), workers: integerOption(args, 'workers', 1) };
+  const numbers = { games: integerOption(args, 'games', 1), depth: integerOption(args, 'depth', 1), budget: integerOption(args, 'budget-seconds', 1), shrink: integerOption(args, 'shrink-seconds', 1), seed: integerOption(args, 'seed', 0), workers: integerOption(args, 'workers', 1) };
   for (const r of Object.values(numbers)) if (!r.ok) return usageError(io, r.message).code;
   const num = (r: (typeof numbers)[keyof typeof numbers]): number | undefined => (r.ok ? r.value : undefined);
 
@@ -251,7 +259,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const search = searchWitness(
         { graph: A.graph, options: options.a },
         { graph: B.graph, options: options.b },
-        { players: players.value, games: num(numbers.games) ?? 200, depth: num(numbers.depth), budgetSeconds: num(numbers.budget), seed: num(numbers.seed), steerBy: structural },
+        { players: players.value, games: num(numbers.games) ?? 200, depth: num(numbers.depth), budgetSeconds: num(numbers.budget), shrinkSeconds: num(numbers.shrink), seed: num(numbers.seed), steerBy: structural, now: cpuMilliseconds },
       );
       let witnessText: string | null = null;
       let check = null;
@@ -262,7 +270,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
           const r = relative(dirname(target), file).split(sep).join('/');
           return r.startsWith('.') ? r : `./${r}`;
         };
-        const texts = witnessTest(search.witness, { extends: ref(A.file), variant: A.variant, options: options.a }, { extends: ref(B.file), variant: B.variant, options: options.b }, { a: A.label, b: B.label, module: moduleName(target) });
+        const witnesses = search.differences.flatMap((d) => (d.witness ? [{ label: d.label, witness: d.witness }] : []));
+        const texts = witnessTest(witnesses, { extends: ref(A.file), variant: A.variant, options: options.a }, { extends: ref(B.file), variant: B.variant, options: options.b }, { a: A.label, b: B.label, module: moduleName(target) });
         witnessText = texts.text;
         // run through the first side's confined host: the witness module extends the first scenario
         check = A.file.endsWith('.json') || B.file.endsWith('.json') ? null : checkWitness(A.host, target, texts);
