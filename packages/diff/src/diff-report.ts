@@ -103,8 +103,12 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
       const lead = steered ? `${md ? '- ' : '  '}${printable(d.label)}: ` : '';
       const pad = steered ? (md ? '  - ' : '      ') : '';
       out.push(`${lead}${printable(d.summary)}`);
-      if (!w) continue;
+      if (!w || d.sameAs) continue;
       out.push(`${pad}found in ${w.found.phase} game ${w.found.games} (seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
+      if (d.isolation === 'isolated' && d.isolatedDeclarations) {
+        out.push(`${pad}the second's ${d.nodes.length === 1 ? 'declaration' : 'declarations'}, taken alone into the first:`);
+        for (const l of d.isolatedDeclarations.split('\n')) out.push(`${pad}  ${printable(l)}`);
+      }
       if (w.divergence.move) out.push(`${pad}the step: ${printable(w.divergence.move)}`);
       for (const f of w.divergence.rules) out.push(`${pad}  rule ${printable(f.rule)} fired ${f.a}× in ${A}, ${f.b}× in ${B}`);
     }

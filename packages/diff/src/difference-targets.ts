@@ -66,10 +66,11 @@ export function differenceTargets(diff: StructuralDiff, a: RuleGraph, b: RuleGra
     return out;
   };
 
-  // an option or derived value read by another difference belongs to that difference's group
+  // an option or derived value only one side declares, read by another difference, belongs to that difference's group
+  // (a changed one stands alone: it can be taken from the second side on its own)
   const owner = new Map<string, string>();
   for (const c of changes) {
-    if (c.kind !== 'option' && c.kind !== 'derived') continue;
+    if ((c.kind !== 'option' && c.kind !== 'derived') || c.status === 'changed') continue;
     const key = nodeKey(c);
     const reader = readersOf(key).find((r) => r.kind !== 'derived' && changedKeys.has(nodeKey(r)) && nodeKey(r) !== key);
     if (reader) owner.set(key, nodeKey(reader));

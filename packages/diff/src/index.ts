@@ -16,3 +16,5 @@ export { compareBalance, twoSidedP } from './balance.ts';
 export type { BalanceRow, Estimate } from './balance.ts';
 export { foundDifferences, formatDiffReport, printable } from './diff-report.ts';
 export type { DiffReport } from './diff-report.ts';
+export { isolateDifference } from './isolate-difference.ts';
+export type { Isolation, IsolationSources } from './isolate-difference.ts';

@@ -2,6 +2,7 @@ import type { Diagnostic, RuleGraph } from '@houserules/schema';
 import type { Move } from '@houserules/engine';
 import { LockstepPair, type Divergence, type LockstepGame, type Side } from './lockstep.ts';
 import { differenceTargets, involves, targetLabel, type DifferenceTarget } from './difference-targets.ts';
+import { isolateDifference, type IsolationSources } from './isolate-difference.ts';
 import { shrinkWitness, type Accept } from './shrink-witness.ts';
 import type { StructuralDiff } from './structural-diff.ts';
 
@@ -29,6 +30,12 @@ export interface SearchOptions {
   now?: () => number;
   /** closures only (a page whose CSP forbids generated code) */
   codegen?: boolean;
+  /**
+   * the first scenario's sources and the second's: a difference the games
+   * always showed another difference before is then looked for between the
+   * first graph and the first with only it taken from the second
+   */
+  isolate?: IsolationSources;
 }
 
 /** A game in which the two graphs behave differently, as seed and moves by name. */
@@ -61,6 +68,16 @@ export interface DifferenceSearch {
   elsewhereFirst: string | null;
   /** its share of the budget ran out */
   outOfTime: boolean;
+  /**
+   * null: the two graphs played in lockstep; `isolated`: the witness is a game
+   * of the first graph against the first with only this difference taken from
+   * the second (the declarations it takes are `isolatedDeclarations`); `not
+   * isolated: …` why that could not be done
+   */
+  isolation: string | null;
+  isolatedDeclarations: string | null;
+  /** the witness is that of an earlier difference (the same game shows both) */
+  sameAs: string | null;
   /** why it has no witness: no effect on play, or the budget */
   summary: string;
 }
@@ -111,6 +128,8 @@ export function defaultPlayers(a: RuleGraph, b: RuleGraph): number | null {
 
 interface Found {
   game: LockstepGame;
+  /** the pair it was played by: the two graphs, or the first against itself with one difference isolated */
+  pair: LockstepPair;
   phase: 'random' | 'steered';
   index: number;
   ms: number;
@@ -160,6 +179,9 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     elsewhere: 0,
     elsewhereFirst: null,
     outOfTime: false,
+    isolation: null,
+    isolatedDeclarations: null,
+    sameAs: null,
     summary: t?.noEffect ?? '',
   }));
   const accepts: Accept[] = targets.map((t) => (t ? (d) => involves(d, t) : () => true));
@@ -167,13 +189,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   let out = false;
   let played = 0;
 
-  for (let ti = 0; ti < targets.length; ti++) {
+  /** plays games of one pair for target ti until one diverges where it counts, or `until` */
+  const searchTarget = (ti: number, on: LockstepPair, until: number, isolated: boolean): void => {
     const t = targets[ti] ?? null;
     const search = searches[ti]!;
-    if (found[ti] || t?.noEffect) continue;
-    const open = targets.filter((x, i) => !found[i] && !x?.noEffect).length;
-    // what is left of the budget, shared by the differences still open
-    const until = now() + Math.max(0, deadline - now()) / Math.max(1, open);
     const hot = t ? hotMoves(t) : null;
     // a quarter random, the rest steered (each phase from the first seed on)
     const randomGames = hot ? Math.ceil(games / 4) : games;
@@ -186,7 +205,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       }
       const seed = firstSeed + (i < randomGames ? i : i - randomGames);
       const steered = i >= randomGames;
-      const game = played === 0 ? probe : pair.start(seed);
+      const game = played === 0 && on === pair ? probe : on.start(seed);
       played++;
       if (!game) break;
       const picker = new MovePicker(seed * 7919 + (steered ? 1 : 0), steered ? hot : null);
@@ -203,13 +222,42 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       result.depth = Math.max(result.depth, decisions);
       const d = game.divergence;
       if (!d) continue;
-      const f: Found = { game, phase: steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
+      const f: Found = { game, pair: on, phase: steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
+      if (isolated) {
+        if (accepts[ti]!(d)) found[ti] = f;
+        continue;
+      }
       // this game may be the witness of other differences still open
       for (let tj = 0; tj < targets.length; tj++) if (!found[tj] && !targets[tj]?.noEffect && accepts[tj]!(d)) found[tj] = f;
       if (!found[ti]) {
         search.elsewhere++;
-        search.elsewhereFirst ??= `${d.step === 0 ? 'at set-up' : `after ${d.step} decisions`}: ${d.detail}`;
+        search.elsewhereFirst ??= `${d.step === 0 ? 'at set-up' : `after ${d.step} decisions`}: ${d.detail.length > 120 ? `${d.detail.slice(0, 120)}…` : d.detail}`;
       }
+    }
+  };
+
+  // the two graphs in lockstep, each difference in turn (half the budget when differences may be isolated after)
+  const directEnd = options.isolate ? start + (deadline - start) / 2 : deadline;
+  for (let ti = 0; ti < targets.length; ti++) {
+    if (found[ti] || targets[ti]?.noEffect) continue;
+    const open = targets.filter((x, i) => !found[i] && !x?.noEffect && i >= ti).length;
+    searchTarget(ti, pair, now() + Math.max(0, directEnd - now()) / Math.max(1, open), false);
+  }
+  // a difference masked by another (the games always diverged elsewhere first): the first graph with only it taken from the second
+  if (options.isolate) {
+    const masked = targets.map((t, i) => (t && !found[i] && !t.noEffect ? i : -1)).filter((i) => i >= 0);
+    for (const [k, ti] of masked.entries()) {
+      const iso = isolateDifference(targets[ti]!, a.graph, b.graph, options.isolate);
+      const search = searches[ti]!;
+      if ('problem' in iso) {
+        search.isolation = `not isolated: ${iso.problem}`;
+        continue;
+      }
+      search.isolation = 'isolated';
+      search.isolatedDeclarations = iso.declarations;
+      search.outOfTime = false;
+      const alone = new LockstepPair(a, { graph: iso.graph, options: a.options }, players, options.codegen ?? true);
+      searchTarget(ti, alone, now() + Math.max(0, deadline - now()) / Math.max(1, masked.length - k), true);
     }
   }
   if (out) result.exhausted = 'seconds';
@@ -219,23 +267,35 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   const shrinkEnd = now() + shrinkBudget;
   const toShrink = found.filter((f) => f !== null).length;
   let shrunkCount = 0;
+  const shrunkBy = new Map<Found, DifferenceSearch>();
   for (let ti = 0; ti < targets.length; ti++) {
     const f = found[ti];
     const search = searches[ti]!;
     if (!f) {
       if (!targets[ti]?.noEffect) {
         const where = search.elsewhere > 0 ? `; ${search.elsewhere} diverged first elsewhere (the first ${search.elsewhereFirst})` : '';
-        search.summary = `no witness in ${search.games} game${search.games === 1 ? '' : 's'} up to ${search.depth} decisions${where}${search.outOfTime ? ' (its share of the budget ran out)' : ''} — not a proof that there is none`;
+        const isolation = search.isolation === 'isolated' ? '; isolated (the first with only it taken from the second), no divergence there either' : search.isolation ? `; ${search.isolation}` : '';
+        search.summary = `no witness in ${search.games} game${search.games === 1 ? '' : 's'} up to ${search.depth} decisions${where}${isolation}${search.outOfTime ? ' (its share of the budget ran out)' : ''} — not a proof that there is none`;
       }
       continue;
     }
+    const first = shrunkBy.get(f);
+    if (first) {
+      // the same game shows an earlier difference too (a set-up divergence shows every declaration that differs)
+      search.witness = first.witness;
+      search.sameAs = first.label;
+      search.summary = `the same game as ${first.label}`;
+      shrunkCount++;
+      continue;
+    }
+    shrunkBy.set(f, search);
     const s0 = now();
     const until = s0 + Math.max(0, shrinkEnd - s0) / Math.max(1, toShrink - shrunkCount);
     shrunkCount++;
     const shrunk =
       options.shrink === false
         ? { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence!, steps: 0 }
-        : shrinkWitness(pair, f.game.seed, f.game.moves, until, now, accepts[ti]!);
+        : shrinkWitness(f.pair, f.game.seed, f.game.moves, until, now, accepts[ti]!);
     search.witness = {
       seed: shrunk.seed,
       players,
@@ -246,7 +306,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       ms: f.ms,
       shrinkMs: now() - s0,
     };
-    search.summary = `divergence after ${shrunk.moves.length} decision${shrunk.moves.length === 1 ? '' : 's'} (seed ${shrunk.seed}, ${players} players): ${shrunk.divergence.detail}`;
+    search.summary = `${f.pair === pair ? '' : 'isolated (the first with only it taken from the second): '}divergence after ${shrunk.moves.length} decision${shrunk.moves.length === 1 ? '' : 's'} (seed ${shrunk.seed}, ${players} players): ${shrunk.divergence.detail}`;
     result.witness ??= search.witness;
   }
   result.differences = searches;

@@ -15,8 +15,10 @@ export interface WitnessTarget {
 export interface WitnessTestText {
   /** the witness module, extending the first scenario: passes there */
   text: string;
-  /** the same test aimed at the second scenario: fails there */
+  /** the same tests aimed at the second scenario: fail there (those of isolated differences left out) */
   againstB: string;
+  /** each isolated difference's test in a module extending the first with only that difference taken from the second: fails there */
+  isolated: { label: string; text: string }[];
 }
 
 /** text safe inside a double-quoted string of a .rules file (and on one line) */
@@ -31,6 +33,8 @@ const valueText = (v: Value): string => (typeof v === 'string' ? v : String(v));
 export interface LabeledWitness {
   label: string;
   witness: Witness;
+  /** for a witness of an isolated difference: the declarations that take it from the second scenario */
+  isolated?: string | null;
 }
 
 /** The witnesses as a module with one `test` block each (docs/diff.md, "The witness is a test"). */
@@ -58,9 +62,28 @@ export function witnessTest(given: Witness | readonly LabeledWitness[], a: Witne
       '',
       ...ws.flatMap((lw) => block(lw, t)),
     ].join('\n');
+  const direct = ws.filter((x) => !x.isolated);
+  const isolated = ws.filter((x) => x.isolated);
+  const note = isolated.length === 0 ? `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${oneLine(labels.a)} and fails on ${oneLine(labels.b)}.` : `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${oneLine(labels.a)}; ${isolated.map((x) => `"${oneLine(x.label)}"`).join(', ')} ${isolated.length === 1 ? 'fails' : 'fail'} on it with only that difference taken from ${oneLine(labels.b)}, the others on ${oneLine(labels.b)}.`;
   return {
-    text: file(a, `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${oneLine(labels.a)} and fails on ${oneLine(labels.b)}.`),
-    againstB: file(b, `The same test${ws.length === 1 ? '' : 's'} aimed at ${oneLine(labels.b)}, where ${ws.length === 1 ? 'it fails' : 'each fails'}.`),
+    text: file(a, note),
+    againstB: [
+      `// The same test${direct.length === 1 ? '' : 's'} aimed at ${oneLine(labels.b)}, where ${direct.length === 1 ? 'it fails' : 'each fails'}.`,
+      `module ${labels.module} extends ${quoted(b.extends)}`,
+      '',
+      ...direct.flatMap((lw) => block(lw, b)),
+    ].join('\n'),
+    isolated: isolated.map((lw) => ({
+      label: lw.label,
+      text: [
+        `// ${oneLine(labels.a)} with only ${oneLine(lw.label)} taken from ${oneLine(labels.b)}: the witness fails here.`,
+        `module ${labels.module}_isolated extends ${quoted(a.extends)}`,
+        '',
+        lw.isolated!,
+        '',
+        ...block(lw, a),
+      ].join('\n'),
+    })),
   };
 }
 
@@ -95,9 +118,19 @@ export function checkWitness(host: ModuleHost, path: string, texts: WitnessTestT
     });
   };
   const ra = run(texts.text);
-  const rb = run(texts.againstB);
   if ('broken' in ra) return { passesOnA: false, failsOnB: false, failureOnB: null, problem: `the witness does not compile: ${ra.broken}` };
-  if ('broken' in rb) return { passesOnA: ra.every((r) => r.status === 'passed'), failsOnB: false, failureOnB: null, problem: `the witness does not compile against the second scenario: ${rb.broken}` };
+  // the second side's run of each test: in the module aimed at the second, or in its isolated module
+  const rb: Run[] = [];
+  const direct = texts.againstB.includes('\ntest ') ? run(texts.againstB) : [];
+  if ('broken' in direct) return { passesOnA: ra.every((r) => r.status === 'passed'), failsOnB: false, failureOnB: null, problem: `the witness does not compile against the second scenario: ${direct.broken}` };
+  const isolated = new Map<string, Run>();
+  for (const iso of texts.isolated ?? []) {
+    const r = run(iso.text);
+    if ('broken' in r) return { passesOnA: ra.every((x) => x.status === 'passed'), failsOnB: false, failureOnB: null, problem: `the witness of ${iso.label} does not compile with only that difference taken: ${r.broken}` };
+    if (r[0]) isolated.set(r[0].name, r[0]);
+  }
+  let next = 0;
+  for (const r of ra) rb.push(isolated.get(r.name) ?? direct[next++] ?? { status: 'broken', code: null, message: 'missing', name: r.name });
   const tests = ra.map((r, i) => ({ name: r.name, passesOnA: r.status === 'passed', failsOnB: rb[i]?.status === 'failed', failureOnB: rb[i]?.code ?? null }));
   const failsA = ra.find((r) => r.status !== 'passed');
   const passesB = rb.find((r) => r.status !== 'failed');

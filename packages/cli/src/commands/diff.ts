@@ -259,7 +259,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const search = searchWitness(
         { graph: A.graph, options: options.a },
         { graph: B.graph, options: options.b },
-        { players: players.value, games: num(numbers.games) ?? 200, depth: num(numbers.depth), budgetSeconds: num(numbers.budget), shrinkSeconds: num(numbers.shrink), seed: num(numbers.seed), steerBy: structural, now: cpuMilliseconds },
+        { players: players.value, games: num(numbers.games) ?? 200, depth: num(numbers.depth), budgetSeconds: num(numbers.budget), shrinkSeconds: num(numbers.shrink), seed: num(numbers.seed), steerBy: structural, now: cpuMilliseconds, isolate: A.file.endsWith('.json') ? undefined : { host: A.host, fileA: A.file, readB: B.host.readCached } },
       );
       let witnessText: string | null = null;
       let check = null;
@@ -270,7 +270,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
           const r = relative(dirname(target), file).split(sep).join('/');
           return r.startsWith('.') ? r : `./${r}`;
         };
-        const witnesses = search.differences.flatMap((d) => (d.witness ? [{ label: d.label, witness: d.witness }] : []));
+        const witnesses = search.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }] : []));
         const texts = witnessTest(witnesses, { extends: ref(A.file), variant: A.variant, options: options.a }, { extends: ref(B.file), variant: B.variant, options: options.b }, { a: A.label, b: B.label, module: moduleName(target) });
         witnessText = texts.text;
         // run through the first side's confined host: the witness module extends the first scenario
