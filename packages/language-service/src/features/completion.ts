@@ -6,7 +6,7 @@
  */
 
 import { BOARD_BUILTINS, BUILTIN_ARITY, CONTEXT_NAMES, describeType, kindWord, type ChainValue, type Decl, type DeclKind, type SemanticModel, type Ty } from '@houserules/compiler';
-import { expectedAt, tokenize, type Expectation, type SourceToken } from '@houserules/syntax';
+import { expectedAt, ITEM_KEYWORDS, tokenize, type Expectation, type SourceToken } from '@houserules/syntax';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver-types';
 import type { RulesDocument } from '../workspace/rules-document.ts';
 import { expressionEndingAt } from '../syntax-queries/ast-walk.ts';
@@ -359,7 +359,7 @@ function keywords(items: Items, e: Expectation, before: SourceToken[], scope: Sc
   if (words.includes('advance') && words.includes('expect')) for (const s of TEST_SNIPPETS) items.add(s.label, CompletionItemKind.Snippet, ORDER.snippet, { detail: s.detail, insertText: s.body, insertTextFormat: InsertTextFormat.Snippet, filterText: s.filter });
 }
 
-const ITEM_WORDS = ['module', 'import', 'scenario', 'option', 'token', 'tokens', 'pool', 'var', 'per', 'card', 'zone', 'piece', 'board', 'event', 'derive', 'flow', 'rule', 'action', 'forbid', 'require', 'end', 'ranking', 'invariant', 'policy', 'variant', 'override', 'remove', 'test'];
+const ITEM_WORDS: string[] = [...ITEM_KEYWORDS];
 const STATEMENT_WORDS = ['move', 'set', 'let', 'if', 'for', 'emit', 'shuffle', 'reveal', 'draw', 'roll', 'pick', 'ask', 'end', 'place', 'remove'];
 
 /** When the grammar cannot follow the item (a mistake earlier in it): the words a new line inside its innermost block may start with. */

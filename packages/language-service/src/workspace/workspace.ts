@@ -109,6 +109,11 @@ export class Workspace {
     return this.document(path)?.text;
   }
 
+  /** Every path the workspace holds a text for (open documents, files given to it, files read through the host). */
+  knownPaths(): string[] {
+    return [...new Set([...this.documents.keys(), ...this.hostReads.keys()])];
+  }
+
   /** The open documents. */
   openDocuments(): RulesDocument[] {
     return [...this.documents.values()].filter((d) => d.open);
