@@ -52,6 +52,8 @@ export class Workspace {
     const base = options.host;
     this.host = {
       readFile: (path) => this.text(path),
+      // what the editor gave is read as given; a file on disk is read only where the host allows
+      refuse: (path) => (this.documents.has(normalizePath(path)) ? undefined : base?.refuse?.(path)),
       resolvePath: (fromFile, ref) => (base ? base.resolvePath(fromFile, ref) : joinPath(dirname(normalizePath(fromFile)), ref)),
       findModule: (name, fromFile) =>
         findModuleInTree(name, fromFile, (path) => this.documents.has(normalizePath(path))) ?? base?.findModule(name, fromFile),
