@@ -7,6 +7,7 @@ import { runInstructionsBench } from './instructions-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
 import { runLanguageServiceBench } from './language-service-bench.ts';
 import { runWorkersBench } from './workers-bench.ts';
+import { runScenarioBench } from './scenario-bench.ts';
 
 // `pnpm bench`: figures, not assertions. Each section prints its own table.
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,5 +22,6 @@ if (wanted('compile')) runCompileBench(scenariosDir);
 if (wanted('interpreter')) runInterpreterBench(scenariosDir);
 if (wanted('workers')) await runWorkersBench(repoRoot);
 if (wanted('catan')) runCatanBench(scenariosDir);
+if (wanted('scenarios')) runScenarioBench(scenariosDir);
 if (wanted('editor')) runLanguageServiceBench();
 if (asked('instructions')) await runInstructionsBench(repoRoot);
