@@ -1,6 +1,7 @@
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io.ts';
 import { checkCommand } from './commands/check.ts';
 import { compileCommand } from './commands/compile.ts';
+import { diffCommand } from './commands/diff.ts';
 import { fmtCommand } from './commands/fmt.ts';
 import { lspCommand } from './commands/lsp.ts';
 import { replayCommand } from './commands/replay.ts';
@@ -15,7 +16,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand, lspCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand, diffCommand, lspCommand];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
