@@ -93,7 +93,7 @@ export function runLanguageServiceBench(): void {
   }
   void entryUri;
   printTable(
-    `(g) editor: the language service on a generated ${set.lines.toLocaleString('en-US')}-line module set (${Object.keys(set.files).length} modules, all open), ${RUNS} runs after ${WARMUP} warm-up, one thread, ms`,
+    `(h) editor: the language service on a generated ${set.lines.toLocaleString('en-US')}-line module set (${Object.keys(set.files).length} modules, all open), ${RUNS} runs after ${WARMUP} warm-up, one thread, ms`,
     ['request', 'median', 'p95', 'CPU median', 'CPU p95', 'goal (p95)'],
     series.map((s) => [
       s.name, fmt(median(s.times)), fmt(p95(s.times)), fmt(median(s.cpu)), fmt(p95(s.cpu)),
