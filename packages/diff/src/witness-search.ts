@@ -280,7 +280,8 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       continue;
     }
     const first = shrunkBy.get(f);
-    if (first) {
+    // shared only if the shrunk game still shows this difference too
+    if (first?.witness && accepts[ti]!(first.witness.divergence)) {
       // the same game shows an earlier difference too (a set-up divergence shows every declaration that differs)
       search.witness = first.witness;
       search.sameAs = first.label;
@@ -288,7 +289,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       shrunkCount++;
       continue;
     }
-    shrunkBy.set(f, search);
+    if (!first) shrunkBy.set(f, search);
     const s0 = now();
     const until = s0 + Math.max(0, shrinkEnd - s0) / Math.max(1, toShrink - shrunkCount);
     shrunkCount++;

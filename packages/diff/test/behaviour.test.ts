@@ -9,7 +9,7 @@ const generous = graphOf(files, '/s/luck.rules', 'generous').graph;
 
 describe('the behavioural diff', () => {
   it('finds a shrunk witness that passes on the first graph and fails on the second', () => {
-    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2 });
+    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600 });
     const w = r.witness!;
     expect(w).not.toBeNull();
     expect(w.divergence.kind).toBe('state');
@@ -53,7 +53,7 @@ describe('the behavioural diff', () => {
   });
 
   it('plays both back ends alike: the same witness from closures and from generated code', () => {
-    const opts = { players: 2, games: 30 } as const;
+    const opts = { players: 2, games: 30, budgetSeconds: 600 } as const;
     const gen = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { ...opts, codegen: true });
     const clo = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { ...opts, codegen: false });
     expect(clo.witness?.moves).toEqual(gen.witness?.moves);
@@ -89,7 +89,7 @@ describe('a witness per difference', () => {
   });
 
   it('finds a witness of each, each diverging where its difference shows, and writes one test each', () => {
-    const r = searchWitness({ graph: a, options: {} }, { graph: b, options: {} }, { steerBy: diff, players: 2, games: 100 });
+    const r = searchWitness({ graph: a, options: {} }, { graph: b, options: {} }, { steerBy: diff, players: 2, games: 100, budgetSeconds: 600 });
     expect(r.differences.map((d) => d.label)).toEqual(['option bonus_rule', 'rule last_deal']);
     const [bonus, last] = r.differences.map((d) => d.witness!);
     expect(bonus!.divergence.rules).toEqual([{ rule: 'bonus', a: 0, b: 1 }]);
