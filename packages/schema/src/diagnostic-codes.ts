@@ -20,7 +20,7 @@ export const DIAGNOSTIC_NAMESPACES = {
   order: 'firing order: `before`/`after` cycles',
   flow: 'the flow: unknown phases, `until` naming no action',
   board: 'boards: hexes, spots and paths that do not fit together',
-  limit: 'budgets: a file, a declared size, a nesting or a count beyond what the tools accept (docs/language.md, "Safety")',
+  limit: 'budgets: a file, a declared size, a nesting or a count beyond what the tools accept (docs/safety.md, "Budgets")',
   lint: 'warnings: unused declarations, rules that can never fire',
   schema: 'the rule graph failed its JSON Schema (from the compiler, a compiler bug; from a file, a bad graph)',
   compiler: 'the compiler itself failed (a bug; please report it)',
