@@ -120,8 +120,8 @@ export class ExprLowerer {
     if ((CONTEXT_NAMES as readonly string[]).includes(name)) return this.contextName(name, scope);
     const seat = scope.seats ? /^p([1-9][0-9]*)$/.exec(name) : null;
     if (seat) return val({ k: 'seat', index: Number(seat[1]) - 1 }, PLAYER);
-    // `none`: the empty site or player is -1 (the piece `none` is a member of a site's piece enum, below)
-    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player')) return val({ k: 'lit', v: -1 }, expected);
+    // `none`: the empty site, player or card is -1 (the piece `none` is a member of a site's piece enum, below)
+    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player' || expected?.t === 'card')) return val({ k: 'lit', v: -1 }, expected);
     const site = this.sites.name(ident, scope);
     if (site) return site;
     if (expected?.t === 'enum') {
@@ -425,7 +425,7 @@ export class ExprLowerer {
       const first = leftIsBare ? e.right : e.left;
       const second = leftIsBare ? e.left : e.right;
       const a = this.value(first, scope);
-      const guides = a.ty.t === 'enum' || (second?.$type === 'NameRef' && (a.ty.t === 'site' || a.ty.t === 'player' || a.ty.t === 'token'));
+      const guides = a.ty.t === 'enum' || (second?.$type === 'NameRef' && (a.ty.t === 'site' || a.ty.t === 'player' || a.ty.t === 'token' || a.ty.t === 'card'));
       const b = this.value(second, scope, guides ? a.ty : undefined);
       if (!comparable(a.ty, b.ty)) {
         this.cx.sink.error('type/mismatch', `cannot compare ${describeType(a.ty)} with ${describeType(b.ty)}`, scope.origin.file, e.range);
