@@ -66,14 +66,22 @@ describe('rules examples in the documentation', () => {
     expect(blocks.length).toBeGreaterThan(20);
   });
 
-  it('the "Diamant in full" section of language.md is diamant.rules, section by section', () => {
-    // The sections are separate blocks, each headed `module diamant_<section>`; without those
-    // headers and comments they must add up to the scenario file, so the reference never drifts.
-    const sectionHeader = /^module diamant(_(components|flow|advance|decide|round_end|scoring))?\n/;
-    const sections = blocks.filter((b) => b.file === join('docs', 'language.md') && sectionHeader.test(b.text));
-    const joined = sections.map((b, i) => (i === 0 ? b.text : b.text.replace(sectionHeader, ''))).join('\n');
-    const scenario = readFileSync(join(root, 'scenarios', 'diamant', 'diamant.rules'), 'utf8');
-    expect(sections.length).toBe(7);
+  // A scenario written out in language.md section by section: blocks headed `module NAME` (the
+  // first, with its `extends`) or `module NAME_<section>`; without those headers and comments
+  // they must add up to the scenario file, so the reference never drifts.
+  it.each([
+    { section: 'Diamant in full', file: ['diamant', 'diamant.rules'], header: /^module diamant(_(components|flow|advance|decide|round_end|scoring))?\n/, count: 7 },
+    {
+      section: 'Durango',
+      file: ['durango', 'durango.rules'],
+      header: /^module catan\.durango(_(board|building|production|policy|printing_2016)| extends "\.\.\/catan\/base\.rules")?\n/,
+      count: 6,
+    },
+  ])('the "$section" section of language.md is $file.1, section by section', ({ file, header, count }) => {
+    const sections = blocks.filter((b) => b.file === join('docs', 'language.md') && header.test(b.text));
+    const joined = sections.map((b, i) => (i === 0 ? b.text : b.text.replace(header, ''))).join('\n');
+    const scenario = readFileSync(join(root, 'scenarios', ...file), 'utf8');
+    expect(sections.length).toBe(count);
     expect(withoutComments(joined)).toBe(withoutComments(scenario));
   });
 
@@ -95,7 +103,7 @@ const SEED_SECTIONS = ['Diamant in full', 'Diamond Island mines (000_…)', 'Kaf
  * compile yet): each scenario's engineer rewrites them as its real files and takes its section
  * off this list.
  */
-const PENDING = new Set(['Kaffee für Catan (004_…)', 'Durango (001_…)']);
+const PENDING = new Set(['Kaffee für Catan (004_…)']);
 
 const languageBlocks = blocks.filter((b) => b.file === join('docs', 'language.md'));
 const seedBlocks = languageBlocks.filter((b) => SEED_SECTIONS.includes(b.section));
@@ -139,14 +147,24 @@ describe('the seed scenarios in language.md compile', () => {
     expect(compileErrors(file, joined)).toEqual([]);
   });
 
-  it('"Diamant in full" compiles as diamant.rules, its tests at the end', () => {
-    const sections = seedBlocks.filter((b) => b.section === 'Diamant in full');
-    const header = /^module diamant(_(components|flow|advance|decide|round_end|scoring|tests))?\n/;
+  // a scenario written section by section (blocks headed `module NAME_<section>`, compared with its file above)
+  const BY_SECTION = [
+    { section: 'Diamant in full', file: ['diamant', 'diamant.rules'], header: /^module diamant(_(components|flow|advance|decide|round_end|scoring|tests))?\n/ },
+    {
+      section: 'Durango (001_…)',
+      file: ['durango', 'durango.rules'],
+      header: /^module catan\.durango(_(board|building|production|policy|printing_2016)| extends "\.\.\/catan\/base\.rules")?\n/,
+    },
+  ];
+  it.each(BY_SECTION)('the "$section" section compiles as $file.1 (the Diamant tests at its end)', ({ section, file, header }) => {
+    const sections = seedBlocks.filter((b) => b.section === section && header.test(b.text));
     const joined = sections.map((b, i) => (i === 0 ? b.text : b.text.replace(header, ''))).join('\n');
-    expect(compileErrors(join(root, 'scenarios', 'diamant', 'diamant.rules'), joined)).toEqual([]);
+    expect(sections.length).toBeGreaterThan(1);
+    expect(compileErrors(join(root, 'scenarios', ...file), joined)).toEqual([]);
   });
 
-  const standalone = seedBlocks.filter((b) => b.section !== 'Diamant in full' && !PENDING.has(b.section) && !FILE_HEADER.test(b.text.split('\n')[0] ?? ''));
+  const bySection = new Set(BY_SECTION.map((x) => x.section));
+  const standalone = seedBlocks.filter((b) => !bySection.has(b.section) && !PENDING.has(b.section) && !FILE_HEADER.test(b.text.split('\n')[0] ?? ''));
   it.each(standalone.map((b) => [`${b.file}:${b.line}`, b] as const))('%s compiles on its own', (_where, block) => {
     expect(compileErrors(join(root, 'scenarios', 'docs-example', 'example.rules'), block.text)).toEqual([]);
   });

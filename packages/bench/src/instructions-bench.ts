@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
 import { fmt, printTable, thousands } from './harness.ts';
-import { SCENARIO_PAIRS } from './scenario-bench.ts';
+import { SCENARIOS } from './scenario-bench.ts';
+
+/** a scenario's entry and the module it extends (its last file), under scenarios/ */
+const SCENARIO_PAIRS = SCENARIOS.filter((s) => s.variant === undefined).map((s) => ({ label: s.label, entry: s.files[0]!, base: s.base?.files[0] ?? 'catan/base.rules', players: s.players }));
 
 const run = promisify(execFile);
 
@@ -54,7 +57,7 @@ export async function runInstructionsBench(repoRoot: string): Promise<void> {
       // the extra games must outweigh start-up by far: the totals vary by a few tenths of a percent between runs
       { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 16000 },
       { name: 'diamant-baseline', label: 'Diamant, hand-written baseline', few: 2000, many: 60000 },
-      // each scenario against the module it extends (scenario-bench.ts's pairs)
+      // each scenario that has no variant against the module it extends (scenario-bench.ts's list)
       ...SCENARIO_PAIRS.flatMap((pair): Workload[] => [
         { name: 'scenario-random', label: `${pair.base}, ${pair.players} random agents`, file: join(repoRoot, 'scenarios', pair.base), players: pair.players, few: 40, many: 120 },
         { name: 'scenario-random', label: `${pair.entry}, ${pair.players} random agents`, file: join(repoRoot, 'scenarios', pair.entry), players: pair.players, few: 40, many: 120 },

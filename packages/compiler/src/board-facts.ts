@@ -16,6 +16,11 @@ export function siteVars(table: DeclarationTable, site: SiteKind): Decl[] {
   return [...table.byName.values()].filter((d) => d.kind === 'var' && d.scope === site);
 }
 
+/** The pools declared `per hex|corner|edge` for this kind of site. */
+export function sitePools(table: DeclarationTable, site: SiteKind): Decl[] {
+  return [...table.byName.values()].filter((d) => d.kind === 'pool' && d.scope === site);
+}
+
 /**
  * Every hex kind a board can hold (the enum of `h.kind`): the kinds written in
  * its map, then those of its `kinds` list, then the frame's, each once.
@@ -49,6 +54,23 @@ export function allHexKinds(table: DeclarationTable): string[] {
   const replaced = table.superseded.map((s) => s.decl).filter((d): d is DeclOf<'board'> => d.kind === 'board');
   for (const b of [...boardsOf(table), ...replaced]) for (const k of hexKinds(b)) if (!kinds.includes(k)) kinds.push(k);
   return kinds;
+}
+
+/**
+ * The names of the sites inside hexes (`spots` and `paths` items) of the active
+ * boards: name → `corner` (a spot) or `edge` (a path). A name is a member of
+ * every hex (`h.station`: that hex's spot, or none); `lowerInternals` reports a
+ * name that is both, or that clashes with another hex member.
+ */
+export function insideSiteNames(table: DeclarationTable): Map<string, 'corner' | 'edge'> {
+  const names = new Map<string, 'corner' | 'edge'>();
+  for (const b of boardsOf(table)) {
+    for (const item of b.node.items ?? []) {
+      if (item?.key === 'spots') for (const s of item.spots ?? []) if (s && !names.has(s.name)) names.set(s.name, 'corner');
+      if (item?.key === 'paths') for (const p of item.paths ?? []) if (p?.name && !names.has(p.name.name)) names.set(p.name.name, 'edge');
+    }
+  }
+  return names;
 }
 
 /** The region names of a board. */

@@ -2,7 +2,7 @@ import type { Value } from '@houserules/schema';
 import type { Game } from './game.ts';
 import { longestTrail } from './board/longest-trail.ts';
 import { hexAt } from './board/lookups.ts';
-import { supplySlot, type LoadedBoard } from './loaded-board.ts';
+import { sitePoolRange, supplySlot, type LoadedBoard } from './loaded-board.ts';
 import type { BoardGeometryView, BoardView } from './types.ts';
 
 /**
@@ -28,6 +28,16 @@ export function sitePiece(g: Game, b: LoadedBoard, s: number): number {
 
 export function siteOwner(g: Game, b: LoadedBoard, s: number): number {
   return s >>> 0 < b.siteCount ? g.vars[g.boardBase + b.ownerOff + s]! : -1;
+}
+
+/** the hex a spot or path lies inside (-1: a hex, or a hex's own corner or side); a fact of the board, not of the game */
+export function siteInside(b: LoadedBoard, s: number): number {
+  return s >>> 0 < b.siteCount ? b.inside[s]! : -1;
+}
+
+/** a per-hex table of named sites (LoadedBoard.named) read at hex h; -1 for no hex or no such site */
+export function namedSite(table: Int32Array, h: number): number {
+  return h >>> 0 < table.length ? table[h]! : -1;
 }
 
 /** hex(q, r), corner(q, r, i), edge(q, r, i) as a site value; -1 when the board has none there */
@@ -307,7 +317,25 @@ export function boardView(g: Game, b: LoadedBoard): BoardView {
     for (let k = 0; k < info.count; k++) values[info.first + k] = str.decode(vars[base + info.offset + k]!, v.type);
     siteVars[v.name] = values;
   }
-  return { hexKinds, hexValues, pieces, supply, vars: siteVars };
+  const view: BoardView = { hexKinds, hexValues, pieces, supply, vars: siteVars };
+  // per-site pools: only the sites holding something, by site value
+  g.lg.pools.forEach((p, pi) => {
+    const range = sitePoolRange(p.scope, b);
+    if (!range) return;
+    const stride = g.lg.storage.poolStride[pi]!;
+    const bySite: Record<number, Record<string, number>> = {};
+    for (let k = 0; k < range.count; k++) {
+      const at = g.poolBase[pi]! + k * stride;
+      let held: Record<string, number> | null = null;
+      p.tokens.forEach((t, e) => {
+        const n = g.counts[at + e]!;
+        if (n !== 0) (held ??= {})[g.lg.tokens[t]!.name] = n;
+      });
+      if (held) bySite[range.first + k] = held;
+    }
+    (view.pools ??= {})[p.name] = bySite;
+  });
+  return view;
 }
 
 /** positions for drawing, by site value (see loaded-board.ts); no game needed */
@@ -317,12 +345,26 @@ export function boardGeometry(b: LoadedBoard): BoardGeometryView {
   const hexes: BoardGeometryView['hexes'] = [];
   for (let h = 0; h < b.hexCount; h++) hexes.push({ id: h, q: board.hexQ[h]!, r: board.hexR[h]!, x: geo.hexX[h]!, y: geo.hexY[h]!, frame: board.hexFrameDepth[h]! > 0 });
   const corners: BoardGeometryView['corners'] = [];
-  for (let v = 0; v < b.nodeCount; v++) corners.push({ id: b.nodeBase + v, x: geo.nodeX[v]!, y: geo.nodeY[v]!, spot: v >= board.cornerCount });
+  for (let v = 0; v < b.nodeCount; v++) {
+    const corner: BoardGeometryView['corners'][number] = { id: b.nodeBase + v, x: geo.nodeX[v]!, y: geo.nodeY[v]!, spot: v >= board.cornerCount };
+    if (corner.spot) {
+      corner.name = board.spotNames[v - board.cornerCount]!;
+      corner.inside = board.nodeHex[v]!;
+    }
+    corners.push(corner);
+  }
   const edges: BoardGeometryView['edges'] = [];
   for (let e = 0; e < b.edgeCount; e++) {
     const a = board.edgeNodes[e * 2]!;
     const c = board.edgeNodes[e * 2 + 1]!;
-    edges.push({ id: b.edgeBase + e, from: b.nodeBase + a, to: b.nodeBase + c, x1: geo.nodeX[a]!, y1: geo.nodeY[a]!, x2: geo.nodeX[c]!, y2: geo.nodeY[c]! });
+    const edge: BoardGeometryView['edges'][number] = { id: b.edgeBase + e, from: b.nodeBase + a, to: b.nodeBase + c, x1: geo.nodeX[a]!, y1: geo.nodeY[a]!, x2: geo.nodeX[c]!, y2: geo.nodeY[c]!, path: e >= board.sideCount };
+    if (e >= board.sideCount) {
+      const label = board.pathNames[e - board.sideCount];
+      if (label !== undefined) edge.name = label;
+      edge.inside = board.edgeHex[e]!;
+    }
+    edges.push(edge);
   }
-  return { hexes, corners, edges, bounds: { ...geo.bounds } };
+  const pieces = b.pieces.map((p) => ({ name: p.name, site: p.site, perPlayer: p.perPlayer }));
+  return { hexes, corners, edges, pieces, bounds: { ...geo.bounds } };
 }

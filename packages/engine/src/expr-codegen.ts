@@ -2,7 +2,7 @@ import type { Expr } from '@houserules/schema';
 import type { ExprCompiler, Scope } from './compile-expr.ts';
 import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
-import { siteKind, siteOwner, sitePiece, siteValue } from './board-ops.ts';
+import { namedSite, siteInside, siteKind, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 import { STRING_BASE } from './value-codec.ts';
 import { memoSlot, memoTable, stampSource } from './derived-memo.ts';
 import { rebinds } from './name-bindings.ts';
@@ -51,10 +51,17 @@ export const helpers = {
     return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${o}.`) : g.zoneInstBase[z]! + o;
   },
   siteKind,
+  siteInside,
+  namedSite,
   siteValue,
   sitePiece,
   siteOwner,
   /** the slot of a per-site var, or a failure when the value is no site of its kind */
+  /** the index of site s among the sites first … first + count - 1 (a per-site pool's instance) */
+  siteIndex(g: Game, s: number, first: number, count: number, what: string): number {
+    const k = s - first;
+    return k >>> 0 < count ? k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
+  },
   siteVar(g: Game, s: number, offset: number, first: number, count: number, what: string): number {
     const k = s - first;
     return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
@@ -178,6 +185,11 @@ export class Generator {
         if (node.scope === 'player') {
           return `g.counts[${fixed} + ${this.playerIndex(e.of, scope, `Pool '${node.name}'`)} * ${stride}]`;
         }
+        const sites = c.sitePool(p!, node.name);
+        if (sites) {
+          if (!e.of) return this.fallback(e, scope);
+          return `g.counts[${fixed} + H.siteIndex(g, ${this.gen(e.of, scope)}, ${sites.first}, ${sites.count}, ${this.ref(`Pool '${node.name}'`)}) * ${stride}]`;
+        }
         const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
         return `g.counts[g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(e.of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride}]`;
       }
@@ -238,7 +250,7 @@ export class Generator {
       case 'countOf': {
         const p = c.poolIx.get(e.pool);
         const node = p === undefined ? undefined : c.graph.pools[p];
-        if (!node || node.scope === 'card') return this.fallback(e, scope);
+        if (!node || (node.scope !== 'global' && node.scope !== 'player')) return this.fallback(e, scope);
         const entries = this.ref(c.entryOf[p!] ?? new Int32Array(0));
         const fixed = c.storage.poolOffset[p!] ?? 0;
         if (node.scope === 'global') return `H.countOf(g, ${entries}, ${fixed}, ${this.gen(e.token, scope)})`;
@@ -250,12 +262,17 @@ export class Generator {
         const t = c.tokenIx.get(e.id);
         return t === undefined ? this.fallback(e, scope) : `(${STRING_BASE + t})`;
       }
+      case 'siteNamed': {
+        const table = c.board?.named.get(`${e.site}:${e.name}`);
+        return table === undefined ? this.fallback(e, scope) : `H.namedSite(${this.ref(table)}, ${this.gen(e.of, scope)})`;
+      }
       case 'siteAt': {
         const fixed = c.fixedSite(e);
         return fixed === null ? this.fallback(e, scope) : `(${fixed})`;
       }
       case 'siteAttr': {
         if (!c.board) return this.fallback(e, scope);
+        if (e.attr === 'inside') return `H.siteInside(${this.ref(c.board)}, ${this.gen(e.of, scope)})`;
         if (e.of.k === 'local') return this.siteAttrInline(e.attr, this.gen(e.of, scope));
         const fn = e.attr === 'kind' ? 'siteKind' : e.attr === 'value' ? 'siteValue' : e.attr === 'piece' ? 'sitePiece' : 'siteOwner';
         return `H.${fn}(g, ${this.ref(c.board)}, ${this.gen(e.of, scope)})`;

@@ -32,6 +32,10 @@ export interface LoadedBoard {
   /** per relation, per site value: the related site values (a shared empty array where the relation does not apply) */
   readonly rel: { corners: Int32Array[]; edges: Int32Array[]; hexes: Int32Array[]; neighbours: Int32Array[] };
   readonly regions: ReadonlyMap<string, Int32Array>;
+  /** per site value: the hex a spot or path lies inside, -1 for hexes and a hex's own corners and sides */
+  readonly inside: Int32Array;
+  /** `corner:NAME` (a spot) or `edge:NAME` (a path) → per hex: the site of that name inside it, or -1 */
+  readonly named: ReadonlyMap<string, Int32Array>;
   readonly pieces: LoadedPiece[];
   readonly globalPieces: number;
   /** the symbol of each hex kind, and of `none` */
@@ -60,6 +64,20 @@ export interface LoadedPiece {
   symbol: number;
   /** among the global pieces, or among the per-player pieces (see supplySlot) */
   supplyIndex: number;
+}
+
+/** the site values of one kind of site: `first` … `first + count - 1` (a hex is its id; nodes, then edges, follow) */
+export function siteRange(
+  b: Pick<LoadedBoard, 'hexCount' | 'nodeBase' | 'nodeCount' | 'edgeBase' | 'edgeCount'>,
+  site: 'hex' | 'corner' | 'edge',
+): { first: number; count: number } {
+  return site === 'hex' ? { first: 0, count: b.hexCount } : site === 'corner' ? { first: b.nodeBase, count: b.nodeCount } : { first: b.edgeBase, count: b.edgeCount };
+}
+
+/** the sites a pool has an instance for; null for a pool of the game, a player or a card (a graph without a board: none) */
+export function sitePoolRange(scope: string, board: LoadedBoard | null): { first: number; count: number } | null {
+  if (scope !== 'hex' && scope !== 'corner' && scope !== 'edge') return null;
+  return board ? siteRange(board, scope) : { first: 0, count: 0 };
 }
 
 /** offset of the supplies relative to boardBase (they depend on the player count, so they come last) */
@@ -183,10 +201,28 @@ export function loadBoard(graph: RuleGraph, strings: StringTable): { board: Load
   const regions = new Map<string, Int32Array>();
   for (const [name, region] of board.regions) regions.set(name, region.hexes);
 
+  const inside = new Int32Array(S).fill(-1);
+  const named = new Map<string, Int32Array>();
+  const name = (key: string, h: number, site: number): void => {
+    let table = named.get(key);
+    if (!table) named.set(key, (table = new Int32Array(H).fill(-1)));
+    table[h] = site;
+  };
+  for (let v = board.cornerCount; v < N; v++) {
+    const h = board.nodeHex[v]!;
+    inside[nodeBase + v] = h;
+    name(`corner:${board.spotNames[v - board.cornerCount]!}`, h, nodeBase + v);
+  }
+  for (let e = board.sideCount; e < E; e++) {
+    const h = board.edgeHex[e]!;
+    inside[edgeBase + e] = h;
+    const label = board.pathNames[e - board.sideCount];
+    if (label !== undefined) name(`edge:${label}`, h, edgeBase + e);
+  }
+
   const siteVars = new Map<number, { offset: number; first: number; count: number }>();
   let siteVarSlots = 0;
-  const kindRange = (site: 'hex' | 'corner' | 'edge'): { first: number; count: number } =>
-    site === 'hex' ? { first: 0, count: H } : site === 'corner' ? { first: nodeBase, count: N } : { first: edgeBase, count: E };
+  const kindRange = (site: 'hex' | 'corner' | 'edge'): { first: number; count: number } => siteRange({ hexCount: H, nodeBase, nodeCount: N, edgeBase, edgeCount: E }, site);
   graph.vars.forEach((v, vi) => {
     if (v.scope !== 'hex' && v.scope !== 'corner' && v.scope !== 'edge') return;
     const range = kindRange(v.scope);
@@ -227,6 +263,8 @@ export function loadBoard(graph: RuleGraph, strings: StringTable): { board: Load
     sites: { hex: Int32Array.from(hexSites), corner: Int32Array.from(nodeSites), edge: Int32Array.from(edgeSites) },
     rel,
     regions,
+    inside,
+    named,
     pieces,
     globalPieces: globals,
     noneSymbol: strings.intern('none'),
