@@ -63,11 +63,11 @@ describe('a map that breaks the scenario', () => {
     expect(r.line).toBe(lineOf('mines_joined_to_the_island'));
   });
 
-  it('five mine places for the box\'s four mine hexes: every_mine_laid', () => {
+  it('five mine places for the box\'s four mine hexes: four_mines_at_most', () => {
     const rows = '  (0, -2) mine (1, -2) (2, -2) mine\n  (-1, -1) (0, -1) (1, -1) (2, -1)\n  (-2, 0) mine (-1, 0) (0, 0) (1, 0) (2, 0)\n  (-2, 1) (-1, 1) (0, 1) (1, 1)\n  (-2, 2) mine (-1, 2) (0, 2) mine';
     const r = refused(island(rows, '[2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]', '[3 of forest, 3 of pasture, 3 of fields, 2 of hills, 3 of mountains]'));
     expect(r.code).toBe('run/invariant');
-    expect(r.message).toContain('every_mine_laid');
+    expect(r.message).toContain('four_mines_at_most');
   });
 });
 
