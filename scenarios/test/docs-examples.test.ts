@@ -85,6 +85,20 @@ describe('rules examples in the documentation', () => {
     expect(withoutComments(joined)).toBe(withoutComments(scenario));
   });
 
+  it.each([
+    ['Diamond Islands', 'catan\\.diamond_islands', 'diamond_islands', ['diamond-islands', 'diamond-islands.rules']],
+    ['Kaffee für Catan', 'catan\\.kaffee', 'kaffee', ['kaffee', 'kaffee.rules']],
+  ] as const)('the %s sections of language.md are its scenario file, section by section', (_name, module, prefix, path) => {
+    // The first block is headed by the scenario's own module line, the others by `module <prefix>_<section>`.
+    const first = new RegExp(`^(//[^\\n]*\\n)*module ${module} extends `);
+    const section = new RegExp(`^module ${prefix}_[a-z_]+\\n`);
+    const mine = blocks.filter((b) => b.file === join('docs', 'language.md') && (first.test(b.text) || section.test(b.text)));
+    expect(mine.length).toBeGreaterThan(5);
+    const joined = mine.map((b) => b.text.replace(section, '')).join('\n');
+    const scenario = readFileSync(join(root, 'scenarios', ...path), 'utf8');
+    expect(withoutComments(joined)).toBe(withoutComments(scenario));
+  });
+
   it.each(blocks.map((b) => [`${b.file}:${b.line}`, b] as const))('%s parses', (_where, block) => {
     const result = parse(block.text, `${block.file}:${block.line}`);
     const errors = result.diagnostics
@@ -98,13 +112,6 @@ describe('rules examples in the documentation', () => {
 
 /** The sections of language.md under "The seed scenarios in Houserules". */
 const SEED_SECTIONS = ['Diamant in full', 'Diamond Island mines (000_…)', 'Kaffee für Catan (004_…)', 'Durango (001_…)'];
-/**
- * Seed sections whose examples are still drafts written before the Catan modules (they do not
- * compile yet): each scenario's engineer rewrites them as its real files and takes its section
- * off this list.
- */
-const PENDING = new Set(['Kaffee für Catan (004_…)']);
-
 const languageBlocks = blocks.filter((b) => b.file === join('docs', 'language.md'));
 const seedBlocks = languageBlocks.filter((b) => SEED_SECTIONS.includes(b.section));
 const FILE_HEADER = /^\/\/ (scenarios\/[\w./-]+\.rules)(, continued)?\s*$/;
@@ -163,8 +170,21 @@ describe('the seed scenarios in language.md compile', () => {
     expect(compileErrors(join(root, 'scenarios', ...file), joined)).toEqual([]);
   });
 
+  // the Seafarers scenarios, written section by section inside their seed's section: the first block
+  // headed by the scenario's own module line, the others by `module <prefix>_<section>`
+  const BY_PREFIX = [
+    { name: 'Diamond Islands', first: /^(\/\/[^\n]*\n)*module catan\.diamond_islands extends /, section: /^module diamond_islands_[a-z_]+\n/, file: ['diamond-islands', 'diamond-islands.rules'] },
+    { name: 'Kaffee für Catan', first: /^(\/\/[^\n]*\n)*module catan\.kaffee extends /, section: /^module kaffee_[a-z_]+\n/, file: ['kaffee', 'kaffee.rules'] },
+  ];
+  const ofPrefix = (b: Block): boolean => BY_PREFIX.some((x) => x.first.test(b.text) || x.section.test(b.text));
+  it.each(BY_PREFIX)('the $name sections compile as $file.1', ({ first, section, file }) => {
+    const mine = seedBlocks.filter((b) => first.test(b.text) || section.test(b.text));
+    expect(mine.length).toBeGreaterThan(5);
+    expect(compileErrors(join(root, 'scenarios', ...file), mine.map((b) => b.text.replace(section, '')).join('\n'))).toEqual([]);
+  });
+
   const bySection = new Set(BY_SECTION.map((x) => x.section));
-  const standalone = seedBlocks.filter((b) => !bySection.has(b.section) && !PENDING.has(b.section) && !FILE_HEADER.test(b.text.split('\n')[0] ?? ''));
+  const standalone = seedBlocks.filter((b) => !bySection.has(b.section) && !ofPrefix(b) && !FILE_HEADER.test(b.text.split('\n')[0] ?? ''));
   it.each(standalone.map((b) => [`${b.file}:${b.line}`, b] as const))('%s compiles on its own', (_where, block) => {
     expect(compileErrors(join(root, 'scenarios', 'docs-example', 'example.rules'), block.text)).toEqual([]);
   });

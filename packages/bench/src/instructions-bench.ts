@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
 import { fmt, printTable, thousands } from './harness.ts';
-import { SCENARIOS } from './scenario-bench.ts';
+import { SCENARIOS, baseOf } from './scenario-bench.ts';
 
 /** a scenario's entry and the module it extends (its last file), under scenarios/ */
-const SCENARIO_PAIRS = SCENARIOS.filter((s) => s.variant === undefined).map((s) => ({ label: s.label, entry: s.files[0]!, base: s.base?.files[0] ?? 'catan/base.rules', players: s.players }));
+const SCENARIO_PAIRS = SCENARIOS.filter((s) => s.variant === undefined).map((s) => ({ label: s.label, entry: s.files[0]!, base: baseOf(s).files[0]!, players: s.players }));
 
 const run = promisify(execFile);
 

@@ -1229,8 +1229,7 @@ export class Game {
       if (stamp >= 0 && stamp === held[i]) continue;
       if (inv.condition(this) === 0) {
         this.fail('run/invariant', `Invariant '${inv.name}' does not hold${inv.reason ? `: ${inv.reason}` : '.'}`, inv.reason || undefined);
-        // the diagnostic points at the invariant's declaration
-        if (this.err !== null && this.err.range === undefined) {
+        if (this.err?.code === 'run/invariant' && this.err.range === undefined) {
           this.err.file = inv.file;
           this.err.range = inv.range;
         }

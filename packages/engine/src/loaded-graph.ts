@@ -168,6 +168,9 @@ export interface InvariantInfo {
   range: Range;
   /** the resources the condition reads (state-resources.ts), so a game checks it again only once one was written; null: every time */
   reads: Int32Array | null;
+  /** where it is declared: a broken invariant's diagnostic points there */
+  file: string;
+  range: Range;
 }
 
 export interface PolicyInfo {

@@ -26,6 +26,7 @@ export const DIAGNOSTIC_NAMESPACES = {
   compiler: 'the compiler itself failed (a bug; please report it)',
   run: 'running a game: illegal moves, insufficient tokens, step budget, invariants',
   test: 'a failing `test` block',
+  diff: 'comparing two printings (`houserules diff`): inputs that cannot be compared, a search that ran out of budget',
 } as const satisfies Record<string, string>;
 
 export type DiagnosticNamespace = keyof typeof DIAGNOSTIC_NAMESPACES;
@@ -102,6 +103,7 @@ export const DIAGNOSTIC_CODES = {
   'board/self-loop': 'a path from a spot to itself',
   'board/unknown-hex': 'a region or map naming a hex outside the layout and frame',
   'board/unknown-node': 'a path naming a spot that does not exist',
+  'board/unknown-site': 'a hex, corner or edge at literal coordinates that the board does not have',
   'board/value-count': 'more or fewer values than hexes that take one',
   // ── limit ──
   'limit/import-chain': 'a chain of `import`/`extends` longer than the budget',
@@ -173,6 +175,12 @@ export const DIAGNOSTIC_CODES = {
   'test/step-budget': 'a test beyond its step budget',
   'test/wrong-reason': 'the game ended for another reason than the test expected',
   'test/wrong-winners': 'other winners than the test expected',
+  // ── diff ──
+  'diff/budget-exhausted': 'the witness search ran out of time before it found a divergence (info)',
+  'diff/cannot-start': 'a game of one side could not start with these players and options',
+  'diff/no-common-player-count': 'no number of players suits both scenarios',
+  'diff/schema-version': 'two rule graphs of different schema versions',
+  'diff/unrelated-scenarios': 'two scenarios that share no declaration by name',
 } as const satisfies Record<`${DiagnosticNamespace}/${string}`, string>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
