@@ -163,9 +163,6 @@ export interface InvariantInfo {
   name: string;
   condition: ExprFn;
   reason: string;
-  /** where the invariant is declared: a broken one's diagnostic points there */
-  file: string;
-  range: Range;
   /** the resources the condition reads (state-resources.ts), so a game checks it again only once one was written; null: every time */
   reads: Int32Array | null;
   /** where it is declared: a broken invariant's diagnostic points there */
