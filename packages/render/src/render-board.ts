@@ -46,6 +46,34 @@ function pieceLooks(picture: BoardPicture, style: BoardStyle): Map<string, Piece
   return looks;
 }
 
+/** How far from a hex's centre its number token goes when sites inside the hex take the middle. */
+const TOKEN_REACH = 0.6;
+
+/**
+ * Where a hex's number token goes when spots stand inside it: in the middle of the widest gap
+ * between the spots' directions from the centre (on a tie, the lowest: a tile's lower section),
+ * TOKEN_REACH out; straight up from the centre when the spots leave no direction to prefer.
+ */
+function awayFrom(h: { x: number; y: number }, spots: { x: number; y: number }[]): { x: number; y: number } {
+  const angles = spots.filter((s) => Math.hypot(s.x - h.x, s.y - h.y) > 1e-6).map((s) => Math.atan2(s.y - h.y, s.x - h.x)).sort((a, b) => a - b);
+  let best = -Math.PI / 2;
+  if (angles.length > 0) {
+    let widest = -1;
+    angles.forEach((a, i) => {
+      const next = i + 1 < angles.length ? angles[i + 1]! : angles[0]! + 2 * Math.PI;
+      const gap = next - a;
+      const middle = a + gap / 2;
+      // on a tie, the direction nearest straight down (y grows downwards)
+      const lower = Math.sin(middle) > Math.sin(best);
+      if (gap > widest + 1e-9 || (Math.abs(gap - widest) <= 1e-9 && lower)) {
+        widest = gap;
+        best = middle;
+      }
+    });
+  }
+  return { x: h.x + TOKEN_REACH * Math.cos(best), y: h.y + TOKEN_REACH * Math.sin(best) };
+}
+
 function hexOutline(x: number, y: number, r: number): string {
   const pts = [0, 1, 2, 3, 4, 5].map((i) => {
     const a = ((60 * i - 30) * Math.PI) / 180;
@@ -105,23 +133,39 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
   for (const e of geometry.edges) {
     if (!e.path) continue;
     out.push(el('line', { x1: e.x1, y1: e.y1, x2: e.x2, y2: e.y2, stroke: '#6b5b45', 'stroke-width': 0.05, 'stroke-dasharray': '0.12 0.08' }));
-    if (e.name !== undefined) out.push(textEl('text', { x: (e.x1 + e.x2) / 2, y: (e.y1 + e.y2) / 2 - 0.06, 'font-size': 0.13, 'text-anchor': 'middle', fill: OUTLINE }, e.name));
+    if (e.name === undefined) continue;
+    // beside the path's middle, off the line (to the side of its upper end's right)
+    const len = Math.hypot(e.x2 - e.x1, e.y2 - e.y1) || 1;
+    const side = e.y1 <= e.y2 ? 1 : -1;
+    const nx = (side * -(e.y2 - e.y1)) / len;
+    const ny = (side * (e.x2 - e.x1)) / len;
+    const off = 0.13;
+    out.push(textEl('text', { x: (e.x1 + e.x2) / 2 + off * nx, y: (e.y1 + e.y2) / 2 + off * ny + 0.04, 'font-size': 0.12, 'text-anchor': 'middle', fill: OUTLINE }, e.name));
   }
   for (const c of geometry.corners) {
     if (!c.spot) continue;
     out.push(el('circle', { cx: c.x, cy: c.y, r: 0.1, fill: '#ffffff', stroke: '#6b5b45', 'stroke-width': 0.03 }));
-    if (c.name !== undefined) out.push(textEl('text', { x: c.x, y: c.y + 0.25, 'font-size': 0.14, 'text-anchor': 'middle', fill: OUTLINE }, c.name));
+    if (c.name === undefined) continue;
+    // a spot's name goes on its hex's centre side (its paths run outwards), or below a spot at the centre
+    const h = c.inside !== undefined ? hexAt.get(c.inside) : undefined;
+    const dx = h ? c.x - h.x : 0;
+    const dy = h ? c.y - h.y : 0;
+    const d = Math.hypot(dx, dy);
+    const label = d > 0.05 ? { x: c.x - (0.2 * dx) / d, y: c.y - (0.2 * dy) / d + 0.04 } : { x: c.x, y: c.y + 0.25 };
+    out.push(textEl('text', { x: label.x, y: label.y, 'font-size': 0.12, 'text-anchor': 'middle', fill: OUTLINE }, c.name));
   }
 
-  // number tokens (above the middle of a hex with sites inside it, which take the middle)
-  const withInside = new Set(geometry.corners.filter((c) => c.spot && c.inside !== undefined).map((c) => c.inside!));
+  // number tokens: in the middle of a hex, or, where sites inside it take the middle, away from them
+  const spotsIn = new Map<number, { x: number; y: number }[]>();
+  for (const c of geometry.corners) if (c.spot && c.inside !== undefined) spotsIn.set(c.inside, [...(spotsIn.get(c.inside) ?? []), c]);
   for (const h of geometry.hexes) {
     const v = board.hexValues[h.id] ?? -1;
     if (v < 0) continue;
     const hot = emphasis.has(v);
-    const y = withInside.has(h.id) ? h.y - 0.62 : h.y;
-    out.push(el('circle', { cx: h.x, cy: y, r: 0.3, fill: tokenFill, stroke: OUTLINE, 'stroke-width': 0.02 }));
-    out.push(textEl('text', { x: h.x, y: y + 0.1, 'font-size': v >= 10 ? 0.26 : 0.3, 'text-anchor': 'middle', 'font-weight': hot ? 'bold' : undefined, fill: hot ? emphasisFill : OUTLINE }, String(v)));
+    const spots = spotsIn.get(h.id);
+    const at = spots ? awayFrom(h, spots) : { x: h.x, y: h.y };
+    out.push(el('circle', { cx: at.x, cy: at.y, r: 0.3, fill: tokenFill, stroke: OUTLINE, 'stroke-width': 0.02 }));
+    out.push(textEl('text', { x: at.x, y: at.y + 0.1, 'font-size': v >= 10 ? 0.26 : 0.3, 'text-anchor': 'middle', 'font-weight': hot ? 'bold' : undefined, fill: hot ? emphasisFill : OUTLINE }, String(v)));
   }
 
   // marked per-site vars: the two ends of an edge marked alike share one marker beside it
