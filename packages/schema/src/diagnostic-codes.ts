@@ -26,6 +26,7 @@ export const DIAGNOSTIC_NAMESPACES = {
   compiler: 'the compiler itself failed (a bug; please report it)',
   run: 'running a game: illegal moves, insufficient tokens, step budget, invariants',
   test: 'a failing `test` block',
+  diff: 'comparing two printings (`houserules diff`): inputs that cannot be compared, a search that ran out of budget',
 } as const satisfies Record<string, string>;
 
 export type DiagnosticNamespace = keyof typeof DIAGNOSTIC_NAMESPACES;
@@ -175,6 +176,12 @@ export const DIAGNOSTIC_CODES = {
   'test/step-budget': 'a test beyond its step budget',
   'test/wrong-reason': 'the game ended for another reason than the test expected',
   'test/wrong-winners': 'other winners than the test expected',
+  // ── diff ──
+  'diff/budget-exhausted': 'the witness search ran out of time before it found a divergence (info)',
+  'diff/cannot-start': 'a game of one side could not start with these players and options',
+  'diff/no-common-player-count': 'no number of players suits both scenarios',
+  'diff/schema-version': 'two rule graphs of different schema versions',
+  'diff/unrelated-scenarios': 'two scenarios that share no declaration by name',
 } as const satisfies Record<`${DiagnosticNamespace}/${string}`, string>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
