@@ -54,7 +54,7 @@ const TOKEN_REACH = 0.6;
  * between the spots' directions from the centre (on a tie, the lowest: a tile's lower section),
  * TOKEN_REACH out; straight up from the centre when the spots leave no direction to prefer.
  */
-function awayFrom(h: { x: number; y: number }, spots: { x: number; y: number }[]): { x: number; y: number } {
+function tokenPlace(h: { x: number; y: number }, spots: { x: number; y: number }[]): { x: number; y: number } {
   const angles = spots.filter((s) => Math.hypot(s.x - h.x, s.y - h.y) > 1e-6).map((s) => Math.atan2(s.y - h.y, s.x - h.x)).sort((a, b) => a - b);
   let best = -Math.PI / 2;
   if (angles.length > 0) {
@@ -159,7 +159,7 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
     if (v < 0) continue;
     const hot = emphasis.has(v);
     const spots = spotsIn.get(h.id);
-    const at = spots ? awayFrom(h, spots) : { x: h.x, y: h.y };
+    const at = spots ? tokenPlace(h, spots) : { x: h.x, y: h.y };
     out.push(el('circle', { cx: at.x, cy: at.y, r: 0.3, fill: tokenFill, stroke: OUTLINE, 'stroke-width': 0.02 }));
     out.push(textEl('text', { x: at.x, y: at.y + 0.1, 'font-size': v >= 10 ? 0.26 : 0.3, 'text-anchor': 'middle', 'font-weight': hot ? 'bold' : undefined, fill: hot ? emphasisFill : OUTLINE }, String(v)));
   }
