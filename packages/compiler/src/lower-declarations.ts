@@ -1,4 +1,5 @@
 import type {
+  BoardCondition,
   BoardInternals,
   BoardPathEnd,
   BoardNode, CardKindNode, DerivedNode, EventNode, OptionNode, PieceNode, PoolNode, TokenGroupNode, TokenNode, Value, VarNode, ZoneNode,
@@ -12,7 +13,7 @@ import type { StmtLowerer } from './lower-stmt.ts';
 import { declareLocal, idOf, type LoweringContext } from './lowering-context.ts';
 import { declaredSupply } from './piece-supply.ts';
 import { didYouMean } from './suggest-name.ts';
-import { NUMBER, PLAYER, UNKNOWN, toTypeDesc, type Ty } from './type-system.ts';
+import { BOOL, NUMBER, PLAYER, UNKNOWN, toTypeDesc, type Ty } from './type-system.ts';
 
 /** The three lowerers of one compilation. */
 export interface Lowerers {
@@ -221,7 +222,6 @@ function lowerInternals(l: Lowerers, d: DeclOf<'board'>, boardHexes: Set<string>
   if (items.length === 0) return undefined;
   const internals: BoardInternals = { spots: [], paths: [] };
   const file = d.origin.file;
-  const spotsIn = new Map<string, Map<string, Identifier>>();
   const known = (item: BoardItem): boolean => {
     const hex = item.hex;
     if (!hex) return false;
@@ -230,10 +230,15 @@ function lowerInternals(l: Lowerers, d: DeclOf<'board'>, boardHexes: Set<string>
       'put the spots and paths in a hex of the board');
     return false;
   };
+  // Each item's `when` (null: a bad one, already reported; the item is left out).
+  const conditions = new Map<BoardItem, BoardCondition | undefined | null>();
+  for (const item of items) conditions.set(item, boardCondition(l, d, item));
+  // Two items can be on one board unless they are for different values of one option.
+  const together = (a: BoardCondition | undefined, b: BoardCondition | undefined): boolean =>
+    a === undefined || b === undefined || a.option !== b.option || a.value === b.value;
   // A spot's or path's name is a member of every hex (`h.station`): it must say one thing.
   const hexMembers = new Set(['kind', 'value', 'corners', 'edges', 'neighbours', 'piece', 'owner', ...siteVars(l.cx.table, 'hex').map((v) => v.name)]);
   const siteNames = new Map<string, { kind: 'spot' | 'path'; at: Identifier }>();
-  const pathsIn = new Map<string, Map<string, Identifier>>();
   const named = (kind: 'spot' | 'path', name: Identifier): void => {
     const earlier = siteNames.get(name.name);
     if (hexMembers.has(name.name)) {
@@ -244,32 +249,44 @@ function lowerInternals(l: Lowerers, d: DeclOf<'board'>, boardHexes: Set<string>
         `rename the ${kind}`, [{ message: `the ${earlier.kind}`, file, range: earlier.at.range }]);
     } else if (!earlier) siteNames.set(name.name, { kind, at: name });
   };
+  // per hex: the names declared so far, with the condition they are on the board for
+  type Declared = { at: Identifier; when: BoardCondition | undefined }[];
+  const spotsIn = new Map<string, Map<string, Declared>>();
+  const pathsIn = new Map<string, Map<string, Declared>>();
+  const clash = (list: Declared | undefined, when: BoardCondition | undefined): Identifier | undefined => list?.find((x) => together(x.when, when))?.at;
+  const declare = (table: Map<string, Map<string, Declared>>, hex: string, name: Identifier, when: BoardCondition | undefined): void => {
+    const names = table.get(hex) ?? new Map<string, Declared>();
+    table.set(hex, names);
+    names.set(name.name, [...(names.get(name.name) ?? []), { at: name, when }]);
+  };
   for (const item of items) {
-    if (item.key !== 'spots' || !known(item)) continue;
+    const when = conditions.get(item);
+    if (item.key !== 'spots' || when === null || !known(item)) continue;
     const { q, r } = item.hex!;
-    const names = spotsIn.get(hexKey(q, r)) ?? new Map<string, Identifier>();
-    spotsIn.set(hexKey(q, r), names);
     for (const spot of item.spots ?? []) {
-      const earlier = names.get(spot.name);
+      const earlier = clash(spotsIn.get(hexKey(q, r))?.get(spot.name), when);
       if (earlier) {
         l.cx.sink.error('board/duplicate-spot', `hex (${q}, ${r}) of \`${d.name}\` has a spot \`${spot.name}\` twice`, file, spot.range,
           'a spot is named once per hex', [{ message: 'first named here', file, range: earlier.range }]);
         continue;
       }
-      names.set(spot.name, spot);
+      declare(spotsIn, hexKey(q, r), spot, when);
       named('spot', spot);
-      internals.spots.push({ q, r, name: spot.name });
+      internals.spots.push(when ? { q, r, name: spot.name, when } : { q, r, name: spot.name });
     }
   }
   for (const item of items) {
-    if (item.key !== 'paths' || !known(item)) continue;
+    const when = conditions.get(item);
+    if (item.key !== 'paths' || when === null || !known(item)) continue;
     const { q, r } = item.hex!;
     const names = spotsIn.get(hexKey(q, r));
+    // a path's spot must be on the board whenever the path is
+    const visible = [...(names?.entries() ?? [])].filter(([, list]) => list.some((x) => x.when === undefined || (when !== undefined && x.when.option === when.option && x.when.value === when.value))).map(([n]) => n);
     const end = (e: PathEnd): BoardPathEnd | undefined => {
       if ('spot' in e) {
-        if (names?.has(e.spot.name)) return { spot: e.spot.name };
-        l.cx.sink.error('board/dangling-edge', `hex (${q}, ${r}) of \`${d.name}\` has no spot \`${e.spot.name}\``, file, e.range,
-          didYouMean(e.spot.name, [...(names?.keys() ?? [])]) ?? `declare it: \`spots (${q}, ${r}) ${e.spot.name}\``);
+        if (visible.includes(e.spot.name)) return { spot: e.spot.name };
+        l.cx.sink.error('board/dangling-edge', `hex (${q}, ${r}) of \`${d.name}\` has no spot \`${e.spot.name}\`${names?.has(e.spot.name) ? ' whenever this path is on it' : ''}`, file, e.range,
+          didYouMean(e.spot.name, visible) ?? `declare it: \`spots (${q}, ${r}) ${e.spot.name}\``);
         return undefined;
       }
       if (Number.isInteger(e.corner) && e.corner >= 0 && e.corner <= 5) return { corner: e.corner };
@@ -278,21 +295,38 @@ function lowerInternals(l: Lowerers, d: DeclOf<'board'>, boardHexes: Set<string>
     };
     for (const path of item.paths ?? []) {
       named('path', path.name);
-      const inHex = pathsIn.get(hexKey(q, r)) ?? new Map<string, Identifier>();
-      pathsIn.set(hexKey(q, r), inHex);
-      const twice = inHex.get(path.name.name);
+      const twice = clash(pathsIn.get(hexKey(q, r))?.get(path.name.name), when);
       if (twice) {
         l.cx.sink.error('board/duplicate-path', `hex (${q}, ${r}) of \`${d.name}\` has a path \`${path.name.name}\` twice`, file, path.name.range,
           'a path is named once per hex', [{ message: 'first named here', file, range: twice.range }]);
         continue;
       }
-      inHex.set(path.name.name, path.name);
+      declare(pathsIn, hexKey(q, r), path.name, when);
       const from = end(path.from);
       const to = end(path.to);
-      if (from && to) internals.paths.push({ q, r, name: path.name.name, from, to });
+      if (from && to) internals.paths.push(when ? { q, r, name: path.name.name, from, to, when } : { q, r, name: path.name.name, from, to });
     }
   }
   return internals;
+}
+
+/**
+ * A `spots`/`paths` item's `when`: an option and the value it must have for the item to be on the
+ * board (chosen when the graph is loaded); undefined without one, null after a bad one.
+ */
+function boardCondition(l: Lowerers, d: DeclOf<'board'>, item: BoardItem): BoardCondition | undefined | null {
+  if (!item.when) return undefined;
+  const scope = l.cx.scope(d.origin, idOf(d), idOf(d), null);
+  const lowered = l.ex.value(item.when, scope, BOOL, 'the condition of a board item').expr;
+  if (lowered.k === 'option') return { option: lowered.id, value: true };
+  if (lowered.k === 'not' && lowered.e.k === 'option') return { option: lowered.e.id, value: false };
+  if (lowered.k === 'bin' && lowered.op === '==') {
+    if (lowered.l.k === 'option' && lowered.r.k === 'lit') return { option: lowered.l.id, value: lowered.r.v };
+    if (lowered.r.k === 'option' && lowered.l.k === 'lit') return { option: lowered.r.id, value: lowered.l.v };
+  }
+  l.cx.sink.error('board/bad-condition', 'a board item can depend only on an option, chosen when the graph is loaded', d.origin.file, item.when.range,
+    'write `when OPTION == VALUE` (or `when OPTION` for a bool option)');
+  return null;
 }
 
 /** Builtin events, then one per flow step, then the declared ones (declaration order). */

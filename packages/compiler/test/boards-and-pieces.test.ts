@@ -490,6 +490,35 @@ derive trail_free: bool = hex(0, 0).trail.piece == none
     expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 0) lane: corner 0 to inn, lane: corner 2 to inn\n}', 'board/duplicate-path', { text: 'lane' }, opts);
   });
 
+  it('a spots or paths item `when` an option has a value lowers that condition; names may repeat across its values', () => {
+    const prelude = BOARD_GAME.replace(/board land: hex radius 1 \{\n/, `board land: hex radius 1 {
+  spots (0, 0) inn
+  paths (0, 0) lane: corner 0 to inn when layout == east
+  paths (0, 0) lane: corner 3 to inn when layout == west
+  spots (0, 0) well when big
+  paths (0, 0) yard: inn to well when big
+`);
+    const { graph, diagnostics } = compileText(`${prelude}option layout: east | west = east\noption big: bool = false\nderive lane_free: bool = hex(0, 0).lane.piece == none\n`);
+    expect(errorsOf(diagnostics)).toEqual([]);
+    const internals = graph!.boards[0]!.internals!;
+    expect(internals.paths.map((p) => [p.name, p.when])).toEqual([
+      ['lane', { option: 'option:layout', value: 'east' }],
+      ['lane', { option: 'option:layout', value: 'west' }],
+      ['yard', { option: 'option:big', value: true }],
+    ]);
+    expect(internals.spots.map((x) => x.when)).toEqual([undefined, { option: 'option:big', value: true }]);
+  });
+
+  it('board/bad-condition, board/duplicate-path, board/dangling-edge: conditions of board items', () => {
+    const options = 'option layout: east | west = east\nvar flag: bool = false\n';
+    expectDiagnostic(`${options}board town: hex radius 1 {\n  spots (0, 0) inn when flag\n}`, 'board/bad-condition', { text: 'flag' }, opts);
+    expectDiagnostic(`${options}board town: hex radius 1 {\n  spots (0, 0) inn when layout != east\n}`, 'board/bad-condition', { text: 'layout != east' }, opts);
+    // the same name twice for one value of the option, or once without a condition
+    expectDiagnostic(`${options}board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 0) lane: corner 0 to inn\n  paths (0, 0) lane: corner 3 to inn when layout == west\n}`, 'board/duplicate-path', { text: 'lane' }, opts);
+    // a path's spot must be on the board whenever the path is
+    expectDiagnostic(`${options}board town: hex radius 1 {\n  spots (0, 0) inn when layout == east\n  paths (0, 0) lane: corner 0 to inn when layout == west\n}`, 'board/dangling-edge', { text: 'inn' }, opts);
+  });
+
   it('board/dangling-edge: a path to no spot, or to a corner outside 0..5', () => {
     expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 0) lane: corner 0 to well\n}', 'board/dangling-edge', { text: 'well' }, opts);
     expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 0) lane: corner 6 to inn\n}', 'board/dangling-edge', { text: 'corner 6' }, opts);

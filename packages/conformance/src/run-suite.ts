@@ -1,6 +1,6 @@
 import { check, compileTests, normalizePath, type CompiledTest, type ModuleHost } from '@houserules/compiler';
 import { createProbe, loadGraph } from '@houserules/engine';
-import type { Diagnostic, RuleGraph, TestPlan } from '@houserules/schema';
+import type { Diagnostic, RuleGraph, TestPlan, Value } from '@houserules/schema';
 import { parse } from '@houserules/syntax';
 import { normalize, readmeRows, splitCite, splitSentences } from './rulebook-sentences.ts';
 import type { FileResult, RuleCoverage, ScenarioCoverage, SentenceCoverage, SuiteResult, TestResult } from './results.ts';
@@ -64,15 +64,21 @@ export function prepareFile(host: ModuleHost, file: string, options: SuiteOption
   const source = host.readFile(file) ?? '';
   const plans = found.map(({ test, graph, variant }, i) => ({ plan: toTestPlan(test, i, graph, source), graph, variant }));
   const filter = options.filter?.toLowerCase();
-  const byGraph = new Map<RuleGraph, TestPlan[]>();
+  // One loaded graph per graph and values of the options that shape its board (a test setting one
+  // runs on a board built for it).
+  const byGraph = new Map<string, { graph: RuleGraph; boardOptions: Record<string, Value>; plans: TestPlan[] }>();
+  const graphKeys = new Map<RuleGraph, number>();
   for (const { plan, graph } of plans) {
     if (filter && !plan.name.toLowerCase().includes(filter) && !file.toLowerCase().includes(filter)) continue;
-    const list = byGraph.get(graph) ?? [];
-    list.push(plan);
-    byGraph.set(graph, list);
+    const boardOptions = boardOptionsOf(graph, plan.options);
+    if (!graphKeys.has(graph)) graphKeys.set(graph, graphKeys.size);
+    const key = `${graphKeys.get(graph)} ${JSON.stringify(boardOptions)}`;
+    const entry = byGraph.get(key) ?? { graph, boardOptions, plans: [] };
+    entry.plans.push(plan);
+    byGraph.set(key, entry);
   }
-  for (const [graph, list] of byGraph) {
-    const loaded = loadGraph(graph, { codegen: options.codegen ?? true });
+  for (const { graph, boardOptions, plans: list } of byGraph.values()) {
+    const loaded = loadGraph(graph, { codegen: options.codegen ?? true, options: boardOptions });
     if (!loaded.value) {
       out.diagnostics.push(...loaded.diagnostics);
       continue;
@@ -84,6 +90,19 @@ export function prepareFile(host: ModuleHost, file: string, options: SuiteOption
     for (const { plan, runOn } of prepared) out.tests.push({ plan, run: () => runOn(lg, options.limits) });
   }
   out.tests.sort((a, b) => a.plan.provenance.range.start.offset - b.plan.provenance.range.start.offset);
+  return out;
+}
+
+/** The values a test gives the options its graph's board depends on (spots and paths `when` an option has a value). */
+function boardOptionsOf(graph: RuleGraph, given: Record<string, Value>): Record<string, Value> {
+  const shaping = new Set<string>();
+  for (const b of graph.boards ?? []) for (const item of [...(b.internals?.spots ?? []), ...(b.internals?.paths ?? [])]) if (item.when) shaping.add(item.when.option);
+  const out: Record<string, Value> = {};
+  for (const o of graph.options) {
+    if (!shaping.has(o.id)) continue;
+    const v = given[o.name] ?? given[o.id];
+    if (v !== undefined) out[o.name] = v;
+  }
   return out;
 }
 

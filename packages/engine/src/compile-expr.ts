@@ -1,5 +1,5 @@
 import { MAX_RANGE_LENGTH } from '@houserules/schema';
-import type { Diagnostic, Expr, RuleGraph, TypeDesc } from '@houserules/schema';
+import type { BoardCondition, Diagnostic, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
 import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
 import { generateExpr } from './expr-codegen.ts';
@@ -150,7 +150,13 @@ export class ExprCompiler {
   private readonly derivedCells: DerivedCell[];
   readonly storage: StaticStorage;
 
-  constructor(readonly graph: RuleGraph) {
+  /** the options the board's spots and paths depend on, with the values it was built for */
+  readonly boardOptions: readonly BoardCondition[];
+
+  constructor(
+    readonly graph: RuleGraph,
+    options: Readonly<Record<string, Value>> = {},
+  ) {
     this.tokenIx = new Index(graph.tokens);
     // Token ids are the first strings, so a token as a value is STRING_BASE + its index: it decodes
     // to its id like any symbol, and its index is one subtraction away.
@@ -165,8 +171,9 @@ export class ExprCompiler {
     this.actionIx = new Index(graph.actions);
     this.groupIx = new Index(graph.groups ?? []);
     this.pieceIx = new Index(graph.pieces ?? []);
-    const loadedBoard = loadBoard(graph, this.strings);
+    const loadedBoard = loadBoard(graph, this.strings, options);
     this.board = loadedBoard.board;
+    this.boardOptions = loadedBoard.boardOptions;
     this.resources = stateResources(graph, this.board);
     this.diagnostics.push(...loadedBoard.diagnostics);
     this.entryOf = graph.pools.map((p) => {

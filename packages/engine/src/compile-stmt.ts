@@ -1,4 +1,4 @@
-import type { CardSpec, Expr, RuleGraph, Stmt } from '@houserules/schema';
+import type { CardSpec, Expr, RuleGraph, Stmt, Value } from '@houserules/schema';
 import { ExprCompiler, Scope } from './compile-expr.ts';
 import type { Game } from './game.ts';
 import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from './loaded-graph.ts';
@@ -24,8 +24,8 @@ export class StmtCompiler extends ExprCompiler {
   /** each roll's and pick's chance stream (chance-streams.ts); statements not in it (a test's) draw from STREAM_OTHER */
   chanceStreams = new Map<Stmt, number>();
 
-  constructor(graph: RuleGraph) {
-    super(graph);
+  constructor(graph: RuleGraph, options: Readonly<Record<string, Value>> = {}) {
+    super(graph, options);
   }
 
   compileConstraints(): void {

@@ -67,6 +67,12 @@ export function createGame(lg: LoadedGraph, config: GameConfig): Result<Game | n
     if (enc === undefined) diagnostics.push(error('run/bad-option-value', `Option '${key}' cannot be ${JSON.stringify(v)}.`));
     else optionVals[i] = enc;
   }
+  for (const b of lg.boardOptions) {
+    if (optionVals[b.index] === b.value) continue;
+    const o = lg.options[b.index]!;
+    diagnostics.push(error('run/board-option', `Option '${o.name}' shapes the board, which was built for another value of it.`,
+      `load the graph with the option: loadGraph(graph, { options: { ${o.name}: … } })`));
+  }
   if (diagnostics.length > 0) return { value: null, diagnostics };
   const game = new Game(lg, config, optionVals);
   return { value: game, diagnostics: [] };

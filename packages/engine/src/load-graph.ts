@@ -1,6 +1,6 @@
 import { chanceSites } from './chance-streams.ts';
 import { checkGraphBudgets, checkGraphNames, graphShapeProblem, validateRuleGraph } from '@houserules/schema';
-import type { FlowNode, Result, RuleGraph, RuleNode, Value } from '@houserules/schema';
+import type { Diagnostic, FlowNode, Result, RuleGraph, RuleNode, Value } from '@houserules/schema';
 import { Scope } from './compile-expr.ts';
 import { StmtCompiler } from './compile-stmt.ts';
 import type { Game } from './game.ts';
@@ -39,6 +39,14 @@ export interface LoadOptions {
    * Games play identically either way.
    */
   cache?: boolean;
+  /**
+   * option values (by name or id) for the options that shape the board: its
+   * spots and paths `when OPTION == VALUE` (docs/design/boards-and-pieces.md).
+   * The board is built for them, the defaults where none is given; a game of the
+   * loaded graph must have the same values. Options that shape no board are
+   * checked and otherwise ignored here (a game is created with them).
+   */
+  options?: Readonly<Record<string, Value>>;
 }
 
 /**
@@ -66,7 +74,13 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
 }
 
 function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<LoadedGraph | null> {
-  const c = new StmtCompiler(graph);
+  const given = loadOptions.options ?? {};
+  const optionProblems: Diagnostic[] = [];
+  for (const key of Object.keys(given)) {
+    if (!graph.options.some((o) => o.name === key || o.id === key)) optionProblems.push({ code: 'run/unknown-option', severity: 'error', message: `There is no option '${key}'.` });
+  }
+  if (optionProblems.length > 0) return { value: null, diagnostics: optionProblems };
+  const c = new StmtCompiler(graph, given);
   c.codegen = loadOptions.codegen ?? true;
   c.cache = loadOptions.cache ?? true;
   const chance = chanceSites(graph);
@@ -373,6 +387,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
       : null,
     poolResources: Int32Array.from(graph.pools, (_, i) => c.resources.poolBase + i),
     board: c.board,
+    boardOptions: [],
     chanceSites: chance.names,
     trailCount: c.trailCount,
     maxEventArgs,
@@ -402,5 +417,14 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
       }
     },
   };
+  for (const b of c.boardOptions) {
+    const index = loaded.options.findIndex((o) => o.id === b.option);
+    const value = index < 0 ? undefined : loaded.encodeOption(index, b.value);
+    if (value === undefined) {
+      const name = graph.options[index]?.name ?? b.option;
+      return { value: null, diagnostics: [{ code: 'run/bad-option-value', severity: 'error', message: `Option '${name}' cannot be ${JSON.stringify(b.value)}.` }] };
+    }
+    loaded.boardOptions.push({ index, value });
+  }
   return { value: loaded, diagnostics: [] };
 }

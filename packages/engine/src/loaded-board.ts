@@ -1,4 +1,4 @@
-import type { BoardInternals, BoardNode, BoardPathEnd, Diagnostic, RuleGraph } from '@houserules/schema';
+import type { BoardCondition, BoardInternals, BoardNode, BoardPathEnd, Diagnostic, RuleGraph, Value } from '@houserules/schema';
 import { boardFromDeclaration, fillHexes } from './board/board-declaration.ts';
 import type { NodeRef, PathSpec, SpotSpec } from './board/board-spec.ts';
 import { withFrame, withInternals } from './board/build-board.ts';
@@ -99,10 +99,20 @@ export function supplySlot(b: LoadedBoard, p: LoadedPiece, o: number, n: number)
 
 const EMPTY = new Int32Array(0);
 
-export function loadBoard(graph: RuleGraph, strings: StringTable): { board: LoadedBoard | null; diagnostics: Diagnostic[] } {
+/**
+ * Builds the board of a graph. `options` (by option name or id) choose the spots and paths that
+ * depend on an option (`when`); an option not given has its default. `boardOptions` lists the
+ * options the board depends on, with the value it was built for.
+ */
+export function loadBoard(
+  graph: RuleGraph,
+  strings: StringTable,
+  options: Readonly<Record<string, Value>> = {},
+): { board: LoadedBoard | null; diagnostics: Diagnostic[]; boardOptions: BoardCondition[] } {
   const diagnostics: Diagnostic[] = [];
+  const boardOptions: BoardCondition[] = [];
   const nodes = graph.boards ?? [];
-  if (nodes.length === 0) return { board: null, diagnostics };
+  if (nodes.length === 0) return { board: null, diagnostics, boardOptions };
   const node = nodes[0]!;
   const at = { file: node.provenance.file, range: node.provenance.range };
   const problem = (code: string, message: string): void => {
@@ -111,20 +121,30 @@ export function loadBoard(graph: RuleGraph, strings: StringTable): { board: Load
   if (nodes.length > 1) problem('run/unsupported', 'this engine runs one board per game.');
   const built = boardFromDeclaration(node);
   for (const p of built.problems) problem(p.code, p.message);
-  if (!built.board) return { board: null, diagnostics };
+  if (!built.board) return { board: null, diagnostics, boardOptions };
   const land = built.board;
   let board = land;
   if (node.frame && node.frame.width > 0) {
     const framed = withFrame(land, node.frame.width);
     for (const p of framed.problems) problem(p.code, p.message);
-    if (!framed.board) return { board: null, diagnostics };
+    if (!framed.board) return { board: null, diagnostics, boardOptions };
     board = framed.board;
   }
   // after the frame, so a spot may stand in a frame hex; spots and paths are numbered after the corners and sides
   if (node.internals) {
-    const inside = withInternals(board, internalsSpec(node.internals));
+    // the value of each option an item depends on: as given, else its default
+    const valueOf = (option: string): Value | undefined => {
+      const o = graph.options.find((x) => x.id === option);
+      if (!o) return undefined;
+      const v = options[o.name] ?? options[o.id] ?? o.default;
+      if (!boardOptions.some((b) => b.option === option)) boardOptions.push({ option, value: v });
+      return v;
+    };
+    const on = (when: BoardCondition | undefined): boolean => when === undefined || valueOf(when.option) === when.value;
+    const chosen: BoardInternals = { spots: node.internals.spots.filter((x) => on(x.when)), paths: node.internals.paths.filter((x) => on(x.when)) };
+    const inside = withInternals(board, internalsSpec(chosen));
     for (const p of inside.problems) problem(p.code, p.message);
-    if (!inside.board) return { board: null, diagnostics };
+    if (!inside.board) return { board: null, diagnostics, boardOptions };
     board = inside.board;
   }
   // count mismatches do not depend on chance: found once, at load
@@ -276,7 +296,7 @@ export function loadBoard(graph: RuleGraph, strings: StringTable): { board: Load
     siteVarSlots,
     siteVars,
   };
-  return { board: loaded, diagnostics };
+  return { board: loaded, diagnostics, boardOptions };
 }
 
 /** A node's spots and paths as the board primitives state them (spots become nodes, paths edges). */

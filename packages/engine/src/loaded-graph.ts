@@ -252,6 +252,8 @@ export interface LoadedGraph {
   readonly resources: StateResources;
   /** the board (built once), or null when the graph has none */
   readonly board: LoadedBoard | null;
+  /** the options the board was built for (its spots and paths depend on them): index, encoded value; a game must have these values */
+  readonly boardOptions: { index: number; value: number }[];
   /** the purposes of the graph's rolls and picks, by stream from FIRST_SITE_STREAM on (chance-streams.ts) */
   readonly chanceSites: readonly string[];
   /** how many longest-trail expressions the graph has (each caches per game and player) */

@@ -102,3 +102,52 @@ describe('sites inside a hex, for drawing', () => {
     expect(r.diagnostics.find((d) => d.code === 'run/unknown-reference')?.message).toContain('saloon');
   });
 });
+
+describe('options that shape the board', () => {
+  /** the town game with its path from corner 0 or corner 3, by the option `layout` */
+  const shaped = () => {
+    const g = townGame();
+    g.options.push({ id: 'option:layout', name: 'layout', type: { t: 'enum', values: ['east', 'west'] }, default: 'east', provenance: g.derived[0]!.provenance });
+    g.boards[0]!.internals = {
+      spots: [{ q: 0, r: 0, name: 'inn' }],
+      paths: [
+        { q: 0, r: 0, name: 'lane', from: { corner: 0 }, to: { spot: 'inn' }, when: { option: 'option:layout', value: 'east' } },
+        { q: 0, r: 0, name: 'lane', from: { corner: 3 }, to: { spot: 'inn' }, when: { option: 'option:layout', value: 'west' } },
+      ],
+    };
+    return g;
+  };
+  const laneStarts = (codegen: boolean, layout?: string): boolean[] => {
+    const lg = loadGraph(shaped(), layout ? { codegen, options: { layout } } : { codegen }).value!;
+    const probe = createProbe(lg);
+    const lane = named('edge', 'lane', hexAt(0, 0));
+    const reads = [cornerAt(0, 0, 0), cornerAt(0, 0, 3)].map((c) => probe.value({ k: 'call', fn: 'contains', args: [rel('corners', lane), c] }));
+    const game = createGame(probe.graph(), { seed: 1, players: 2, holdFlow: true, ...(layout ? { options: { layout } } : {}) }).value!;
+    return reads.map((r) => r(game) === 1);
+  };
+
+  it.each([true, false])('builds the board for the option values it is loaded with, the default otherwise (codegen %s)', (codegen) => {
+    expect(laneStarts(codegen)).toEqual([true, false]);
+    expect(laneStarts(codegen, 'east')).toEqual([true, false]);
+    expect(laneStarts(codegen, 'west')).toEqual([false, true]);
+  });
+
+  it('refuses a game with another value of a board option, and a load with an unknown option', () => {
+    const lg = loadGraph(shaped(), { options: { layout: 'west' } }).value!;
+    expect(lg.boardOptions).toHaveLength(1);
+    const refused = createGame(lg, { seed: 1, players: 2, options: { layout: 'east' } });
+    expect(refused.value).toBeNull();
+    expect(refused.diagnostics.map((d) => d.code)).toEqual(['run/board-option']);
+    // without the option the game would have the default (east), not what the board was built for
+    expect(createGame(lg, { seed: 1, players: 2 }).diagnostics.map((d) => d.code)).toEqual(['run/board-option']);
+    expect(createGame(lg, { seed: 1, players: 2, options: { layout: 'west' } }).value).not.toBeNull();
+    expect(loadGraph(shaped(), { options: { layuot: 'west' } }).diagnostics.map((d) => d.code)).toEqual(['run/unknown-option']);
+    expect(loadGraph(shaped(), { options: { layout: 'north' } }).diagnostics.map((d) => d.code)).toEqual(['run/bad-option-value']);
+  });
+
+  it('draws each layout’s spots where its path comes from', () => {
+    const at = (layout: string): number => createGame(loadGraph(shaped(), { options: { layout } }).value!, { seed: 1, players: 2, options: { layout } }).value!.boardGeometry()!.corners.find((c) => c.spot)!.x;
+    expect(at('east')).toBeGreaterThan(0);
+    expect(at('west')).toBeLessThan(0);
+  });
+});

@@ -9,6 +9,7 @@ import type { BoardPicture } from './board-picture.ts';
 import type { BoardStyle, MarkerStyle, PieceStyle, Shape } from './board-style.ts';
 import { EMPHASIS_FILL, MARKER_FILL, NEUTRAL_FILL, NO_KIND_FILL, OUTLINE, TOKEN_FILL, defaultShape, kindFill, seatFill, textOn } from './palette.ts';
 import { shapeAlong, shapeAt } from './shapes.ts';
+import { pathCandidates, placeLabel, spotCandidates, type LabelScene } from './site-labels.ts';
 import { attrs, el, num, polygonPath, safeColour, textEl } from './svg-text.ts';
 
 export interface RenderOptions {
@@ -44,6 +45,40 @@ function pieceLooks(picture: BoardPicture, style: BoardStyle): Map<string, Piece
     looks.set(p.name, { site: p.site, shape: s.shape ?? defaultShape(p.site, nth[p.site]++), size, fill: safeColour(s.fill) ?? NEUTRAL_FILL });
   }
   return looks;
+}
+
+/** the ink of spots and paths inside a hex, a path's width, a spot's radius, and the size of their names */
+const SITE_INK = '#5a4a36';
+const PATH_WIDTH = 0.07;
+const SPOT_RADIUS = 0.12;
+const SITE_NAME_SIZE = 0.16;
+
+/** How far from a hex's centre its number token goes when sites inside the hex take the middle. */
+const TOKEN_REACH = 0.6;
+
+/**
+ * Where a hex's number token goes when spots stand inside it: in the middle of the widest gap
+ * between the spots' directions from the centre (on a tie, the lowest: a tile's lower section),
+ * TOKEN_REACH out; straight up from the centre when the spots leave no direction to prefer.
+ */
+function tokenPlace(h: { x: number; y: number }, spots: { x: number; y: number }[]): { x: number; y: number } {
+  const angles = spots.filter((s) => Math.hypot(s.x - h.x, s.y - h.y) > 1e-6).map((s) => Math.atan2(s.y - h.y, s.x - h.x)).sort((a, b) => a - b);
+  let best = -Math.PI / 2;
+  if (angles.length > 0) {
+    let widest = -1;
+    angles.forEach((a, i) => {
+      const next = i + 1 < angles.length ? angles[i + 1]! : angles[0]! + 2 * Math.PI;
+      const gap = next - a;
+      const middle = a + gap / 2;
+      // on a tie, the direction nearest straight down (y grows downwards)
+      const lower = Math.sin(middle) > Math.sin(best);
+      if (gap > widest + 1e-9 || (Math.abs(gap - widest) <= 1e-9 && lower)) {
+        widest = gap;
+        best = middle;
+      }
+    });
+  }
+  return { x: h.x + TOKEN_REACH * Math.cos(best), y: h.y + TOKEN_REACH * Math.sin(best) };
 }
 
 function hexOutline(x: number, y: number, r: number): string {
@@ -97,27 +132,50 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
     }
   }
 
-  // paths and spots inside hexes
+  // paths and spots inside hexes, then the number tokens (where sites inside a hex take its
+  // middle, away from them), then the sites' names around them, clear of all three
+  const spotsIn = new Map<number, { x: number; y: number }[]>();
+  for (const c of geometry.corners) if (c.spot && c.inside !== undefined) spotsIn.set(c.inside, [...(spotsIn.get(c.inside) ?? []), c]);
+  const scenes = new Map<number, LabelScene>();
+  const sceneOf = (hex: number | undefined): LabelScene | undefined => {
+    const h = hex === undefined ? undefined : hexAt.get(hex);
+    if (h === undefined) return undefined;
+    let scene = scenes.get(h.id);
+    if (scene === undefined) scenes.set(h.id, (scene = { hex: h, obstacles: [], placed: [] }));
+    return scene;
+  };
   for (const e of geometry.edges) {
     if (!e.path) continue;
-    out.push(el('line', { x1: e.x1, y1: e.y1, x2: e.x2, y2: e.y2, stroke: '#6b5b45', 'stroke-width': 0.05, 'stroke-dasharray': '0.12 0.08' }));
-    if (e.name !== undefined) out.push(textEl('text', { x: (e.x1 + e.x2) / 2, y: (e.y1 + e.y2) / 2 - 0.06, 'font-size': 0.13, 'text-anchor': 'middle', fill: OUTLINE }, e.name));
+    out.push(el('line', { x1: e.x1, y1: e.y1, x2: e.x2, y2: e.y2, stroke: SITE_INK, 'stroke-width': PATH_WIDTH, 'stroke-dasharray': '0.12 0.08' }));
+    sceneOf(e.inside)?.obstacles.push({ x1: e.x1, y1: e.y1, x2: e.x2, y2: e.y2, r: PATH_WIDTH / 2 });
   }
   for (const c of geometry.corners) {
     if (!c.spot) continue;
-    out.push(el('circle', { cx: c.x, cy: c.y, r: 0.1, fill: '#ffffff', stroke: '#6b5b45', 'stroke-width': 0.03 }));
-    if (c.name !== undefined) out.push(textEl('text', { x: c.x, y: c.y + 0.25, 'font-size': 0.14, 'text-anchor': 'middle', fill: OUTLINE }, c.name));
+    out.push(el('circle', { cx: c.x, cy: c.y, r: SPOT_RADIUS, fill: '#ffffff', stroke: SITE_INK, 'stroke-width': 0.035 }));
+    sceneOf(c.inside)?.obstacles.push({ x: c.x, y: c.y, r: SPOT_RADIUS });
   }
-
-  // number tokens (above the middle of a hex with sites inside it, which take the middle)
-  const withInside = new Set(geometry.corners.filter((c) => c.spot && c.inside !== undefined).map((c) => c.inside!));
   for (const h of geometry.hexes) {
     const v = board.hexValues[h.id] ?? -1;
     if (v < 0) continue;
     const hot = emphasis.has(v);
-    const y = withInside.has(h.id) ? h.y - 0.62 : h.y;
-    out.push(el('circle', { cx: h.x, cy: y, r: 0.3, fill: tokenFill, stroke: OUTLINE, 'stroke-width': 0.02 }));
-    out.push(textEl('text', { x: h.x, y: y + 0.1, 'font-size': v >= 10 ? 0.26 : 0.3, 'text-anchor': 'middle', 'font-weight': hot ? 'bold' : undefined, fill: hot ? emphasisFill : OUTLINE }, String(v)));
+    const spots = spotsIn.get(h.id);
+    const at = spots ? tokenPlace(h, spots) : { x: h.x, y: h.y };
+    scenes.get(h.id)?.obstacles.push({ x: at.x, y: at.y, r: 0.3 });
+    out.push(el('circle', { cx: at.x, cy: at.y, r: 0.3, fill: tokenFill, stroke: OUTLINE, 'stroke-width': 0.02 }));
+    out.push(textEl('text', { x: at.x, y: at.y + 0.1, 'font-size': v >= 10 ? 0.26 : 0.3, 'text-anchor': 'middle', 'font-weight': hot ? 'bold' : undefined, fill: hot ? emphasisFill : OUTLINE }, String(v)));
+  }
+  // spots' names first (above a spot, else below, else towards the hex's centre), then paths' (beside the path)
+  for (const c of geometry.corners) {
+    const scene = c.spot && c.name !== undefined ? sceneOf(c.inside) : undefined;
+    if (scene === undefined || c.name === undefined) continue;
+    const at = placeLabel(scene, c.name, SITE_NAME_SIZE, spotCandidates(c, SPOT_RADIUS, scene.hex));
+    out.push(textEl('text', { x: at.x, y: at.y, 'font-size': SITE_NAME_SIZE, 'text-anchor': 'middle', fill: OUTLINE }, c.name));
+  }
+  for (const e of geometry.edges) {
+    const scene = e.path && e.name !== undefined ? sceneOf(e.inside) : undefined;
+    if (scene === undefined || e.name === undefined) continue;
+    const at = placeLabel(scene, e.name, SITE_NAME_SIZE, pathCandidates(e, PATH_WIDTH / 2));
+    out.push(textEl('text', { x: at.x, y: at.y, 'font-size': SITE_NAME_SIZE, 'text-anchor': 'middle', 'font-style': 'italic', fill: SITE_INK }, e.name));
   }
 
   // the unit vector from an edge's middle towards the one of its two hexes that has no number, if just one has none

@@ -114,6 +114,36 @@ describe('renderBoard', () => {
     expect(svg).toMatch(/stroke-dasharray="0.12 0.08"/);
   });
 
+  it('puts a number token away from the spots inside its hex: the lowest of equal gaps, else the widest', () => {
+    const town = (paths: string): string => `module tokens_test
+scenario "t" { players 2..2 }
+board land: hex map {
+  (0, 0) moor 6
+} {
+  spots (0, 0) a, b, c
+  paths (0, 0) ${paths}
+}
+flow {
+}
+`;
+    const tokenAt = (source: string): { x: number; y: number } => {
+      const svg = renderBoard(pictureOf(game(source))!);
+      const m = /<circle cx="([-\d.]+)" cy="([-\d.]+)" r="0.3"/.exec(svg)!;
+      return { x: Number(m[1]), y: Number(m[2]) };
+    };
+    // spots towards the top, lower right and lower left corners: three equal gaps, the lowest is straight down
+    const spread = tokenAt(town('p: corner 5 to a, q: corner 1 to b, r: corner 3 to c'));
+    expect(spread.x).toBeCloseTo(0, 2);
+    expect(spread.y).toBeCloseTo(0.6, 2);
+    // spots towards the three upper corners: the widest gap is the lower half
+    const upper = tokenAt(town('p: corner 4 to a, q: corner 5 to b, r: corner 0 to c'));
+    expect(upper.x).toBeCloseTo(0, 2);
+    expect(upper.y).toBeCloseTo(0.6, 2);
+    // spots towards the right: the token goes left
+    const right = tokenAt(town('p: corner 0 to a, q: corner 1 to b, r: corner 2 to c'));
+    expect(right.x).toBeLessThan(-0.3);
+  });
+
   it('is deterministic, and escapes text from the scenario', () => {
     const a = renderBoard(pictureOf(game())!, style, { title: 'Picture <test> & "co"', legend: true });
     const b = renderBoard(pictureOf(game())!, style, { title: 'Picture <test> & "co"', legend: true });

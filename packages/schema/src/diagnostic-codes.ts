@@ -94,6 +94,7 @@ export const DIAGNOSTIC_CODES = {
   'flow/unknown-phase': 'a phase the flow does not declare',
   // ── board ──
   'board/ambiguous-site-name': 'a spot or path name that is also a path or spot name, or another member of a hex (`h.name` could not tell)',
+  'board/bad-condition': 'a `spots`/`paths` item whose `when` is not an option and one of its values',
   'board/bad-coordinate': 'a hex coordinate that is not a valid cube or axial coordinate',
   'board/cross-hex-path': 'a path between spots of different hexes',
   'board/dangling-edge': 'an edge piece or path whose end is not on the board',
@@ -146,6 +147,7 @@ export const DIAGNOSTIC_CODES = {
   'run/bad-option-value': 'an option given a value outside its choices',
   'run/bad-player-count': 'a player count outside the scenario’s range',
   'run/bad-trail': 'a longest trail over pieces that are not edge pieces',
+  'run/board-option': 'a game given another value of an option its loaded board was built for (load the graph with the option)',
   'run/capacity-exceeded': 'a move of tokens beyond a pool’s capacity',
   'run/conservation': 'tokens appeared or vanished (with invariant checks on)',
   'run/division-by-zero': 'a division or remainder by zero',

@@ -314,8 +314,15 @@ export interface BoardNode extends NodeCommon {
 
 /** A hex's spots and the paths joining its corners and spots (a town in a hex). */
 export interface BoardInternals {
-  spots: { q: number; r: number; name: string }[];
-  paths: { q: number; r: number; name: string; from: BoardPathEnd; to: BoardPathEnd }[];
+  spots: { q: number; r: number; name: string; when?: BoardCondition }[];
+  paths: { q: number; r: number; name: string; from: BoardPathEnd; to: BoardPathEnd; when?: BoardCondition }[];
+}
+
+/** A spot or path is on the board only when an option has this value (chosen when the graph is loaded). */
+export interface BoardCondition {
+  /** the option's id */
+  option: string;
+  value: Value;
 }
 
 /** One end of a path: a corner of its hex (0..5) or one of its spots. */

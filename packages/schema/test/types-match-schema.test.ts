@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type BoardInternals,
+  type BoardCondition,
   type BoardPathEnd,
   EXPR_KINDS,
   FLOW_KINDS,
@@ -178,8 +179,9 @@ const SHAPES: Record<string, Record<string, Presence>> = {
   '#/$defs/BoardNode/properties/regions/items': shape<BoardNode['regions'][number]>()({ name: 'required', hexes: 'required' }),
   '#/$defs/BoardNode/properties/regions/items/properties/hexes/items': shape<BoardNode['regions'][number]['hexes'][number]>()({ q: 'required', r: 'required' }),
   '#/$defs/BoardNode/properties/internals': shape<BoardInternals>()({ spots: 'required', paths: 'required' }),
-  '#/$defs/BoardNode/properties/internals/properties/spots/items': shape<BoardInternals['spots'][number]>()({ q: 'required', r: 'required', name: 'required' }),
-  '#/$defs/BoardNode/properties/internals/properties/paths/items': shape<BoardInternals['paths'][number]>()({ q: 'required', r: 'required', name: 'required', from: 'required', to: 'required' }),
+  '#/$defs/BoardNode/properties/internals/properties/spots/items': shape<BoardInternals['spots'][number]>()({ q: 'required', r: 'required', name: 'required', when: 'optional' }),
+  '#/$defs/BoardNode/properties/internals/properties/paths/items': shape<BoardInternals['paths'][number]>()({ q: 'required', r: 'required', name: 'required', from: 'required', to: 'required', when: 'optional' }),
+  '#/$defs/BoardCondition': shape<BoardCondition>()({ option: 'required', value: 'required' }),
   '#/$defs/BoardPathEnd/oneOf/0': shape<Extract<BoardPathEnd, { corner: number }>>()({ corner: 'required' }),
   '#/$defs/BoardPathEnd/oneOf/1': shape<Extract<BoardPathEnd, { spot: string }>>()({ spot: 'required' }),
   '#/$defs/EventNode': shape<EventNode>()({ ...common, params: 'required', source: 'required' }),

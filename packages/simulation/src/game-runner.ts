@@ -56,7 +56,8 @@ export function makeAgent(loaded: LoadedGraph, graph: RuleGraph, spec: AgentSpec
  * single-threaded one.
  */
 export function createGameRunner(spec: SimulationSpec): GameRunner {
-  const loadedResult = loadGraph(spec.graph, { codegen: spec.codegen ?? true });
+  // options that shape the board are fixed when the graph is loaded
+  const loadedResult = loadGraph(spec.graph, { codegen: spec.codegen ?? true, options: spec.options });
   if (loadedResult.value === null) {
     const first = loadedResult.diagnostics[0];
     return { ok: false, message: `the engine refused the graph: ${first ? `${first.code}: ${first.message}` : 'unknown reason'}` };

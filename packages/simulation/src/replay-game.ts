@@ -14,7 +14,8 @@ export type ReplayOutcome =
  * chance, answers, state hashes) must equal the logged one.
  */
 export function replayLoggedGame(graph: RuleGraph, header: GameLogHeader, logged: LoggedEvent[], load: { codegen?: boolean } = {}): ReplayOutcome {
-  const loaded = loadGraph(graph, load);
+  // the options the game was played with shape its board too
+  const loaded = loadGraph(graph, { ...load, options: header.options });
   if (loaded.value === null) return { ok: false, matched: 0, reason: `the engine refused the graph (${loaded.diagnostics[0]?.code ?? '?'})` };
   const entries: LogEntry[] = logged.map((e, seq) => ({
     seq,

@@ -249,6 +249,8 @@ export interface BoardItem extends NodeBase {
   spots?: Identifier[];
   /** `paths` only */
   paths?: BoardPath[];
+  /** `spots` and `paths` only: `when OPTION == VALUE`, the option value the item is on the board for */
+  when?: Expr;
 }
 
 /** `trail: corner 0 to station`: a path inside a hex from a corner or spot to another */

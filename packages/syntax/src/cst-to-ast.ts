@@ -526,6 +526,8 @@ export class AstBuilder {
       if (hex !== undefined) item.hex = { ...this.hexCoord(hex), range: this.rangeOf(hex) };
       if (key === 'spots') item.spots = this.nameList(this.node(c, 'nameList'));
       else item.paths = this.nodes(c, 'boardPath').map((p) => this.boardPath(p));
+      const when = this.node(c, 'expr');
+      if (when !== undefined) item.when = this.expr(when);
     } else if (key === 'frame') {
       const width = this.tok(c, 'width');
       item.width = width === undefined ? 1 : this.int(width);

@@ -565,6 +565,10 @@ class RulesParser extends CstParser {
           this.CONSUME(soft.spots, LABEL.key);
           this.SUBRULE2(this.hexCoord);
           this.SUBRULE(this.nameList);
+          this.OPTION8(() => {
+            this.CONSUME(kw.when);
+            this.SUBRULE(this.expr);
+          });
         },
       },
       {
@@ -575,6 +579,10 @@ class RulesParser extends CstParser {
           this.MANY2(() => {
             this.CONSUME2(Comma);
             this.SUBRULE2(this.boardPath);
+          });
+          this.OPTION9(() => {
+            this.CONSUME2(kw.when);
+            this.SUBRULE2(this.expr);
           });
         },
       },

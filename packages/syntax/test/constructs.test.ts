@@ -126,6 +126,18 @@ describe('every construct of docs/grammar.md', () => {
     expect(parse('board land: hex radius 1 {\n  paths (0, 0) trail: corner 0 station\n}\n').diagnostics.length).toBeGreaterThan(0);
   });
 
+  it('reads and formats spots and paths that are on the board for an option\'s value', () => {
+    const source =
+      'board land: hex radius 1 {\n  spots (0, 0) inn when big\n  paths (0, 0) lane: corner 0 to inn when layout == north\n  paths (0, 0) lane: corner 3 to inn when layout == south\n}\n';
+    const { value, diagnostics } = parse(source);
+    expect(diagnostics).toEqual([]);
+    const land = value.items[0] as BoardDecl;
+    expect(land.items[0]).toMatchObject({ key: 'spots', when: { $type: 'NameRef', name: { name: 'big' } } });
+    expect(land.items[1]).toMatchObject({ key: 'paths', when: { $type: 'BinaryExpr', op: '==' } });
+    expect(land.items[2]!.paths![0]!.from).toEqual(expect.objectContaining({ corner: 3 }));
+    expect(format(source).value).toBe(source);
+  });
+
   it('reports a zone or derive in a per-site block', () => {
     const { value, diagnostics } = parse('per edge {\n  var toll: number = 0\n  derive d: number = 1\n  zone z: public\n}\n');
     expect(diagnostics.map((d) => d.code)).toEqual(['parse/not-per-site', 'parse/not-per-site']);

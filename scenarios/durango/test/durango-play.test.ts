@@ -2,8 +2,9 @@
 // checked (tokens, pieces, `resources_conserved`, `one_robber`); the town comes into play; the
 // generated code and the closures play the same game; a game replays from its log.
 import { describe, expect, it } from 'vitest';
-import { playGame, randomAgent, replayLog, type PlayResult } from '@houserules/engine';
-import { builderAgent, loadDurango } from './load-durango.ts';
+import { createGame, playGame, randomAgent, replayLog, type PlayResult } from '@houserules/engine';
+import { createGameRunner, readGameLog, replayLoggedGame } from '@houserules/simulation';
+import { builderAgent, compileDurango, loadDurango } from './load-durango.ts';
 
 const printings = [
   ['2017', undefined],
@@ -61,5 +62,37 @@ describe.each(printings)('Durango %s, whole games', (_printing, variant) => {
     expect(JSON.stringify(b.game!.log)).toBe(JSON.stringify(a.game!.log));
     const replayed = replayLog(lg, { seed: 7, players: 4 }, a.game!.log);
     expect(replayed.diagnostics).toEqual([]);
+  });
+});
+
+describe('Durango, town_paths = upper_corners (an option that shapes the board), simulated', () => {
+  it('plays on a board built for it, and its games replay from their log', () => {
+    const graph = compileDurango();
+    const runner = createGameRunner({
+      graph,
+      scenarioFile: 'scenarios/durango/durango.rules',
+      variant: null,
+      players: 4,
+      options: { town_paths: 'upper_corners' },
+      agents: [{ name: 'builder', args: [] }],
+      seed: 1,
+      log: true,
+      checkInvariants: true,
+    });
+    if (!runner.ok) throw new Error(runner.message);
+    // the trail comes from the upper left corner (4) of the Durango hex
+    const geometry = createGame(runner.loaded, { seed: 0, players: 4, options: { town_paths: 'upper_corners' } }).value!.boardGeometry()!;
+    const centre = geometry.hexes.find((h) => h.q === 0 && h.r === 0)!;
+    const trail = geometry.edges.find((e) => e.name === 'trail')!;
+    expect(Math.min(trail.x1, trail.x2)).toBeLessThan(centre.x - 0.5);
+    for (let i = 0; i < 3; i++) {
+      const record = runner.play(i);
+      expect(record.failure).toBeUndefined();
+      expect(record.reason).toContain('ten_points');
+      const read = readGameLog(record.log!);
+      if (!read.ok) throw new Error(read.message);
+      const replayed = replayLoggedGame(graph, read.games[0]!.header, read.games[0]!.events);
+      expect(replayed.ok).toBe(true);
+    }
   });
 });
