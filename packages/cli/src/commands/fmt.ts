@@ -1,24 +1,26 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { format } from '@houserules/syntax';
+import { DEFAULT_FORMAT_WIDTH, format } from '@houserules/syntax';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
-import { flag, parseCommandArgs } from '../command-args.ts';
+import { flag, integerOption, parseCommandArgs } from '../command-args.ts';
 import { displayPath, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
 import { findRulesFiles } from '../rules-files.ts';
 
-const usage = `Usage: houserules fmt [--check] <paths…>
+const usage = `Usage: houserules fmt [--check] [--width N] <paths…>
 
 Formats .rules files in place with the canonical formatter. A directory is
 searched for *.rules files. A file that does not parse is left untouched and
-its diagnostics are printed.
+its diagnostics are printed. Long expressions wrap at the width; conditions and
+if … else if ladders the author broke across lines stay broken.
 
 Options:
-  --check     change nothing; list the files that are not formatted and exit 1 if any
-  -h, --help  this help
+  --check      change nothing; list the files that are not formatted and exit 1 if any
+  --width N    the line width long expressions wrap at (default ${DEFAULT_FORMAT_WIDTH}, at least 20)
+  -h, --help   this help
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { check: { type: 'boolean' } });
+  const parsed = parseCommandArgs(argv, { check: { type: 'boolean' }, width: { type: 'string' } });
   if (!parsed.ok) {
     io.stderr.write(`houserules fmt: ${parsed.message}\n`);
     return EXIT_USAGE;
@@ -33,13 +35,18 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`houserules fmt: ${found.message}\n`);
     return EXIT_USAGE;
   }
+  const width = integerOption(args, 'width', 20);
+  if (!width.ok) {
+    io.stderr.write(`houserules fmt: ${width.message}\n`);
+    return EXIT_USAGE;
+  }
   const checkOnly = flag(args, 'check');
   let unformatted = 0;
   let failed = 0;
   let rewritten = 0;
   for (const file of found.files) {
     const text = readFileSync(file, 'utf8');
-    const result = format(text, file);
+    const result = format(text, file, { width: width.value ?? DEFAULT_FORMAT_WIDTH });
     if (result.value === null) {
       failed++;
       writeDiagnostics(io, io.stderr, result.diagnostics, (f) => (f === file ? text : undefined));
