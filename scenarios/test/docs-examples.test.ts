@@ -1,45 +1,15 @@
 // Every ```rules block in docs/*.md and scenarios/*/README.md must be a complete,
 // parseable .rules file: the reference must not teach syntax the parser rejects.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from '@houserules/syntax';
+import { markdownRulesBlocks } from './markdown-rules-blocks.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-function markdownFiles(): string[] {
-  const docs = readdirSync(join(root, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => join('docs', f));
-  const scenarioReadmes = readdirSync(join(root, 'scenarios'), { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(root, 'scenarios', d.name, 'README.md')))
-    .map((d) => join('scenarios', d.name, 'README.md'));
-  return [...docs, ...scenarioReadmes];
-}
-
-interface Block {
-  file: string;
-  line: number;
-  text: string;
-}
-
-function rulesBlocks(file: string): Block[] {
-  const lines = readFileSync(join(root, file), 'utf8').split('\n');
-  const blocks: Block[] = [];
-  let start = -1;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (start < 0 && /^```rules\s*$/.test(line)) start = i;
-    else if (start >= 0 && /^```\s*$/.test(line)) {
-      blocks.push({ file, line: start + 1, text: lines.slice(start + 1, i).join('\n') });
-      start = -1;
-    }
-  }
-  return blocks;
-}
-
-const blocks = markdownFiles().flatMap(rulesBlocks);
+const blocks = markdownRulesBlocks(root);
 
 function withoutComments(text: string): string {
   return text
