@@ -171,8 +171,10 @@ function exprBody(e: A.Expr, o: LayoutOptions): Doc {
     case 'RangeExpr':
       return [exprDoc(e.from, o, 6), '..', exprDoc(e.to, o, 6)];
     case 'AggregateExpr': {
+      // the filter is a group of its own: `all(c in corners where c.free:` stays on the first line
+      // when it fits, and only the value below it breaks
       const parts: Doc[] = [`${e.fn}(${e.binding.name} in `, exprDoc(e.collection, o)];
-      if (e.where !== undefined) parts.push(' where', indent([line, exprDoc(e.where, o)]));
+      if (e.where !== undefined) parts.push(group([' where', indent([line, exprDoc(e.where, o)])]));
       if (e.value !== undefined) parts.push(':', indent([line, exprDoc(e.value, o)]));
       parts.push(softline, ')');
       return group(parts);
@@ -192,8 +194,10 @@ export function bracketed(open: string, elements: Doc[], close: string): Doc {
  * the next line, indented twice (so it stands apart from a body), its own
  * breaks indented once more. `broken`: the author put it on a line of its own.
  */
-export function headerCondition(keyword: string, condition: Doc, broken: boolean): Doc {
-  return group(indent(indent([line, `${keyword} `, indent(condition)])), { shouldBreak: broken });
+export function headerCondition(keyword: string, condition: Doc, broken: boolean, after?: Doc): Doc {
+  // `after` (an end's `during own turn winners …`) follows the condition, on a line of its own once it breaks
+  const tail: Doc = after === undefined ? '' : [line, after];
+  return group(indent(indent([line, `${keyword} `, indent(condition), tail])), { shouldBreak: broken });
 }
 
 /** A condition that stays on the keyword's line (`if`, `while`, `where` in a header): its breaks indented twice. */

@@ -237,7 +237,12 @@ class Printer {
       const lines = this.lines.length - this.bodyStart;
       const block = this.lines[this.lines.length - 1]?.trimStart().startsWith('}') ?? false;
       const compact = previous !== undefined && (previous.lines === 1 || lines === 1 || (!previous.block && !block));
-      const grouped = previous !== undefined && compact && this.adjacentSameKind(previous.item, item);
+      // items of different kinds stay together only when neither has a body (`pool bank { … }` then `derive …`)
+      const grouped =
+        previous !== undefined &&
+        compact &&
+        (previous.item.$type === item.$type || (!previous.block && !block)) &&
+        this.writtenTogether(previous.item, item);
       if (!grouped && start > 0) this.lines.splice(start, 0, '');
       previous = { item, lines, block };
     }
@@ -246,14 +251,15 @@ class Printer {
   }
 
   /**
-   * Items of the same kind that the author wrote with no blank line between
-   * them stay together when they are one-liners (`zone path: public` /
-   * `zone out_of_game: public`) or declarations without a body (a run of
-   * `require … reason …` constraints, of derived values); every other pair of
-   * top-level items gets a blank line. A comment between them does not part them.
+   * Top-level items the author wrote with no blank line between them stay
+   * together when they are one-liners (`zone path: public` / `zone out_of_game:
+   * public`) or declarations without a body (a run of `require … reason …`
+   * constraints, of derived values, a pool and the derived value about it);
+   * a block (`rule … { … }`) stays next to only its own kind, and only when one
+   * of the two is a one-liner. Every other pair gets a blank line. A comment
+   * between two items does not part them.
    */
-  private adjacentSameKind(previous: A.TopLevelItem, item: A.TopLevelItem): boolean {
-    if (previous.$type !== item.$type) return false;
+  private writtenTogether(previous: A.TopLevelItem, item: A.TopLevelItem): boolean {
     const source = this.settings.source;
     if (source === null) return item.range.start.line - previous.range.end.line === 1;
     return !/\n[ \t]*\r?\n/.test(source.slice(previous.range.end.offset, item.range.start.offset));
@@ -361,13 +367,9 @@ class Printer {
         return this.cite(item.cite);
       }
       case 'EndDecl': {
-        const text: Doc[] = [
-          `${prefix}end ${item.name.name}`,
-          headerCondition('when', this.x(item.condition), this.brokeBefore(item.condition)),
-          ` ${TIMING_TEXT[item.timing]}`,
-        ];
-        if (item.winners !== undefined) text.push(' winners ', this.x(item.winners));
-        this.doc(text);
+        const after: Doc[] = [TIMING_TEXT[item.timing]];
+        if (item.winners !== undefined) after.push(' winners ', this.x(item.winners));
+        this.doc([`${prefix}end ${item.name.name}`, headerCondition('when', this.x(item.condition), this.brokeBefore(item.condition), after)]);
         return this.cite(item.cite);
       }
       case 'RankingDecl': {

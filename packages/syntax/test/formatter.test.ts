@@ -220,6 +220,34 @@ describe('format at a width', () => {
     expect(format(rules).value).toBe(rules.replace('}\nrule', '}\n\nrule'));
   });
 
+  it("keeps an aggregate's filter on its first line when it fits, breaking only the value", () => {
+    const source =
+      'derive ok: bool = all(c in corners where c.harbour != no_harbour: any(h in c.hexes where h.kind == sea) and land_corner(c))\n';
+    expect(format(source, undefined, { width: 80 }).value).toBe(
+      [
+        'derive ok: bool =',
+        '  all(c in corners where c.harbour != no_harbour:',
+        '    any(h in c.hexes where h.kind == sea) and land_corner(c)',
+        '  )',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("puts an end's timing and winners on a line of their own once its condition breaks", () => {
+    const source = 'end e when some_long_condition_a and some_long_condition_b >= 14 during own turn winners [current]\n';
+    expect(format(source, undefined, { width: 70 }).value).toBe(
+      ['end e', '    when some_long_condition_a and some_long_condition_b >= 14', '    during own turn winners [current]', ''].join('\n'),
+    );
+    expect(format('end e when x immediately\n', undefined, { width: 60 }).value).toBe('end e when x immediately\n');
+  });
+
+  it('keeps one-liners of different kinds written together together, but never a block next to another kind', () => {
+    const together = 'pool bank { resource: 19 }\n// its cards\nderive resource_cards: number = 19\n';
+    expect(format(together).value).toBe(together);
+    expect(format('var x: number = 0\nrule r on e {\n  shuffle deck\n}\n').value).toBe('var x: number = 0\n\nrule r on e {\n  shuffle deck\n}\n');
+  });
+
   it('parenthesised chains break indented under their opening', () => {
     const out = format(
       'rule r on e {\n  if not (longest_road_holder != none and longest_road_holder.road_len == best and best >= longest_road_minimum) {\n    shuffle deck\n  }\n}\n',
