@@ -237,12 +237,7 @@ class Printer {
       const lines = this.lines.length - this.bodyStart;
       const block = this.lines[this.lines.length - 1]?.trimStart().startsWith('}') ?? false;
       const compact = previous !== undefined && (previous.lines === 1 || lines === 1 || (!previous.block && !block));
-      // items of different kinds stay together only when neither has a body (`pool bank { … }` then `derive …`)
-      const grouped =
-        previous !== undefined &&
-        compact &&
-        (previous.item.$type === item.$type || (!previous.block && !block)) &&
-        this.writtenTogether(previous.item, item);
+      const grouped = previous !== undefined && compact && this.writtenTogether(previous.item, item);
       if (!grouped && start > 0) this.lines.splice(start, 0, '');
       previous = { item, lines, block };
     }
@@ -252,17 +247,19 @@ class Printer {
 
   /**
    * Top-level items the author wrote with no blank line between them stay
-   * together when they are one-liners (`zone path: public` / `zone out_of_game:
-   * public`) or declarations without a body (a run of `require … reason …`
-   * constraints, of derived values, a pool and the derived value about it);
-   * a block (`rule … { … }`) stays next to only its own kind, and only when one
-   * of the two is a one-liner. Every other pair gets a blank line. A comment
-   * between two items does not part them.
+   * together when one of them is a one-liner (`zone path: public` / `zone
+   * out_of_game: public`, `pool bank { … }` above `per player { … }`) or neither
+   * has a body (a run of `require … reason …` constraints, of derived values).
+   * Two blocks (`rule … { … }`) always get a blank line between them, and so
+   * does every pair the author parted. A comment between two items does not
+   * part them.
    */
   private writtenTogether(previous: A.TopLevelItem, item: A.TopLevelItem): boolean {
     const source = this.settings.source;
     if (source === null) return item.range.start.line - previous.range.end.line === 1;
-    return !/\n[ \t]*\r?\n/.test(source.slice(previous.range.end.offset, item.range.start.offset));
+    const between = source.slice(previous.range.end.offset, item.range.start.offset);
+    // on the next line, with no blank line between (two items on one line were not grouped by anyone)
+    return between.includes('\n') && !/\n[ \t]*\r?\n/.test(between);
   }
 
   private item(item: A.TopLevelItem): void {

@@ -242,10 +242,13 @@ describe('format at a width', () => {
     expect(format('end e when x immediately\n', undefined, { width: 60 }).value).toBe('end e when x immediately\n');
   });
 
-  it('keeps one-liners of different kinds written together together, but never a block next to another kind', () => {
-    const together = 'pool bank { resource: 19 }\n// its cards\nderive resource_cards: number = 19\n';
+  it('keeps items of different kinds written together together when one is a one-liner, and parts two blocks', () => {
+    const together = 'pool bank { resource: 19 }\n// its cards\nderive resource_cards: number = 19\nper player {\n  pool hand { resource }\n}\n';
     expect(format(together).value).toBe(together);
-    expect(format('var x: number = 0\nrule r on e {\n  shuffle deck\n}\n').value).toBe('var x: number = 0\n\nrule r on e {\n  shuffle deck\n}\n');
+    const blocks = 'per player {\n  pool hand { resource }\n}\nrule r on e {\n  shuffle deck\n}\n';
+    expect(format(blocks).value).toBe(blocks.replace('}\nrule', '}\n\nrule'));
+    // where the author left a blank line, one stays (never two)
+    expect(format('var x: number = 0\n\n\nvar y: number = 0\n').value).toBe('var x: number = 0\n\nvar y: number = 0\n');
   });
 
   it('parenthesised chains break indented under their opening', () => {
