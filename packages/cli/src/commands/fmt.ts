@@ -4,14 +4,17 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, parseCommandArgs } from '../command-args.ts';
 import { displayPath, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
+import { formatRulesBlocks } from '../markdown-rules.ts';
 import { findRulesFiles } from '../rules-files.ts';
 
 const usage = `Usage: houserules fmt [--check] [--width N] <paths…>
 
 Formats .rules files in place with the canonical formatter. A directory is
 searched for *.rules files. A file that does not parse is left untouched and
-its diagnostics are printed. Long expressions wrap at the width; conditions and
-if … else if ladders the author broke across lines stay broken.
+its diagnostics are printed. A markdown file named (not found in a directory)
+has its \`\`\`rules blocks formatted; a block that does not parse stays as it is.
+Long expressions wrap at the width; conditions and if … else if ladders the
+author broke across lines stay broken.
 
 Options:
   --check      change nothing; list the files that are not formatted and exit 1 if any
@@ -46,7 +49,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let rewritten = 0;
   for (const file of found.files) {
     const text = readFileSync(file, 'utf8');
-    const result = format(text, file, { width: width.value ?? DEFAULT_FORMAT_WIDTH });
+    const options = { width: width.value ?? DEFAULT_FORMAT_WIDTH };
+    const result = file.endsWith('.md')
+      ? { value: formatRulesBlocks(text, (block) => format(block, file, options).value), diagnostics: [] }
+      : format(text, file, options);
     if (result.value === null) {
       failed++;
       writeDiagnostics(io, io.stderr, result.diagnostics, (f) => (f === file ? text : undefined));
