@@ -7,3 +7,4 @@ export { DEFAULT_FORMAT_WIDTH, format, printAst, printExpr, type FormatOptions }
 export { MISSING_NAME } from './cst-to-ast.ts';
 export type { Diagnostic, Result } from '@houserules/schema';
 export { expectedAt, wordBefore, type Expectation } from './content-assist.ts';
+export { HARD_KEYWORDS, SOFT_KEYWORDS, ITEM_KEYWORDS } from './tokens.ts';
