@@ -237,7 +237,9 @@ class Printer {
       const lines = this.lines.length - this.bodyStart;
       const block = this.lines[this.lines.length - 1]?.trimStart().startsWith('}') ?? false;
       const compact = previous !== undefined && (previous.lines === 1 || lines === 1 || (!previous.block && !block));
-      const grouped = previous !== undefined && compact && this.writtenTogether(previous.item, item);
+      // behaviour (a rule, an action, a test…) is always parted from another kind
+      const parted = previous !== undefined && previous.item.$type !== item.$type && (partedBlock(previous.item, previous.block) || partedBlock(item, block));
+      const grouped = previous !== undefined && compact && !parted && this.writtenTogether(previous.item, item);
       if (!grouped && start > 0) this.lines.splice(start, 0, '');
       previous = { item, lines, block };
     }
@@ -250,7 +252,8 @@ class Printer {
    * together when one of them is a one-liner (`zone path: public` / `zone
    * out_of_game: public`, `pool bank { … }` above `per player { … }`) or neither
    * has a body (a run of `require … reason …` constraints, of derived values).
-   * Two blocks (`rule … { … }`) always get a blank line between them, and so
+   * Two blocks (`rule … { … }`) always get a blank line between them, a rule,
+   * action or other behaviour block one from an item of another kind, and so
    * does every pair the author parted. A comment between two items does not
    * part them.
    */
@@ -645,6 +648,11 @@ class Printer {
         return this.line(`expect game over${t.winners !== undefined ? ` winners ${printExpr(t.winners)}` : ''}`);
     }
   }
+}
+
+/** A block other than a block of declarations (`per player { … }`): it keeps a blank line from items of other kinds. */
+function partedBlock(item: A.TopLevelItem, block: boolean): boolean {
+  return block && item.$type !== 'PerPlayerBlock' && item.$type !== 'PerSiteBlock';
 }
 
 const TIMING_TEXT: Record<A.EndDecl['timing'], string> = {

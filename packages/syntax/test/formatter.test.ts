@@ -247,6 +247,8 @@ describe('format at a width', () => {
     expect(format(together).value).toBe(together);
     const blocks = 'per player {\n  pool hand { resource }\n}\nrule r on e {\n  shuffle deck\n}\n';
     expect(format(blocks).value).toBe(blocks.replace('}\nrule', '}\n\nrule'));
+    // a rule keeps a blank line from a declaration of another kind
+    expect(format('rule r on e {\n  shuffle deck\n}\nzone deck: public\n').value).toBe('rule r on e {\n  shuffle deck\n}\n\nzone deck: public\n');
     // where the author left a blank line, one stays (never two)
     expect(format('var x: number = 0\n\n\nvar y: number = 0\n').value).toBe('var x: number = 0\n\nvar y: number = 0\n');
   });
