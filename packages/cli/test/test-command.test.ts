@@ -13,13 +13,14 @@ function withTests(text: string): string {
 }
 
 describe('houserules test', () => {
+  // every shipped scenario's tests in one process: minutes on a loaded machine, so its own time budget
   it('runs the shipped scenario tests green with full rule coverage', async () => {
     const run = await runCli(['test', 'scenarios', '--coverage']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/rule coverage of Diamant: 100%/);
     expect(run.stdout).toMatch(/\d+ passed, 0 failed/);
-  });
+  }, 300_000);
 
   it('fails a wrong expectation with expected, actual and file:line:col, exit 1', async () => {
     const file = withTests(`test "wrong" {\n  players 3\n  arrange {\n    stack expedition: treasure(7)\n  }\n  advance\n  expect p1.carried.ruby == 3\n}\n`);

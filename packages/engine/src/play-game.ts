@@ -25,7 +25,9 @@ export function playGame(
   const created = createGame(lg, config);
   const game = created.value;
   if (!game) return { outcome: null, steps: 0, game: null, diagnostics: created.diagnostics };
-  const list = typeof agents === 'function' ? null : agents;
+  // a factory makes each seat's agent once, at the seat's first decision (an agent keeps its own
+  // state, a random one its generator: made anew at each decision it would repeat its first draw)
+  const list: (Agent | undefined)[] = typeof agents === 'function' ? [] : [...agents];
   const make = typeof agents === 'function' ? agents : null;
   const maxSteps = options.maxSteps ?? 1_000_000;
   const diagnostics: Diagnostic[] = [];
@@ -37,7 +39,7 @@ export function playGame(
       diagnostics.push({ code: 'run/move-limit', severity: 'error', message: `The game was not over after ${maxSteps} decisions.` });
       break;
     }
-    const agent = list ? (list[seat] ?? list[0]!) : make!(seat);
+    const agent = make ? (list[seat] ??= make(seat)) : (list[seat] ?? list[0]!);
     const pick = agent.choose(game, seat);
     if (typeof pick === 'number') {
       if (pick < 0) {
