@@ -4,7 +4,7 @@ import type { DeclOf, Origin } from './declaration-table.ts';
 import { constant, paramType, type Lowerers } from './lower-declarations.ts';
 import { bindLocal, declareLocal, reportUnusedBindings, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
-import { BOOL, PLAYER, UNKNOWN, listOf, toTypeDesc, type Ty } from './type-system.ts';
+import { BOOL, PLAYER, UNKNOWN, describeType, listOf, toTypeDesc, type Ty } from './type-system.ts';
 
 export type Status = 'active' | 'overridden' | 'removed';
 
@@ -227,9 +227,15 @@ export function lowerRanking(l: Lowerers): RankingNode | null {
   const bind = declareLocal(scope, ranking.node.binding, PLAYER, 'p');
   return {
     bind,
-    keys: (ranking.node.keys ?? []).filter((k) => k).map((k) => ({
-      value: l.ex.value(k.value, scope, undefined).expr, direction: k.direction ?? 'desc',
-    })),
+    keys: (ranking.node.keys ?? []).filter((k) => k).map((k) => {
+      const key = l.ex.value(k.value, scope, undefined);
+      // Scores are numbers (a bool counts 0 or 1): an enum or a player would rank by an internal index.
+      if (key.ty.t !== 'number' && key.ty.t !== 'bool' && key.ty.t !== 'unknown') {
+        l.cx.sink.error('type/mismatch', `a ranking key is ${describeType(key.ty)}, but the ranking orders players by numbers`, ranking.origin.file, k.value?.range ?? ranking.node.range,
+          'rank by a number, such as a count or a score');
+      }
+      return { value: key.expr, direction: k.direction ?? 'desc' };
+    }),
     ties: ranking.node.ties ?? 'shared',
     provenance: l.cx.provenance(ranking.origin, ranking.node.range, ranking.node.cite),
   };

@@ -1,3 +1,4 @@
+import { MAX_GAME_DECISIONS } from './run-budgets.ts';
 import type { Diagnostic } from '@houserules/schema';
 import type { Agent } from './agents/agent.ts';
 import { createGame, type Game } from './game.ts';
@@ -29,14 +30,14 @@ export function playGame(
   // state, a random one its generator: made anew at each decision it would repeat its first draw)
   const list: (Agent | undefined)[] = typeof agents === 'function' ? [] : [...agents];
   const make = typeof agents === 'function' ? agents : null;
-  const maxSteps = options.maxSteps ?? 1_000_000;
+  const maxSteps = options.maxSteps ?? MAX_GAME_DECISIONS;
   const diagnostics: Diagnostic[] = [];
   let steps = 0;
   while (!game.isOver) {
     const seat = game.nextSeat();
     if (seat < 0) break;
     if (steps >= maxSteps) {
-      diagnostics.push({ code: 'run/move-limit', severity: 'error', message: `The game was not over after ${maxSteps} decisions.` });
+      diagnostics.push({ code: 'run/move-limit', severity: 'error', message: `The game was not over after ${maxSteps} decisions (at ${game.flowPosition()}).` });
       break;
     }
     const agent = make ? (list[seat] ??= make(seat)) : (list[seat] ?? list[0]!);
