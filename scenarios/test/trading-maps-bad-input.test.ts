@@ -50,7 +50,7 @@ describe('bad maps for the trading scenarios', () => {
 
   it('a village corner that is not on the board is board/unknown-site at the corner, when compiling', () => {
     const original = read('kaffee/kaffee.rules');
-    const text = original.replace('corner(1, 0, 3), corner(1, 0, 1)', 'corner(1, 0, 3), corner(9, 9, 1)');
+    const text = original.replace(/corner\(1, 0, 3\),(\s*)corner\(1, 0, 1\)/, 'corner(1, 0, 3),$1corner(9, 9, 1)');
     expect(text).not.toBe(original);
     const compiled = compileWith('kaffee/kaffee.rules', text);
     const found = compiled.diagnostics.filter((d) => d.code === 'board/unknown-site');
@@ -64,7 +64,7 @@ describe('bad maps for the trading scenarios', () => {
   });
 
   it('a village off the jungle islands breaks villages_on_jungle_islands', () => {
-    const text = read('kaffee/kaffee.rules').replace('corner(1, 0, 3), corner(1, 0, 1)', 'corner(1, 0, 3), corner(0, 0, 5)');
+    const text = read('kaffee/kaffee.rules').replace(/corner\(1, 0, 3\),(\s*)corner\(1, 0, 1\)/, 'corner(1, 0, 3),$1corner(0, 0, 5)');
     const compiled = compileWith('kaffee/kaffee.rules', text);
     expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const game = createGame(loadGraph(compiled.value).value!, { seed: 1, players: 3, checkInvariants: true }).value!;

@@ -159,6 +159,35 @@ describe('houserules fmt', () => {
     expect(readFileSync(file, 'utf8')).toBe(formatted);
   });
 
+  it('wraps at --width and refuses a width that is not a number of at least 20', async () => {
+    const { dir, file } = copyDiamant();
+    const long = 'derive long_sum: number = first_counter_name + second_counter_name + third_counter_name\n';
+    writeFileSync(join(dir, 'long.rules'), long);
+    expect((await runCli(['fmt', '--check', join(dir, 'long.rules')])).code).toBe(0);
+    expect((await runCli(['fmt', '--width', '40', join(dir, 'long.rules')])).code).toBe(0);
+    const wrapped = readFileSync(join(dir, 'long.rules'), 'utf8');
+    expect(wrapped.split('\n').every((l) => l.length <= 40)).toBe(true);
+    expect(wrapped.split('\n').length).toBeGreaterThan(2);
+    for (const bad of ['ten', '5']) {
+      const run = await runCli(['fmt', '--width', bad, file]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("formats a named markdown file's rules blocks and leaves its prose and broken blocks alone", async () => {
+    const { dir } = copyDiamant();
+    const md = join(dir, 'notes.md');
+    const text = ['# Notes', '', '```rules', 'token a   rule r on e{shuffle deck}', '```', '', 'prose  stays', '', '```rules', 'rule r on {{', '```', ''].join('\n');
+    writeFileSync(md, text);
+    expect((await runCli(['fmt', '--check', md])).code).toBe(1);
+    expect((await runCli(['fmt', md])).code).toBe(0);
+    expect(readFileSync(md, 'utf8')).toBe(text.replace('token a   rule r on e{shuffle deck}', 'token a\n\nrule r on e {\n  shuffle deck\n}'));
+    expect((await runCli(['fmt', '--check', md])).code).toBe(0);
+    // a directory is searched for .rules files only
+    expect((await runCli(['fmt', '--check', dir])).code).toBe(0);
+  });
+
   it('leaves a file that does not parse untouched and exits 1', async () => {
     const { file } = copyDiamant();
     const broken = readFileSync(file, 'utf8').replace('rule reveal_card on advance {', 'rule reveal_card on {{');

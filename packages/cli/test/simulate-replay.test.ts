@@ -118,6 +118,12 @@ describe('simulate with worker threads (bundled worker)', () => {
     const out = execFileSync(process.execPath, [join(cliDir, 'dist/houserules.js'), '--version'], { encoding: 'utf8' });
     expect(out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+
+  it('is on the workspace PATH: `npx houserules` from the repository root, through the launcher in bin/', () => {
+    const bin = join(repoRoot, 'node_modules/.bin/houserules');
+    const out = execFileSync(bin, ['check', 'scenarios/diamant'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(out).toMatch(/checked 1 scenario/);
+  });
 });
 
 describe('houserules replay', () => {

@@ -12,26 +12,56 @@ import { CommentPlacement, type PlacedComment, type SlotOffsets } from './commen
 import { lex } from './lexer.ts';
 import { parse } from './parse.ts';
 import { tokenRange } from './range.ts';
-import { NOT_PRECEDENCE, OPERATOR_PRECEDENCE } from './operator-precedence.ts';
+import {
+  assignment,
+  bracketed,
+  exprDoc,
+  headerCondition,
+  inlineCondition,
+  layOut,
+  printExpr,
+  quote,
+  type Doc,
+  type LayoutOptions,
+} from './expression-layout.ts';
 
 const INDENT = '  ';
+/** A list that fits in this many columns stays on its header's line. */
 const MAX_INLINE_LIST = 80;
-const MAX_FILLED_LINE = 100;
+/** The default line width (`houserules fmt --width`). */
+export const DEFAULT_FORMAT_WIDTH = 100;
 
-export function printAst(ast: A.RulesFile): string {
-  return new Printer(null, null).file(ast);
+export interface FormatOptions {
+  /** Columns a line may take; longer expressions wrap (default 100). Strings and names never break. */
+  width?: number;
 }
 
-export function format(text: string, file?: string): Result<string | null> {
+interface PrinterSettings {
+  width: number;
+  /** The source the AST came from: blank lines between items are read from it. */
+  source: string | null;
+}
+
+function settings(options: FormatOptions, source: string | null): PrinterSettings {
+  const width = options.width ?? DEFAULT_FORMAT_WIDTH;
+  return { width: Number.isFinite(width) && width >= 20 ? Math.floor(width) : DEFAULT_FORMAT_WIDTH, source };
+}
+
+export function printAst(ast: A.RulesFile, options: FormatOptions = {}): string {
+  return new Printer(null, null, settings(options, null)).file(ast);
+}
+
+export function format(text: string, file?: string, options: FormatOptions = {}): Result<string | null> {
   const parsed = parse(text, file);
   if (parsed.diagnostics.some((d) => d.severity === 'error')) return { value: null, diagnostics: parsed.diagnostics };
   const lexed = lex(text, file);
-  if (lexed.comments.length === 0) return { value: printAst(parsed.value), diagnostics: parsed.diagnostics };
+  const set = settings(options, text);
+  if (lexed.comments.length === 0) return { value: new Printer(null, null, set).file(parsed.value), diagnostics: parsed.diagnostics };
 
   const slots: SlotOffsets = { starts: new Set(), ends: new Set() };
-  new Printer(null, slots).file(parsed.value);
+  new Printer(null, slots, set).file(parsed.value);
   const comments = new CommentPlacement(text, lexed.tokens, lexed.comments, slots);
-  const printed = new Printer(comments, null).file(parsed.value);
+  const printed = new Printer(comments, null, set).file(parsed.value);
   const lost = comments.unused();
   if (lost.length > 0) {
     const diagnostics: Diagnostic[] = lost.map((c) => {
@@ -52,78 +82,9 @@ export function format(text: string, file?: string): Result<string | null> {
 
 // ───────────────────────────── expressions ─────────────────────────────
 
-const ATOM = 9;
+export { printExpr } from './expression-layout.ts';
 
-function precedence(e: A.Expr): number {
-  switch (e.$type) {
-    case 'IfExpr':
-      return 0;
-    case 'BinaryExpr':
-      return OPERATOR_PRECEDENCE[e.op];
-    case 'UnaryExpr':
-      return e.op === 'not' ? NOT_PRECEDENCE : 8;
-    case 'IsExpr':
-      return OPERATOR_PRECEDENCE.is;
-    case 'RangeExpr':
-      return OPERATOR_PRECEDENCE['..'];
-    case 'NumberLit':
-      return e.value < 0 ? 8 : ATOM;
-    default:
-      return ATOM;
-  }
-}
 
-export function printExpr(e: A.Expr, minPrecedence = 0): string {
-  const text = exprText(e);
-  return precedence(e) < minPrecedence ? `(${text})` : text;
-}
-
-function exprText(e: A.Expr): string {
-  switch (e.$type) {
-    case 'NumberLit':
-      return String(e.value);
-    case 'BoolLit':
-      return e.value ? 'true' : 'false';
-    case 'StringLit':
-      return quote(e.value);
-    case 'NameRef':
-      return e.name.name;
-    case 'MemberExpr':
-      return `${printExpr(e.object, ATOM)}.${e.member.name}`;
-    case 'CallExpr':
-      return `${e.callee.name}(${e.args.map((a) => printExpr(a)).join(', ')})`;
-    case 'BinaryExpr': {
-      const p = OPERATOR_PRECEDENCE[e.op];
-      const comparison = p === 4;
-      // `a or (b and c)`: parentheses the precedence does not need, but a reader does
-      const side = (x: A.Expr, min: number): string => (e.op === 'or' && x.$type === 'BinaryExpr' && x.op === 'and' ? `(${exprText(x)})` : printExpr(x, min));
-      return `${side(e.left, comparison ? p + 1 : p)} ${e.op} ${side(e.right, p + 1)}`;
-    }
-    case 'UnaryExpr': {
-      if (e.op === 'not') return `not ${printExpr(e.operand, 3)}`;
-      const operand = printExpr(e.operand, 8);
-      return operand.startsWith('-') ? `- ${operand}` : `-${operand}`;
-    }
-    case 'IsExpr':
-      return `${printExpr(e.value, 5)} is ${e.kind.name}`;
-    case 'IfExpr':
-      return `if ${printExpr(e.condition)} then ${printExpr(e.then)} else ${printExpr(e.else)}`;
-    case 'ListExpr':
-      return `[${e.items.map((i) => printExpr(i)).join(', ')}]`;
-    case 'RangeExpr':
-      return `${printExpr(e.from, 6)}..${printExpr(e.to, 6)}`;
-    case 'AggregateExpr':
-      return `${e.fn}(${inBinding(e.binding, e.collection, e.where)}${e.value !== undefined ? `: ${printExpr(e.value)}` : ''})`;
-  }
-}
-
-function inBinding(binding: A.Identifier, collection: A.Expr, where: A.Expr | undefined): string {
-  return `${binding.name} in ${printExpr(collection)}${where !== undefined ? ` where ${printExpr(where)}` : ''}`;
-}
-
-function quote(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
 
 function typeText(t: A.TypeRef): string {
   switch (t.$type) {
@@ -174,13 +135,35 @@ class Printer {
   private bodyStart = 0;
 
   /** `comments`: place them; `slots`: record where slot nodes are (a dry run before placing comments). */
+  private readonly layout: LayoutOptions = { authorBreaks: true };
+
   constructor(
     private readonly comments: CommentPlacement | null,
     private readonly slots: SlotOffsets | null,
+    private readonly settings: PrinterSettings,
   ) {}
 
   private line(text: string): void {
     this.lines.push(text === '' ? '' : INDENT.repeat(this.depth) + text);
+  }
+
+  /** A line (or the lines it wraps to) laid out in the width left at this depth. */
+  private doc(d: Doc): void {
+    for (const text of layOut(d, this.settings.width - INDENT.length * this.depth)) this.line(text);
+  }
+
+  /** An expression as a layout document. */
+  private x(e: A.Expr, minPrecedence = 0): Doc {
+    return exprDoc(e, this.layout, minPrecedence);
+  }
+
+  /** `binding in collection [where condition]` inside a header line. */
+  private inBinding(binding: A.Identifier, collection: A.Expr, where: A.Expr | undefined): Doc {
+    return [`${binding.name} in `, this.x(collection), where !== undefined ? [' where ', inlineCondition(this.x(where))] : ''];
+  }
+
+  private argsDoc(args: A.Expr[]): Doc {
+    return args.length === 0 ? '' : bracketed('(', args.map((a) => this.x(a)), ')');
   }
 
   private blank(): void {
@@ -194,12 +177,12 @@ class Printer {
   }
 
   /** `header {` children `}`, or `header {}` when empty. */
-  private braced<T>(header: string, children: T[], each: (child: T) => void, leading?: () => void): void {
+  private braced<T>(header: Doc, children: T[], each: (child: T) => void, leading?: () => void): void {
     if (children.length === 0 && leading === undefined) {
-      this.line(`${header} {}`);
+      this.doc([header, ' {}']);
       return;
     }
-    this.line(`${header} {`);
+    this.doc([header, ' {']);
     this.indented(() => {
       leading?.();
       for (const child of children) each(child);
@@ -246,36 +229,49 @@ class Printer {
         this.line(`module ${name}${ref !== undefined ? ` extends ${moduleRefText(ref)}` : ''}`);
       });
     }
-    let previous: { item: A.TopLevelItem; lines: number } | undefined;
+    let previous: { item: A.TopLevelItem; lines: number; block: boolean } | undefined;
     for (const item of ast.items) {
       const start = this.lines.length;
       this.item(item);
       // the comments before an item do not make it a multi-line item
       const lines = this.lines.length - this.bodyStart;
-      const grouped = previous !== undefined && (previous.lines === 1 || lines === 1) && this.adjacentSameKind(previous.item, item);
+      const block = this.lines[this.lines.length - 1]?.trimStart().startsWith('}') ?? false;
+      const compact = previous !== undefined && (previous.lines === 1 || lines === 1 || (!previous.block && !block));
+      // behaviour (a rule, an action, a test…) is always parted from another kind
+      const parted = previous !== undefined && previous.item.$type !== item.$type && (partedBlock(previous.item, previous.block) || partedBlock(item, block));
+      const grouped = previous !== undefined && compact && !parted && this.writtenTogether(previous.item, item);
       if (!grouped && start > 0) this.lines.splice(start, 0, '');
-      previous = { item, lines };
+      previous = { item, lines, block };
     }
     while (this.lines[this.lines.length - 1] === '') this.lines.pop();
     return this.lines.length === 0 ? '' : `${this.lines.join('\n')}\n`;
   }
 
   /**
-   * One-line items of the same kind that the author wrote on adjacent lines
-   * (`zone path: public` / `zone out_of_game: public`) stay together; every
-   * other pair of top-level items gets a blank line.
+   * Top-level items the author wrote with no blank line between them stay
+   * together when one of them is a one-liner (`zone path: public` / `zone
+   * out_of_game: public`, `pool bank { … }` above `per player { … }`) or neither
+   * has a body (a run of `require … reason …` constraints, of derived values).
+   * Two blocks (`rule … { … }`) always get a blank line between them, a rule,
+   * action or other behaviour block one from an item of another kind, and so
+   * does every pair the author parted. A comment between two items does not
+   * part them.
    */
-  private adjacentSameKind(previous: A.TopLevelItem, item: A.TopLevelItem): boolean {
-    return previous.$type === item.$type && item.range.start.line - previous.range.end.line === 1;
+  private writtenTogether(previous: A.TopLevelItem, item: A.TopLevelItem): boolean {
+    const source = this.settings.source;
+    if (source === null) return item.range.start.line - previous.range.end.line === 1;
+    const between = source.slice(previous.range.end.offset, item.range.start.offset);
+    // on the next line, with no blank line between (two items on one line were not grouped by anyone)
+    return between.includes('\n') && !/\n[ \t]*\r?\n/.test(between);
   }
 
   private item(item: A.TopLevelItem): void {
     this.slot(item, () => this.itemBody(item, ''));
   }
 
-  /** Whether a line fits in MAX_FILLED_LINE columns at the current depth. */
+  /** Whether a line fits in the width at the current depth. */
   private fits(text: string): boolean {
-    return INDENT.length * this.depth + text.length <= MAX_FILLED_LINE;
+    return INDENT.length * this.depth + text.length <= this.settings.width;
   }
 
   private continuation(text: string): void {
@@ -316,7 +312,7 @@ class Printer {
       case 'PoolDecl':
         return this.line(prefix + poolText(item));
       case 'VarDecl':
-        return this.line(`${prefix}var ${item.name.name}: ${typeText(item.type)} = ${printExpr(item.initial)}`);
+        return this.doc(assignment(`${prefix}var ${item.name.name}: ${typeText(item.type)} =`, this.x(item.initial)));
       case 'PerPlayerBlock':
         return this.braced(`${prefix}per player`, item.items, (member) => this.item(member));
       case 'PerSiteBlock':
@@ -340,41 +336,40 @@ class Printer {
         return this.line(`${prefix}event ${item.name.name}${paramsText(item.params)}`);
       case 'DeriveDecl': {
         const head = `${prefix}derive ${item.name.name}${paramsText(item.params)}${item.type !== undefined ? `: ${typeText(item.type)}` : ''} =`;
-        const value = printExpr(item.value);
         // a long definition breaks after `=`
-        if (this.fits(`${head} ${value}`)) this.line(`${head} ${value}`);
-        else {
-          this.line(head);
-          this.continuation(value);
-        }
+        this.doc(assignment(head, this.x(item.value)));
         return this.cite(item.cite);
       }
       case 'FlowDecl':
         return this.braced(`${prefix}flow`, item.items, (f) => this.flowItem(f));
       case 'RuleDecl': {
-        let header = `${prefix}rule ${item.name.name} on ${item.event.name}`;
-        if (item.bindings.length > 0) header += `(${item.bindings.map((b) => b.name).join(', ')})`;
-        if (item.when !== undefined) header += ` when ${printExpr(item.when)}`;
-        if (item.order !== undefined) header += ` ${item.order.relation} ${item.order.target.name}`;
+        let head = `${prefix}rule ${item.name.name} on ${item.event.name}`;
+        if (item.bindings.length > 0) head += `(${item.bindings.map((b) => b.name).join(', ')})`;
+        const header: Doc[] = [head];
+        if (item.when !== undefined) header.push(headerCondition('when', this.x(item.when), this.brokeBefore(item.when)));
+        if (item.order !== undefined) header.push(` ${item.order.relation} ${item.order.target.name}`);
         return this.body(header, item.cite, item.body);
       }
       case 'ActionDecl': {
-        let header = `${prefix}action ${item.name.name}${paramsText(item.params)}`;
-        if (item.by !== undefined) header += ` by ${printExpr(item.by)}`;
-        if (item.during !== undefined) header += ` during ${item.during.name}`;
-        if (item.limitPerTurn !== undefined) header += ` limit ${item.limitPerTurn} per turn`;
+        const header: Doc[] = [`${prefix}action ${item.name.name}${paramsText(item.params)}`];
+        if (item.by !== undefined) header.push(' by ', this.x(item.by));
+        if (item.during !== undefined) header.push(` during ${item.during.name}`);
+        if (item.limitPerTurn !== undefined) header.push(` limit ${item.limitPerTurn} per turn`);
         return this.body(header, item.cite, item.body);
       }
       case 'ConstraintDecl': {
         const bindings = item.bindings.length > 0 ? `(${item.bindings.map((b) => b.name).join(', ')})` : '';
-        this.line(`${prefix}${item.kind} ${item.name.name} on ${item.action.name}${bindings} when ${printExpr(item.condition)}`);
+        this.doc([
+          `${prefix}${item.kind} ${item.name.name} on ${item.action.name}${bindings}`,
+          headerCondition('when', this.x(item.condition), this.brokeBefore(item.condition)),
+        ]);
         this.continuation(`reason ${quote(item.reason.value)}`);
         return this.cite(item.cite);
       }
       case 'EndDecl': {
-        let text = `${prefix}end ${item.name.name} when ${printExpr(item.condition)} ${TIMING_TEXT[item.timing]}`;
-        if (item.winners !== undefined) text += ` winners ${printExpr(item.winners)}`;
-        this.line(text);
+        const after: Doc[] = [TIMING_TEXT[item.timing]];
+        if (item.winners !== undefined) after.push(' winners ', this.x(item.winners));
+        this.doc([`${prefix}end ${item.name.name}`, headerCondition('when', this.x(item.condition), this.brokeBefore(item.condition), after)]);
         return this.cite(item.cite);
       }
       case 'RankingDecl': {
@@ -383,14 +378,18 @@ class Printer {
         return this.cite(item.cite);
       }
       case 'InvariantDecl':
-        this.line(`${prefix}invariant ${item.name.name}: ${printExpr(item.condition)}`);
+        this.doc(assignment(`${prefix}invariant ${item.name.name}:`, this.x(item.condition)));
         if (item.reason !== undefined) this.continuation(`reason ${quote(item.reason.value)}`);
         return;
       case 'PolicyDecl': {
         const header = `${prefix}policy ${item.name.name}${paramsText(item.params)}${item.doc !== undefined ? ` ${quote(item.doc.value)}` : ''}`;
         return this.braced(header, item.preferences, (p) =>
           this.slot(p, () =>
-            this.line(`prefer ${p.target.name}${argsText(p.args)}${p.when !== undefined ? ` when ${printExpr(p.when)}` : ''}`),
+            this.doc([
+              `prefer ${p.target.name}`,
+              this.argsDoc(p.args),
+              p.when !== undefined ? headerCondition('when', this.x(p.when), this.brokeBefore(p.when)) : '',
+            ]),
           ),
         );
       }
@@ -422,14 +421,14 @@ class Printer {
       return;
     }
     const inline = `${header} ${open} ${elements.join(', ')} ${close}`;
-    if (INDENT.length * this.depth + inline.length <= MAX_INLINE_LIST) {
+    if (INDENT.length * this.depth + inline.length <= Math.min(MAX_INLINE_LIST, this.settings.width)) {
       this.line(inline);
       return;
     }
     // Too long for one line: fill lines up to the width, breaking after a comma (and where the author broke).
     this.line(`${header} ${open}`);
     this.indented(() => {
-      const width = MAX_FILLED_LINE - INDENT.length * this.depth;
+      const width = this.settings.width - INDENT.length * this.depth;
       let current = '';
       elements.forEach((e, i) => {
         const piece = i < elements.length - 1 ? `${e},` : e;
@@ -473,7 +472,18 @@ class Printer {
     this.braced(header, item.items, (b) => this.slot(b, () => this.line(boardItemText(b))));
   }
 
-  private body(header: string, cite: A.StringLiteralNode | undefined, statements: A.Statement[]): void {
+  /** Whether the keyword before `condition` (`when`) begins its line in the source: a hand-broken header. */
+  private brokeBefore(condition: A.Expr): boolean {
+    const source = this.settings.source;
+    if (source === null) return false;
+    let i = condition.range.start.offset;
+    while (i > 0 && /\s/.test(source[i - 1]!)) i--;
+    while (i > 0 && /\w/.test(source[i - 1]!)) i--;
+    while (i > 0 && (source[i - 1] === ' ' || source[i - 1] === '\t')) i--;
+    return i === 0 || source[i - 1] === '\n';
+  }
+
+  private body(header: Doc, cite: A.StringLiteralNode | undefined, statements: A.Statement[]): void {
     this.braced(header, statements, (s) => this.statement(s), cite === undefined ? undefined : () => this.blockCite(cite));
   }
 
@@ -499,12 +509,12 @@ class Printer {
         case 'PhaseFlow':
           return this.braced(`phase ${f.name.name}`, f.body, each);
         case 'RepeatFlow':
-          return this.braced(f.while !== undefined ? `repeat while ${printExpr(f.while)}` : 'repeat', f.body, each);
+          return this.braced(f.while !== undefined ? ['repeat while ', inlineCondition(this.x(f.while))] : 'repeat', f.body, each);
         case 'ActionsFlow':
-          return this.line(`actions by ${printExpr(f.by)}${f.until !== undefined ? ` until ${f.until.name}` : ''}`);
+          return this.doc(['actions by ', this.x(f.by), f.until !== undefined ? ` until ${f.until.name}` : '']);
         case 'IfFlow':
-          if (f.else.length === 0) return this.braced(`if ${printExpr(f.condition)}`, f.then, each);
-          this.line(`if ${printExpr(f.condition)} {`);
+          if (f.else.length === 0) return this.braced(['if ', inlineCondition(this.x(f.condition))], f.then, each);
+          this.doc(['if ', inlineCondition(this.x(f.condition)), ' {']);
           this.indented(() => f.then.forEach(each));
           this.line('} else {');
           this.indented(() => f.else.forEach(each));
@@ -520,23 +530,21 @@ class Printer {
   private statementBody(s: A.Statement): void {
     switch (s.$type) {
       case 'MoveTokensStmt':
-        return this.line(
-          `move ${s.amount === 'all' ? 'all' : printExpr(s.amount)} ${s.token.name} from ${printExpr(s.from)} to ${printExpr(s.to)}`,
-        );
+        return this.doc(['move ', s.amount === 'all' ? 'all' : this.x(s.amount), ` ${s.token.name} from `, this.x(s.from), ' to ', this.x(s.to)]);
       case 'MoveCardStmt':
-        return this.line(`move card ${printExpr(s.card)} to ${printExpr(s.to)}${s.position === 'bottom' ? ' bottom' : ''}`);
+        return this.doc(['move card ', this.x(s.card), ' to ', this.x(s.to), s.position === 'bottom' ? ' bottom' : '']);
       case 'MoveCardsStmt':
-        return this.line(`move cards from ${printExpr(s.from)} to ${printExpr(s.to)}`);
+        return this.doc(['move cards from ', this.x(s.from), ' to ', this.x(s.to)]);
       case 'SetStmt':
-        return this.line(`set ${printExpr(s.target)} = ${printExpr(s.value)}`);
+        return this.doc(assignment(['set ', this.x(s.target), ' ='], this.x(s.value)));
       case 'LetStmt':
-        return this.line(`let ${s.name.name} = ${printExpr(s.value)}`);
+        return this.doc(assignment(`let ${s.name.name} =`, this.x(s.value)));
       case 'IfStmt':
         return this.ifStatement(s, 'if');
       case 'ForStmt':
-        return this.braced(`for ${inBinding(s.binding, s.collection, s.where)}`, s.body, (c) => this.statement(c));
+        return this.braced(['for ', this.inBinding(s.binding, s.collection, s.where)], s.body, (c) => this.statement(c));
       case 'EmitStmt':
-        return this.line(`emit ${s.event.name}${argsText(s.args)}`);
+        return this.doc([`emit ${s.event.name}`, this.argsDoc(s.args)]);
       case 'ShuffleStmt':
         return this.line(`shuffle ${printExpr(s.zone)}`);
       case 'RevealStmt':
@@ -544,15 +552,19 @@ class Printer {
       case 'RollStmt':
         return this.line(`roll ${s.dice}d${s.sides} as ${s.binding.name}`);
       case 'PickStmt':
-        return this.line(`pick random ${inBinding(s.binding, s.collection, s.where)}${s.weight !== undefined ? ` weighted by ${printExpr(s.weight)}` : ''}`);
+        return this.doc([
+          'pick random ',
+          this.inBinding(s.binding, s.collection, s.where),
+          s.weight !== undefined ? [' weighted by ', this.x(s.weight)] : '',
+        ]);
       case 'AskStmt': {
-        const who = s.who.$type === 'AskEach' ? `each ${inBinding(s.who.binding, s.who.collection, s.who.where)}` : printExpr(s.who.player);
+        const who = s.who.$type === 'AskEach' ? ['each ', this.inBinding(s.who.binding, s.who.collection, s.who.where)] : this.x(s.who.player);
         const choice =
-          s.choice.$type === 'ChooseBinding' ? inBinding(s.choice.binding, s.choice.collection, s.choice.where) : printExpr(s.choice.target);
+          s.choice.$type === 'ChooseBinding' ? this.inBinding(s.choice.binding, s.choice.collection, s.choice.where) : this.x(s.choice.target);
         const named = s.name ? ` as ${s.name.name}` : '';
-        const header = `ask ${who} to choose ${choice}${named}${s.secretly ? ' secretly' : ''} then`;
+        const header: Doc = ['ask ', who, ' to choose ', choice, `${named}${s.secretly ? ' secretly' : ''} then`];
         if (s.otherwise === undefined) return this.braced(header, s.then, (c) => this.statement(c));
-        this.line(`${header} {`);
+        this.doc([header, ' {']);
         this.indented(() => {
           for (const c of s.then) this.statement(c);
         });
@@ -563,11 +575,11 @@ class Printer {
         return this.line('}');
       }
       case 'EndStmt':
-        return this.line(`end ${s.scope}${s.winners !== undefined ? ` winners ${printExpr(s.winners)}` : ''}`);
+        return this.doc([`end ${s.scope}`, s.winners !== undefined ? [' winners ', this.x(s.winners)] : '']);
       case 'PlaceStmt':
-        return this.line(`place ${s.piece.name}${s.owner !== undefined ? ` of ${printExpr(s.owner)}` : ''} at ${printExpr(s.at)}`);
+        return this.doc([`place ${s.piece.name}`, s.owner !== undefined ? [' of ', this.x(s.owner)] : '', ' at ', this.x(s.at)]);
       case 'RemovePieceStmt':
-        return this.line(`remove piece at ${printExpr(s.at)}`);
+        return this.doc(['remove piece at ', this.x(s.at)]);
       case 'StackStmt':
         return this.line(`stack ${printExpr(s.zone)}: ${s.cards.map(cardSpecText).join(', ')}`);
     }
@@ -575,12 +587,12 @@ class Printer {
 
   /** `if … { } else if … { } else { }` — an else holding just one `if` prints as `else if`. */
   private ifStatement(s: A.IfStmt, keyword: string): void {
-    const header = `${keyword} ${printExpr(s.condition)}`;
+    const header: Doc = [`${keyword} `, inlineCondition(this.x(s.condition))];
     if (s.else.length === 0) {
       this.braced(header, s.then, (c) => this.statement(c));
       return;
     }
-    this.line(`${header} {`);
+    this.doc([header, ' {']);
     this.indented(() => {
       for (const c of s.then) this.statement(c);
     });
@@ -623,7 +635,7 @@ class Printer {
         return this.line(text);
       }
       case 'TestExpect':
-        return this.line(`expect ${printExpr(t.condition)}`);
+        return this.doc(['expect ', inlineCondition(this.x(t.condition))]);
       case 'TestExpectEvent':
         return this.line(
           `expect ${t.negated ? 'not ' : ''}event ${t.event.name}${t.args !== undefined ? `(${t.args.map((a) => printExpr(a)).join(', ')})` : ''}`,
@@ -636,6 +648,11 @@ class Printer {
         return this.line(`expect game over${t.winners !== undefined ? ` winners ${printExpr(t.winners)}` : ''}`);
     }
   }
+}
+
+/** A block other than a block of declarations (`per player { … }`): it keeps a blank line from items of other kinds. */
+function partedBlock(item: A.TopLevelItem, block: boolean): boolean {
+  return block && item.$type !== 'PerPlayerBlock' && item.$type !== 'PerSiteBlock';
 }
 
 const TIMING_TEXT: Record<A.EndDecl['timing'], string> = {

@@ -1,27 +1,32 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { limitPerFile } from '@houserules/compiler';
 import { printable } from '@houserules/schema';
-import { format, MAX_SOURCE_BYTES } from '@houserules/syntax';
+import { DEFAULT_FORMAT_WIDTH, format, MAX_SOURCE_BYTES } from '@houserules/syntax';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
-import { flag, parseCommandArgs } from '../command-args.ts';
+import { flag, integerOption, parseCommandArgs } from '../command-args.ts';
 import { displayPath, writeDiagnostics } from '../diagnostic-output.ts';
 import { describeFsError, errorLine, usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
+import { formatRulesBlocks } from '../markdown-rules.ts';
 import { findRulesFiles } from '../rules-files.ts';
 
-const usage = `Usage: houserules fmt [--check] <paths…>
+const usage = `Usage: houserules fmt [--check] [--width N] <paths…>
 
 Formats .rules files in place with the canonical formatter. A directory is
 searched for *.rules files. A file that does not parse is left untouched and
-its diagnostics are printed.
+its diagnostics are printed. A markdown file named (not found in a directory)
+has its \`\`\`rules blocks formatted; a block that does not parse stays as it is.
+Long expressions wrap at the width; conditions and if … else if ladders the
+author broke across lines stay broken.
 
 Options:
-  --check     change nothing; list the files that are not formatted and exit 1 if any
-  -h, --help  this help
+  --check      change nothing; list the files that are not formatted and exit 1 if any
+  --width N    the line width long expressions wrap at (default ${DEFAULT_FORMAT_WIDTH}, at least 20)
+  -h, --help   this help
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { check: { type: 'boolean' } });
+  const parsed = parseCommandArgs(argv, { check: { type: 'boolean' }, width: { type: 'string' } });
   if (!parsed.ok) {
     io.stderr.write(usageLine('fmt', parsed.message));
     return EXIT_USAGE;
@@ -36,6 +41,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(usageLine('fmt', found.message));
     return EXIT_USAGE;
   }
+  const width = integerOption(args, 'width', 20);
+  if (!width.ok) {
+    io.stderr.write(usageLine('fmt', width.message));
+    return EXIT_USAGE;
+  }
   const checkOnly = flag(args, 'check');
   let unformatted = 0;
   let failed = 0;
@@ -47,7 +57,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       failed++;
       continue;
     }
-    const result = format(text, file);
+    const options = { width: width.value ?? DEFAULT_FORMAT_WIDTH };
+    const result = file.endsWith('.md')
+      ? { value: formatRulesBlocks(text, (block) => format(block, file, options).value), diagnostics: [] }
+      : format(text, file, options);
     if (result.value === null) {
       failed++;
       writeDiagnostics(io, io.stderr, limitPerFile(result.diagnostics), (f) => (f === file ? text : undefined));
