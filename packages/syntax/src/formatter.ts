@@ -674,7 +674,7 @@ function boardItemText(b: A.BoardItem): string {
   if (b.key === 'frame') return `frame ${b.width ?? 1} ${b.name?.name ?? ''}`;
   if (b.key === 'spots' || b.key === 'paths') {
     const hex = `(${b.hex?.q ?? 0}, ${b.hex?.r ?? 0})`;
-    const when = b.when ? ` when ${exprText(b.when)}` : '';
+    const when = b.when ? ` when ${printExpr(b.when)}` : '';
     if (b.key === 'spots') return `spots ${hex} ${(b.spots ?? []).map((s) => s.name).join(', ')}${when}`;
     const end = (e: A.PathEnd): string => ('spot' in e ? e.spot.name : `corner ${e.corner}`);
     return `paths ${hex} ${(b.paths ?? []).map((p) => `${p.name.name}: ${end(p.from)} to ${end(p.to)}`).join(', ')}${when}`;
