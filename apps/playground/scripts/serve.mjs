@@ -5,6 +5,7 @@
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, sep } from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 export const CONTENT_SECURITY_POLICY = [

@@ -46,6 +46,7 @@ export class PlaySession {
   private readonly askLabels: Map<string, string>;
   private readonly ruleLinks: Map<string, { name: string; link: SourceLink | null }>;
   private readonly ruleEvents: string[];
+  private readonly unlimited: string[];
   private nextLine = 1;
   private botRunLimited = false;
 
@@ -58,6 +59,8 @@ export class PlaySession {
   ) {
     this.bots = bots;
     this.askLabels = askLabels(graph);
+    const tokenName = new Map(graph.tokens.map((t) => [t.id, t.name]));
+    this.unlimited = graph.pools.flatMap((p) => p.entries.filter((e) => e.initial === 'unlimited').map((e) => `${p.name}.${tokenName.get(e.token) ?? e.token}`));
     const eventOf = new Map(graph.rules.map((r) => [r.id, r.event]));
     this.ruleEvents = lg.rules.map((r) => eventOf.get(r.id) ?? '');
     this.ruleLinks = new Map(graph.rules.map((r) => [r.id, { name: r.name, link: { file: r.provenance.file, range: r.provenance.range, ...(r.provenance.cite !== undefined ? { cite: r.provenance.cite } : {}) } }]));
@@ -171,6 +174,7 @@ export class PlaySession {
       viewer: this.viewer,
       view: g.view(this.viewer),
       geometry: g.boardGeometry(),
+      unlimited: this.unlimited,
       pending,
       waitingFor: g.waitingSeats(),
       log: log.slice(Math.max(0, log.length - MAX_LOG_SENT)),

@@ -2,6 +2,11 @@ import type { Playground } from './playground.ts';
 
 const shortName = (path: string): string => path.replace(/^scenarios\//, '');
 
+/** A file's name as the list shows it: relative to the open scenario's folder when it lies inside it. */
+function displayName(path: string, folder: string): string {
+  return path.startsWith(folder) ? path.slice(folder.length) : shortName(path);
+}
+
 export function FileList({ pg }: { pg: Playground }) {
   void pg.revision.value;
   const entry = pg.entry.value;
@@ -36,7 +41,7 @@ export function FileList({ pg }: { pg: Playground }) {
               return (
                 <li key={f} class={`${pg.active.value === f ? 'active' : ''}`}>
                   <button class="file" onClick={() => pg.openFile(f)} title={f} data-testid={`file:${f}`}>
-                    <span class="file-name">{shortName(f)}</span>
+                    <span class="file-name">{displayName(f, entry ? entry.file.slice(0, entry.file.lastIndexOf('/') + 1) : '')}</span>
                     {!pg.isEditable(f) && <span class="badge lock" title="read-only">read-only</span>}
                     {origin === 'edited' && <span class="badge edited" title="edited: differs from the repo">edited</span>}
                     {origin === 'new' && <span class="badge new">new</span>}

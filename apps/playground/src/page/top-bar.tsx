@@ -60,7 +60,12 @@ function CheckChip({ pg }: { pg: Playground }) {
     <button class={`check-chip ${state}${pg.checking.value ? ' busy' : ''}`} data-testid="check-status" data-state={state} onClick={() => (pg.panel.value = 'problems')}>
       <span class="dot" />
       {label}
-      {check && <span class="muted"> · {check.rules.filter((r) => r.status === 'active').length} rules · {1 + check.variants.length} variant{check.variants.length === 0 ? '' : 's'} · {check.ms.toFixed(0)} ms</span>}
+      {check && errors === 0 && (
+        <span class="muted">
+          {' '}
+          · {check.rules.filter((r) => r.status === 'active').length} rules · base{check.variants.length > 0 && ` + ${check.variants.length} variant${check.variants.length === 1 ? '' : 's'}`} · {check.ms.toFixed(0)} ms
+        </span>
+      )}
     </button>
   );
 }

@@ -202,6 +202,8 @@ export interface PlayState {
   viewer: number;
   view: unknown;
   geometry: unknown;
+  /** `pool.token` of every unlimited pool entry (its count is what it has paid out, so it is shown as ∞) */
+  unlimited: string[];
   /** the board as SVG, when the game has one (drawn in the worker) */
   boardSvg?: string;
   pending: PlayDecision[];

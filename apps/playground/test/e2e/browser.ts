@@ -1,12 +1,11 @@
 // What every browser test needs: the real server on a free port, Debian's Chromium through playwright-core with
-// a fresh profile (a new --user-data-dir each session), a page that records console errors, page errors and CSP violations, and screenshots saved as
+// a fresh profile, a page that records console errors, page errors and CSP violations, and screenshots saved as
 // artefacts (test-results/, not committed). Everything is closed by `close()`.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 // @ts-expect-error: a plain ES module without types (the server `pnpm start` runs)
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -32,7 +31,10 @@ export interface Problems {
 
 export interface Session {
   url: string;
+  browser: Browser;
   context: BrowserContext;
+  /** a page in a new context: no storage shared with the others (a fresh visitor) */
+  freshPage(path?: string): Promise<Page>;
   problems: Problems;
   newPage(path?: string): Promise<Page>;
   screenshot(page: Page, name: string): Promise<string>;
@@ -41,34 +43,34 @@ export interface Session {
 
 export async function openSession(options: { width?: number; height?: number } = {}): Promise<Session> {
   const { server, url } = (await startServer({ root: distDir, port: 0 })) as { server: Server; url: string };
-  const profile = mkdtempSync(join(tmpdir(), 'houserules-chromium-'));
-  let context: BrowserContext;
+  let browser: Browser;
   try {
-    // A fresh profile each time (playwright passes it as --user-data-dir).
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env['CHROMIUM'] ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-      viewport: { width: options.width ?? 1500, height: options.height ?? 900 },
-      acceptDownloads: true,
-    });
+    // playwright gives the browser a fresh profile of its own (a new --user-data-dir, removed on close).
+    browser = await chromium.launch({ executablePath: process.env['CHROMIUM'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   } catch (error) {
     server.close();
-    rmSync(profile, { recursive: true, force: true });
-    throw error;
+    throw new Error(`cannot start Chromium (on Debian: apt-get install chromium): ${error instanceof Error ? error.message : String(error)}`);
   }
+  const viewport = { width: options.width ?? 1500, height: options.height ?? 900 };
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
   const problems: Problems = { console: [], pageErrors: [] };
   mkdirSync(resultsDir, { recursive: true });
   return {
     url,
+    browser,
     context,
+    async freshPage(path = '') {
+      const other = await browser.newContext({ viewport });
+      const page = await other.newPage();
+      watch(page, problems);
+      await page.goto(url + path);
+      return page;
+    },
     problems,
     async newPage(path = '') {
-      const page = context.pages().find((p) => p.url() === 'about:blank') ?? (await context.newPage());
-      page.on('console', (m) => {
-        if (m.type() === 'error') problems.console.push(m.text());
-      });
-      page.on('pageerror', (e) => problems.pageErrors.push(e.message));
+      const page = await context.newPage();
+      watch(page, problems);
       await page.goto(url + path);
       return page;
     },
@@ -78,14 +80,26 @@ export async function openSession(options: { width?: number; height?: number } =
       return file;
     },
     async close() {
-      await context.close().catch(() => {});
+      await browser.close().catch(() => {});
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+function watch(page: Page, problems: Problems): void {
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.console.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.pageErrors.push(e.message));
 }
 
 /** Waits until the playground has opened a scenario and checked it. */
 export async function whenChecked(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForSelector('[data-testid="check-status"]:not([data-state="pending"])', { timeout });
+}
+
+/** Console errors and page errors of every page so far (what the tests require to stay empty). */
+export function problemsOf(session: Session): string[] {
+  return [...session.problems.console, ...session.problems.pageErrors];
 }

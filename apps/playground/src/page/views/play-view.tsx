@@ -181,8 +181,8 @@ function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: bool
         </label>
       </div>
       <div class="time-travel" data-testid="time-travel">
-        <button class="btn" title="the start" disabled={busy || s.cursor === 0} onClick={() => goto(0)}>
-          ⏮
+        <button class="btn" title="back to the start" disabled={busy || s.cursor === 0} onClick={() => goto(0)}>
+          « start
         </button>
         <button class="btn" data-testid="step-back" title="step back" disabled={busy || s.cursor === 0} onClick={() => goto(s.cursor - 1)}>
           ◀ back
@@ -193,8 +193,8 @@ function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: bool
         <button class="btn" data-testid="step-forward" title="step forward along this line" disabled={busy || ahead === 0} onClick={() => goto(s.cursor + 1)}>
           forward ▶
         </button>
-        <button class="btn" title="the latest step" disabled={busy || ahead === 0} onClick={() => goto(s.steps.length)}>
-          ⏭
+        <button class="btn" title="the latest step of this line" disabled={busy || ahead === 0} onClick={() => goto(s.steps.length)}>
+          latest »
         </button>
         {s.lines.length > 1 && (
           <select value={String(s.lineId)} onChange={(ev) => goto(Number.MAX_SAFE_INTEGER, Number((ev.target as HTMLSelectElement).value))} title="lines of play: choosing another option at an earlier step forks a new line">

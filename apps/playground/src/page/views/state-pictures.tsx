@@ -31,7 +31,7 @@ export function StatePictures({ s }: { s: PlayState }) {
         <div class="globals">
           {globalPools.map(([name, pool]) => (
             <span key={name} class="chip pool">
-              <b>{name}</b> {poolText(pool)}
+              <b>{name}</b> {poolText(pool, name, s.unlimited)}
             </span>
           ))}
           {globalVars.map(([name, v]) => (
@@ -41,6 +41,7 @@ export function StatePictures({ s }: { s: PlayState }) {
           ))}
         </div>
       )}
+      <div class="table-scroll">
       <table class="players" data-testid="players">
         <thead>
           <tr>
@@ -76,12 +77,13 @@ export function StatePictures({ s }: { s: PlayState }) {
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }
 
-function poolText(pool: Record<string, number>): string {
-  const parts = Object.entries(pool).map(([token, n]) => `${n} ${token}`);
+function poolText(pool: Record<string, number>, name = '', unlimited: string[] = []): string {
+  const parts = Object.entries(pool).map(([token, n]) => (unlimited.includes(`${name}.${token}`) ? `∞ ${token}` : `${n} ${token}`));
   return parts.length ? parts.join(', ') : '—';
 }
 
@@ -124,7 +126,7 @@ function Card({ c }: { c: CardView }) {
   return (
     <div class="game-card" style={{ '--card-hue': String(hue(c.kind)) }} title={`${c.kind} #${c.id}`}>
       <div class="card-kind">{c.kind}</div>
-      {main && <div class="card-main">{show(main[1])}</div>}
+      {main && <div class={`card-main${typeof main[1] === 'number' ? '' : ' word'}`}>{show(main[1])}</div>}
       {rest.map(([k, v]) => (
         <div key={k} class="card-field">
           {k} {show(v)}
