@@ -4,11 +4,13 @@ import { defineConfig } from 'vite';
 import { scenarioBundle } from './build/scenario-bundle.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(here, '../..');
 
 export default defineConfig({
   base: './',
-  plugins: [scenarioBundle(join(here, '../..'))],
-  worker: { format: 'es' },
+  plugins: [scenarioBundle(repoRoot)],
+  // The engine worker bundles the scenarios too (it checks them before the page has loaded the editor).
+  worker: { format: 'es', plugins: () => [scenarioBundle(repoRoot)] },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     target: 'es2022',

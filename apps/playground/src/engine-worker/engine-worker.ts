@@ -3,6 +3,7 @@
 import { compile } from '@houserules/compiler';
 import { loadGraph, type Move } from '@houserules/engine';
 import { readGameLog } from '@houserules/simulation';
+import bundled from 'virtual:houserules/scenarios';
 import type { EngineMethod, EngineMethods, PageToWorker, PlayResult, WorkerToPage } from '../protocol/engine-protocol.ts';
 import { buildCatalog } from './catalog.ts';
 import { graphDrawing } from './graph-drawing.ts';
@@ -12,6 +13,9 @@ import { ProjectFiles } from './project-files.ts';
 import { checkScenario } from './scenario-check.ts';
 import { simulate } from './simulate.ts';
 import { listTests, runTests } from './test-run.ts';
+
+/** The scenario the page opens on when nothing else is asked for. */
+export const DEFAULT_ENTRY = 'scenarios/diamant/diamant.rules';
 
 /** The largest game log the page may open (characters), and the most sessions kept at once. */
 export const MAX_LOG_CHARS = 8_000_000;
@@ -24,7 +28,10 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
+/** The repo's scenario files, bundled into this worker at build time: the page sends only the author's own. */
+const repoFiles: Record<string, string> = Object.fromEntries(bundled.map((f) => [f.path, f.text]));
 const project = new ProjectFiles();
+project.setAll(repoFiles);
 const sessions = new Map<number, PlaySession>();
 const cancelled = new Set<number>();
 
@@ -32,16 +39,16 @@ type Handler<M extends EngineMethod> = (params: EngineMethods[M]['params'], job:
 type Handlers = { [M in EngineMethod]: Handler<M> };
 
 const handlers: Handlers = {
-  'files/set': ({ files }) => {
-    project.setAll(files);
+  'files/author': ({ files }) => {
+    project.setAll({ ...repoFiles, ...files });
     return null;
   },
   'files/change': ({ path, text }) => {
     project.change(path, text);
     return null;
   },
-  catalog: () => buildCatalog(project),
-  check: ({ entry }) => checkScenario(project, entry),
+  catalog: () => remembered(`catalog`, () => buildCatalog(project)),
+  check: ({ entry }) => remembered(`check ${entry}`, () => checkScenario(project, entry)),
   'graph/drawing': ({ entry, variant, state }) => graphDrawing(project, entry, variant, state),
   'tests/list': ({ file }) => listTests(project, file),
   'tests/run': ({ files, only }, job) => runTests(project, files, only, job),
@@ -61,6 +68,16 @@ const handlers: Handlers = {
   'play/view-as': ({ session, viewer }) => withSession(session, (s) => s.viewAs(viewer)),
   'play/open-log': ({ entry, variant, text, game }) => openLog(entry, variant, text, game),
 };
+
+/** Results that depend only on the files, kept until a file changes (the catalog, each entry's check). */
+const memo = new Map<string, { version: number; value: unknown }>();
+function remembered<T>(key: string, compute: () => T): T {
+  const hit = memo.get(key);
+  if (hit && hit.version === project.version) return hit.value as T;
+  const value = compute();
+  memo.set(key, { version: project.version, value });
+  return value;
+}
 
 function keep(session: PlaySession): void {
   sessions.set(session.id, session);
@@ -142,3 +159,7 @@ scope.addEventListener('message', (e) => void handle(e.data));
 scope.addEventListener('securitypolicyviolation', (e) =>
   scope.postMessage({ kind: 'event', event: { type: 'csp-violation', directive: e.violatedDirective, blocked: e.blockedURI } }),
 );
+
+// Warm up while the page loads the editor: check the scenario the page opens on, so its parse cache and the
+// compiler's code are hot (and the answer ready) when the page asks.
+remembered(`check ${DEFAULT_ENTRY}`, () => checkScenario(project, DEFAULT_ENTRY));

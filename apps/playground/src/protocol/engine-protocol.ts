@@ -248,7 +248,8 @@ export interface GraphDrawing {
 
 /** method → params, result, and (for long requests) progress */
 export interface EngineMethods {
-  'files/set': { params: { files: Record<string, string> }; result: null };
+  /** the author's files (edits of repo files and new ones), laid over the repo's, which the worker bundles itself */
+  'files/author': { params: { files: Record<string, string> }; result: null };
   'files/change': { params: { path: string; text: string | null }; result: null };
   catalog: { params: Record<string, never>; result: Catalog };
   check: { params: { entry: string }; result: CheckResult };

@@ -46,15 +46,6 @@ export class Workspace {
     return this.text(path) !== undefined;
   }
 
-  /** Every file as the engine sees it (rulebooks and READMEs included). */
-  all(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [path, f] of this.repo) out[path] = f.text;
-    for (const [path, text] of this.overlays) out[path] = text;
-    for (const [path, text] of this.own) out[path] = text;
-    return out;
-  }
-
   /** The author's files: edits of repo files and new files (what storage, links and downloads carry). */
   authored(): Record<string, string> {
     return Object.fromEntries([...this.overlays, ...this.own].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
