@@ -13,10 +13,12 @@ import { collectStepEvents, flowPhases, lowerFlow } from './lower-flow.ts';
 import { StmtLowerer } from './lower-stmt.ts';
 import { idOf, LoweringContext } from './lowering-context.ts';
 import type { LoadedModule } from './module-loader.ts';
+import type { SemanticRecorder } from './semantic/semantic-recorder.ts';
 import type { Ty } from './type-system.ts';
 
-function makeLowerers(table: DeclarationTable, sink: DiagnosticSink): Lowerers {
+function makeLowerers(table: DeclarationTable, sink: DiagnosticSink, recorder: SemanticRecorder | null): Lowerers {
   const cx = new LoweringContext(table, sink);
+  cx.recorder = recorder;
   const ex = new ExprLowerer(cx);
   const st = new StmtLowerer(cx, ex);
   const l: Lowerers = { cx, ex, st };
@@ -39,13 +41,15 @@ function indexEnums(l: Lowerers): void {
 }
 
 /** Lowers a declaration table to a rule graph, reporting into `sink`. */
-export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: DeclarationTable, variant: string | null, sink: DiagnosticSink): { graph: RuleGraph; lowerers: Lowerers; lint: () => void } {
-  const l = makeLowerers(table, sink);
+export function buildGraph(
+  modules: LoadedModule[], entry: LoadedModule, table: DeclarationTable, variant: string | null, sink: DiagnosticSink, recorder: SemanticRecorder | null = null,
+): { graph: RuleGraph; lowerers: Lowerers; lint: () => void } {
+  const l = makeLowerers(table, sink, recorder);
   indexEnums(l);
   collectStepEvents(l);
   // Superseded nodes are lowered with a scratch sink and without edges: their
   // diagnostics belong to the compilation where they are active.
-  const shadow = makeLowerers(table, new DiagnosticSink());
+  const shadow = makeLowerers(table, new DiagnosticSink(), recorder);
   for (const [k, v] of l.cx.enumIndex) shadow.cx.enumIndex.set(k, v);
   for (const [k, v] of l.cx.stepEvents) shadow.cx.stepEvents.set(k, v);
 
@@ -123,7 +127,7 @@ export function buildGraph(modules: LoadedModule[], entry: LoadedModule, table: 
     const replacement = s.by ? (supersededIds.get(s.by) ?? (table.byName.get(s.by.name) === s.by ? idOf(s.by) : undefined)) : undefined;
     if (replacement) l.cx.addEdge(replacement, naming.id, 'overrides');
   }
-  assignFiringOrder(activeRules, inactiveRules, sink);
+  assignFiringOrder(activeRules, inactiveRules, sink, recorder);
   graph.edges = l.cx.sortedEdges();
   // Linting waits for the caller: the file's test blocks may still read declarations.
   return { graph, lowerers: l, lint: () => lint(l.cx, activeRules) };

@@ -2,7 +2,9 @@ import type { Diagnostic, Result, RuleGraph } from '@houserules/schema';
 import { validateRuleGraph } from '@houserules/schema';
 import { parse } from '@houserules/syntax';
 import { buildGraph } from './build-graph.ts';
-import { buildDeclarationTable } from './declaration-table.ts';
+import { buildDeclarationTable, type DeclarationTable } from './declaration-table.ts';
+import type { Lowerers } from './lower-declarations.ts';
+import type { SemanticRecorder } from './semantic/semantic-recorder.ts';
 import { DiagnosticSink } from './diagnostic-sink.ts';
 import { createMemoryHost, type ModuleHost } from './module-host.ts';
 import { loadModules, type LoadedModule, type ParseFn } from './module-loader.ts';
@@ -49,30 +51,51 @@ export function compileTests(host: ModuleHost, entry: string, options: CompileOp
 export function check(host: ModuleHost, entry: string, options: Omit<CompileOptions, 'variant'> = {}): Result<{ variants: string[] }> {
   try {
     const loaded = loadModules(host, entry, options.parse ?? parse);
-    const base = compileLoaded(loaded.value, loaded.diagnostics, entry, null, true);
-    const variants = variantNames(loaded.value);
-    const all: Diagnostic[] = [...base.diagnostics];
-    const seen = new Set(all.map(diagnosticKey));
-    for (const v of variants) {
-      for (const d of compileLoaded(loaded.value, [], entry, v, true).diagnostics) {
-        const key = diagnosticKey(d);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        all.push(d);
-      }
-    }
-    for (const { decl, origin } of collectTests(loaded.value)) {
-      const wanted = testVariant(decl);
-      if (wanted !== null && !variants.includes(wanted)) {
-        const item = decl.items.find((i) => i?.$type === 'TestVariant');
-        all.push({ code: 'resolve/unknown-variant', severity: 'error', message: `test "${decl.name?.value ?? ''}" runs variant \`${wanted}\`, which does not exist`,
-          file: origin.file, ...(item ? { range: item.range } : {}), hint: didYouMean(wanted, variants) ?? (variants.length ? `variants: ${variants.join(', ')}` : 'this scenario declares no variants') });
-      }
-    }
-    return { value: { variants }, diagnostics: all };
+    const checked = checkLoaded(loaded.value, loaded.diagnostics, entry, () => null);
+    return { value: { variants: checked.variants }, diagnostics: checked.diagnostics };
   } catch (error) {
     return { value: { variants: [] }, diagnostics: [internalError(error, entry)] };
   }
+}
+
+/** One lowering of the base game or of a variant, as `checkLoaded` ran it. */
+export interface CheckedRun {
+  variant: string | null;
+  /** null when the variant does not exist (the diagnostics say so) */
+  lowered: Lowered | null;
+}
+
+/**
+ * `check` on loaded modules: the base game, then every variant, each lowered
+ * with the recorder `recorderFor(variant)` gives (the semantic model's, or none).
+ */
+export function checkLoaded(
+  modules: LoadedModule[], loadDiagnostics: Diagnostic[], entry: string, recorderFor: (variant: string | null) => SemanticRecorder | null,
+): { variants: string[]; diagnostics: Diagnostic[]; runs: CheckedRun[] } {
+  const base = lowerLoaded(modules, loadDiagnostics, entry, null, recorderFor(null));
+  const variants = variantNames(modules);
+  const runs: CheckedRun[] = [{ variant: null, lowered: base.lowered }];
+  const all: Diagnostic[] = [...base.diagnostics];
+  const seen = new Set(all.map(diagnosticKey));
+  for (const v of variants) {
+    const run = lowerLoaded(modules, [], entry, v, recorderFor(v));
+    runs.push({ variant: v, lowered: run.lowered });
+    for (const d of run.diagnostics) {
+      const key = diagnosticKey(d);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      all.push(d);
+    }
+  }
+  for (const { decl, origin } of collectTests(modules)) {
+    const wanted = testVariant(decl);
+    if (wanted !== null && !variants.includes(wanted)) {
+      const item = decl.items.find((i) => i?.$type === 'TestVariant');
+      all.push({ code: 'resolve/unknown-variant', severity: 'error', message: `test "${decl.name?.value ?? ''}" runs variant \`${wanted}\`, which does not exist`,
+        file: origin.file, ...(item ? { range: item.range } : {}), hint: didYouMean(wanted, variants) ?? (variants.length ? `variants: ${variants.join(', ')}` : 'this scenario declares no variants') });
+    }
+  }
+  return { variants, diagnostics: all, runs };
 }
 
 /** Compiles one text (no imports beyond what a memory host of that one file holds). */
@@ -89,21 +112,38 @@ function variantNames(modules: LoadedModule[]): string[] {
   return names;
 }
 
+/** What one lowering made: its graph (also after errors, with placeholders), tests, lowerers and namespace. */
+export interface Lowered {
+  graph: RuleGraph;
+  tests: CompiledTest[];
+  lowerers: Lowerers;
+  table: DeclarationTable;
+  hadErrors: boolean;
+}
+
 function compileLoaded(
   modules: LoadedModule[], loadDiagnostics: Diagnostic[], entryFile: string, variant: string | null, withTests: boolean,
 ): Result<{ graph: RuleGraph; tests: CompiledTest[] } | null> {
+  const run = lowerLoaded(modules, loadDiagnostics, entryFile, variant, null);
+  const lowered = run.lowered;
+  return { value: lowered === null || lowered.hadErrors ? null : { graph: lowered.graph, tests: withTests ? lowered.tests : [] }, diagnostics: run.diagnostics };
+}
+
+function lowerLoaded(
+  modules: LoadedModule[], loadDiagnostics: Diagnostic[], entryFile: string, variant: string | null, recorder: SemanticRecorder | null,
+): { lowered: Lowered | null; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink();
   sink.push(...loadDiagnostics);
   const entry = modules[modules.length - 1];
-  if (!entry) return { value: null, diagnostics: sink.list };
-  const table = buildDeclarationTable(modules, variant, sink, entry.file);
+  if (!entry) return { lowered: null, diagnostics: sink.list };
+  const table = buildDeclarationTable(modules, variant, sink, entry.file, recorder);
   if (variant !== null && !table.variants.some((v) => v.name === variant)) {
     const names = table.variants.map((v) => v.name);
     sink.error('resolve/unknown-variant', `there is no variant \`${variant}\``, entryFile, undefined,
       didYouMean(variant, names) ?? (names.length ? `variants: ${names.join(', ')}` : 'this scenario declares no variants'));
-    return { value: null, diagnostics: sink.list };
+    return { lowered: null, diagnostics: sink.list };
   }
-  const { graph, lowerers, lint } = buildGraph(modules, entry, table, variant, sink);
+  const { graph, lowerers, lint } = buildGraph(modules, entry, table, variant, sink, recorder);
   const tests: CompiledTest[] = [];
   // Test blocks are always resolved: their mistakes are the file's errors, and what they read is used.
   for (const { decl, origin } of collectTests(modules)) {
@@ -117,14 +157,14 @@ function compileLoaded(
   const valid = validateRuleGraph(graph);
   // After a user error the graph holds placeholders; schema complaints would only repeat it.
   if (!valid.value && !hadErrors) sink.push(...valid.diagnostics);
-  return { value: sink.hasErrors ? null : { graph, tests: withTests ? tests : [] }, diagnostics: sink.list };
+  return { lowered: { graph, tests, lowerers, table, hadErrors: sink.hasErrors }, diagnostics: sink.list };
 }
 
-function diagnosticKey(d: Diagnostic): string {
+export function diagnosticKey(d: Diagnostic): string {
   return `${d.code}|${d.file ?? ''}|${d.range?.start.offset ?? ''}|${d.range?.end.offset ?? ''}|${d.message}`;
 }
 
-function internalError(error: unknown, entry: string): Diagnostic {
+export function internalError(error: unknown, entry: string): Diagnostic {
   const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack.split('\n').slice(1, 4).join('\n')}` : ''}` : String(error);
   return {
     code: 'compiler/internal-error', severity: 'error', file: entry,

@@ -4,7 +4,9 @@ import type {
   VarDecl, VariantDecl, ZoneDecl,
 } from '@houserules/syntax';
 import type { Range } from '@houserules/schema';
+import { MISSING_NAME } from '@houserules/syntax';
 import type { DiagnosticSink } from './diagnostic-sink.ts';
+import type { SemanticRecorder } from './semantic/semantic-recorder.ts';
 import type { LoadedModule } from './module-loader.ts';
 import { didYouMean } from './suggest-name.ts';
 
@@ -92,7 +94,9 @@ export function kindWord(kind: DeclKind): string {
  * order, then the chosen variant's items. Overrides and removals replace what
  * they name; what they replace is kept as superseded.
  */
-export function buildDeclarationTable(modules: LoadedModule[], variant: string | null, sink: DiagnosticSink, _entryFile: string): DeclarationTable {
+export function buildDeclarationTable(
+  modules: LoadedModule[], variant: string | null, sink: DiagnosticSink, _entryFile: string, recorder: SemanticRecorder | null = null,
+): DeclarationTable {
   const table: DeclarationTable = {
     byName: new Map(), superseded: [], flow: null, ranking: null, scenario: null, optionDefaults: new Map(), variants: [],
   };
@@ -100,6 +104,8 @@ export function buildDeclarationTable(modules: LoadedModule[], variant: string |
   const variantNames = new Map<string, { ident: Identifier; origin: Origin }>();
 
   const declare = (decl: Decl): void => {
+    // a name the parser made up while recovering is no declaration (the parse error says what is missing)
+    if (decl.name === MISSING_NAME) return;
     const earlier = table.byName.get(decl.name);
     if (earlier) {
       const canOverride = earlier.kind === decl.kind && OVERRIDABLE.has(decl.kind);
@@ -204,6 +210,7 @@ export function buildDeclarationTable(modules: LoadedModule[], variant: string |
           sink.error('resolve/unknown-remove-target', what, origin.file, item.name.range, didYouMean(item.name.name, candidates) ?? hintList(item.kind, candidates));
           return;
         }
+        recorder?.reference(origin.file, item.name, { k: 'decl', decl: existing }, 'remove');
         table.superseded.push({ decl: existing, status: 'removed' });
         table.byName.delete(item.name.name);
         return;
@@ -217,6 +224,7 @@ export function buildDeclarationTable(modules: LoadedModule[], variant: string |
             origin.file, item.name.range, didYouMean(item.name.name, candidates) ?? hintList('option', candidates));
           return;
         }
+        recorder?.reference(origin.file, item.name, { k: 'decl', decl: option }, 'write');
         if (item.value) table.optionDefaults.set(item.name.name, { value: item.value, origin, range: item.value.range });
         return;
       }

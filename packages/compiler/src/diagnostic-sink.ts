@@ -1,4 +1,7 @@
 import type { Diagnostic, Range } from '@houserules/schema';
+import { MISSING_NAME } from '@houserules/syntax';
+
+const PLACEHOLDER = `\`${MISSING_NAME}\``;
 
 export type Related = NonNullable<Diagnostic['related']>;
 
@@ -15,6 +18,9 @@ export class DiagnosticSink {
   }
 
   add(severity: Diagnostic['severity'], code: string, message: string, file: string | undefined, range: Range | undefined, hint?: string, related?: Related): void {
+    // A name the parser made up while recovering never reaches a message: the parse error already says what is missing.
+    if (message.includes(PLACEHOLDER)) return;
+    if (hint?.includes(PLACEHOLDER)) hint = undefined;
     const d: Diagnostic = { code, severity, message };
     if (file !== undefined) d.file = file;
     if (range !== undefined) d.range = range;

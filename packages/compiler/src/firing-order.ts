@@ -1,6 +1,7 @@
 import type { RuleNode } from '@houserules/schema';
 import type { DeclOf } from './declaration-table.ts';
 import type { DiagnosticSink } from './diagnostic-sink.ts';
+import type { SemanticRecorder } from './semantic/semantic-recorder.ts';
 import { didYouMean } from './suggest-name.ts';
 
 export interface OrderedRule {
@@ -15,7 +16,7 @@ export interface OrderedRule {
  * topological sort that keeps base order wherever the constraints allow.
  * Inactive rules come after the active ones.
  */
-export function assignFiringOrder(active: OrderedRule[], inactive: OrderedRule[], sink: DiagnosticSink): void {
+export function assignFiringOrder(active: OrderedRule[], inactive: OrderedRule[], sink: DiagnosticSink, recorder: SemanticRecorder | null = null): void {
   const byEvent = new Map<string, OrderedRule[]>();
   for (const r of active) {
     const list = byEvent.get(r.node.event);
@@ -26,7 +27,7 @@ export function assignFiringOrder(active: OrderedRule[], inactive: OrderedRule[]
   const count = new Map<string, number>();
   for (const [event, rules] of byEvent) {
     rules.sort((a, b) => a.decl.seq - b.decl.seq);
-    const ordered = topologicalOrder(rules, byName, event, sink);
+    const ordered = topologicalOrder(rules, byName, event, sink, recorder);
     ordered.forEach((r, i) => { r.node.order = i; });
     count.set(event, ordered.length);
   }
@@ -38,7 +39,7 @@ export function assignFiringOrder(active: OrderedRule[], inactive: OrderedRule[]
   }
 }
 
-function topologicalOrder(rules: OrderedRule[], byName: Map<string, OrderedRule>, event: string, sink: DiagnosticSink): OrderedRule[] {
+function topologicalOrder(rules: OrderedRule[], byName: Map<string, OrderedRule>, event: string, sink: DiagnosticSink, recorder: SemanticRecorder | null): OrderedRule[] {
   const index = new Map(rules.map((r, i) => [r, i]));
   /** before[i]: the rules that must fire before rule i, in base order */
   const before: number[][] = rules.map(() => []);
@@ -48,6 +49,7 @@ function topologicalOrder(rules: OrderedRule[], byName: Map<string, OrderedRule>
     if (!order?.target) return;
     const target = byName.get(order.target.name);
     const file = r.decl.origin.file;
+    if (target) recorder?.reference(file, order.target, { k: 'decl', decl: target.decl }, 'read');
     if (!target) {
       sink.error('order/unknown-target', `there is no rule \`${order.target.name}\` to fire ${order.relation}`, file, order.target.range,
         didYouMean(order.target.name, rules.map((x) => x.node.name)) ?? `rules on the same event: ${rules.filter((x) => x !== r).map((x) => x.node.name).join(', ') || 'none'}`);

@@ -1,6 +1,16 @@
 export { compile, compileTests, check, compileSource, type CompileOptions } from './compile.ts';
 export type { CompiledTest, TestStep } from './lower-tests.ts';
-export { createMemoryHost, findModuleInTree, normalizePath, type ModuleHost } from './module-host.ts';
+export { createMemoryHost, findModuleInTree, normalizePath, joinPath, dirname, type ModuleHost } from './module-host.ts';
 export { loadModules, moduleName, type LoadedModule, type ParseFn } from './module-loader.ts';
 export { createParseCache, type ParseCache } from './parse-cache.ts';
 export { editDistance, nearNames, didYouMean } from './suggest-name.ts';
+export { analyze, type SemanticAnalysis } from './semantic/analyze.ts';
+export type { SemanticModel, SemanticSymbol, SymbolDeclaration, SymbolKind, SymbolOccurrence, LocalBinding } from './semantic/semantic-model.ts';
+export type { SemanticQueries, ChainValue, MemberInfo, EventInfo } from './semantic/semantic-queries.ts';
+export type { OccurrenceRole } from './semantic/semantic-recorder.ts';
+export type { Decl, DeclKind, Origin } from './declaration-table.ts';
+export { kindWord } from './declaration-table.ts';
+export { describeType, type Ty } from './type-system.ts';
+export { CONTEXT_NAMES } from './lowering-context.ts';
+export { BOARD_BUILTINS } from './lower-sites.ts';
+export { BUILTIN_ARITY } from './lower-expr.ts';

@@ -2,7 +2,7 @@ import type { ActionNode, ConstraintNode, EndNode, Expr as GExpr, InvariantNode,
 import type { Param } from '@houserules/syntax';
 import type { DeclOf, Origin } from './declaration-table.ts';
 import { constant, paramType, type Lowerers } from './lower-declarations.ts';
-import { bindLocal, reportUnusedBindings, type Scope } from './lowering-context.ts';
+import { bindLocal, declareLocal, reportUnusedBindings, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, PLAYER, UNKNOWN, listOf, toTypeDesc, type Ty } from './type-system.ts';
 
@@ -23,6 +23,7 @@ export function lowerRule(l: Lowerers, d: DeclOf<'rule'>, naming: Naming): RuleN
   const eventName = d.node.event?.name ?? '';
   const params = l.st.eventParams(eventName);
   const bindings = (d.node.bindings ?? []).filter((b) => b).map((b) => b.name);
+  if (d.node.event && params) scope.recorder?.reference(d.origin.file, d.node.event, { k: 'event', name: eventName }, 'read');
   if (d.node.event && !params) {
     l.cx.sink.error('resolve/unknown-event', `there is no event \`${eventName}\``, d.origin.file, d.node.event.range,
       didYouMean(eventName, l.st.eventNames()) ?? `declare it: \`event ${eventName}\`, or add \`step ${eventName}\` to the flow`);
@@ -66,7 +67,7 @@ function actionParams(l: Lowerers, params: Param[] | undefined, origin: Origin, 
         domain = { k: 'list', items: [] };
       }
     }
-    scope.locals.set(p.name.name, ty);
+    declareLocal(scope, p.name, ty);
     out.push({ name: p.name.name, type: toTypeDesc(ty), domain });
   }
   return out;
@@ -80,6 +81,7 @@ export function lowerAction(l: Lowerers, d: DeclOf<'action'>, naming: Naming, ph
   };
   if (d.node.by) node.by = l.ex.value(d.node.by, scope, PLAYER, 'who may act').expr;
   if (d.node.during) {
+    if (phases.has(d.node.during.name)) scope.recorder?.reference(d.origin.file, d.node.during, { k: 'phase', name: d.node.during.name }, 'read');
     if (!phases.has(d.node.during.name)) {
       l.cx.sink.error('flow/unknown-phase', `the flow has no phase \`${d.node.during.name}\``, d.origin.file, d.node.during.range,
         didYouMean(d.node.during.name, phases) ?? `phases: ${[...phases].join(', ') || 'none (add `phase name { … }` to the flow)'}`);
@@ -124,7 +126,11 @@ export function lowerConstraint(l: Lowerers, d: DeclOf<'constraint'>, naming: Na
     l.cx.sink.error('type/arity', `\`${targetName}\` has ${bindingTypes.length} parameter${bindingTypes.length === 1 ? '' : 's'}, but the constraint binds ${bindings.length}`,
       d.origin.file, d.node.bindings[bindingTypes.length]!.range);
   }
-  bindings.forEach((b, i) => scope.locals.set(b, bindingTypes[i] ?? UNKNOWN));
+  (d.node.bindings ?? []).filter((b) => b).forEach((b, i) => declareLocal(scope, b, bindingTypes[i] ?? UNKNOWN));
+  if (d.node.action && scope.recorder) {
+    if (target?.kind === 'action' || (target?.kind === 'var' && target.scope === 'player')) scope.recorder.reference(d.origin.file, d.node.action, { k: 'decl', decl: target }, 'read');
+    else if (!target && named) scope.recorder.reference(d.origin.file, d.node.action, { k: 'choice', name: targetName }, 'read');
+  }
   if (naming.status === 'active' && target) l.cx.addEdge(naming.id, targetId, 'constrains');
   else if (naming.status === 'active' && named) l.cx.addEdge(naming.id, named.nodeId, 'constrains');
   return {
@@ -161,7 +167,7 @@ export function lowerPolicy(l: Lowerers, d: DeclOf<'policy'>, naming: Naming): P
   for (const p of d.node.params ?? []) {
     if (!p?.name) continue;
     const ty = paramType(l, p, d.origin);
-    scope.locals.set(p.name.name, ty);
+    declareLocal(scope, p.name, ty);
     const param: PolicyNode['params'][number] = { name: p.name.name, type: toTypeDesc(ty) };
     if (p.default) {
       const v = constant(l, p.default, d.origin, ty, `the default of \`${p.name.name}\``);
@@ -181,10 +187,12 @@ export function lowerPolicy(l: Lowerers, d: DeclOf<'policy'>, naming: Naming): P
       if (args.length > ps.length) {
         l.cx.sink.error('type/arity', `action \`${name}\` has ${ps.length} parameter${ps.length === 1 ? '' : 's'}, got ${args.length}`, d.origin.file, pref.range);
       }
+      scope.recorder?.reference(d.origin.file, pref.target, { k: 'decl', decl }, 'read');
       entry = { target: `action:${name}`, kind: 'action', args: args.map((a) => l.ex.value(a, scope).expr) };
     } else if (!decl && l.cx.namedChoices.has(name)) {
       // a named choice: the one argument is the candidate to prefer
       const named = l.cx.namedChoices.get(name)!;
+      scope.recorder?.reference(d.origin.file, pref.target, { k: 'choice', name }, 'read');
       const args = pref.args ?? [];
       if (args.length !== 1) {
         l.cx.sink.error('type/arity', `choice \`${name}\` takes the one candidate to prefer, got ${args.length}`, d.origin.file, pref.range);
@@ -193,6 +201,8 @@ export function lowerPolicy(l: Lowerers, d: DeclOf<'policy'>, naming: Naming): P
       entry = { target: named.askId, kind: 'value', args: [l.ex.value(args[0]!, scope, named.value, 'the preferred candidate').expr] };
     } else if (!decl && choiceVarOf(l, name)) {
       // The schema wants a node id as target: the choice var; the value chosen is the one argument.
+      const choiceTy = l.cx.declType(choiceVarOf(l, name)!);
+      if (choiceTy.t === 'enum') scope.recorder?.reference(d.origin.file, pref.target, { k: 'enum', ty: choiceTy, member: name }, 'read');
       entry = { target: idOfVar(choiceVarOf(l, name)!), kind: 'value', args: [{ k: 'lit', v: name }] };
     } else {
       const candidates = [...[...l.cx.table.byName.values()].filter((x) => x.kind === 'action').map((x) => x.name), ...l.cx.enumIndex.keys()];
@@ -214,8 +224,7 @@ export function lowerRanking(l: Lowerers): RankingNode | null {
   const ranking = l.cx.table.ranking;
   if (!ranking) return null;
   const scope = l.cx.scope(ranking.origin, 'ranking', null);
-  const bind = ranking.node.binding?.name ?? 'p';
-  scope.locals.set(bind, PLAYER);
+  const bind = declareLocal(scope, ranking.node.binding, PLAYER, 'p');
   return {
     bind,
     keys: (ranking.node.keys ?? []).filter((k) => k).map((k) => ({

@@ -9,7 +9,7 @@ import { allHexes, hexKey, hexKinds } from './board-facts.ts';
 import type { DeclOf, Origin } from './declaration-table.ts';
 import { constantValue, type ExprLowerer } from './lower-expr.ts';
 import type { StmtLowerer } from './lower-stmt.ts';
-import { idOf, type LoweringContext } from './lowering-context.ts';
+import { declareLocal, idOf, type LoweringContext } from './lowering-context.ts';
 import { declaredSupply } from './piece-supply.ts';
 import { didYouMean } from './suggest-name.ts';
 import { NUMBER, PLAYER, UNKNOWN, toTypeDesc, type Ty } from './type-system.ts';
@@ -76,6 +76,7 @@ export function lowerPool(l: Lowerers, d: DeclOf<'pool'>): PoolNode {
   for (const entry of d.node.entries ?? []) {
     if (!entry?.token) continue;
     const target = l.cx.table.byName.get(entry.token.name);
+    if (target?.kind === 'token' || target?.kind === 'group') l.cx.recorder?.reference(d.origin.file, entry.token, { k: 'decl', decl: target }, 'read');
     let names: string[];
     if (target?.kind === 'token') names = [entry.token.name];
     else if (target?.kind === 'group') names = (target.node.names ?? []).map((n) => n.name);
@@ -316,7 +317,7 @@ export function lowerDerived(l: Lowerers, d: DeclOf<'derive'>): { node: DerivedN
   for (const p of d.node.params ?? []) {
     if (!p?.name) continue;
     const ty = paramType(l, p, d.origin);
-    scope.locals.set(p.name.name, ty);
+    declareLocal(scope, p.name, ty);
     params.push({ name: p.name.name, type: toTypeDesc(ty) });
   }
   const lowered = l.ex.value(d.node.value, scope, declared, `the value of \`${d.name}\``);

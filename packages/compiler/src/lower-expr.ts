@@ -1,5 +1,5 @@
 import type { Expr as GExpr, PoolRef, Value } from '@houserules/schema';
-import type { AggregateExpr, CallExpr, Expr, Identifier, MemberExpr } from '@houserules/syntax';
+import type { AggregateExpr, CallExpr, CardField, Expr, Identifier, MemberExpr } from '@houserules/syntax';
 import type { Decl, DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import { BOARD_BUILTINS, SiteLowerer } from './lower-sites.ts';
@@ -17,7 +17,7 @@ export type Operand =
 export type Access = 'read' | 'write';
 
 const ERROR_EXPR: GExpr = { k: 'lit', v: 0 };
-const BUILTIN_ARITY: Record<string, number> = { min: 2, max: 2, abs: 1, size: 1, contains: 2 };
+export const BUILTIN_ARITY: Record<string, number> = { min: 2, max: 2, abs: 1, size: 1, contains: 2 };
 
 /** Name resolution and type checking of expressions, producing graph expressions. */
 export class ExprLowerer {
@@ -44,6 +44,12 @@ export class ExprLowerer {
   }
 
   operand(e: Expr, scope: Scope, expected?: Ty, access: Access = 'read'): Operand {
+    const op = this.operandOf(e, scope, expected, access);
+    if (op.k === 'value') scope.recorder?.exprType(e, op.ty);
+    return op;
+  }
+
+  private operandOf(e: Expr, scope: Scope, expected: Ty | undefined, access: Access): Operand {
     switch (e.$type) {
       case 'NumberLit': return val({ k: 'lit', v: e.value ?? 0 }, NUMBER);
       case 'BoolLit': return val({ k: 'lit', v: e.value ?? false }, BOOL);
@@ -91,7 +97,10 @@ export class ExprLowerer {
   /** A declared card kind, as its id, or undefined after a diagnostic. */
   cardKind(ident: Identifier, scope: Scope): string | undefined {
     const decl = this.cx.table.byName.get(ident.name);
-    if (decl?.kind === 'card') return `card:${decl.name}`;
+    if (decl?.kind === 'card') {
+      scope.recorder?.reference(scope.origin.file, ident, { k: 'decl', decl }, 'read');
+      return `card:${decl.name}`;
+    }
     const kinds = [...this.cx.table.byName.values()].filter((d) => d.kind === 'card').map((d) => d.name);
     this.cx.sink.error(decl ? 'type/mismatch' : 'resolve/unknown-name',
       decl ? `\`${ident.name}\` is a ${kindWord(decl.kind)}, not a card kind` : `there is no card kind \`${ident.name}\``,
@@ -101,37 +110,61 @@ export class ExprLowerer {
 
   private name(ident: Identifier, scope: Scope, expected: Ty | undefined, access: Access): Operand {
     const name = ident.name;
+    const recorder = scope.recorder;
+    const file = scope.origin.file;
     const local = scope.locals.get(name);
     if (local) {
       const binding = scope.bindings.get(name);
       if (binding) binding.used = true;
+      const bound = scope.localIdents.get(name);
+      if (bound) recorder?.reference(file, ident, { k: 'local', binding: bound, file }, access);
+      else if ((CONTEXT_NAMES as readonly string[]).includes(name)) recorder?.reference(file, ident, { k: 'builtin', what: 'context', name }, 'read');
       return val({ k: 'local', name }, local);
     }
     const decl = this.cx.table.byName.get(name);
     // a hex kind (or other enum member) spelt like a token means the member where the enum is expected
-    if (decl?.kind === 'token' && expected?.t === 'enum' && expected.values.includes(name)) return val({ k: 'lit', v: name }, expected);
+    if (decl?.kind === 'token' && expected?.t === 'enum' && expected.values.includes(name)) {
+      recorder?.reference(file, ident, { k: 'enum', ty: expected, member: name }, 'read');
+      return val({ k: 'lit', v: name }, expected);
+    }
     if (decl?.kind === 'token') return this.tokenLiteral(decl, ident, scope, expected);
     if (decl?.kind === 'group') {
+      recorder?.reference(file, ident, { k: 'decl', decl }, 'read');
       this.touch(decl, scope, 'read');
       return val({ k: 'group', id: idOf(decl) }, listOf({ t: 'token', group: idOf(decl) }));
     }
     if (decl?.kind === 'piece' && expected?.t === 'enum' && expected.values[0] === 'none') return this.pieceLiteral(decl, ident, scope, expected);
     if (decl) return this.declRef(decl, ident, scope, undefined, access);
-    if ((CONTEXT_NAMES as readonly string[]).includes(name)) return this.contextName(name, scope);
+    if ((CONTEXT_NAMES as readonly string[]).includes(name)) {
+      recorder?.reference(file, ident, { k: 'builtin', what: 'context', name }, 'read');
+      return this.contextName(name, scope);
+    }
     const seat = scope.seats ? /^p([1-9][0-9]*)$/.exec(name) : null;
-    if (seat) return val({ k: 'seat', index: Number(seat[1]) - 1 }, PLAYER);
+    if (seat) {
+      recorder?.reference(file, ident, { k: 'builtin', what: 'seat', name }, 'read');
+      return val({ k: 'seat', index: Number(seat[1]) - 1 }, PLAYER);
+    }
     // `none`: the empty site or player is -1 (the piece `none` is a member of a site's piece enum, below)
-    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player')) return val({ k: 'lit', v: -1 }, expected);
+    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player')) {
+      recorder?.reference(file, ident, { k: 'builtin', what: 'none', name }, 'read');
+      return val({ k: 'lit', v: -1 }, expected);
+    }
     const site = this.sites.name(ident, scope);
     if (site) return site;
     if (expected?.t === 'enum') {
-      if (expected.values.includes(name)) return val({ k: 'lit', v: name }, expected);
+      if (expected.values.includes(name)) {
+        recorder?.reference(file, ident, name === 'none' && expected.values[0] === 'none' && !this.cx.enumIndex.has('none') ? { k: 'builtin', what: 'none', name } : { k: 'enum', ty: expected, member: name }, 'read');
+        return val({ k: 'lit', v: name }, expected);
+      }
       this.cx.sink.error('type/unknown-enum-member', `\`${name}\` is not one of ${expected.values.map((v) => `\`${v}\``).join(', ')}`,
         scope.origin.file, ident.range, didYouMean(name, expected.values) ?? `write one of: ${expected.values.join(', ')}`);
       return val(ERROR_EXPR, UNKNOWN);
     }
     const enumType = this.cx.enumIndex.get(name);
-    if (enumType) return val({ k: 'lit', v: name }, enumType);
+    if (enumType) {
+      if (enumType.t === 'enum') recorder?.reference(file, ident, { k: 'enum', ty: enumType, member: name }, 'read');
+      return val({ k: 'lit', v: name }, enumType);
+    }
     const candidates = [...scope.locals.keys(), ...this.cx.table.byName.keys(), ...CONTEXT_NAMES, ...this.cx.enumIndex.keys()];
     this.cx.sink.error('resolve/unknown-name', `\`${name}\` is not declared`, scope.origin.file, ident.range,
       didYouMean(name, candidates) ?? 'declare it, or bind it (let, for, a rule parameter) before using it');
@@ -140,6 +173,7 @@ export class ExprLowerer {
 
   /** A token name as a value; where a token of a group is expected, it must be one of the group. */
   private tokenLiteral(decl: DeclOf<'token'>, ident: Identifier, scope: Scope, expected: Ty | undefined): Operand {
+    scope.recorder?.reference(scope.origin.file, ident, { k: 'decl', decl }, 'read');
     const group = expected?.t === 'token' ? expected.group : undefined;
     if (group !== undefined) {
       const groupDecl = this.cx.table.byName.get(group.slice('group:'.length));
@@ -162,6 +196,7 @@ export class ExprLowerer {
         `pieces that can be here: ${expected.values.filter((v) => v !== 'none').map((v) => v.slice('piece:'.length)).join(', ') || 'none declared'}`);
       return val(ERROR_EXPR, UNKNOWN);
     }
+    scope.recorder?.reference(scope.origin.file, ident, { k: 'decl', decl }, 'read');
     this.touch(decl, scope, 'read');
     return val({ k: 'lit', v: id }, expected);
   }
@@ -178,6 +213,7 @@ export class ExprLowerer {
   /** A reference to a declaration, of player/card `of` for a per-player/per-card one. */
   declRef(decl: Decl, ident: Identifier, scope: Scope, of: GExpr | undefined, access: Access): Operand {
     const cx = this.cx;
+    scope.recorder?.reference(scope.origin.file, ident, { k: 'decl', decl }, access);
     if (decl.scope === 'player' && of === undefined) {
       if (!scope.implicitSelf) {
         cx.sink.error('resolve/needs-player', `\`${decl.name}\` is per player: say whose`, scope.origin.file, ident.range,
@@ -232,7 +268,10 @@ export class ExprLowerer {
     if (!e.object || !member) return val(ERROR_EXPR, UNKNOWN);
     if (e.object.$type === 'NameRef' && e.object.name && !scope.locals.has(e.object.name.name)) {
       const board = cx.table.byName.get(e.object.name.name);
-      if (board?.kind === 'board') return this.sites.boardMember(board, member, scope);
+      if (board?.kind === 'board') {
+        scope.recorder?.reference(scope.origin.file, e.object.name, { k: 'decl', decl: board }, 'read');
+        return this.sites.boardMember(board, member, scope);
+      }
     }
     const object = this.operand(e.object, scope, undefined, 'read');
     if (object.k === 'pool') {
@@ -246,6 +285,7 @@ export class ExprLowerer {
       }
       const group = cx.table.byName.get(member.name);
       if (group?.kind === 'group' && !local) {
+        scope.recorder?.reference(scope.origin.file, member, { k: 'decl', decl: group }, 'read');
         this.touch(group, scope, 'read');
         const expr: GExpr = { k: 'count', pool: object.ref.pool, token: idOf(group) };
         if (object.ref.of !== undefined) expr.of = object.ref.of;
@@ -258,6 +298,7 @@ export class ExprLowerer {
           didYouMean(member.name, tokens) ?? `tokens: ${tokens.join(', ') || 'none declared'}`);
         return val(ERROR_EXPR, UNKNOWN);
       }
+      scope.recorder?.reference(scope.origin.file, member, { k: 'decl', decl: token }, 'read');
       const held = cx.poolTokens(object.decl);
       if (!held.has(member.name)) {
         cx.sink.error('resolve/unknown-member', `pool \`${object.decl.name}\` holds no \`${member.name}\``, scope.origin.file, member.range,
@@ -281,7 +322,13 @@ export class ExprLowerer {
     }
     if (ty.t === 'card') {
       const field = cx.cardField(member.name, ty.kind);
-      if (field) return val({ k: 'field', field: member.name, of: object.expr }, field.ty);
+      if (field) {
+        if (scope.recorder) {
+          const where = this.cardFieldDecl(member.name, ty.kind);
+          if (where) scope.recorder.reference(scope.origin.file, member, { k: 'field', card: where.card, field: where.field }, 'read');
+        }
+        return val({ k: 'field', field: member.name, of: object.expr }, field.ty);
+      }
       const decl = cx.table.byName.get(member.name);
       if (decl && decl.scope === 'card' && (ty.kind === undefined || `card:${decl.cardKind}` === ty.kind)) {
         return this.declRef(decl, member, scope, object.expr, access);
@@ -294,6 +341,16 @@ export class ExprLowerer {
     cx.sink.error('resolve/unknown-member', `a ${describeType(ty)} has no member \`${member.name}\``, scope.origin.file, member.range,
       'members belong to players (per-player declarations), cards (fields and pools) and pools (tokens)');
     return val(ERROR_EXPR, UNKNOWN);
+  }
+
+  /** The card kind and field declaration a member names (the first card kind with that field when the kind is not known). */
+  cardFieldDecl(field: string, kind: string | undefined): { card: DeclOf<'card'>; field: CardField } | undefined {
+    for (const decl of this.cx.table.byName.values()) {
+      if (decl.kind !== 'card' || (kind !== undefined && `card:${decl.name}` !== kind)) continue;
+      const f = (decl.node.fields ?? []).find((x) => x?.name?.name === field);
+      if (f) return { card: decl, field: f };
+    }
+    return undefined;
   }
 
   private cardMemberNames(kind: string | undefined): string[] {
@@ -321,6 +378,7 @@ export class ExprLowerer {
         cx.sink.error('type/arity', `\`${callee.name}\` takes ${wanted} argument${wanted === 1 ? '' : 's'}, got ${args.length}`, scope.origin.file, e.range,
           `write \`${callee.name}(${[...(perPlayer ? ['player'] : []), ...params.map((p) => p.name?.name ?? '…')].join(', ')})\``);
       }
+      scope.recorder?.reference(scope.origin.file, callee, { k: 'decl', decl }, 'read');
       const lowered: GExpr[] = [];
       args.forEach((arg, i) => {
         const paramTy = perPlayer && i === 0 ? PLAYER : (() => {
@@ -331,6 +389,9 @@ export class ExprLowerer {
       });
       this.touch(decl, scope, 'read');
       return val({ k: 'derived', id: idOf(decl), args: lowered }, cx.declType(decl));
+    }
+    if (decl === undefined && ((BOARD_BUILTINS as readonly string[]).includes(callee.name) || BUILTIN_ARITY[callee.name] !== undefined)) {
+      scope.recorder?.reference(scope.origin.file, callee, { k: 'builtin', what: 'function', name: callee.name }, 'read');
     }
     if (decl === undefined && (BOARD_BUILTINS as readonly string[]).includes(callee.name)) {
       const lowered = this.sites.call(callee.name, callee, args, e.range, scope);
@@ -373,22 +434,29 @@ export class ExprLowerer {
   }
 
   /** Runs `body` with `name` bound to `ty`, restoring what the name meant before. */
-  withLocal<T>(scope: Scope, name: string | undefined, ty: Ty, body: () => T): T {
-    if (name === undefined) return body();
+  withLocal<T>(scope: Scope, ident: Identifier | undefined, ty: Ty, within: Expr['range'], body: () => T): T {
+    const name = ident?.name ?? '_';
     const previous = scope.locals.get(name);
+    const previousIdent = scope.localIdents.get(name);
     scope.locals.set(name, ty);
+    if (ident) {
+      scope.localIdents.set(name, ident);
+      scope.recorder?.binding(scope.origin.file, ident, ty, within);
+    }
     try {
       return body();
     } finally {
       if (previous === undefined) scope.locals.delete(name);
       else scope.locals.set(name, previous);
+      if (previousIdent === undefined) scope.localIdents.delete(name);
+      else scope.localIdents.set(name, previousIdent);
     }
   }
 
   private aggregate(e: AggregateExpr, scope: Scope): Operand {
     const over = this.collection(e.collection, scope);
     const bind = e.binding?.name ?? '_';
-    return this.withLocal(scope, bind, over.elem, () => {
+    return this.withLocal(scope, e.binding, over.elem, e.range, () => {
       const where = e.where ? this.value(e.where, scope, BOOL, 'the `where` condition').expr : undefined;
       let valueTy: Ty = over.elem;
       let value: GExpr | undefined;

@@ -29,7 +29,10 @@ export function collectStepEvents(l: Lowerers): void {
               'give the step its own name', declared ? [{ message: 'the event', file: declared.origin.file, range: declared.ident.range }] : undefined);
             break;
           }
-          if (!l.cx.stepEvents.has(name)) l.cx.stepEvents.set(name, { ident: item.name, origin });
+          if (!l.cx.stepEvents.has(name)) {
+            l.cx.stepEvents.set(name, { ident: item.name, origin });
+            l.cx.recorder?.declaration(origin.file, item.name, { k: 'event', name });
+          }
           break;
         }
         case 'RoundsFlow': case 'TurnsFlow': case 'PhaseFlow': case 'RepeatFlow': visit(item.body, origin); break;
@@ -44,10 +47,14 @@ export function collectStepEvents(l: Lowerers): void {
 /** The phase names the flow declares (for `during`). */
 export function flowPhases(l: Lowerers): Set<string> {
   const phases = new Set<string>();
+  const file = l.cx.table.flow?.origin.file ?? '';
   const visit = (items: FlowItem[] | undefined): void => {
     for (const item of items ?? []) {
       if (!item) continue;
-      if (item.$type === 'PhaseFlow' && item.name) phases.add(item.name.name);
+      if (item.$type === 'PhaseFlow' && item.name) {
+        phases.add(item.name.name);
+        l.cx.recorder?.declaration(file, item.name, { k: 'phase', name: item.name.name });
+      }
       if (item.$type === 'RoundsFlow' || item.$type === 'TurnsFlow' || item.$type === 'PhaseFlow' || item.$type === 'RepeatFlow') visit(item.body);
       if (item.$type === 'IfFlow') { visit(item.then); visit(item.else); }
     }
@@ -93,6 +100,7 @@ function lowerItem(l: Lowerers, item: FlowItem, scope: Scope): FlowNode | null {
       const node: FlowNode = { f: 'actions', by: l.ex.value(item.by, scope, PLAYER, 'the acting player').expr };
       if (item.until) {
         const target = l.cx.table.byName.get(item.until.name);
+        if (target?.kind === 'action') l.cx.recorder?.reference(scope.origin.file, item.until, { k: 'decl', decl: target }, 'read');
         if (target?.kind !== 'action') {
           const actions = [...l.cx.table.byName.values()].filter((d) => d.kind === 'action').map((d) => d.name);
           l.cx.sink.error('flow/unknown-action', `\`actions … until ${item.until.name}\` names no action`, scope.origin.file, item.until.range,

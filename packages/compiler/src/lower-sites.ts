@@ -36,6 +36,7 @@ export class SiteLowerer {
     const boards = boardsOf(this.cx.table);
     if (site !== undefined) {
       if (boards.length === 0) return undefined;
+      scope.recorder?.reference(scope.origin.file, ident, { k: 'builtin', what: 'context', name: ident.name }, 'read');
       if (boards.length > 1) {
         this.cx.sink.error('resolve/ambiguous-board', `there are ${boards.length} boards: say whose ${ident.name}`, scope.origin.file, ident.range,
           `write ${boards.map((b) => `\`${b.name}.${ident.name}\``).join(' or ')}`);
@@ -50,6 +51,7 @@ export class SiteLowerer {
         `write ${owners.map((b) => `\`${b.name}.${ident.name}\``).join(' or ')}`);
       return val(ERROR_EXPR, UNKNOWN);
     }
+    scope.recorder?.reference(scope.origin.file, ident, { k: 'region', board: owners[0]!.name, name: ident.name }, 'read');
     return this.region(owners[0]!, ident.name, boards.length > 1);
   }
 
@@ -62,9 +64,15 @@ export class SiteLowerer {
   /** `island.hexes`, `island.coast`. */
   boardMember(board: DeclOf<'board'>, member: Identifier, scope: Scope): Operand {
     const site = SITE_COLLECTIONS[member.name];
-    if (site !== undefined) return val({ k: 'sites', site, board: idOf(board) }, listOf(siteOf(site)));
+    if (site !== undefined) {
+      scope.recorder?.reference(scope.origin.file, member, { k: 'builtin', what: 'site-member', name: member.name }, 'read');
+      return val({ k: 'sites', site, board: idOf(board) }, listOf(siteOf(site)));
+    }
     const regions = regionNames(board);
-    if (regions.includes(member.name)) return this.region(board, member.name, true);
+    if (regions.includes(member.name)) {
+      scope.recorder?.reference(scope.origin.file, member, { k: 'region', board: board.name, name: member.name }, 'read');
+      return this.region(board, member.name, true);
+    }
     this.cx.sink.error('resolve/unknown-region', `board \`${board.name}\` has no region \`${member.name}\``, scope.origin.file, member.range,
       didYouMean(member.name, [...regions, ...Object.keys(SITE_COLLECTIONS)]) ??
         `declare it in the board: \`region ${member.name} = [(q, r) …]\`; a board's members are hexes, corners, edges${regions.length ? `, ${regions.join(', ')}` : ''}`);
@@ -80,6 +88,9 @@ export class SiteLowerer {
   member(object: GExpr, site: SiteKind, member: Identifier, scope: Scope, access: Access): Operand {
     const name = member.name;
     const rel = RELATIONS[site][name as 'corners'];
+    if (rel !== undefined || name === 'piece' || name === 'owner' || (site === 'hex' && (name === 'kind' || name === 'value'))) {
+      scope.recorder?.reference(scope.origin.file, member, { k: 'builtin', what: 'site-member', name }, 'read');
+    }
     if (rel !== undefined) return val({ k: 'siteRel', rel: name as 'corners', of: object }, listOf(siteOf(rel)));
     if (name === 'piece' || name === 'owner') {
       for (const p of piecesOn(this.cx.table, site)) this.ex.touch(p, scope, 'read');
@@ -109,7 +120,10 @@ export class SiteLowerer {
   piece(e: Expr | undefined, scope: Scope): DeclOf<'piece'> | undefined {
     const ident = e?.$type === 'NameRef' ? e.name : undefined;
     const decl = ident ? this.cx.table.byName.get(ident.name) : undefined;
-    if (decl?.kind === 'piece') return decl;
+    if (decl?.kind === 'piece') {
+      scope.recorder?.reference(scope.origin.file, ident!, { k: 'decl', decl }, 'read');
+      return decl;
+    }
     const pieces = [...this.cx.table.byName.values()].filter((d) => d.kind === 'piece').map((d) => d.name);
     const range = e?.range;
     if (range) {

@@ -4,7 +4,7 @@ import { piecesOn } from './board-facts.ts';
 import { BUILTIN_EVENTS } from '@houserules/schema';
 import { kindWord } from './declaration-table.ts';
 import { constantValue, type ExprLowerer, type Operand } from './lower-expr.ts';
-import { bindLocal, type LoweringContext, type Scope } from './lowering-context.ts';
+import { bindLocal, declareLocal, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, CARD, NUMBER, PLAYER, describeType, listOf, type Ty } from './type-system.ts';
 
@@ -50,7 +50,7 @@ export class StmtLowerer {
           const to = this.pool(s.to, scope, undefined);
           return from && to ? { s: 'moveOf', token: tokenValue, amount, from, to } : null;
         }
-        const token = s.token ? this.token(s.token.name, s.token.range, scope) : undefined;
+        const token = s.token ? this.token(s.token, scope) : undefined;
         const amount = s.amount === 'all' ? null : ex.value(s.amount, scope, NUMBER, 'the amount moved').expr;
         const from = this.pool(s.from, scope, token);
         const to = this.pool(s.to, scope, token);
@@ -105,6 +105,7 @@ export class StmtLowerer {
         const name = s.event.name;
         const params = this.eventParams(name);
         const args = s.args ?? [];
+        if (params) scope.recorder?.reference(scope.origin.file, s.event, { k: 'event', name }, 'read');
         if (!params) {
           cx.sink.error('resolve/unknown-event', `there is no event \`${name}\``, scope.origin.file, s.event.range,
             didYouMean(name, this.eventNames()) ?? `declare it: \`event ${name}\``);
@@ -131,8 +132,7 @@ export class StmtLowerer {
         return from && to ? { s: 'reveal', from, to, bind, hidden: s.mode === 'draw' } : null;
       }
       case 'RollStmt': {
-        const bind = s.binding?.name ?? '_';
-        scope.locals.set(bind, NUMBER);
+        const bind = declareLocal(scope, s.binding, NUMBER);
         cx.emitted.add('event:dice_rolled');
         cx.addEdge(scope.owner, 'event:dice_rolled', 'emits');
         return { s: 'roll', dice: s.dice ?? 1, sides: s.sides ?? 6, bind };
@@ -153,6 +153,7 @@ export class StmtLowerer {
       }
       case 'PlaceStmt': {
         const piece = s.piece ? cx.table.byName.get(s.piece.name) : undefined;
+        if (s.piece && piece?.kind === 'piece') scope.recorder?.reference(scope.origin.file, s.piece, { k: 'decl', decl: piece }, 'write');
         if (s.piece && piece?.kind !== 'piece') {
           const pieces = [...cx.table.byName.values()].filter((d) => d.kind === 'piece').map((d) => d.name);
           cx.sink.error(piece ? 'type/mismatch' : 'resolve/unknown-name', piece ? `\`${s.piece.name}\` is a ${kindWord(piece.kind)}, not a piece` : `there is no piece \`${s.piece.name}\``,
@@ -194,6 +195,9 @@ export class StmtLowerer {
     const cx = this.cx;
     const ex = this.ex;
     const id = `${scope.nodeId}/ask${++scope.asks.n}`;
+    // `otherwise` runs when nobody is asked: lowered before the ask binds its chooser and choice, which it cannot read
+    const otherwise = s.otherwise !== undefined ? this.block(s.otherwise, scope) : undefined;
+    const withOtherwise = (ask: GAskStmt): GAskStmt => (otherwise !== undefined ? { ...ask, otherwise } : ask);
     let who: GAskStmt['who'];
     if (!s.who) return null;
     if (s.who.$type === 'AskSingle') {
@@ -223,7 +227,7 @@ export class StmtLowerer {
         this.nameChoice(s, scope, id, target.ty);
         const then = this.block(s.then, scope);
         cx.addEdge(scope.owner, target.expr.id, 'asks');
-        return { s: 'ask', id, who, choice: { var: target.expr.id, values }, secret: s.secretly ?? false, then };
+        return withOtherwise({ s: 'ask', id, who, choice: { var: target.expr.id, values }, secret: s.secretly ?? false, then });
       }
       if (target.k !== 'value' || target.expr.k !== 'var' || target.ty.t !== 'enum' || target.expr.of === undefined) {
         if (!(target.k === 'value' && target.ty.t === 'unknown')) {
@@ -237,7 +241,7 @@ export class StmtLowerer {
       cx.addEdge(scope.owner, target.expr.id, 'asks');
     }
     const then = this.block(s.then, scope);
-    return { s: 'ask', id, who, choice, secret: s.secretly ?? false, then };
+    return withOtherwise({ s: 'ask', id, who, choice, secret: s.secretly ?? false, then });
   }
 
   /**
@@ -262,6 +266,7 @@ export class StmtLowerer {
       return;
     }
     cx.namedChoices.set(ident.name, { askId, nodeId: scope.nodeId, value, origin: scope.origin, ident });
+    scope.recorder?.declaration(scope.origin.file, ident, { k: 'choice', name: ident.name });
   }
 
   /** The token a `move` names when it is a value (a token-typed local or derived value), else undefined. */
@@ -274,9 +279,14 @@ export class StmtLowerer {
   }
 
   /** A token name, as its id; undefined after a diagnostic. */
-  private token(name: string, range: Expr['range'], scope: Scope): string | undefined {
+  private token(ident: Identifier, scope: Scope): string | undefined {
+    const name = ident.name;
+    const range = ident.range;
     const decl = this.cx.table.byName.get(name);
-    if (decl?.kind === 'token') return `token:${name}`;
+    if (decl?.kind === 'token') {
+      scope.recorder?.reference(scope.origin.file, ident, { k: 'decl', decl }, 'read');
+      return `token:${name}`;
+    }
     const tokens = [...this.cx.table.byName.values()].filter((d) => d.kind === 'token').map((d) => d.name);
     this.cx.sink.error('resolve/unknown-token', decl ? `\`${name}\` is a ${kindWord(decl.kind)}, not a token` : `there is no token \`${name}\``,
       scope.origin.file, range, didYouMean(name, tokens) ?? `tokens: ${tokens.join(', ') || 'none declared'}`);
@@ -344,6 +354,7 @@ export class StmtLowerer {
     for (const arg of args) {
       if (!arg) continue;
       const field = arg.name ? fields.find((f) => f.name.name === arg.name!.name) : fields[positional++];
+      if (field && arg.name) scope.recorder?.reference(scope.origin.file, arg.name, { k: 'field', card: decl, field }, 'read');
       if (!field) {
         if (arg.name) {
           cx.sink.error('resolve/unknown-member', `a ${decl.name} card has no field \`${arg.name.name}\``, scope.origin.file, arg.name.range,

@@ -60,6 +60,7 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
   };
   const seat = (ident: Identifier | undefined): number => {
     const m = ident ? SEAT.exec(ident.name) : null;
+    if (m && ident) scope.recorder?.reference(origin.file, ident, { k: 'builtin', what: 'seat', name: ident.name }, 'read');
     if (!m) {
       if (ident) l.cx.sink.error('resolve/unknown-name', `\`${ident.name}\` is not a seat`, origin.file, ident.range, 'tests name seats p1, p2, …');
       return 0;
@@ -74,6 +75,7 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
       l.cx.sink.error('resolve/unknown-name', `there is no action \`${ident.name}\``, origin.file, ident.range, didYouMean(ident.name, actions));
       return { action: `action:${ident.name}`, args: (args ?? []).map((a) => value(a)) };
     }
+    scope.recorder?.reference(origin.file, ident, { k: 'decl', decl: decl2 }, 'read');
     const params = (decl2.node.params ?? []).filter((p) => p?.name);
     if ((args ?? []).length !== params.length) {
       l.cx.sink.error('type/arity', `action \`${ident.name}\` takes ${params.length} argument${params.length === 1 ? '' : 's'}, got ${(args ?? []).length}`, origin.file, ident.range);
@@ -84,6 +86,8 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
   const agent = (ident: Identifier, args: Expr[]): { name: string; args: Value[] } => {
     const d = l.cx.table.byName.get(ident.name);
     const policy = d?.kind === 'policy' ? d : undefined;
+    if (policy) scope.recorder?.reference(origin.file, ident, { k: 'decl', decl: policy }, 'read');
+    else if (ident.name === 'random' || ident.name === 'first') scope.recorder?.reference(origin.file, ident, { k: 'builtin', what: 'agent', name: ident.name }, 'read');
     if (!policy && ident.name !== 'random' && ident.name !== 'first') {
       const policies = [...l.cx.table.byName.values()].filter((x) => x.kind === 'policy').map((x) => x.name);
       l.cx.sink.error('resolve/unknown-name', `there is no agent or policy \`${ident.name}\``, origin.file, ident.range, didYouMean(ident.name, ['random', 'first', ...policies]) ?? 'agents: random, first, or a policy of the scenario');
@@ -106,10 +110,13 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
     switch (item.$type) {
       case 'TestPlayers': test.players = item.count; break;
       case 'TestSeed': test.seed = item.seed; break;
-      case 'TestVariant': break;
+      case 'TestVariant':
+        if (item.name && l.cx.table.variants.some((v) => v.name === item.name.name)) scope.recorder?.reference(origin.file, item.name, { k: 'variant', name: item.name.name }, 'read');
+        break;
       case 'TestOption': {
         const option = item.name ? l.cx.table.byName.get(item.name.name) : undefined;
         if (!item.name) break;
+        if (option?.kind === 'option') scope.recorder?.reference(origin.file, item.name, { k: 'decl', decl: option }, 'write');
         if (option?.kind !== 'option') {
           const options = [...l.cx.table.byName.values()].filter((d) => d.kind === 'option').map((d) => d.name);
           l.cx.sink.error('resolve/unknown-option', `there is no option \`${item.name.name}\``, origin.file, item.name.range, didYouMean(item.name.name, options));
@@ -134,6 +141,7 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
       case 'TestExpectEvent': {
         if (!item.event) break;
         const params = l.st.eventParams(item.event.name);
+        if (params) scope.recorder?.reference(origin.file, item.event, { k: 'event', name: item.event.name }, 'read');
         if (!params) {
           l.cx.sink.error('resolve/unknown-event', `there is no event \`${item.event.name}\``, origin.file, item.event.range, didYouMean(item.event.name, l.st.eventNames()));
           break;
@@ -153,6 +161,7 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
         const step: TestStep = { t: 'expectIllegal', seat: seat(item.seat), move, range };
         if (item.because) {
           const c = l.cx.table.byName.get(item.because.name);
+          if (c?.kind === 'constraint') scope.recorder?.reference(origin.file, item.because, { k: 'decl', decl: c }, 'read');
           if (c?.kind !== 'constraint') {
             const constraints = [...l.cx.table.byName.values()].filter((d) => d.kind === 'constraint').map((d) => d.name);
             l.cx.sink.error('resolve/unknown-name', `there is no constraint \`${item.because.name}\``, origin.file, item.because.range, didYouMean(item.because.name, constraints));

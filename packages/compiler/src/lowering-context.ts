@@ -3,6 +3,7 @@ import type { Identifier, StringLiteralNode, TypeRef } from '@houserules/syntax'
 import type { Range } from '@houserules/schema';
 import type { Decl, DeclarationTable, DeclOf, Origin } from './declaration-table.ts';
 import type { DiagnosticSink } from './diagnostic-sink.ts';
+import type { SemanticRecorder } from './semantic/semantic-recorder.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, CARD, NUMBER, PLAYER, UNKNOWN, listOf, type Ty } from './type-system.ts';
 
@@ -21,6 +22,10 @@ export interface Scope {
   asks: { n: number };
   /** names the body binds (rule parameters, let, for, reveal, pick, choose), for lint/unused-binding */
   bindings: Map<string, { ident: Identifier; used: boolean }>;
+  /** the identifier that bound each local (what a read of it refers to) */
+  localIdents: Map<string, Identifier>;
+  /** the semantic model's recorder of this compilation, if any */
+  recorder: SemanticRecorder | null;
   /** in test blocks: `p1` … `pN` name seats */
   seats?: boolean;
 }
@@ -38,9 +43,19 @@ export interface NamedChoice {
 
 /** Binds a local name of a body and remembers where, so an unused one can be reported. */
 export function bindLocal(scope: Scope, ident: Identifier | undefined, ty: Ty): string {
-  const name = ident?.name ?? '_';
-  scope.locals.set(name, ty);
+  const name = declareLocal(scope, ident, ty);
   if (ident && !scope.bindings.has(name)) scope.bindings.set(name, { ident, used: false });
+  return name;
+}
+
+/** Binds a local (a parameter, a binding exempt from lint/unused-binding) and tells the recorder. */
+export function declareLocal(scope: Scope, ident: Identifier | undefined, ty: Ty, fallback = '_'): string {
+  const name = ident?.name ?? fallback;
+  scope.locals.set(name, ty);
+  if (ident) {
+    scope.localIdents.set(name, ident);
+    scope.recorder?.binding(scope.origin.file, ident, ty);
+  }
   return name;
 }
 
@@ -52,6 +67,8 @@ export function reportUnusedBindings(cx: LoweringContext, scope: Scope): void {
       `remove it, or name it \`_${name}\` to say it is unused on purpose`);
   }
 }
+
+const BUILTIN_TYPES = new Set(['number', 'bool', 'player', 'card', 'hex', 'corner', 'edge', 'token']);
 
 export const CONTEXT_NAMES = ['players', 'current', 'actor', 'self', 'round', 'turn', 'player_count'] as const;
 
@@ -83,6 +100,8 @@ export class LoweringContext {
   readonly declTypes = new Map<Decl, Ty>();
   /** each piece's declared supply once lowered (piece-supply.ts) */
   readonly pieceSupplies = new Map<Decl, number>();
+  /** the semantic model's recorder (docs/design/semantic-model.md); null for plain compilations */
+  recorder: SemanticRecorder | null = null;
   /** filled by the lowering of derived values (set by the driver to avoid an import cycle) */
   lowerDerived: (decl: DeclOf<'derive'>) => { node: DerivedNode | null; ty: Ty } = () => ({ node: null, ty: UNKNOWN });
 
@@ -90,7 +109,7 @@ export class LoweringContext {
 
   /** A fresh body scope. */
   scope(origin: Origin, nodeId: string, owner: string | null, implicitSelf: Expr | null = null): Scope {
-    return { origin, owner, nodeId, locals: new Map(), implicitSelf, asks: { n: 0 }, bindings: new Map() };
+    return { origin, owner, nodeId, locals: new Map(), implicitSelf, asks: { n: 0 }, bindings: new Map(), localIdents: new Map(), recorder: this.recorder };
   }
 
   addEdge(from: string | null, to: string, kind: EdgeKind): void {
@@ -114,10 +133,15 @@ export class LoweringContext {
   typeFromRef(ref: TypeRef | undefined, origin: Origin): Ty {
     if (!ref) return UNKNOWN;
     switch (ref.$type) {
-      case 'EnumType': return { t: 'enum', values: (ref.members ?? []).map((m) => m.name) };
+      case 'EnumType': {
+        const ty: Ty = { t: 'enum', values: (ref.members ?? []).map((m) => m.name) };
+        this.recorder?.enumType(ty, ref, origin.file);
+        return ty;
+      }
       case 'ListType': return listOf(this.typeFromRef(ref.element, origin));
       case 'NamedType': {
         const name = ref.name?.name;
+        if (name !== undefined && BUILTIN_TYPES.has(name)) this.recorder?.reference(origin.file, ref.name, { k: 'builtin', what: 'type', name }, 'read');
         switch (name) {
           case undefined: return UNKNOWN;
           case 'number': return NUMBER;
@@ -128,6 +152,7 @@ export class LoweringContext {
           case 'token': return { t: 'token' };
         }
         const decl = this.table.byName.get(name);
+        if (decl?.kind === 'card' || decl?.kind === 'group') this.recorder?.reference(origin.file, ref.name, { k: 'decl', decl }, 'read');
         if (decl?.kind === 'card') return { t: 'card', kind: `card:${name}` };
         if (decl?.kind === 'group') return { t: 'token', group: `group:${name}` };
         const candidates = ['number', 'bool', 'player', 'card', 'hex', 'corner', 'edge', 'token',

@@ -12,6 +12,8 @@ export interface LoadedModule {
   ast: RulesFile;
   /** The file of the module this one extends, when it loaded. */
   base?: string;
+  /** Each `extends`/`import` that named a file that exists: where it is written and the file. */
+  dependencies: { range: Range; file: string }[];
 }
 
 /**
@@ -53,7 +55,7 @@ export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Re
 
   const visit = (file: string, ast: RulesFile): void => {
     active.push(file);
-    const module: LoadedModule = { name: moduleName(ast, file), file, ast };
+    const module: LoadedModule = { name: moduleName(ast, file), file, ast, dependencies: [] };
     const dependencies: { ref: ModuleRef; range: Range; isBase: boolean }[] = [];
     if (ast.module?.extends) dependencies.push({ ref: ast.module.extends, range: ast.module.extends.range, isBase: true });
     for (const item of ast.items) {
@@ -69,6 +71,7 @@ export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Re
         continue;
       }
       if (dep.isBase) module.base = target;
+      module.dependencies.push({ range: dep.range, file: target });
       if (active.includes(target)) {
         const chain = [...active.slice(active.indexOf(target)), target].map(basename).join(' → ');
         sink.error('module/cycle', `modules import each other in a cycle: ${chain}`, file, dep.range, 'move the shared declarations into a module that both import');

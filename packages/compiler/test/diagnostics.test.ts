@@ -27,6 +27,10 @@ describe('resolve/…', () => {
     expect(d.hint).toContain('override rule take');
   });
 
+  it('unknown-name: an ask\'s otherwise block reading the choice it never made', () => {
+    expectDiagnostic('rule r on tick { ask each p in players to choose q in players where q != p then { move 1 gem from bank to q.purse } otherwise { move 1 gem from bank to q.purse } }', 'resolve/unknown-name', { text: 'q' });
+  });
+
   it('unknown-event: emitting an undeclared event', () => {
     const d = expectDiagnostic('rule r on tick { emit fond(1) }', 'resolve/unknown-event', { text: 'fond' });
     expect(d.hint).toContain('`found`');

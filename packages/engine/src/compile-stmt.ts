@@ -6,6 +6,7 @@ import { generateBlock } from './stmt-codegen.ts';
 import { placePiece, removePiece } from './board-ops.ts';
 import { readsOuterLocal } from './name-bindings.ts';
 import { STRING_BASE } from './value-codec.ts';
+import { STREAM_OTHER } from './chance-streams.ts';
 
 export const END_NONE = 0;
 export const END_ROUND = 1;
@@ -20,6 +21,8 @@ export class StmtCompiler extends ExprCompiler {
   private readonly askScopes: Scope[] = [];
   /** constraints by target (action id or name, ask id, var id or name) */
   readonly constraintsByTarget = new Map<string, ConstraintInfo[]>();
+  /** each roll's and pick's chance stream (chance-streams.ts); statements not in it (a test's) draw from STREAM_OTHER */
+  chanceStreams = new Map<Stmt, number>();
 
   constructor(graph: RuleGraph) {
     super(graph);
@@ -254,8 +257,9 @@ export class StmtCompiler extends ExprCompiler {
         const slot = scope.slot(s.bind);
         const dice = s.dice;
         const sides = s.sides;
+        const stream = this.chanceStreams.get(s) ?? STREAM_OTHER;
         return (g) => {
-          g.locals[slot] = g.rollDice(dice, sides);
+          g.locals[slot] = g.rollDice(stream, dice, sides);
         };
       }
       case 'pick': {
@@ -263,6 +267,7 @@ export class StmtCompiler extends ExprCompiler {
         const slot = scope.slot(s.bind);
         const where = s.where ? this.expr(s.where, scope) : null;
         const buf: number[] = [];
+        const stream = this.chanceStreams.get(s) ?? STREAM_OTHER;
         if (s.weight) {
           const weight = this.expr(s.weight, scope);
           const weights: number[] = [];
@@ -287,7 +292,7 @@ export class StmtCompiler extends ExprCompiler {
               L[slot] = -1;
               return;
             }
-            let r = g.randomBelow(total, 'pick');
+            let r = g.randomBelow(stream, total, 'pick');
             let k = 0;
             while (r >= weights[k]!) r -= weights[k++]!;
             L[slot] = buf[k]!;
@@ -302,7 +307,7 @@ export class StmtCompiler extends ExprCompiler {
             L[slot] = el;
             if (where === null || where(g) !== 0) buf[n++] = el;
           }
-          L[slot] = n === 0 ? -1 : buf[g.randomBelow(n, 'pick')]!;
+          L[slot] = n === 0 ? -1 : buf[g.randomBelow(stream, n, 'pick')]!;
         };
       }
       case 'ask':
@@ -418,7 +423,8 @@ export class StmtCompiler extends ExprCompiler {
       values: [],
       secret: s.secret,
       then: noop,
-      // a single chooser's choice is bound again when `then` runs; an `each` ask's `then` also runs when nobody was asked, with nothing bound
+      otherwise: null,
+      // a single chooser's choice is bound again when `then` runs
       thenReadsLocals: readsOuterLocal(s.then, new Set('single' in s.who && 'bind' in s.choice ? [s.choice.bind] : [])),
       constraints: [],
       scopeLo: 0,
@@ -446,6 +452,8 @@ export class StmtCompiler extends ExprCompiler {
     }
     info.constraints = this.constraintsFor(...keys);
     info.then = this.body(s.then, scope);
+    // `otherwise` runs in place of the ask, inside the asking rule: it shares the rule's locals as they are
+    if (s.otherwise !== undefined) info.otherwise = this.body(s.otherwise, scope);
     void isEach;
     return (g) => g.askDecision(index);
   }

@@ -115,7 +115,7 @@ function isExpr(value: unknown): value is Expr {
 }
 
 /**
- * The state a block of statements (with its asks' `then` blocks) may write.
+ * The state a block of statements (with its asks' `then` and `otherwise` blocks) may write.
  * Placing a piece may replace whatever stood on the site: it writes every piece
  * of that site kind (`sitesOfPieces`; unknown pieces: any piece).
  */
@@ -139,6 +139,7 @@ export function writesOfBlock(body: Stmt[], sitesOfPieces: ReadonlyMap<string, s
       case 'ask':
         if ('var' in s.choice) writes.add(s.choice.var);
         writesOfBlock(s.then, sitesOfPieces, writes);
+        if (s.otherwise !== undefined) writesOfBlock(s.otherwise, sitesOfPieces, writes);
         break;
       default: writes.add(ANY);
     }
@@ -181,6 +182,7 @@ export function asksById(bodies: readonly Stmt[][]): Map<string, Stmt> {
       if (s.s === 'ask') {
         byId.set(s.id, s);
         visit(s.then);
+        if (s.otherwise !== undefined) visit(s.otherwise);
       } else if (s.s === 'if') {
         visit(s.then);
         visit(s.else);

@@ -1,6 +1,7 @@
 import type { EndInfo, LoadedGraph } from './loaded-graph.ts';
 import { filledArray, smallIntegers } from './packed-array.ts';
 import { boardSlots, supplySlot } from './loaded-board.ts';
+import { purposeKey, streamPurposes } from './chance-streams.ts';
 
 /**
  * Where everything lives in a game's arrays for a given player count, and the
@@ -45,6 +46,10 @@ export interface GameLayout {
     actionCounts: number[];
     firings: number[];
   };
+  /** per chance stream, the hash of its purpose's name (chance-streams.ts) */
+  chanceKeys: Uint32Array;
+  /** the stream of zone instance 0; instance i shuffles from chanceZoneBase + i */
+  chanceZoneBase: number;
   endsImmediate: EndInfo[];
   endsOwnTurn: EndInfo[];
   endsTurn: EndInfo[];
@@ -163,6 +168,14 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
       actionCounts: filledArray(lg.actions.length, 0),
       firings: filledArray(lg.rules.length, 0),
     },
+    chanceKeys: Uint32Array.from(
+      streamPurposes(
+        lg.chanceSites,
+        instDecl.map((zi, i) => (instOwner[i]! < 0 ? lg.zones[zi]!.name : `${lg.zones[zi]!.name}[${instOwner[i]}]`)),
+      ),
+      purposeKey,
+    ),
+    chanceZoneBase: 2 + lg.chanceSites.length,
     endsImmediate: lg.ends.filter((e) => e.timing === 'immediately'),
     endsOwnTurn: lg.ends.filter((e) => e.timing === 'own_turn'),
     endsTurn: lg.ends.filter((e) => e.timing === 'end_of_turn'),

@@ -18,6 +18,7 @@ import {
 } from './loaded-graph.ts';
 import { layoutFor } from './game-layout.ts';
 import { nextBelow, nextUint32, seedPrng, shuffleInPlace } from './prng.ts';
+import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './loaded-board.ts';
 import { FLOW_CONTEXT } from './state-resources.ts';
 import { memoStamp } from './derived-memo.ts';
@@ -157,8 +158,11 @@ export class Game {
   private readonly spareChoiceLists: number[][] = [];
   /** whether a decision group may have become ready since the last look */
   private readyCheck = false;
-  // chance
-  private readonly rng = new Uint32Array(4);
+  // chance: one generator per purpose, STREAM_WORDS words each (chance-streams.ts)
+  private readonly rng: Uint32Array;
+  private readonly chanceKeys: Uint32Array;
+  private readonly chanceZoneBase: number;
+  private readonly chanceSeed: number;
   // status
   halt = false;
   private over = false;
@@ -260,9 +264,15 @@ export class Game {
     this.domainBufs = [];
     this.firings = layout.zeros.firings.slice();
 
-    seedPrng(this.rng, config.seed);
-    // the board's kinds and values come from the game's generator, before any rule
-    if (lg.board) fillBoard(lg.board, lg.strings, this.vars, this.boardBase, fromUint32(() => nextUint32(this.rng)));
+    this.chanceKeys = layout.chanceKeys;
+    this.chanceZoneBase = layout.chanceZoneBase;
+    this.chanceSeed = config.seed;
+    this.rng = new Uint32Array(STREAM_WORDS * layout.chanceKeys.length);
+    // the board's kinds and values come from the board's stream, before any rule
+    if (lg.board) {
+      const o = this.stream(STREAM_BOARD);
+      fillBoard(lg.board, lg.strings, this.vars, this.boardBase, fromUint32(() => nextUint32(this.rng, o)));
+    }
     // initial values were written without versions: nothing computed so far may be reused
     this.invalidateAll();
     if (this.logEntries) this.record('$start', { seed: config.seed, players: n, options: config.options ?? {} });
@@ -713,9 +723,19 @@ export class Game {
     this.zoneLen[b] = len;
   }
 
+  /** the offset of a chance stream's words, seeded on its first draw from the game seed and its purpose */
+  private stream(s: number): number {
+    const o = s * STREAM_WORDS;
+    if (this.rng[o + 4] === 0) {
+      seedPrng(this.rng, this.chanceSeed, o, this.chanceKeys[s]!);
+      this.rng[o + 4] = 1;
+    }
+    return o;
+  }
+
   shuffleZone(z: number): void {
     this.ver[this.zoneResource[z]!]!++;
-    shuffleInPlace(this.rng, this.zoneCards[z]!, this.zoneLen[z]!);
+    shuffleInPlace(this.rng, this.stream(this.chanceZoneBase + z), this.zoneCards[z]!, this.zoneLen[z]!);
     if (this.logEntries) this.record('$shuffle', { zone: this.zoneName(z) });
   }
 
@@ -736,10 +756,11 @@ export class Game {
     return c;
   }
 
-  rollDice(dice: number, sides: number): number {
+  rollDice(stream: number, dice: number, sides: number): number {
     let total = 0;
     const forced = this.forcedDice;
-    for (let k = 0; k < dice; k++) total += forced !== null && forced.length > 0 ? forced.shift()! : 1 + nextBelow(this.rng, sides);
+    const o = this.stream(stream);
+    for (let k = 0; k < dice; k++) total += forced !== null && forced.length > 0 ? forced.shift()! : 1 + nextBelow(this.rng, o, sides);
     if (this.logEntries) this.record('$roll', { dice, sides, total });
     if (this.lg.builtin.diceRolled >= 0) {
       this.tmpVals[0] = total;
@@ -748,8 +769,8 @@ export class Game {
     return total;
   }
 
-  randomBelow(n: number, why: string): number {
-    const i = nextBelow(this.rng, n);
+  randomBelow(stream: number, n: number, why: string): number {
+    const i = nextBelow(this.rng, this.stream(stream), n);
     if (this.logEntries) this.record('$' + why, { n, index: i });
     return i;
   }
@@ -789,6 +810,8 @@ export class Game {
     const group = this.nextGroup++;
     const saved = ask.thenReadsLocals && ask.scopeHi > ask.scopeLo ? this.saveLocals(ask.scopeLo, ask.scopeHi) : null;
     const before = this.decisions.length;
+    const eachBefore = ask.eachSlot >= 0 ? this.locals[ask.eachSlot]! : 0;
+    const bindBefore = ask.bindSlot >= 0 ? this.locals[ask.bindSlot]! : 0;
     if (ask.single) {
       const seat = ask.single(this);
       if (seat < 0 || seat >= this.playerCount) {
@@ -808,10 +831,12 @@ export class Game {
         this.addChoice(index, p, p, group, saved);
       }
     }
-    if (this.decisions.length === before) {
-      // nobody to ask: `then` still runs once, after the queue drains
-      this.pushRecord(index, -1, group, NO_VALUES, null, 0, 0, -1, saved);
-      this.readyCheck = true;
+    if (this.decisions.length === before && ask.otherwise !== null) {
+      // nobody to ask: `then` does not run; `otherwise` runs now, in place of the ask, with the
+      // chooser's and the choice's names as they were before the ask looked for options
+      if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = eachBefore;
+      if (ask.bindSlot >= 0) this.locals[ask.bindSlot] = bindBefore;
+      ask.otherwise(this);
     }
   }
 
@@ -909,7 +934,8 @@ export class Game {
     }
     if (count === 0) {
       if (values !== ask.values) this.spareChoiceLists.push(values);
-      this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
+      // an ask with an `otherwise` block expects to find no option at times
+      if (ask.otherwise === null) this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
       return;
     }
     this.pushRecord(index, seat, group, values, null, count, -1, each, saved);
@@ -1301,7 +1327,7 @@ export class Game {
       const stride = lg.storage.varStride;
       for (let k = 0; k < records.length; k++) {
         const d = records[k]!;
-        if (d.seat >= 0) this.vars[base + d.seat * stride] = d.values[d.chosen]!;
+        this.vars[base + d.seat * stride] = d.values[d.chosen]!;
       }
       this.ver[lg.resources.varBase + ask.varIndex]!++;
       this.restoreSaved(first, ask.scopeLo);
@@ -1311,13 +1337,6 @@ export class Game {
       return;
     }
     for (const d of records) {
-      if (d.seat < 0) {
-        this.restoreSaved(d, ask.scopeLo);
-        this.actor = -1;
-        ask.then(this);
-        this.afterThen(askMayEnd);
-        return;
-      }
       this.restoreSaved(d, ask.scopeLo);
       if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = d.each;
       this.locals[ask.bindSlot] = d.values[d.chosen]!;

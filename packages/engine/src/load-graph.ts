@@ -1,3 +1,4 @@
+import { chanceSites } from './chance-streams.ts';
 import { validateRuleGraph } from '@houserules/schema';
 import type { FlowNode, Result, RuleGraph, RuleNode, Value } from '@houserules/schema';
 import { Scope } from './compile-expr.ts';
@@ -47,6 +48,8 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
   const c = new StmtCompiler(graph);
   c.codegen = loadOptions.codegen ?? true;
   c.cache = loadOptions.cache ?? true;
+  const chance = chanceSites(graph);
+  c.chanceStreams = chance.stream;
   c.compileDerived();
   c.compileConstraints();
 
@@ -347,6 +350,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
       : null,
     poolResources: Int32Array.from(graph.pools, (_, i) => c.resources.poolBase + i),
     board: c.board,
+    chanceSites: chance.names,
     trailCount: c.trailCount,
     maxEventArgs,
     maxActionParams: Math.max(0, ...actions.map((a) => a.params.length)),

@@ -139,6 +139,8 @@ export interface AskInfo {
   values: number[];
   secret: boolean;
   then: StmtFn;
+  /** runs at once, in place of the ask, when nobody has a legal option; null: nothing runs */
+  otherwise: StmtFn | null;
   /** whether `then` may read a local of the enclosing scope (if not, nothing is saved at ask time) */
   thenReadsLocals: boolean;
   constraints: ConstraintInfo[];
@@ -246,6 +248,8 @@ export interface LoadedGraph {
   readonly resources: StateResources;
   /** the board (built once), or null when the graph has none */
   readonly board: LoadedBoard | null;
+  /** the purposes of the graph's rolls and picks, by stream from FIRST_SITE_STREAM on (chance-streams.ts) */
+  readonly chanceSites: readonly string[];
   /** how many longest-trail expressions the graph has (each caches per game and player) */
   readonly trailCount: number;
   readonly maxEventArgs: number;

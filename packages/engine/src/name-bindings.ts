@@ -80,6 +80,8 @@ function stmtReadsOuter(s: Stmt, bound: Set<string>): boolean {
       const each = 'each' in s.who ? [s.who.each] : [];
       if ('single' in s.who ? exprReadsOuter(s.who.single, bound) : exprReadsOuter(s.who.over, bound) || (s.who.where !== undefined && exprReadsOuter(s.who.where, within(...each)))) return true;
       if ('bind' in s.choice && (exprReadsOuter(s.choice.over, within(...each)) || (s.choice.where !== undefined && exprReadsOuter(s.choice.where, within(...each, s.choice.bind))))) return true;
+      // `otherwise` runs in place of the ask, where neither the chooser nor the choice is bound
+      if (s.otherwise !== undefined && readsOuterLocal(s.otherwise, bound)) return true;
       return readsOuterLocal(s.then, within(...each, ...('bind' in s.choice ? [s.choice.bind] : [])));
     }
     default:

@@ -1,23 +1,26 @@
 /**
  * sfc32: a small, fast 32-bit generator. Its whole state is four words kept in
  * the game state, so a snapshot carries the generator along with everything else.
+ * Every function takes the words' array and the offset of the generator's first
+ * word in it: a game keeps one generator per purpose in one array
+ * (chance-streams.ts); an agent keeps one at offset 0.
  */
-export function seedPrng(state: Uint32Array, seed: number): void {
-  state[0] = 0x9e3779b9;
-  state[1] = 0x243f6a88;
-  state[2] = 0xb7e15162;
-  state[3] = seed >>> 0;
-  // Mix the seed in so that nearby seeds give unrelated streams.
-  for (let i = 0; i < 15; i++) nextUint32(state);
+export function seedPrng(state: Uint32Array, seed: number, o = 0, key = 0): void {
+  state[o] = 0x9e3779b9 ^ key;
+  state[o + 1] = 0x243f6a88 ^ Math.imul(key, 0x85ebca6b);
+  state[o + 2] = 0xb7e15162 ^ Math.imul(key ^ (key >>> 16), 0xc2b2ae35);
+  state[o + 3] = seed >>> 0;
+  // Mix the seed in so that nearby seeds (and keys) give unrelated streams.
+  for (let i = 0; i < 15; i++) nextUint32(state, o);
 }
 
-export function nextUint32(s: Uint32Array): number {
-  const a = s[0]!, b = s[1]!, c = s[2]!, d = s[3]!;
+export function nextUint32(s: Uint32Array, o: number): number {
+  const a = s[o]!, b = s[o + 1]!, c = s[o + 2]!, d = s[o + 3]!;
   const t = (((a + b) | 0) + d) | 0;
-  s[3] = (d + 1) | 0;
-  s[0] = b ^ (b >>> 9);
-  s[1] = (c + (c << 3)) | 0;
-  s[2] = ((c << 21) | (c >>> 11)) + t;
+  s[o + 3] = (d + 1) | 0;
+  s[o] = b ^ (b >>> 9);
+  s[o + 1] = (c + (c << 3)) | 0;
+  s[o + 2] = ((c << 21) | (c >>> 11)) + t;
   return t >>> 0;
 }
 
@@ -25,15 +28,15 @@ export function nextUint32(s: Uint32Array): number {
  * A uniform integer in [0, n), 1 ≤ n < 2^21: Lemire's multiply-and-shift with
  * rejection, which needs a division only in the rare case it might reject.
  */
-export function nextBelow(s: Uint32Array, n: number): number {
+export function nextBelow(s: Uint32Array, o: number, n: number): number {
   if (n <= 1) return 0;
   // the product's low word by Math.imul (exact, and no truncation of a large double); its high word by division
-  let x = nextUint32(s);
+  let x = nextUint32(s, o);
   let lo = Math.imul(x, n) >>> 0;
   if (lo < n) {
     const threshold = (4294967296 - n) % n;
     while (lo < threshold) {
-      x = nextUint32(s);
+      x = nextUint32(s, o);
       lo = Math.imul(x, n) >>> 0;
     }
   }
@@ -41,12 +44,12 @@ export function nextBelow(s: Uint32Array, n: number): number {
 }
 
 /**
- * Fisher–Yates over arr[0..len), exactly as repeated `nextBelow(s, i + 1)`
+ * Fisher–Yates over arr[0..len), exactly as repeated `nextBelow(s, o, i + 1)`
  * would shuffle it, but with the generator's state in locals for the whole
  * loop (int32 locals hold the same bits as the state words).
  */
-export function shuffleInPlace(s: Uint32Array, arr: number[], len: number): void {
-  let a = s[0]! | 0, b = s[1]! | 0, c = s[2]! | 0, d = s[3]! | 0;
+export function shuffleInPlace(s: Uint32Array, o: number, arr: number[], len: number): void {
+  let a = s[o]! | 0, b = s[o + 1]! | 0, c = s[o + 2]! | 0, d = s[o + 3]! | 0;
   for (let i = len - 1; i > 0; i--) {
     const n = i + 1;
     let t = (((a + b) | 0) + d) | 0;
@@ -73,8 +76,8 @@ export function shuffleInPlace(s: Uint32Array, arr: number[], len: number): void
     arr[i] = arr[j]!;
     arr[j] = tmp;
   }
-  s[0] = a;
-  s[1] = b;
-  s[2] = c;
-  s[3] = d;
+  s[o] = a;
+  s[o + 1] = b;
+  s[o + 2] = c;
+  s[o + 3] = d;
 }

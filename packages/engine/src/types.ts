@@ -85,7 +85,7 @@ export interface PlayerView {
 export interface DecisionRecord {
   /** ask index, or -1 for an actions flow item */
   ask: number;
-  /** -1 for the placeholder of an `ask each` with nobody to ask */
+  /** the seat asked (an ask with nobody to ask makes no record) */
   seat: number;
   group: number;
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Stmt } from '@houserules/schema';
 import { createGame, type Move } from '../src/index.ts';
 import {
   action,
@@ -144,7 +145,7 @@ describe('simultaneous secret decisions', () => {
     expect(eventNames(game.log).filter((e) => e === 'revealed')).toHaveLength(1);
   });
 
-  it('runs then once even when nobody is asked', () => {
+  it('runs neither then nor anything else when nobody is asked and there is no otherwise', () => {
     const nobody = graph({
       ...g,
       events: [event('decide'), event('revealed')],
@@ -156,7 +157,77 @@ describe('simultaneous secret decisions', () => {
     });
     const game = createGame(load(nobody), { seed: 1, players: 3 }).value!;
     expect(game.isOver).toBe(true);
-    expect(eventNames(game.log)).toContain('revealed');
+    expect(eventNames(game.log)).not.toContain('revealed');
+  });
+});
+
+describe('an ask with no legal option', () => {
+  // seat 1 is asked for a number 1..3 a constraint may forbid entirely; `then` pays the number, `otherwise` pays 100,
+  // and the statement after the ask records what the purse held then (so: whether `otherwise` ran in place of the ask)
+  const built = (forbidAll: boolean, each: boolean) =>
+    graph({
+      events: [event('offer')],
+      pools: coinPools,
+      vars: [globalVar('after', 0)],
+      flow: [{ f: 'step', event: 'event:offer' }],
+      rules: [
+        rule('offer', 'offer', [
+          ask(
+            'rule:offer/ask1',
+            each ? { each: 'p', over: players } : { single: { k: 'seat', index: 1 } },
+            { bind: 'n', over: { k: 'range', from: lit(1), to: lit(3) } },
+            [move('token:coin', local('n'), 'pool:bank', 'pool:purse', undefined, ctx('actor'))],
+            false,
+            [move('token:coin', lit(100), 'pool:bank', 'pool:purse', undefined, { k: 'seat', index: 0 })],
+          ),
+          set('var:after', count('pool:purse', 'token:coin', { k: 'seat', index: 0 })),
+        ]),
+      ],
+      constraints: [constraint('closed', 'forbid', 'rule:offer/ask1', ['who', 'n'], lit(forbidAll), 'Closed.')],
+    });
+
+  for (const codegen of [true, false]) {
+    for (const each of [false, true]) {
+      it(`runs otherwise at once, in place of the ask, and not then (${each ? 'ask each' : 'ask P'}, codegen ${codegen})`, () => {
+        const game = createGame(load(built(true, each), { codegen }), { seed: 1, players: 2 }).value!;
+        expect(game.isOver).toBe(true);
+        expect(game.view(0).pools.purse).toEqual([{ coin: 100 }, { coin: 0 }]);
+        expect(game.view(0).vars.after).toBe(100);
+        // the author said what happens: no warning
+        expect(game.diagnostics.map((d) => d.code)).toEqual([]);
+      });
+
+      it(`runs then, not otherwise, when someone has an option (${each ? 'ask each' : 'ask P'}, codegen ${codegen})`, () => {
+        const game = createGame(load(built(false, each), { codegen }), { seed: 1, players: 2 }).value!;
+        expect(game.view(0).vars.after).toBe(0);
+        for (const seat of game.waitingSeats()) game.apply(seat, choice(2));
+        expect(game.isOver).toBe(true);
+        expect(game.view(0).pools.purse).toEqual(each ? [{ coin: 2 }, { coin: 2 }] : [{ coin: 0 }, { coin: 2 }]);
+      });
+    }
+  }
+
+  it('asks the choosers who have an option and runs neither otherwise nor then for the others (ask each)', () => {
+    const partial = graph({
+      ...built(false, true),
+      constraints: [constraint('seat0_closed', 'forbid', 'rule:offer/ask1', ['who', 'n'], bin('==', local('who'), { k: 'seat', index: 0 }), 'Closed.')],
+    });
+    const game = createGame(load(partial), { seed: 1, players: 2 }).value!;
+    expect(game.waitingSeats()).toEqual([1]);
+    game.apply(1, choice(3));
+    expect(game.isOver).toBe(true);
+    expect(game.view(0).pools.purse).toEqual([{ coin: 0 }, { coin: 3 }]);
+    expect(game.diagnostics.map((d) => d.code)).toEqual([]);
+  });
+
+  it('without otherwise, skips the question with a run/no-options warning and runs no then', () => {
+    const plain = built(true, false);
+    const offer = plain.rules[0]!.body[0] as Extract<Stmt, { s: 'ask' }>;
+    delete offer.otherwise;
+    const game = createGame(load(plain), { seed: 1, players: 2 }).value!;
+    expect(game.isOver).toBe(true);
+    expect(game.view(0).pools.purse).toEqual([{ coin: 0 }, { coin: 0 }]);
+    expect(game.diagnostics.map((d) => d.code)).toEqual(['run/no-options']);
   });
 });
 

@@ -83,8 +83,8 @@ export function end(name: string, condition: Expr, timing: EndNode['timing'], wi
   return node;
 }
 
-export function ask(id: string, who: AskStmt['who'], choice: AskStmt['choice'], then: Stmt[], secret = false): AskStmt {
-  return { s: 'ask', id, who, choice, secret, then };
+export function ask(id: string, who: AskStmt['who'], choice: AskStmt['choice'], then: Stmt[], secret = false, otherwise?: Stmt[]): AskStmt {
+  return otherwise === undefined ? { s: 'ask', id, who, choice, secret, then } : { s: 'ask', id, who, choice, secret, then, otherwise };
 }
 
 /** A graph with the built-in events, one token `coin`, and whatever the test adds. */

@@ -6,7 +6,7 @@ function byNextBelow(seed: number, n: number): { cards: number[]; state: number[
   seedPrng(s, seed);
   const cards = Array.from({ length: n }, (_, i) => i);
   for (let i = n - 1; i > 0; i--) {
-    const j = nextBelow(s, i + 1);
+    const j = nextBelow(s, 0, i + 1);
     const t = cards[i]!;
     cards[i] = cards[j]!;
     cards[j] = t;
@@ -23,7 +23,7 @@ describe('shuffleInPlace', () => {
         const s = new Uint32Array(4);
         seedPrng(s, seed);
         const cards = Array.from({ length: n }, (_, i) => i);
-        shuffleInPlace(s, cards, n);
+        shuffleInPlace(s, 0, cards, n);
         const expected = byNextBelow(seed, n);
         expect(Array.from(s)).toEqual(expected.state);
         expect(cards).toEqual(expected.cards);
@@ -35,7 +35,7 @@ describe('shuffleInPlace', () => {
     const s = new Uint32Array(4);
     seedPrng(s, 9);
     const cards = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    shuffleInPlace(s, cards, 6);
+    shuffleInPlace(s, 0, cards, 6);
     expect(cards.slice(6)).toEqual([6, 7, 8, 9]);
     expect([...cards.slice(0, 6)].sort()).toEqual([0, 1, 2, 3, 4, 5]);
   });

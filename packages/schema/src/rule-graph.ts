@@ -215,7 +215,9 @@ export const STMT_KINDS = [
  * A decision. The rule that asks goes on; once the event queue is empty the game
  * waits for the answers. For `each`, every chooser commits (secretly, if `secret`),
  * then all answers are applied together and `then` runs once. For `single`, `then`
- * runs with the choice bound.
+ * runs with the choice bound. A chooser with no legal option is not asked; when
+ * nobody is asked, `then` does not run and `otherwise` (if any) runs at once, in
+ * place of the ask.
  */
 export interface AskStmt {
   s: 'ask';
@@ -226,6 +228,8 @@ export interface AskStmt {
   choice: { bind: string; over: Expr; where?: Expr } | { var: string; values: string[] };
   secret: boolean;
   then: Stmt[];
+  /** runs at once, in place of the ask, when nobody has a legal option (nothing bound by the ask) */
+  otherwise?: Stmt[];
 }
 
 // ───────────────────────────── nodes ─────────────────────────────

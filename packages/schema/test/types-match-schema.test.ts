@@ -137,7 +137,7 @@ const SHAPES: Record<string, Record<string, Presence>> = {
   '#/$defs/StmtReveal': shape<Of<Stmt, 's', 'reveal'>>()({ s: 'required', from: 'required', to: 'required', bind: 'required', hidden: 'required' }),
   '#/$defs/StmtRoll': shape<Of<Stmt, 's', 'roll'>>()({ s: 'required', dice: 'required', sides: 'required', bind: 'required' }),
   '#/$defs/StmtPick': shape<Of<Stmt, 's', 'pick'>>()({ s: 'required', bind: 'required', over: 'required', where: 'optional', weight: 'optional' }),
-  '#/$defs/StmtAsk': shape<AskStmt>()({ s: 'required', id: 'required', who: 'required', choice: 'required', secret: 'required', then: 'required' }),
+  '#/$defs/StmtAsk': shape<AskStmt>()({ s: 'required', id: 'required', who: 'required', choice: 'required', secret: 'required', then: 'required', otherwise: 'optional' }),
   '#/$defs/StmtAsk/properties/who/oneOf/0': shape<Extract<Who, { single: Expr }>>()({ single: 'required' }),
   '#/$defs/StmtAsk/properties/who/oneOf/1': shape<Extract<Who, { each: string }>>()({ each: 'required', over: 'required', where: 'optional' }),
   '#/$defs/StmtAsk/properties/choice/oneOf/0': shape<Extract<Choice, { bind: string }>>()({ bind: 'required', over: 'required', where: 'optional' }),

@@ -620,6 +620,8 @@ export interface PickStmt extends NodeBase {
  * The choice domain of `p.plan` is its declared enum type; `choose x in <collection>` otherwise.
  * Named: `ask current to choose h in hexes as move_bandit then { … }` — constraints
  *   may then target the choice: `forbid x on move_bandit(p, h) when … reason "…"`.
+ * With no legal option for anyone it would ask, nothing is asked and `then` does not run;
+ *   `… then { … } otherwise { … }` runs the otherwise block instead, at once.
  */
 export interface AskStmt extends NodeBase {
   $type: 'AskStmt';
@@ -631,6 +633,8 @@ export interface AskStmt extends NodeBase {
   name?: Identifier;
   secretly: boolean;
   then: Statement[];
+  /** `otherwise { … }`: runs in place of the ask when nobody it would ask has a legal option */
+  otherwise?: Statement[];
 }
 
 /** `end round` / `end turn` / `end phase` / `end game [winners <list>]` */

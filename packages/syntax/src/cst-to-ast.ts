@@ -1174,6 +1174,8 @@ export class AstBuilder {
     };
     const name = this.tok(c, 'name');
     if (name !== undefined) stmt.name = this.ident(name);
+    const otherwise = this.node(c, 'otherwise');
+    if (otherwise !== undefined) stmt.otherwise = this.statements(otherwise);
     return stmt;
   }
 

@@ -550,7 +550,17 @@ class Printer {
         const choice =
           s.choice.$type === 'ChooseBinding' ? inBinding(s.choice.binding, s.choice.collection, s.choice.where) : printExpr(s.choice.target);
         const named = s.name ? ` as ${s.name.name}` : '';
-        return this.braced(`ask ${who} to choose ${choice}${named}${s.secretly ? ' secretly' : ''} then`, s.then, (c) => this.statement(c));
+        const header = `ask ${who} to choose ${choice}${named}${s.secretly ? ' secretly' : ''} then`;
+        if (s.otherwise === undefined) return this.braced(header, s.then, (c) => this.statement(c));
+        this.line(`${header} {`);
+        this.indented(() => {
+          for (const c of s.then) this.statement(c);
+        });
+        this.line('} otherwise {');
+        this.indented(() => {
+          for (const c of s.otherwise ?? []) this.statement(c);
+        });
+        return this.line('}');
       }
       case 'EndStmt':
         return this.line(`end ${s.scope}${s.winners !== undefined ? ` winners ${printExpr(s.winners)}` : ''}`);

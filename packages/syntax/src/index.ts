@@ -5,3 +5,4 @@ export { tokenize, type SourceToken, type SourceTokenKind } from './tokenize.ts'
 export { format, printAst, printExpr } from './formatter.ts';
 export { MISSING_NAME } from './cst-to-ast.ts';
 export type { Diagnostic, Result } from '@houserules/schema';
+export { expectedAt, wordBefore, type Expectation } from './content-assist.ts';

@@ -132,7 +132,7 @@ function withFile(d: Diagnostic, file: string | undefined): Diagnostic {
   return d;
 }
 
-interface Chunk {
+export interface Chunk {
   start: number;
   end: number;
   /** The first bracket past MAX_NESTING: the chunk is reported, not parsed (the parser recurses per level). */
@@ -147,7 +147,7 @@ const MAX_NESTING = 200;
  * and is not part of the previous item (`override rule`, `remove end`,
  * `at end of turn`, `limit 1 per turn`, `piece … per player`, a type `card`).
  */
-function splitChunks(tokens: IToken[]): Chunk[] {
+export function splitChunks(tokens: IToken[]): Chunk[] {
   const chunks: Chunk[] = [];
   let chunk: Chunk = { start: 0, end: tokens.length };
   let braces = 0;

@@ -112,6 +112,7 @@ const LABEL = {
   supply: { LABEL: 'supply' },
   target: { LABEL: 'target' },
   then: { LABEL: 'then' },
+  otherwise: { LABEL: 'otherwise' },
   ties: { LABEL: 'ties' },
   title: { LABEL: 'title' },
   to: { LABEL: 'to' },
@@ -1352,6 +1353,11 @@ class RulesParser extends CstParser {
     this.OPTION(() => this.CONSUME(kw.secretly));
     this.CONSUME(kw.then);
     this.SUBRULE(this.block, LABEL.then);
+    // `otherwise { … }`: what happens when the ask has nobody with a legal option to ask
+    this.OPTION3(() => {
+      this.CONSUME(soft.otherwise);
+      this.SUBRULE2(this.block, LABEL.otherwise);
+    });
   });
 
   public askEach = this.RULE('askEach', () => {

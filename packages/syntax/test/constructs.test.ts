@@ -84,6 +84,22 @@ describe('every construct of docs/grammar.md', () => {
     expect(unnamed.body[0]).not.toHaveProperty('name');
   });
 
+  it('reads and formats an ask\'s `otherwise` block; `otherwise` stays a name elsewhere', () => {
+    const source = 'rule r on e {\n  ask current to choose h in hexes where h.marked then {\n    set x = h\n  } otherwise {\n    emit stuck\n  }\n  ask each p in players to choose p.plan then {} \n  set otherwise = 1\n}\n';
+    const { value, diagnostics } = parse(source);
+    expect(diagnostics).toEqual([]);
+    const [rule] = value.items as [RuleDecl];
+    expect(rule.body.map((s) => s.$type)).toEqual(['AskStmt', 'AskStmt', 'SetStmt']);
+    expect(rule.body[0]).toMatchObject({ $type: 'AskStmt', then: [{ $type: 'SetStmt' }], otherwise: [{ $type: 'EmitStmt' }] });
+    expect(rule.body[1]).not.toHaveProperty('otherwise');
+    const formatted = format(source).value ?? '';
+    expect(formatted).toContain('  } otherwise {\n    emit stuck\n  }\n');
+    expect(format(formatted).value).toBe(formatted);
+    const empty = 'rule r on e {\n  ask current to choose h in hexes then {\n  } otherwise {\n  }\n}\n';
+    expect(parse(empty).value.items[0]).toMatchObject({ body: [{ then: [], otherwise: [] }] });
+    expect(format(empty).value).toBe(empty);
+  });
+
   it('reads and formats `override board`', () => {
     const source = 'override board land: hex radius 3 {\n  frame 2 sea\n}\n';
     const { value, diagnostics } = parse(source);

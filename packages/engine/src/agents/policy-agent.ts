@@ -51,7 +51,7 @@ export function policyAgent(lg: LoadedGraph, name: string, params: Record<string
         if (pick >= 0) break;
       }
       game.self = prevSelf;
-      return pick >= 0 ? pick : nextBelow(rng, count);
+      return pick >= 0 ? pick : nextBelow(rng, 0, count);
     },
   };
   return { value: agent, diagnostics: [] };

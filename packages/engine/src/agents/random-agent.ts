@@ -7,6 +7,6 @@ export function randomAgent(seed: number): Agent {
   seedPrng(rng, seed);
   return {
     name: 'random',
-    choose: (game, seat) => nextBelow(rng, game.optionCount(seat)),
+    choose: (game, seat) => nextBelow(rng, 0, game.optionCount(seat)),
   };
 }

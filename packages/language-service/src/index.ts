@@ -1,0 +1,7 @@
+/** @houserules/language-service: editor features for `.rules` files, in LSP's types. */
+export { LanguageService, createLanguageService, internalErrorCount, type LanguageServiceOptions, type RequestOptions } from './language-service.ts';
+export { Workspace, type Analysis, type WorkspaceOptions } from './workspace/workspace.ts';
+export { RulesDocument } from './workspace/rules-document.ts';
+export { LineIndex } from './positions/positions.ts';
+export { UriMapping } from './positions/uri-mapping.ts';
+export type { RuleFirings } from './features/coverage-store.ts';

@@ -1,0 +1,125 @@
+/**
+ * The language service: a workspace of `.rules` documents and every editor
+ * feature over it, in LSP's types (0-based positions, URIs). URIs and
+ * positions are converted here, at the edge, and nowhere else: the features
+ * work on paths and offsets.
+ */
+
+import type { CompletionItem, CompletionList, Diagnostic, Hover, Position } from 'vscode-languageserver-types';
+import { completion } from './features/completion.ts';
+import { CoverageStore } from './features/coverage-store.ts';
+import { diagnostics } from './features/diagnostics.ts';
+import type { FeatureContext } from './features/feature-context.ts';
+import { hover } from './features/hover.ts';
+import { resolveCompletion } from './features/completion-resolve.ts';
+import { UriMapping } from './positions/uri-mapping.ts';
+import { Workspace, type WorkspaceOptions } from './workspace/workspace.ts';
+
+export type LanguageServiceOptions = WorkspaceOptions;
+
+/** A request made for a document version that is no longer the current one gets no answer (never a wrong one). */
+export interface RequestOptions {
+  version?: number;
+}
+
+export class LanguageService {
+  readonly workspace: Workspace;
+  readonly uris = new UriMapping();
+  readonly coverage = new CoverageStore();
+  private readonly cx: FeatureContext;
+
+  constructor(options: LanguageServiceOptions = {}) {
+    this.workspace = new Workspace(options);
+    this.cx = { workspace: this.workspace, uris: this.uris, coverage: this.coverage };
+  }
+
+  // ───────────────────────────── documents ─────────────────────────────
+
+  open(uri: string, text: string, version: number, options: { readOnly?: boolean } = {}): void {
+    this.workspace.open(this.uris.toPath(uri), text, version, options);
+  }
+
+  update(uri: string, text: string, version: number): void {
+    this.workspace.update(this.uris.toPath(uri), text, version);
+  }
+
+  close(uri: string): void {
+    this.workspace.close(this.uris.toPath(uri));
+  }
+
+  /** Files the open documents may load, not open themselves (a page's scenario gallery): keys are URIs or paths; read-only unless said otherwise. */
+  addFiles(files: Record<string, string>, options: { readOnly?: boolean } = {}): void {
+    const byPath: Record<string, string> = {};
+    for (const [key, text] of Object.entries(files)) byPath[key.includes('://') ? this.uris.toPath(key) : key] = text;
+    this.workspace.addFiles(byPath, options);
+  }
+
+  /** The editor version of an open document (undefined when it is not open). */
+  version(uri: string): number | undefined {
+    const doc = this.workspace.document(this.uris.toPath(uri));
+    return doc?.open ? doc.version : undefined;
+  }
+
+  /** The open documents whose diagnostics may have changed when `uri` changed (itself included), as URIs. */
+  dependents(uri: string): string[] {
+    return this.workspace.dependents(this.uris.toPath(uri)).map((d) => this.uris.toUri(d.path));
+  }
+
+  // ───────────────────────────── features ─────────────────────────────
+
+  diagnostics(uri: string, options: RequestOptions = {}): Diagnostic[] {
+    return this.at(uri, options, [], (path) => diagnostics(this.cx, path));
+  }
+
+  completion(uri: string, position: Position, options: RequestOptions = {}): CompletionList {
+    return this.at(uri, options, { isIncomplete: false, items: [] }, (path, offset) => completion(this.cx, path, offset(position)));
+  }
+
+  resolveCompletion(item: CompletionItem): CompletionItem {
+    return guard(() => resolveCompletion(this.cx, item), item);
+  }
+
+  hover(uri: string, position: Position, options: RequestOptions = {}): Hover | null {
+    return this.at(uri, options, null, (path, offset) => hover(this.cx, path, offset(position)));
+  }
+
+  /**
+   * Runs a feature on the document at `uri`: its path and an offset converter.
+   * Never throws (a failure answers `fallback`); a stale version answers `fallback`.
+   */
+  private at<T>(uri: string, options: RequestOptions, fallback: T, run: (path: string, offset: (p: Position) => number) => T): T {
+    return guard(() => {
+      const path = this.uris.toPath(uri);
+      const doc = this.workspace.document(path);
+      if (!doc) return fallback;
+      if (options.version !== undefined && doc.open && doc.version !== options.version) return fallback;
+      return run(doc.path, (p) => doc.lines.offsetAt(p));
+    }, fallback);
+  }
+}
+
+/** The service never throws on any document state: an internal failure is reported once to the console and answered with nothing. */
+function guard<T>(run: () => T, fallback: T): T {
+  try {
+    return run();
+  } catch (error) {
+    reportInternalError(error);
+    return fallback;
+  }
+}
+
+let internalErrors = 0;
+
+function reportInternalError(error: unknown): void {
+  internalErrors++;
+  if (internalErrors <= 5) console.error('houserules language service: internal error', error);
+}
+
+/** How many requests failed inside the service since it loaded (tests assert 0). */
+export function internalErrorCount(): number {
+  return internalErrors;
+}
+
+export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
+  return new LanguageService(options);
+}

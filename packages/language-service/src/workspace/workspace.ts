@@ -1,0 +1,167 @@
+import { analyze, createParseCache, dirname, findModuleInTree, joinPath, normalizePath, type ModuleHost, type ParseCache, type SemanticModel } from '@houserules/compiler';
+import type { Diagnostic } from '@houserules/schema';
+import { RulesDocument } from './rules-document.ts';
+
+export interface WorkspaceOptions {
+  /**
+   * Where files that are not open come from (the modules an open document
+   * extends or imports): the CLI's project-bounded host, or none (then only
+   * documents given to the workspace exist).
+   */
+  host?: ModuleHost;
+  /** whether files read through `host` may be edited (rename); default false: they are read-only */
+  hostFilesWritable?: boolean;
+}
+
+/** One entry module checked: what `check` reports, the semantic model, and what it read. */
+export interface Analysis {
+  entry: string;
+  diagnostics: Diagnostic[];
+  model: SemanticModel | null;
+  /** every file the analysis loaded, with the revision it saw */
+  files: ReadonlyMap<string, number>;
+  /** it looked for a module that did not exist (a document opened later may be it) */
+  missedModules: boolean;
+}
+
+/**
+ * The documents an editor has open plus the modules they load, checked
+ * incrementally: one analysis per entry (each open document is checked as
+ * an entry, as `houserules check` would), reused until a file it read
+ * changes; parses are shared through the compiler's parse cache, so an edit
+ * re-parses only the edited file.
+ */
+export class Workspace {
+  private readonly documents = new Map<string, RulesDocument>();
+  /** files read through the host, kept until invalidated (so positions and revisions stay stable) */
+  private readonly hostReads = new Map<string, RulesDocument>();
+  /** bumped whenever a path's text may have changed */
+  private readonly revisions = new Map<string, number>();
+  private readonly analyses = new Map<string, Analysis>();
+  private readonly parseCache: ParseCache = createParseCache();
+  /** bumped whenever a document appears or disappears (a missing module may now exist) */
+  private membership = 0;
+  private readonly analysedAtMembership = new Map<string, number>();
+  readonly host: ModuleHost;
+
+  constructor(private readonly options: WorkspaceOptions = {}) {
+    const base = options.host;
+    this.host = {
+      readFile: (path) => this.text(path),
+      resolvePath: (fromFile, ref) => (base ? base.resolvePath(fromFile, ref) : joinPath(dirname(normalizePath(fromFile)), ref)),
+      findModule: (name, fromFile) =>
+        findModuleInTree(name, fromFile, (path) => this.documents.has(normalizePath(path))) ?? base?.findModule(name, fromFile),
+    };
+  }
+
+  /** A document the editor opened (its text wins over the host's). */
+  open(path: string, text: string, version: number, options: { readOnly?: boolean } = {}): RulesDocument {
+    return this.put(new RulesDocument(normalizePath(path), text, version, options.readOnly ?? false, true));
+  }
+
+  /** The editor changed an open document. */
+  update(path: string, text: string, version: number): RulesDocument {
+    const key = normalizePath(path);
+    const doc = this.documents.get(key);
+    return this.put(new RulesDocument(key, text, version, doc?.readOnly ?? false, true));
+  }
+
+  /** The editor closed it: its text is the host's again (or it is gone). */
+  close(path: string): void {
+    const key = normalizePath(path);
+    if (!this.documents.delete(key)) return;
+    this.bump(key);
+    this.membership++;
+    this.analyses.delete(key);
+  }
+
+  /** Files that are not open but exist for the modules that load them (a page's scenario gallery); read-only unless said otherwise. */
+  addFiles(files: Record<string, string>, options: { readOnly?: boolean } = {}): void {
+    for (const [path, text] of Object.entries(files)) {
+      const key = normalizePath(path);
+      if (this.documents.get(key)?.open) continue;
+      this.put(new RulesDocument(key, text, -1, options.readOnly ?? true, false));
+    }
+  }
+
+  /** Files of the host changed (on disk): analyses that read them are redone. */
+  invalidate(paths?: readonly string[]): void {
+    const keys = paths === undefined ? [...this.hostReads.keys()] : paths.map(normalizePath);
+    for (const key of keys) {
+      this.hostReads.delete(key);
+      this.bump(key);
+    }
+    this.membership++;
+  }
+
+  document(path: string): RulesDocument | undefined {
+    const key = normalizePath(path);
+    const doc = this.documents.get(key) ?? this.hostReads.get(key);
+    if (doc) return doc;
+    const text = this.options.host?.readFile(key);
+    if (text === undefined) return undefined;
+    const read = new RulesDocument(key, text, -1, !this.options.hostFilesWritable, false);
+    this.hostReads.set(key, read);
+    return read;
+  }
+
+  text(path: string): string | undefined {
+    return this.document(path)?.text;
+  }
+
+  /** The open documents. */
+  openDocuments(): RulesDocument[] {
+    return [...this.documents.values()].filter((d) => d.open);
+  }
+
+  /** The analysis of `path` as an entry module, redone only if a file it read changed. */
+  analysis(path: string): Analysis {
+    const entry = normalizePath(path);
+    const cached = this.analyses.get(entry);
+    if (cached && this.fresh(cached)) return cached;
+    const result = analyze(this.host, entry, { parse: this.parseCache.parse });
+    const files = new Map<string, number>();
+    for (const m of result.model?.modules ?? []) files.set(m.file, this.revision(m.file));
+    files.set(entry, this.revision(entry));
+    const analysis: Analysis = {
+      entry, diagnostics: result.diagnostics, model: result.model, files,
+      missedModules: result.diagnostics.some((d) => d.code === 'module/not-found'),
+    };
+    this.analyses.set(entry, analysis);
+    this.analysedAtMembership.set(entry, this.membership);
+    return analysis;
+  }
+
+  /** The open documents whose analysis read `path` (its own included): what to re-check after it changed. */
+  dependents(path: string): RulesDocument[] {
+    const key = normalizePath(path);
+    return this.openDocuments().filter((d) => d.path === key || this.analyses.get(d.path)?.files.has(key) !== false);
+  }
+
+  /** Files parsed since the workspace was made (the parse cache's count). */
+  get parses(): number {
+    return this.parseCache.parsed;
+  }
+
+  private fresh(a: Analysis): boolean {
+    if (a.missedModules && this.analysedAtMembership.get(a.entry) !== this.membership) return false;
+    for (const [file, revision] of a.files) if (this.revision(file) !== revision) return false;
+    return true;
+  }
+
+  private put(doc: RulesDocument): RulesDocument {
+    const existed = this.documents.has(doc.path);
+    this.documents.set(doc.path, doc);
+    this.bump(doc.path);
+    if (!existed) this.membership++;
+    return doc;
+  }
+
+  private bump(path: string): void {
+    this.revisions.set(path, this.revision(path) + 1);
+  }
+
+  private revision(path: string): number {
+    return this.revisions.get(path) ?? 0;
+  }
+}
