@@ -46,8 +46,8 @@ export class EditorHost {
   readonly editor: MonacoEditor.IStandaloneCodeEditor;
   private readonly disposables: IDisposable[] = [];
   private applying = false;
-  /** set by the language-service bridge once it serves diagnostics: then the check's markers stay off */
-  lspDiagnostics = false;
+  /** once the language service serves diagnostics the check's markers stay off (the same mistakes, found later) */
+  private lspDiagnostics = false;
 
   constructor(container: HTMLElement, private readonly pg: Playground) {
     registerRulesLanguage();
@@ -67,6 +67,8 @@ export class EditorHost {
       fixedOverflowWidgets: true,
       'semanticHighlighting.enabled': true,
       padding: { top: 8 },
+      // No compositor layer per scrolled view: without a GPU, Chromium leaves such a layer blank past a few screens.
+      disableLayerHinting: true,
       model: null,
     });
     this.disposables.push(
@@ -140,11 +142,16 @@ export class EditorHost {
     }
   }
 
+  useLanguageServiceMarkers(): void {
+    this.lspDiagnostics = true;
+    this.setCheckMarkers(this.pg.diagnostics.value);
+  }
+
   private setCheckMarkers(diagnostics: Diagnostic[]): void {
     const byFile = new Map<string, Diagnostic[]>();
     if (!this.lspDiagnostics) for (const d of diagnostics) if (d.file) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
     for (const path of new Set([...this.pg.tabs.value, ...byFile.keys()])) {
-      const model = this.model(path);
+      const model = this.lspDiagnostics ? monaco.editor.getModel(uriOf(path)) : this.model(path);
       if (model) monaco.editor.setModelMarkers(model, CHECK_MARKERS, (byFile.get(path) ?? []).map(toMarker));
     }
   }

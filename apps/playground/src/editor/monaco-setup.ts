@@ -33,6 +33,16 @@ import 'monaco-editor/features/suggest/register';
 import 'monaco-editor/features/tokenization/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
+import 'monaco-editor/features/parameterHints/register';
+// What monaco-editor's full entry (editor.main) adds after the features, and no feature's register pulls in:
+// without these there is no suggest widget, no go-to-definition command, no full-document semantic tokens.
+import 'monaco-editor/editor/browser/coreCommands';
+import 'monaco-editor/editor/contrib/find/browser/findController';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/goToCommands';
+import 'monaco-editor/editor/contrib/gotoError/browser/markerSelectionStatus';
+import 'monaco-editor/editor/contrib/semanticTokens/browser/documentSemanticTokens';
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/common/standaloneStrings';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 
 (self as unknown as { MonacoEnvironment: monaco.Environment }).MonacoEnvironment = {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { EditorHost } from '../editor/editor-host.ts';
+import { installLanguageService } from '../editor/lsp/language-bridge.ts';
 import type { Playground } from './playground.ts';
 
 /** The editor host is made once per page; other parts (bridges, decorations) reach it here. */
@@ -16,6 +17,9 @@ export function EditorPane({ pg }: { pg: Playground }) {
     const host = new EditorHost(box.current!, pg);
     editorHost.current = host;
     for (const f of editorHost.listeners.splice(0)) f(host);
+    void installLanguageService(host, pg).catch((error: unknown) => {
+      pg.notice.value = { kind: 'error', text: `The language service did not start (${error instanceof Error ? error.message : String(error)}); markers come from the check.` };
+    });
     return () => {
       host.dispose();
       editorHost.current = null;
