@@ -53,7 +53,7 @@ const handlers: Handlers = {
   'tests/list': ({ file }) => listTests(project, file),
   'tests/run': ({ files, only }, job) => runTests(project, files, only, job),
   'simulate/run': (params, job) => simulate(project, params, job),
-  'play/start': (params) => {
+  'game/start': (params) => {
     const compiled = compile(project.host, params.entry, { parse: project.cache.parse, ...(params.variant ? { variant: params.variant } : {}) });
     if (!compiled.value) return { ok: false, diagnostics: compiled.diagnostics.filter((d) => d.severity === 'error') };
     const loaded = loadGraph(compiled.value, { codegen: false });
@@ -63,10 +63,10 @@ const handlers: Handlers = {
     keep(started.session);
     return { ok: true, state: started.session.state() };
   },
-  'play/move': ({ session, seat, option }) => withSession(session, (s) => s.move(seat, option)),
-  'play/goto': ({ session, lineId, cursor }) => withSession(session, (s) => s.goto(lineId, cursor)),
-  'play/view-as': ({ session, viewer }) => withSession(session, (s) => s.viewAs(viewer)),
-  'play/open-log': ({ entry, variant, text, game }) => openLog(entry, variant, text, game),
+  'game/move': ({ session, seat, option }) => withSession(session, (s) => s.move(seat, option)),
+  'game/goto': ({ session, lineId, cursor }) => withSession(session, (s) => s.goto(lineId, cursor)),
+  'game/view-as': ({ session, viewer }) => withSession(session, (s) => s.viewAs(viewer)),
+  'game/open-log': ({ entry, variant, text, game }) => openLog(entry, variant, text, game),
 };
 
 /** Results that depend only on the files, kept until a file changes (the catalog, each entry's check). */

@@ -259,11 +259,11 @@ export interface EngineMethods {
   /** `only`: run just these tests (by file and name); otherwise every test of the files */
   'tests/run': { params: { files: string[]; only?: { file: string; name: string }[] }; result: TestRunResult; progress: { done: number } };
   'simulate/run': { params: SimulateParams; result: SimulateOutcome; progress: SimulateProgress };
-  'play/start': { params: PlayStartParams; result: PlayResult };
-  'play/move': { params: { session: number; seat: number; option: number }; result: PlayResult };
-  'play/goto': { params: { session: number; lineId: number; cursor: number }; result: PlayResult };
-  'play/view-as': { params: { session: number; viewer: number }; result: PlayResult };
-  'play/open-log': { params: { entry: string; variant: string | null; text: string; game?: number }; result: PlayResult };
+  'game/start': { params: PlayStartParams; result: PlayResult };
+  'game/move': { params: { session: number; seat: number; option: number }; result: PlayResult };
+  'game/goto': { params: { session: number; lineId: number; cursor: number }; result: PlayResult };
+  'game/view-as': { params: { session: number; viewer: number }; result: PlayResult };
+  'game/open-log': { params: { entry: string; variant: string | null; text: string; game?: number }; result: PlayResult };
 }
 
 export type EngineMethod = keyof EngineMethods;

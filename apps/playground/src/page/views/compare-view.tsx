@@ -8,13 +8,15 @@ import type { Playground } from '../playground.ts';
 
 const entryLabel = (e: CatalogEntry): string => `${e.title}${e.variant ? ` — ${e.variantTitle ?? e.variant}` : ''}`;
 
-/** The entry to compare with by default: another variant of the same scenario, else its base module's scenario. */
+/** The entry to compare with by default: the scenario it extends (a house rule and its base game), else another variant of it. */
 export function defaultCounterpart(entries: CatalogEntry[], current: CatalogEntry | null): string {
   if (!current) return entries[0]?.id ?? '';
+  const bases = entries.filter((e) => current.dependencies.includes(e.file) && e.variant === null);
+  // The nearest base: the one that itself builds on the others.
+  const base = bases.sort((a, b) => b.dependencies.length - a.dependencies.length)[0];
+  if (base) return base.id;
   const sibling = entries.find((e) => e.file === current.file && e.id !== current.id);
-  if (sibling) return sibling.id;
-  const base = entries.find((e) => current.dependencies.includes(e.file) && e.variant === null);
-  return base?.id ?? current.id;
+  return sibling?.id ?? current.id;
 }
 
 export function CompareView({ pg, active }: { pg: Playground; active: boolean }) {

@@ -47,13 +47,13 @@ export function PlayView({ pg }: { pg: Playground }) {
   const f = form.value;
   if (!check || !f) return <p class="muted pad">Checking the scenario…</p>;
   const s = state.value;
-  const start = (): Promise<void> => apply(pg.engine.request('play/start', { entry: pg.entryFile.value, variant: f.variant, players: f.players, seed: f.seed, options: f.options, seats: f.seats }));
+  const start = (): Promise<void> => apply(pg.engine.request('game/start', { entry: pg.entryFile.value, variant: f.variant, players: f.players, seed: f.seed, options: f.options, seats: f.seats }));
   const openLog = async (file: File): Promise<void> => {
     if (file.size > MAX_LOG_FILE_BYTES) {
       problems.value = [{ code: 'play/bad-log', severity: 'error', message: `A game log may be at most ${MAX_LOG_FILE_BYTES / 1e6} MB.` }];
       return;
     }
-    await apply(pg.engine.request('play/open-log', { entry: pg.entryFile.value, variant: f.variant, text: await file.text() }));
+    await apply(pg.engine.request('game/open-log', { entry: pg.entryFile.value, variant: f.variant, text: await file.text() }));
   };
   return (
     <div class="play-view" data-testid="play-view">
@@ -151,7 +151,7 @@ function PlaySetup({ pg, f, onChange, onStart, onOpenLog, started, busy }: { pg:
 
 function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: boolean; apply: (p: Promise<PlayResult>) => void }) {
   const e = pg.engine;
-  const goto = (cursor: number, lineId = s.lineId): void => apply(e.request('play/goto', { session: s.session, lineId, cursor }));
+  const goto = (cursor: number, lineId = s.lineId): void => apply(e.request('game/goto', { session: s.session, lineId, cursor }));
   const ahead = s.steps.length - s.cursor;
   return (
     <div class="game" data-testid="game" data-cursor={s.cursor} data-steps={s.steps.length}>
@@ -169,7 +169,7 @@ function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: bool
         <span class="spacer" />
         <label class="viewer">
           seen by
-          <select value={String(s.viewer)} onChange={(ev) => apply(e.request('play/view-as', { session: s.session, viewer: Number((ev.target as HTMLSelectElement).value) }))}>
+          <select value={String(s.viewer)} onChange={(ev) => apply(e.request('game/view-as', { session: s.session, viewer: Number((ev.target as HTMLSelectElement).value) }))}>
             <option value="-1">a spectator</option>
             {s.seats.map((c, i) => (
               <option key={i} value={String(i)}>
@@ -207,7 +207,7 @@ function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: bool
         )}
         {ahead > 0 && <span class="muted">choose differently here to fork a new line</span>}
       </div>
-      <Decisions s={s} busy={busy} onChoose={(seat, option) => apply(e.request('play/move', { session: s.session, seat, option }))} />
+      <Decisions s={s} busy={busy} onChoose={(seat, option) => apply(e.request('game/move', { session: s.session, seat, option }))} />
       <StatePictures s={s} />
       <div class="game-columns">
         <section class="steps">
