@@ -13,7 +13,7 @@ export function FileList({ pg }: { pg: Playground }) {
   const tabs = pg.tabs.value;
   const groups: { title: string; files: string[] }[] = [];
   if (entry) {
-    const own = Object.keys(pg.workspace.authored()).filter((p) => pg.workspace.origin(p) === 'new');
+    const own = Object.keys(pg.workspace.authored()).filter((p) => pg.workspace.origin(p) === 'new' && p !== entry.file);
     groups.push({ title: 'Scenario', files: [entry.file] });
     if (entry.tests.length) groups.push({ title: 'Tests', files: entry.tests });
     if (entry.dependencies.length) groups.push({ title: 'Builds on', files: entry.dependencies });

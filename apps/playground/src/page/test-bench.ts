@@ -14,7 +14,11 @@ export class TestBench {
   readonly heatMap = signal(false);
   private cancel: (() => void) | null = null;
 
-  readonly files = computed(() => this.pg.entry.value?.tests ?? []);
+  /** the open scenario's test files, and the scenario itself (a house rule often holds its own tests) */
+  readonly files = computed(() => {
+    const entry = this.pg.entry.value;
+    return entry ? [...new Set([...entry.tests, entry.file])] : [];
+  });
   readonly passed = computed(() => [...this.results.value.values()].filter((r) => r.status === 'passed').length);
   readonly failed = computed(() => [...this.results.value.values()].filter((r) => r.status === 'failed').length);
 
@@ -28,12 +32,15 @@ export class TestBench {
 
   async refreshBlocks(files: string[]): Promise<void> {
     const out = new Map<string, TestBlock[]>();
-    for (const file of files) out.set(file, await this.pg.engine.request('tests/list', { file }));
+    for (const file of files) {
+      const blocks = await this.pg.engine.request('tests/list', { file });
+      if (blocks.length > 0) out.set(file, blocks);
+    }
     this.blocks.value = out;
   }
 
   async runAll(): Promise<void> {
-    await this.run(this.files.value);
+    await this.run([...this.blocks.value.keys()]);
   }
 
   async runOne(file: string, name: string): Promise<void> {

@@ -51,14 +51,14 @@ describe('a house rule for Catan', () => {
       await page.keyboard.press('Shift+End');
       await page.keyboard.press('Delete');
     }
-    await page.waitForSelector('[data-testid="check-status"][data-state="good"], [data-testid="check-status"][data-state="warn"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="check-status"][data-state="good"], [data-testid="check-status"][data-state="warn"]', { timeout: 120_000 });
     await session.screenshot(page, 'house-rule');
 
     // Its test passes.
     await page.click('[data-testid="panel:tests"]');
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="test-row"]')].some((r) => r.textContent?.includes('a quick game is won at 8 points')), null, { timeout: 30_000 });
     await page.locator('[data-testid="test-row"]', { hasText: 'a quick game is won at 8 points' }).locator('button.run').click();
-    await page.waitForSelector('[data-testid="test-row"][data-status="passed"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="test-row"][data-status="passed"]', { timeout: 120_000 });
 
     // It simulates, under its variant.
     await page.click('[data-testid="panel:simulate"]');
