@@ -5,3 +5,4 @@ export { formatSummary } from './simulate/format-summary.ts';
 // the simulation's pieces live in @houserules/simulation (browser-ready); re-exported for the command's users
 export { summarize, summarizePartial, emptyPartial, addGame, mergePartial, gameSeed, agentSeed, type SimulationSummary, type SimulationPartial } from '@houserules/simulation';
 export { CLI_VERSION } from './version.ts';
+export { createNodeHost, findProjectRoot, type NodeModuleHost } from './node-module-host.ts';

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +25,13 @@ export async function runCli(argv: string[], cwd = repoRoot): Promise<CliRun> {
   return { code, stdout, stderr };
 }
 
-/** A private copy of scenarios/diamant (as tmp/diamant/diamant.rules) to break or reformat. */
+/**
+ * A private copy of scenarios/diamant (as tmp/diamant/diamant.rules) to break
+ * or reformat, in a project of its own (tmp/package.json marks its root).
+ */
 export function copyDiamant(): { dir: string; file: string } {
   const root = mkdtempSync(join(tmpdir(), 'houserules-cli-'));
+  writeFileSync(join(root, 'package.json'), '{ "private": true }\n');
   const dir = join(root, 'diamant');
   cpSync(diamantDir, dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
   return { dir, file: join(dir, 'diamant.rules') };

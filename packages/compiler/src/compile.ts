@@ -133,7 +133,7 @@ function lowerLoaded(
   modules: LoadedModule[], loadDiagnostics: Diagnostic[], entryFile: string, variant: string | null, recorder: SemanticRecorder | null,
 ): { lowered: Lowered | null; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink();
-  sink.push(...loadDiagnostics);
+  sink.pushAll(loadDiagnostics);
   const entry = modules[modules.length - 1];
   if (!entry) return { lowered: null, diagnostics: sink.list };
   const table = buildDeclarationTable(modules, variant, sink, entry.file, recorder);
@@ -156,7 +156,7 @@ function lowerLoaded(
   const hadErrors = sink.hasErrors;
   const valid = validateRuleGraph(graph);
   // After a user error the graph holds placeholders; schema complaints would only repeat it.
-  if (!valid.value && !hadErrors) sink.push(...valid.diagnostics);
+  if (!valid.value && !hadErrors) sink.pushAll(valid.diagnostics);
   return { lowered: { graph, tests, lowerers, table, hadErrors: sink.hasErrors }, diagnostics: sink.list };
 }
 

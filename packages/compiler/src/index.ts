@@ -1,6 +1,6 @@
 export { compile, compileTests, check, compileSource, type CompileOptions } from './compile.ts';
 export type { CompiledTest, TestStep } from './lower-tests.ts';
-export { createMemoryHost, findModuleInTree, normalizePath, joinPath, dirname, type ModuleHost } from './module-host.ts';
+export { createMemoryHost, findModuleInTree, normalizePath, joinPath, dirname, type HostRefusal, type ModuleHost } from './module-host.ts';
 export { loadModules, moduleName, type LoadedModule, type ParseFn } from './module-loader.ts';
 export { createParseCache, type ParseCache } from './parse-cache.ts';
 export { editDistance, nearNames, didYouMean } from './suggest-name.ts';
@@ -14,3 +14,4 @@ export { describeType, type Ty } from './type-system.ts';
 export { CONTEXT_NAMES } from './lowering-context.ts';
 export { BOARD_BUILTINS } from './lower-sites.ts';
 export { BUILTIN_ARITY } from './lower-expr.ts';
+export { MAX_IMPORT_CHAIN } from './budgets.ts';

@@ -1,15 +1,34 @@
+import type { DiagnosticCode } from '@houserules/schema';
+
 /**
  * How the compiler reaches files. The compiler itself never touches a file
  * system (it runs in browsers); the CLI passes a Node host, tests and editors a
  * memory host.
+ *
+ * Scenario files are untrusted: a host on a real disk confines reads to a
+ * project root (`refuse`), so that `import "/etc/passwd"` reads nothing.
  */
 export interface ModuleHost {
-  /** The file's text, or undefined when there is no such file. */
+  /** The file's text, or undefined when there is no such file (or the host refuses it). */
   readFile(path: string): string | undefined;
+  /**
+   * Why the host will not read `path`, when it will not (a path outside the
+   * project root after resolving symlinks, a file beyond the size budget): the
+   * loader reports it as a diagnostic naming the path, and reads nothing.
+   * Hosts with nothing to refuse (a memory host) leave it out.
+   */
+  refuse?(path: string): HostRefusal | undefined;
   /** A relative reference (`"./base.rules"`) resolved against the importing file. */
   resolvePath(fromFile: string, ref: string): string;
   /** A module name (`catan.base`) resolved to a path, or undefined when none exists. */
   findModule(name: string, fromFile: string): string | undefined;
+}
+
+/** A host's reason not to read a file; the message names the path, never its content. */
+export interface HostRefusal {
+  code: DiagnosticCode;
+  message: string;
+  hint?: string;
 }
 
 /** Normalises a `/`-separated path: removes `.` segments and folds `..`. */

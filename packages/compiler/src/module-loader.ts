@@ -1,6 +1,7 @@
 import type { Diagnostic, Range, Result } from '@houserules/schema';
 import type { ModuleRef, RulesFile } from '@houserules/syntax';
 import { DiagnosticSink } from './diagnostic-sink.ts';
+import { MAX_IMPORT_CHAIN } from './budgets.ts';
 import { basename, type ModuleHost } from './module-host.ts';
 
 export type ParseFn = (text: string, file: string) => Result<RulesFile>;
@@ -19,13 +20,14 @@ export interface LoadedModule {
 /**
  * Loads the entry file and everything it imports or extends, depth first.
  * The result is in load order: a base before its extensions, imports before
- * their importers, each file once. Missing files and cycles are diagnostics.
+ * their importers, each file once. Missing files, cycles, files the host
+ * refuses (outside the project) and chains beyond MAX_IMPORT_CHAIN are
+ * diagnostics. Iterative, so a long chain cannot overflow the stack.
  */
 export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Result<LoadedModule[]> {
   const sink = new DiagnosticSink();
   const ordered: LoadedModule[] = [];
   const done = new Set<string>();
-  const active: string[] = [];
   const parsed = new Map<string, RulesFile | null>();
 
   const parseFile = (file: string): RulesFile | null => {
@@ -37,66 +39,102 @@ export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Re
       return null;
     }
     const result = parse(text, file);
-    sink.push(...result.diagnostics.map((d): Diagnostic => (d.file === undefined ? { ...d, file } : d)));
+    sink.pushAll(result.diagnostics.map((d): Diagnostic => (d.file === undefined ? { ...d, file } : d)));
     parsed.set(file, result.value);
     return result.value;
   };
 
-  const resolveRef = (ref: ModuleRef, fromFile: string): string | undefined => {
+  /** The file a reference names, or undefined after reporting why there is none. */
+  const resolveRef = (ref: ModuleRef, fromFile: string, range: Range): string | undefined => {
     if (ref.$type === 'StringLiteral') {
       const path = host.resolvePath(fromFile, ref.value);
-      return host.readFile(path) === undefined ? undefined : path;
+      if (!path.endsWith('.rules')) {
+        sink.error('module/not-a-rules-file', `${refText(ref)} is not a .rules file`, fromFile, range,
+          'import and extends name .rules files (or modules by name); no other file is read');
+        return undefined;
+      }
+      if (refused(path, fromFile, range)) return undefined;
+      if (host.readFile(path) !== undefined) return path;
+      sink.error('module/not-found', `cannot find module ${refText(ref)}`, fromFile, range, 'check the path: it is relative to this file');
+      return undefined;
     }
-    return host.findModule(ref.parts.map((p) => p.name).join('.'), fromFile);
+    const path = host.findModule(ref.parts.map((p) => p.name).join('.'), fromFile);
+    if (path === undefined) {
+      sink.error('module/not-found', `cannot find module ${refText(ref)}`, fromFile, range,
+        'a module name `a.b` names the file a/b.rules under the nearest `scenarios` folder above this file');
+      return undefined;
+    }
+    return refused(path, fromFile, range) ? undefined : path;
   };
 
-  const refText = (ref: ModuleRef): string =>
-    ref.$type === 'StringLiteral' ? `"${ref.value}"` : ref.parts.map((p) => p.name).join('.');
+  const refused = (path: string, fromFile: string | undefined, range: Range | undefined): boolean => {
+    const refusal = host.refuse?.(path);
+    if (refusal === undefined) return false;
+    sink.error(refusal.code, refusal.message, fromFile, range, refusal.hint);
+    return true;
+  };
 
-  const visit = (file: string, ast: RulesFile): void => {
-    active.push(file);
+  interface Frame {
+    module: LoadedModule;
+    dependencies: { ref: ModuleRef; range: Range; isBase: boolean }[];
+    next: number;
+  }
+  const active: Frame[] = [];
+  const enter = (file: string, ast: RulesFile): void => {
     const module: LoadedModule = { name: moduleName(ast, file), file, ast, dependencies: [] };
-    const dependencies: { ref: ModuleRef; range: Range; isBase: boolean }[] = [];
+    const dependencies: Frame['dependencies'] = [];
     if (ast.module?.extends) dependencies.push({ ref: ast.module.extends, range: ast.module.extends.range, isBase: true });
     for (const item of ast.items) {
       if (item.$type === 'ImportDecl' && item.module) dependencies.push({ ref: item.module, range: item.module.range, isBase: false });
     }
-    for (const dep of dependencies) {
-      const target = resolveRef(dep.ref, file);
-      if (target === undefined) {
-        sink.error('module/not-found', `cannot find module ${refText(dep.ref)}`, file, dep.range,
-          dep.ref.$type === 'StringLiteral'
-            ? 'check the path: it is relative to this file'
-            : `a module name \`a.b\` names the file a/b.rules under the nearest \`scenarios\` folder above this file`);
-        continue;
-      }
-      if (dep.isBase) module.base = target;
-      module.dependencies.push({ range: dep.range, file: target });
-      if (active.includes(target)) {
-        const chain = [...active.slice(active.indexOf(target)), target].map(basename).join(' → ');
-        sink.error('module/cycle', `modules import each other in a cycle: ${chain}`, file, dep.range, 'move the shared declarations into a module that both import');
-        continue;
-      }
-      if (done.has(target)) continue;
-      const targetAst = parseFile(target);
-      if (targetAst === null) {
-        sink.error('module/not-found', `cannot read ${refText(dep.ref)} (${target})`, file, dep.range);
-        continue;
-      }
-      visit(target, targetAst);
-    }
-    active.pop();
-    done.add(file);
-    ordered.push(module);
+    active.push({ module, dependencies, next: 0 });
   };
 
+  if (refused(entry, undefined, undefined)) return { value: [], diagnostics: sink.list };
   const entryAst = parseFile(entry);
   if (entryAst === null) {
     sink.error('module/not-found', `cannot find the file ${entry}`, entry, undefined);
     return { value: [], diagnostics: sink.list };
   }
-  visit(entry, entryAst);
+  enter(entry, entryAst);
+  while (active.length > 0) {
+    const frame = active[active.length - 1]!;
+    const file = frame.module.file;
+    const dep = frame.dependencies[frame.next++];
+    if (dep === undefined) {
+      active.pop();
+      done.add(file);
+      ordered.push(frame.module);
+      continue;
+    }
+    const target = resolveRef(dep.ref, file, dep.range);
+    if (target === undefined) continue;
+    if (dep.isBase) frame.module.base = target;
+    frame.module.dependencies.push({ range: dep.range, file: target });
+    const inCycle = active.findIndex((f) => f.module.file === target);
+    if (inCycle >= 0) {
+      const chain = [...active.slice(inCycle).map((f) => f.module.file), target].map(basename).join(' → ');
+      sink.error('module/cycle', `modules import each other in a cycle: ${chain}`, file, dep.range, 'move the shared declarations into a module that both import');
+      continue;
+    }
+    if (done.has(target)) continue;
+    if (active.length >= MAX_IMPORT_CHAIN) {
+      sink.error('limit/import-chain', `${refText(dep.ref)} would make a chain of more than ${MAX_IMPORT_CHAIN} modules importing or extending each other`, file, dep.range,
+        `the chain starts at ${basename(entry)}; flatten it (a module may import many others)`);
+      continue;
+    }
+    const targetAst = parseFile(target);
+    if (targetAst === null) {
+      sink.error('module/not-found', `cannot read ${refText(dep.ref)} (${target})`, file, dep.range);
+      continue;
+    }
+    enter(target, targetAst);
+  }
   return { value: ordered, diagnostics: sink.list };
+}
+
+function refText(ref: ModuleRef): string {
+  return ref.$type === 'StringLiteral' ? `"${ref.value}"` : ref.parts.map((p) => p.name).join('.');
 }
 
 export function moduleName(ast: RulesFile, file: string): string {

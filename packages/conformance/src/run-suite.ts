@@ -310,6 +310,8 @@ function readJson(text: string | undefined): Record<string, unknown> | null {
 
 /** A scenario's `source` is looked up from the scenario's folder upwards (`shared/seeds/…` sits beside the repository). */
 function findUpwards(dir: string, ref: string, readText: (path: string) => string | undefined): string | undefined {
+  // Uncited sentences are printed: a scenario's `source` may name a rulebook text, never another kind of file.
+  if (!RULEBOOK_FILE.test(ref)) return undefined;
   let d = dir;
   for (let i = 0; i < 12; i++) {
     const text = readText(joinPath(d, ref));
@@ -320,6 +322,9 @@ function findUpwards(dir: string, ref: string, readText: (path: string) => strin
   }
   return undefined;
 }
+
+/** What a scenario's `source` may name: a plain-text or markdown rulebook. */
+const RULEBOOK_FILE = /\.(txt|md)$/i;
 
 function dirname(path: string): string {
   const i = path.lastIndexOf('/');

@@ -15,11 +15,12 @@ export const DIAGNOSTIC_NAMESPACES = {
   parse: 'lexing and parsing: unexpected or missing words, bad literals',
   format: 'the formatter: what it cannot print back as it was written',
   module: 'loading modules: missing files or modules, import cycles',
-  resolve: 'names: unknown names, duplicates, overrides of nothing',
+  resolve: 'names: unknown names, duplicates, overrides of nothing, files outside the project',
   type: 'types and arity: a number where a bool is needed, wrong argument count',
   order: 'firing order: `before`/`after` cycles',
   flow: 'the flow: unknown phases, `until` naming no action',
   board: 'boards: hexes, spots and paths that do not fit together',
+  limit: 'budgets: a file, a declared size, a nesting or a count beyond what the tools accept (docs/language.md, "Safety")',
   lint: 'warnings: unused declarations, rules that can never fire',
   schema: 'the rule graph failed its JSON Schema (from the compiler, a compiler bug; from a file, a bad graph)',
   compiler: 'the compiler itself failed (a bug; please report it)',
@@ -51,6 +52,7 @@ export const DIAGNOSTIC_CODES = {
   'format/unsupported-comment': 'a comment where the formatter cannot keep it, so the file is left as it is',
   // ── module ──
   'module/cycle': 'modules that import or extend each other in a cycle',
+  'module/not-a-rules-file': 'an `import` or `extends` naming a file that does not end in `.rules` (nothing is read)',
   'module/not-found': 'an `import` or `extends` naming no file or module',
   // ── resolve ──
   'resolve/ambiguous-board': 'a bare `hexes`, `corners` or `edges` where several boards are declared',
@@ -60,6 +62,7 @@ export const DIAGNOSTIC_CODES = {
   'resolve/nested-variant': 'a variant declared inside another variant',
   'resolve/not-a-pool': 'a move of tokens from or to something that is not a pool',
   'resolve/not-a-zone': 'a card operation on something that is not a zone',
+  'resolve/outside-project': 'an `import`, `extends` or log naming a file outside the project root (nothing is read)',
   'resolve/unknown-event': 'an event no declaration or built-in provides',
   'resolve/unknown-member': 'a member (`x.y`) the value does not have',
   'resolve/unknown-name': 'a name that is not declared',
@@ -99,6 +102,9 @@ export const DIAGNOSTIC_CODES = {
   'board/unknown-hex': 'a region or map naming a hex outside the layout and frame',
   'board/unknown-node': 'a path naming a spot that does not exist',
   'board/value-count': 'more or fewer values than hexes that take one',
+  // ── limit ──
+  'limit/import-chain': 'a chain of `import`/`extends` longer than the budget',
+  'limit/source-size': 'a .rules file larger than the budget (nothing is read)',
   // ── lint ──
   'lint/never-fires': 'a rule whose event is never emitted',
   'lint/unused-binding': 'a `let`, `for`, `reveal`, `pick`, `choose` or rule binding never read (`_x` is exempt)',

@@ -1,6 +1,7 @@
 /** @houserules/syntax: `.rules` text → AST (and back). */
 export * from './ast.ts';
 export { parse } from './parse.ts';
+export { MAX_SOURCE_BYTES, MAX_NESTING } from './budgets.ts';
 export { tokenize, type SourceToken, type SourceTokenKind } from './tokenize.ts';
 export { format, printAst, printExpr } from './formatter.ts';
 export { MISSING_NAME } from './cst-to-ast.ts';

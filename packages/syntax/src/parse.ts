@@ -11,6 +11,7 @@
 import type { IRecognitionException, IToken, TokenType } from 'chevrotain';
 import type { Diagnostic, Range, Result } from '@houserules/schema';
 import type { RulesFile } from './ast.ts';
+import { MAX_NESTING } from './budgets.ts';
 import { AstBuilder } from './cst-to-ast.ts';
 import { lex } from './lexer.ts';
 import { rulesParser } from './parser.ts';
@@ -138,9 +139,6 @@ export interface Chunk {
   /** The first bracket past MAX_NESTING: the chunk is reported, not parsed (the parser recurses per level). */
   tooDeep?: IToken;
 }
-
-/** Far beyond any real rule; well within the JavaScript stack. */
-const MAX_NESTING = 200;
 
 /**
  * Cuts before every item keyword that stands outside braces and parentheses

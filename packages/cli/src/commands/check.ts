@@ -7,7 +7,8 @@ import { countBySeverity } from '../code-frame.ts';
 import { flag, parseCommandArgs } from '../command-args.ts';
 import { dedupeDiagnostics, diagnosticsForJson, displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
-import { createNodeHost } from '../node-module-host.ts';
+import type { NodeModuleHost } from '../node-module-host.ts';
+import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { findRulesFiles } from '../rules-files.ts';
 import { findEntryFiles } from '../scenario-entries.ts';
 import { formatTable } from '../text-table.ts';
@@ -26,7 +27,7 @@ export interface ScenarioCheck {
   ms: number;
 }
 
-const usage = `Usage: houserules check <paths…> [--json] [--summary]
+const usage = `Usage: houserules check <paths…> [--json] [--summary] [--root DIR]
 
 Compiles every scenario found under the paths with every variant and prints
 the diagnostics with code frames. A directory is searched for *.rules files.
@@ -37,13 +38,14 @@ the files built on it.
 Options:
   --summary   a table per scenario: modules, rules, events, variants, diagnostics, time
   --json      machine-readable output: { ok, errors, warnings, scenarios, testModules, diagnostics }
+${rootHelp(14)}
   -h, --help  this help
 
 Exit code 1 when any error is found.
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, summary: { type: 'boolean' } });
+  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, summary: { type: 'boolean' }, root: { type: 'string' } });
   if (!parsed.ok) {
     io.stderr.write(`houserules check: ${parsed.message}\n`);
     return EXIT_USAGE;
@@ -63,12 +65,28 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
 
-  const host = createNodeHost();
-  const { entries, testModules } = findEntryFiles(host, found.files);
+  const root = rootOption(args, io.cwd);
+  if (!root.ok) {
+    io.stderr.write(`houserules check: ${root.message}\n`);
+    return EXIT_USAGE;
+  }
+  const hosts = new ProjectHosts(root.root, io.cwd);
+  const byHost = new Map<NodeModuleHost, string[]>();
+  for (const file of found.files) {
+    const host = hosts.hostFor(file);
+    byHost.set(host, [...(byHost.get(host) ?? []), file]);
+  }
+  const entries: { host: NodeModuleHost; entry: string }[] = [];
+  const testModules = new Set<string>();
+  for (const [host, files] of byHost) {
+    const found = findEntryFiles(host, files);
+    for (const entry of found.entries) entries.push({ host, entry });
+    for (const t of found.testModules) testModules.add(t);
+  }
   const scenarios: ScenarioCheck[] = [];
   const testModuleChecks: { file: string; errors: number; warnings: number }[] = [];
   const all: Diagnostic[] = [];
-  for (const entry of entries) {
+  for (const { host, entry } of entries) {
     const started = performance.now();
     const checked = check(host, entry);
     const compiled = hasErrors(checked.diagnostics) ? null : compile(host, entry);
@@ -76,7 +94,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const diagnostics = dedupeDiagnostics([...checked.diagnostics, ...(compiled?.diagnostics ?? [])]);
     const graph = compiled?.value ?? null;
     const counts = countBySeverity(diagnostics);
-    all.push(...diagnostics);
+    for (const d of diagnostics) all.push(d);
     if (testModules.has(entry)) {
       // Test modules are compiled like any entry but are not scenarios of their own.
       testModuleChecks.push({ file: displayPath(io.cwd, entry), errors: counts.errors, warnings: counts.warnings });
@@ -114,7 +132,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       ) + '\n',
     );
   } else {
-    writeDiagnostics(io, io.stdout, diagnostics, host.readCached);
+    writeDiagnostics(io, io.stdout, diagnostics, hosts.readCached);
     if (flag(args, 'summary')) io.stdout.write(formatScenarioTable(scenarios) + '\n');
     io.stdout.write(
       `checked ${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}` +

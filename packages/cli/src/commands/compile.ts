@@ -4,9 +4,10 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, parseCommandArgs, stringOption } from '../command-args.ts';
 import { diagnosticsForJson, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
+import { rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
 
-const usage = `Usage: houserules compile <file> [--variant V] [-o out.json] [--json]
+const usage = `Usage: houserules compile <file> [--variant V] [-o out.json] [--json] [--root DIR]
 
 Compiles a scenario (a .rules file, or a directory x/ holding x/x.rules) to
 its rule graph JSON, written to stdout or to the -o file.
@@ -15,6 +16,7 @@ Options:
   --variant V      compile with variant V applied
   -o, --out FILE   write the graph to FILE instead of stdout
   --json           print { ok, diagnostics, graph? } instead of text diagnostics
+${rootHelp(19)}
   -h, --help       this help
 `;
 
@@ -23,6 +25,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     variant: { type: 'string' },
     out: { type: 'string', short: 'o' },
     json: { type: 'boolean' },
+    root: { type: 'string' },
   });
   if (!parsed.ok) {
     io.stderr.write(`houserules compile: ${parsed.message}\n`);
@@ -33,7 +36,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`houserules compile: name exactly one scenario file\n\n${usage}`);
     return EXIT_USAGE;
   }
-  const loaded = loadScenario(io.cwd, args.positionals[0]!, stringOption(args, 'variant'));
+  const root = rootOption(args, io.cwd);
+  if (!root.ok) {
+    io.stderr.write(`houserules compile: ${root.message}\n`);
+    return EXIT_USAGE;
+  }
+  const loaded = loadScenario(io.cwd, args.positionals[0]!, stringOption(args, 'variant'), root.root === undefined ? {} : { root: root.root });
   if (!loaded.ok) {
     io.stderr.write(`houserules compile: ${loaded.message}\n`);
     return EXIT_USAGE;

@@ -4,25 +4,30 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { integerOption, parseCommandArgs } from '../command-args.ts';
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
+import { findProjectRoot } from '../node-module-host.ts';
+import { rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { readGameLog, replayLoggedGame, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
 
-const usage = `Usage: houserules replay <log.jsonl> [--game N]
+const usage = `Usage: houserules replay <log.jsonl> [--game N] [--root DIR]
 
 Plays the games of a \`simulate --log\` file again with the engine's replay:
 each game is created from its header line (scenario, variant, options,
 players, seed), the logged answers are applied, and every event, chance draw,
 answer and state hash must match the log. Prints the game round by round.
+A log is untrusted input: the scenario its header names is read only when it
+lies inside the project (the one the working directory is in, or --root).
 
 Options:
-  --game N    replay only game N (default: every game in the log)
-  -h, --help  this help
+  --game N      replay only game N (default: every game in the log)
+${rootHelp(16)}
+  -h, --help    this help
 
 Exit code 1 when a replayed game diverges from its log.
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { game: { type: 'string' } });
+  const parsed = parseCommandArgs(argv, { game: { type: 'string' }, root: { type: 'string' } });
   if (!parsed.ok) {
     io.stderr.write(`houserules replay: ${parsed.message}\n`);
     return EXIT_USAGE;
@@ -37,6 +42,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`houserules replay: name exactly one log file\n\n${usage}`);
     return EXIT_USAGE;
   }
+  const givenRoot = rootOption(args, io.cwd);
+  if (!givenRoot.ok) {
+    io.stderr.write(`houserules replay: ${givenRoot.message}\n`);
+    return EXIT_USAGE;
+  }
+  const root = givenRoot.root ?? findProjectRoot(io.cwd, io.cwd);
   let text: string;
   try {
     text = readFileSync(resolve(io.cwd, args.positionals[0]!), 'utf8');
@@ -56,7 +67,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   let diverged = 0;
   for (const logged of games) {
-    const code = replayOne(logged, io);
+    const code = replayOne(logged, io, root);
     if (code === EXIT_USAGE) return code;
     if (code !== EXIT_OK) diverged++;
   }
@@ -64,10 +75,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   return diverged > 0 ? EXIT_FAILURE : EXIT_OK;
 }
 
-function replayOne(logged: LoggedGame, io: CliIo): number {
+function replayOne(logged: LoggedGame, io: CliIo, root: string): number {
   const { header } = logged;
-  const loaded = loadScenario(io.cwd, header.scenario, header.variant ?? undefined);
+  const loaded = loadScenario(io.cwd, header.scenario, header.variant ?? undefined, { root });
   if (!loaded.ok) {
+    if (loaded.code !== undefined) {
+      // The log named a file outside the project: a bad input file, not a bad command line.
+      io.stderr.write(`houserules replay: game ${logged.game}: error[${loaded.code}]: ${loaded.message}\n`);
+      return EXIT_FAILURE;
+    }
     io.stderr.write(`houserules replay: game ${logged.game}: ${loaded.message}\n`);
     return EXIT_USAGE;
   }

@@ -5,6 +5,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
+import { rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import {
   createGameRunner,
@@ -47,6 +48,7 @@ Options:
   --json             print the summary as JSON ({ summary, timing, profile? })
   --log FILE         write every game as JSON lines: a header line per game
                      ({game, header}) then its events ({game, round, turn, event, data})
+${rootHelp(21)}
   -h, --help         this help
 
 Win rates count a win shared by k players as 1/k (the table also lists shared wins).
@@ -77,6 +79,7 @@ function buildRun(argv: string[], io: CliIo): Built {
     'check-invariants': { type: 'boolean' },
     profile: { type: 'boolean' },
     log: { type: 'string' },
+    root: { type: 'string' },
   });
   if (!parsed.ok) return usageError(io, parsed.message);
   const { args } = parsed;
@@ -91,7 +94,9 @@ function buildRun(argv: string[], io: CliIo): Built {
   if (flag(args, 'profile') && (workers.value ?? 1) > 1) return usageError(io, '--profile samples one thread: leave out --workers');
 
   const variant = stringOption(args, 'variant');
-  const loaded = loadScenario(io.cwd, args.positionals[0]!, variant);
+  const root = rootOption(args, io.cwd);
+  if (!root.ok) return usageError(io, root.message);
+  const loaded = loadScenario(io.cwd, args.positionals[0]!, variant, root.root === undefined ? {} : { root: root.root });
   if (!loaded.ok) return usageError(io, loaded.message);
   if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
     writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);

@@ -1,16 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { coverageLines, coverageShortfalls, findTestFiles, reportJson, reportJunit, reportPretty, reportTap, runSuite, suiteOk, type SuiteResult } from '@houserules/conformance';
 import type { Diagnostic } from '@houserules/schema';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, parseCommandArgs, stringOption } from '../command-args.ts';
 import { displayPath } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
-import { createNodeHost } from '../node-module-host.ts';
+import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { findRulesFiles } from '../rules-files.ts';
 
 const REPORTERS = ['pretty', 'json', 'tap', 'junit'] as const;
 
-const usage = `Usage: houserules test [paths…] [--filter text] [--reporter pretty|json|tap|junit] [--coverage]
+const usage = `Usage: houserules test [paths…] [--filter text] [--reporter pretty|json|tap|junit] [--coverage] [--root DIR]
 
 Runs the \`test\` blocks of every .rules file under the paths (default: scenarios),
 each in a fresh game with a step budget, and reports expected and actual values,
@@ -24,13 +23,14 @@ Options:
                   apart, with the rules it adds or overrides), the rulebook's sentences
                   no rule cites and no test cites; fails when the conformance.json
                   beside a scenario sets a higher "coverage" than reached
+${rootHelp(18)}
   -h, --help      this help
 
 Exit code 1 when a test fails, a test file does not compile, or coverage is short.
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { filter: { type: 'string' }, reporter: { type: 'string' }, coverage: { type: 'boolean' } });
+  const parsed = parseCommandArgs(argv, { filter: { type: 'string' }, reporter: { type: 'string' }, coverage: { type: 'boolean' }, root: { type: 'string' } });
   if (!parsed.ok) {
     io.stderr.write(`houserules test: ${parsed.message}\n`);
     return EXIT_USAGE;
@@ -51,19 +51,20 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`houserules test: ${found.message}\n`);
     return EXIT_USAGE;
   }
-  const host = createNodeHost();
+  const root = rootOption(args, io.cwd);
+  if (!root.ok) {
+    io.stderr.write(`houserules test: ${root.message}\n`);
+    return EXIT_USAGE;
+  }
+  // One project per run: the one of the first path, or --root.
+  const host = new ProjectHosts(root.root, io.cwd).hostFor(found.files[0] ?? io.cwd);
   const files = findTestFiles(host, found.files);
   if (files.length === 0) {
     io.stderr.write(`houserules test: no test blocks in the .rules files under ${paths.join(', ')}\n`);
     return EXIT_USAGE;
   }
-  const readText = (path: string): string | undefined => {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
+  // Rulebooks, READMEs and conformance.json are read through the host too: only inside the project.
+  const readText = (path: string): string | undefined => host.readFile(path);
   const filter = stringOption(args, 'filter');
   const show = (file: string): string => displayPath(io.cwd, file);
   const result = displayPaths(runSuite({ host, files, readText }, filter === undefined ? {} : { filter }), show);
