@@ -25,8 +25,8 @@ export function TopBar({ pg }: { pg: Playground }) {
         <span class="brand-name">Houserules</span>
         <span class="brand-sub">playground</span>
       </div>
-      <button class="entry-picker" data-testid="open-gallery" onClick={() => (pg.galleryOpen.value = true)} title="Choose a scenario or variant">
-        <span class="entry-title">{entry ? entry.title : 'Loading…'}</span>
+      <button class="entry-picker" data-testid="open-gallery" data-ready={String(entry !== null)} onClick={() => (pg.galleryOpen.value = true)} title="Choose a scenario or variant">
+        <span class="entry-title">{entry ? entry.title : (pg.check.value?.title ?? 'Loading…')}</span>
         {entry?.variant && <span class="entry-variant">{entry.variantTitle ?? entry.variant}</span>}
         <span class="caret">▾</span>
       </button>

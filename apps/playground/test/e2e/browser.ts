@@ -94,9 +94,10 @@ function watch(page: Page, problems: Problems): void {
   page.on('pageerror', (e) => problems.pageErrors.push(e.message));
 }
 
-/** Waits until the playground has opened a scenario and checked it. */
-export async function whenChecked(page: Page, timeout = 30_000): Promise<void> {
+/** Waits until the playground has opened a scenario, checked it, and read the gallery's catalog. */
+export async function whenChecked(page: Page, timeout = 60_000): Promise<void> {
   await page.waitForSelector('[data-testid="check-status"]:not([data-state="pending"])', { timeout });
+  await page.waitForSelector('[data-testid="open-gallery"][data-ready="true"]', { timeout });
 }
 
 /** Console errors and page errors of every page so far (what the tests require to stay empty). */

@@ -82,5 +82,5 @@ describe('a house rule for Catan', () => {
     expect(await page.inputValue('[data-testid="compare-right"]')).toBe('scenarios/catan/base.rules');
     await session.screenshot(page, 'house-rule-compare');
     expect(problemsOf(session)).toEqual([]);
-  });
+  }, 300_000);
 });
