@@ -55,14 +55,22 @@ describe('rules examples in the documentation', () => {
     expect(blocks.length).toBeGreaterThan(20);
   });
 
-  it('the "Diamant in full" section of language.md is diamant.rules, section by section', () => {
-    // The sections are separate blocks, each headed `module diamant_<section>`; without those
-    // headers and comments they must add up to the scenario file, so the reference never drifts.
-    const sectionHeader = /^module diamant(_(components|flow|advance|decide|round_end|scoring))?\n/;
-    const sections = blocks.filter((b) => b.file === join('docs', 'language.md') && sectionHeader.test(b.text));
-    const joined = sections.map((b, i) => (i === 0 ? b.text : b.text.replace(sectionHeader, ''))).join('\n');
-    const scenario = readFileSync(join(root, 'scenarios', 'diamant', 'diamant.rules'), 'utf8');
-    expect(sections.length).toBe(7);
+  // A scenario written out in language.md section by section: blocks headed `module NAME` (the
+  // first, with its `extends`) or `module NAME_<section>`; without those headers and comments
+  // they must add up to the scenario file, so the reference never drifts.
+  it.each([
+    { section: 'Diamant in full', file: ['diamant', 'diamant.rules'], header: /^module diamant(_(components|flow|advance|decide|round_end|scoring))?\n/, count: 7 },
+    {
+      section: 'Durango',
+      file: ['durango', 'durango.rules'],
+      header: /^module catan\.durango(_(board|building|production|policy|printing_2016)| extends "\.\.\/catan\/base\.rules")?\n/,
+      count: 6,
+    },
+  ])('the "$section" section of language.md is $file.1, section by section', ({ file, header, count }) => {
+    const sections = blocks.filter((b) => b.file === join('docs', 'language.md') && header.test(b.text));
+    const joined = sections.map((b, i) => (i === 0 ? b.text : b.text.replace(header, ''))).join('\n');
+    const scenario = readFileSync(join(root, 'scenarios', ...file), 'utf8');
+    expect(sections.length).toBe(count);
     expect(withoutComments(joined)).toBe(withoutComments(scenario));
   });
 

@@ -6,6 +6,7 @@ import { runCompileBench } from './compile-bench.ts';
 import { runInstructionsBench } from './instructions-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
 import { runWorkersBench } from './workers-bench.ts';
+import { runScenarioBench } from './scenario-bench.ts';
 
 // `pnpm bench`: figures, not assertions. Each section prints its own table.
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -20,4 +21,5 @@ if (wanted('compile')) runCompileBench(scenariosDir);
 if (wanted('interpreter')) runInterpreterBench(scenariosDir);
 if (wanted('workers')) await runWorkersBench(repoRoot);
 if (wanted('catan')) runCatanBench(scenariosDir);
+if (wanted('scenarios')) runScenarioBench(scenariosDir);
 if (asked('instructions')) await runInstructionsBench(repoRoot);

@@ -51,6 +51,23 @@ export function allHexKinds(table: DeclarationTable): string[] {
   return kinds;
 }
 
+/**
+ * The names of the sites inside hexes (`spots` and `paths` items) of the active
+ * boards: name → `corner` (a spot) or `edge` (a path). A name is a member of
+ * every hex (`h.station`: that hex's spot, or none); `lowerInternals` reports a
+ * name that is both, or that clashes with another hex member.
+ */
+export function insideSiteNames(table: DeclarationTable): Map<string, 'corner' | 'edge'> {
+  const names = new Map<string, 'corner' | 'edge'>();
+  for (const b of boardsOf(table)) {
+    for (const item of b.node.items ?? []) {
+      if (item?.key === 'spots') for (const s of item.spots ?? []) if (s && !names.has(s.name)) names.set(s.name, 'corner');
+      if (item?.key === 'paths') for (const p of item.paths ?? []) if (p?.name && !names.has(p.name.name)) names.set(p.name.name, 'edge');
+    }
+  }
+  return names;
+}
+
 /** The region names of a board. */
 export function regionNames(board: DeclOf<'board'>): string[] {
   return (board.node.items ?? []).filter((i) => i?.key === 'region' && i.name).map((i) => i.name!.name);

@@ -5,7 +5,7 @@ import type {
 } from '@houserules/schema';
 import { BUILTIN_EVENTS } from '@houserules/schema';
 import type { BoardItem, CardSpec, Expr, HexEntry, Identifier, Param, PathEnd } from '@houserules/syntax';
-import { allHexes, hexKey, hexKinds } from './board-facts.ts';
+import { allHexes, hexKey, hexKinds, siteVars } from './board-facts.ts';
 import type { DeclOf, Origin } from './declaration-table.ts';
 import { constantValue, type ExprLowerer } from './lower-expr.ts';
 import type { StmtLowerer } from './lower-stmt.ts';
@@ -225,6 +225,20 @@ function lowerInternals(l: Lowerers, d: DeclOf<'board'>, boardHexes: Set<string>
       'put the spots and paths in a hex of the board');
     return false;
   };
+  // A spot's or path's name is a member of every hex (`h.station`): it must say one thing.
+  const hexMembers = new Set(['kind', 'value', 'corners', 'edges', 'neighbours', 'piece', 'owner', ...siteVars(l.cx.table, 'hex').map((v) => v.name)]);
+  const siteNames = new Map<string, { kind: 'spot' | 'path'; at: Identifier }>();
+  const pathsIn = new Map<string, Map<string, Identifier>>();
+  const named = (kind: 'spot' | 'path', name: Identifier): void => {
+    const earlier = siteNames.get(name.name);
+    if (hexMembers.has(name.name)) {
+      l.cx.sink.error('board/ambiguous-site-name', `\`${name.name}\` is already a member of a hex, so \`h.${name.name}\` could not name this ${kind}`, file, name.range,
+        `rename the ${kind}`);
+    } else if (earlier && earlier.kind !== kind) {
+      l.cx.sink.error('board/ambiguous-site-name', `\`${name.name}\` names a ${earlier.kind} and a ${kind} of \`${d.name}\`, so \`h.${name.name}\` could mean either`, file, name.range,
+        `rename the ${kind}`, [{ message: `the ${earlier.kind}`, file, range: earlier.at.range }]);
+    } else if (!earlier) siteNames.set(name.name, { kind, at: name });
+  };
   for (const item of items) {
     if (item.key !== 'spots' || !known(item)) continue;
     const { q, r } = item.hex!;
@@ -238,6 +252,7 @@ function lowerInternals(l: Lowerers, d: DeclOf<'board'>, boardHexes: Set<string>
         continue;
       }
       names.set(spot.name, spot);
+      named('spot', spot);
       internals.spots.push({ q, r, name: spot.name });
     }
   }
@@ -257,6 +272,16 @@ function lowerInternals(l: Lowerers, d: DeclOf<'board'>, boardHexes: Set<string>
       return undefined;
     };
     for (const path of item.paths ?? []) {
+      named('path', path.name);
+      const inHex = pathsIn.get(hexKey(q, r)) ?? new Map<string, Identifier>();
+      pathsIn.set(hexKey(q, r), inHex);
+      const twice = inHex.get(path.name.name);
+      if (twice) {
+        l.cx.sink.error('board/duplicate-path', `hex (${q}, ${r}) of \`${d.name}\` has a path \`${path.name.name}\` twice`, file, path.name.range,
+          'a path is named once per hex', [{ message: 'first named here', file, range: twice.range }]);
+        continue;
+      }
+      inHex.set(path.name.name, path.name);
       const from = end(path.from);
       const to = end(path.to);
       if (from && to) internals.paths.push({ q, r, name: path.name.name, from, to });

@@ -1,6 +1,6 @@
 import type { Expr as GExpr } from '@houserules/schema';
 import type { Expr, Identifier } from '@houserules/syntax';
-import { allHexKinds, boardsOf, piecesOn, regionNames, siteVars } from './board-facts.ts';
+import { allHexKinds, boardsOf, insideSiteNames, piecesOn, regionNames, siteVars } from './board-facts.ts';
 import type { DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
@@ -100,6 +100,17 @@ export class SiteLowerer {
       for (const b of boardsOf(this.cx.table)) this.cx.addEdge(scope.owner, idOf(b), 'reads');
       return val({ k: 'siteAttr', attr: name, of: object }, name === 'kind' ? { t: 'enum', values: allHexKinds(this.cx.table) } : NUMBER);
     }
+    // the hex a spot or path lies inside: a fact of the board
+    if (site !== 'hex' && name === 'inside') {
+      for (const b of boardsOf(this.cx.table)) this.cx.addEdge(scope.owner, idOf(b), 'reads');
+      return val({ k: 'siteAttr', attr: 'inside', of: object }, siteOf('hex'));
+    }
+    // a spot or path by name, inside the hex: `durango_hex.station`
+    const inner = site === 'hex' ? insideSiteNames(this.cx.table).get(name) : undefined;
+    if (inner !== undefined) {
+      for (const b of boardsOf(this.cx.table)) this.cx.addEdge(scope.owner, idOf(b), 'reads');
+      return val({ k: 'siteNamed', site: inner, name, of: object }, siteOf(inner));
+    }
     const v = siteVars(this.cx.table, site).find((d) => d.name === name);
     if (v) return this.ex.declRef(v, member, scope, object, access);
     const members = this.memberNames(site);
@@ -110,9 +121,10 @@ export class SiteLowerer {
 
   memberNames(site: SiteKind): string[] {
     return [
-      ...(site === 'hex' ? ['kind', 'value'] : []),
+      ...(site === 'hex' ? ['kind', 'value'] : ['inside']),
       ...Object.keys(RELATIONS[site]), 'piece', 'owner',
       ...siteVars(this.cx.table, site).map((d) => d.name),
+      ...(site === 'hex' ? insideSiteNames(this.cx.table).keys() : []),
     ];
   }
 

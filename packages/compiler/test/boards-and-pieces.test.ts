@@ -423,6 +423,40 @@ describe('spots and paths inside a hex', () => {
     expect(d.range!.start.offset).toBeGreaterThan(d.related![0]!.range!.start.offset);
   });
 
+  it('`c.inside` and `e.inside` are the hex a spot or path lies inside; `h.station` names a spot, `h.trail` a path', () => {
+    const prelude = BOARD_GAME.replace(/board land: hex radius 1 \{\n/, `${TOWN.split('\n').slice(0, 3).join('\n')}\n`);
+    const { graph, diagnostics } = compileText(`${prelude}derive in_town(c: corner): bool = c.inside != none
+derive on_path(e: edge): bool = e.inside == hex(0, 0)
+derive station_of(h: hex): corner = h.station
+derive trail_free: bool = hex(0, 0).trail.piece == none
+`);
+    expect(errorsOf(diagnostics)).toEqual([]);
+    const value = (name: string): unknown => graph!.derived.find((d) => d.name === name)!.value;
+    expect(value('in_town')).toMatchObject({ k: 'bin', l: { k: 'siteAttr', attr: 'inside', of: { k: 'local', name: 'c' } } });
+    expect(value('station_of')).toEqual({ k: 'siteNamed', site: 'corner', name: 'station', of: { k: 'local', name: 'h' } });
+    expect(value('trail_free')).toMatchObject({ l: { k: 'siteAttr', attr: 'piece', of: { k: 'siteNamed', site: 'edge', name: 'trail' } } });
+  });
+
+  it('type/no-such-member: a hex member naming no spot or path lists the ones there are', () => {
+    const prelude = BOARD_GAME.replace(/board land: hex radius 1 \{\n/, `${TOWN.split('\n').slice(0, 3).join('\n')}\n`);
+    const d = expectDiagnostic('derive s: corner = hex(0, 0).saloon', 'type/no-such-member', { text: 'saloon' }, { prelude });
+    expect(d.hint).toContain('station');
+    expect(d.hint).toContain('trail');
+    // a corner's members include `inside`; a hex has none
+    expect(expectDiagnostic('derive x: bool = corner(0, 0, 0).insid == none', 'type/no-such-member', { text: 'insid' }, opts).hint).toContain('inside');
+  });
+
+  it('board/ambiguous-site-name: a name that is a spot and a path, or already a hex member', () => {
+    const d = expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 1) inn: corner 0 to corner 2\n}', 'board/ambiguous-site-name', { text: 'inn' }, opts);
+    expect(d.range!.start.offset).toBeGreaterThan(d.related![0]!.range!.start.offset);
+    expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) kind\n}', 'board/ambiguous-site-name', { text: 'kind' }, opts);
+    expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) marked\n}', 'board/ambiguous-site-name', { text: 'marked' }, opts);
+  });
+
+  it('board/duplicate-path: a path named twice in a hex', () => {
+    expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 0) lane: corner 0 to inn, lane: corner 2 to inn\n}', 'board/duplicate-path', { text: 'lane' }, opts);
+  });
+
   it('board/dangling-edge: a path to no spot, or to a corner outside 0..5', () => {
     expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 0) lane: corner 0 to well\n}', 'board/dangling-edge', { text: 'well' }, opts);
     expectDiagnostic('board town: hex radius 1 {\n  spots (0, 0) inn\n  paths (0, 0) lane: corner 6 to inn\n}', 'board/dangling-edge', { text: 'corner 6' }, opts);

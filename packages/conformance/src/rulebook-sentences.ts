@@ -4,14 +4,17 @@
  * strings and the scenario README's tables.
  */
 
-/** Splits a rulebook text into sentences; headings (short lines without punctuation) are skipped. */
+/**
+ * Splits a rulebook text into sentences; headings (lines ending without punctuation, a closing
+ * quote after it allowed: `you produce "silver."`) are skipped.
+ */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.replace(/^\s*[•*-]\s*/, '').trim();
     if (!line) continue;
     const isItem = raw.trim() !== line || line.includes('\t');
-    if (!isItem && !/[.:!?)]$/.test(line)) continue;
+    if (!isItem && !/[.:!?)]["”’]?$/.test(line)) continue;
     for (const s of line.split(/(?<=[a-z)”"][.!?])\s+(?=[A-Z0-9“"])/)) if (normalize(s)) out.push(s.trim());
   }
   return out;

@@ -63,6 +63,8 @@ describe('rule coverage', () => {
 describe('sentences', () => {
   it('splits lines into sentences, skips headings, keeps bullets and numbered steps', () => {
     expect(splitSentences('Setup\n\n1. Place the board. Then wait.\n• 8 Chests\nA: b c.\n')).toEqual(['1. Place the board.', 'Then wait.', '8 Chests', 'A: b c.']);
+    // a sentence may end in a closing quote
+    expect(splitSentences('Production\nYou produce "silver."\nThey said “stop.”\n')).toEqual(['You produce "silver."', 'They said “stop.”']);
     expect(normalizeSentence('Players’ “Decision”:  ok')).toBe("players decision ok");
     expect(readmeRows('| a | flavour: x |\n|---|---|\n| b \\| c | `rule` |')).toEqual([{ sentence: 'a', flavour: true }, { sentence: 'b c', flavour: false }]);
   });

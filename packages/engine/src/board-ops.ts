@@ -30,6 +30,16 @@ export function siteOwner(g: Game, b: LoadedBoard, s: number): number {
   return s >>> 0 < b.siteCount ? g.vars[g.boardBase + b.ownerOff + s]! : -1;
 }
 
+/** the hex a spot or path lies inside (-1: a hex, or a hex's own corner or side); a fact of the board, not of the game */
+export function siteInside(b: LoadedBoard, s: number): number {
+  return s >>> 0 < b.siteCount ? b.inside[s]! : -1;
+}
+
+/** a per-hex table of named sites (LoadedBoard.named) read at hex h; -1 for no hex or no such site */
+export function namedSite(table: Int32Array, h: number): number {
+  return h >>> 0 < table.length ? table[h]! : -1;
+}
+
 /** hex(q, r), corner(q, r, i), edge(q, r, i) as a site value; -1 when the board has none there */
 export function siteOf(b: LoadedBoard, site: 'hex' | 'corner' | 'edge', q: number, r: number, i: number): number {
   const h = hexAt(b.board, q, r);
@@ -317,12 +327,25 @@ export function boardGeometry(b: LoadedBoard): BoardGeometryView {
   const hexes: BoardGeometryView['hexes'] = [];
   for (let h = 0; h < b.hexCount; h++) hexes.push({ id: h, q: board.hexQ[h]!, r: board.hexR[h]!, x: geo.hexX[h]!, y: geo.hexY[h]!, frame: board.hexFrameDepth[h]! > 0 });
   const corners: BoardGeometryView['corners'] = [];
-  for (let v = 0; v < b.nodeCount; v++) corners.push({ id: b.nodeBase + v, x: geo.nodeX[v]!, y: geo.nodeY[v]!, spot: v >= board.cornerCount });
+  for (let v = 0; v < b.nodeCount; v++) {
+    const corner: BoardGeometryView['corners'][number] = { id: b.nodeBase + v, x: geo.nodeX[v]!, y: geo.nodeY[v]!, spot: v >= board.cornerCount };
+    if (corner.spot) {
+      corner.name = board.spotNames[v - board.cornerCount]!;
+      corner.inside = board.nodeHex[v]!;
+    }
+    corners.push(corner);
+  }
   const edges: BoardGeometryView['edges'] = [];
   for (let e = 0; e < b.edgeCount; e++) {
     const a = board.edgeNodes[e * 2]!;
     const c = board.edgeNodes[e * 2 + 1]!;
-    edges.push({ id: b.edgeBase + e, from: b.nodeBase + a, to: b.nodeBase + c, x1: geo.nodeX[a]!, y1: geo.nodeY[a]!, x2: geo.nodeX[c]!, y2: geo.nodeY[c]! });
+    const edge: BoardGeometryView['edges'][number] = { id: b.edgeBase + e, from: b.nodeBase + a, to: b.nodeBase + c, x1: geo.nodeX[a]!, y1: geo.nodeY[a]!, x2: geo.nodeX[c]!, y2: geo.nodeY[c]! };
+    if (e >= board.sideCount) {
+      const label = board.pathNames[e - board.sideCount];
+      if (label !== undefined) edge.name = label;
+      edge.inside = board.edgeHex[e]!;
+    }
+    edges.push(edge);
   }
   return { hexes, corners, edges, bounds: { ...geo.bounds } };
 }

@@ -5,7 +5,7 @@ import { generateExpr } from './expr-codegen.ts';
 import { STRING_BASE, StringTable } from './value-codec.ts';
 import { filledArray } from './packed-array.ts';
 import { loadBoard, supplySlot, type LoadedBoard } from './loaded-board.ts';
-import { longestTrailOf, siteKind, siteOf, siteOwner, sitePiece, siteValue } from './board-ops.ts';
+import { longestTrailOf, namedSite, siteInside, siteKind, siteOf, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 import { nodeDistance } from './board/graph-queries.ts';
 import { joinedOf, networksOf } from './board-networks.ts';
 import { stateResources, type StateResources } from './state-resources.ts';
@@ -496,8 +496,17 @@ export class ExprCompiler {
         const b = this.needBoard(`The ${e.attr} of a site`);
         if (!b) return () => -1;
         const of = this.expr(e.of, scope);
+        if (e.attr === 'inside') return (g) => siteInside(b, of(g));
         const read = e.attr === 'kind' ? siteKind : e.attr === 'value' ? siteValue : e.attr === 'piece' ? sitePiece : siteOwner;
         return (g) => read(g, b, of(g));
+      }
+      case 'siteNamed': {
+        const b = this.needBoard(`The ${e.site === 'corner' ? 'spot' : 'path'} '${e.name}'`);
+        const table = b?.named.get(`${e.site}:${e.name}`);
+        if (b && !table) this.error('run/unknown-reference', `No hex of the board has a ${e.site === 'corner' ? 'spot' : 'path'} '${e.name}'.`);
+        if (!table) return () => -1;
+        const of = this.expr(e.of, scope);
+        return (g) => namedSite(table, of(g));
       }
       case 'siteAt': {
         const b = this.needBoard(`A ${e.site} by coordinates`);
@@ -755,6 +764,7 @@ export class ExprCompiler {
         return this.countOf(e, scope);
       case 'token':
       case 'siteAttr':
+      case 'siteNamed':
       case 'siteAt':
       case 'supply':
       case 'distance':

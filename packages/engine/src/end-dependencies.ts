@@ -53,7 +53,7 @@ export function readsOfConditions(
   const visit = (e: Expr): void => {
     switch (e.k) {
       case 'lit': case 'seat': case 'local': case 'option': case 'players': case 'token': case 'group':
-      case 'sites': case 'region': case 'siteRel': case 'siteAt': case 'distance':
+      case 'sites': case 'region': case 'siteRel': case 'siteNamed': case 'siteAt': case 'distance':
         break;
       case 'var': reads.add(e.id); break;
       case 'count': reads.add(e.pool); break;
@@ -63,6 +63,7 @@ export function readsOfConditions(
       // a trail runs over its pieces and is cut by whatever others have built on its nodes
       case 'trail': case 'joined': case 'networks': reads.add(ANY_PIECE); break;
       case 'siteAttr':
+        if (e.attr === 'inside') break;
         if (e.attr === 'piece' || e.attr === 'owner') for (const p of piecesReadBy.get(owner) ?? [ANY_PIECE]) reads.add(p);
         else reads.add(BOARD);
         break;

@@ -2,7 +2,7 @@ import type { Expr } from '@houserules/schema';
 import type { ExprCompiler, Scope } from './compile-expr.ts';
 import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
-import { siteKind, siteOwner, sitePiece, siteValue } from './board-ops.ts';
+import { namedSite, siteInside, siteKind, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 import { STRING_BASE } from './value-codec.ts';
 import { memoSlot, memoTable, stampSource } from './derived-memo.ts';
 import { rebinds } from './name-bindings.ts';
@@ -51,6 +51,8 @@ export const helpers = {
     return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${o}.`) : g.zoneInstBase[z]! + o;
   },
   siteKind,
+  siteInside,
+  namedSite,
   siteValue,
   sitePiece,
   siteOwner,
@@ -250,12 +252,17 @@ export class Generator {
         const t = c.tokenIx.get(e.id);
         return t === undefined ? this.fallback(e, scope) : `(${STRING_BASE + t})`;
       }
+      case 'siteNamed': {
+        const table = c.board?.named.get(`${e.site}:${e.name}`);
+        return table === undefined ? this.fallback(e, scope) : `H.namedSite(${this.ref(table)}, ${this.gen(e.of, scope)})`;
+      }
       case 'siteAt': {
         const fixed = c.fixedSite(e);
         return fixed === null ? this.fallback(e, scope) : `(${fixed})`;
       }
       case 'siteAttr': {
         if (!c.board) return this.fallback(e, scope);
+        if (e.attr === 'inside') return `H.siteInside(${this.ref(c.board)}, ${this.gen(e.of, scope)})`;
         if (e.of.k === 'local') return this.siteAttrInline(e.attr, this.gen(e.of, scope));
         const fn = e.attr === 'kind' ? 'siteKind' : e.attr === 'value' ? 'siteValue' : e.attr === 'piece' ? 'sitePiece' : 'siteOwner';
         return `H.${fn}(g, ${this.ref(c.board)}, ${this.gen(e.of, scope)})`;

@@ -32,6 +32,10 @@ export interface LoadedBoard {
   /** per relation, per site value: the related site values (a shared empty array where the relation does not apply) */
   readonly rel: { corners: Int32Array[]; edges: Int32Array[]; hexes: Int32Array[]; neighbours: Int32Array[] };
   readonly regions: ReadonlyMap<string, Int32Array>;
+  /** per site value: the hex a spot or path lies inside, -1 for hexes and a hex's own corners and sides */
+  readonly inside: Int32Array;
+  /** `corner:NAME` (a spot) or `edge:NAME` (a path) → per hex: the site of that name inside it, or -1 */
+  readonly named: ReadonlyMap<string, Int32Array>;
   readonly pieces: LoadedPiece[];
   readonly globalPieces: number;
   /** the symbol of each hex kind, and of `none` */
@@ -183,6 +187,25 @@ export function loadBoard(graph: RuleGraph, strings: StringTable): { board: Load
   const regions = new Map<string, Int32Array>();
   for (const [name, region] of board.regions) regions.set(name, region.hexes);
 
+  const inside = new Int32Array(S).fill(-1);
+  const named = new Map<string, Int32Array>();
+  const name = (key: string, h: number, site: number): void => {
+    let table = named.get(key);
+    if (!table) named.set(key, (table = new Int32Array(H).fill(-1)));
+    table[h] = site;
+  };
+  for (let v = board.cornerCount; v < N; v++) {
+    const h = board.nodeHex[v]!;
+    inside[nodeBase + v] = h;
+    name(`corner:${board.spotNames[v - board.cornerCount]!}`, h, nodeBase + v);
+  }
+  for (let e = board.sideCount; e < E; e++) {
+    const h = board.edgeHex[e]!;
+    inside[edgeBase + e] = h;
+    const label = board.pathNames[e - board.sideCount];
+    if (label !== undefined) name(`edge:${label}`, h, edgeBase + e);
+  }
+
   const siteVars = new Map<number, { offset: number; first: number; count: number }>();
   let siteVarSlots = 0;
   const kindRange = (site: 'hex' | 'corner' | 'edge'): { first: number; count: number } =>
@@ -227,6 +250,8 @@ export function loadBoard(graph: RuleGraph, strings: StringTable): { board: Load
     sites: { hex: Int32Array.from(hexSites), corner: Int32Array.from(nodeSites), edge: Int32Array.from(edgeSites) },
     rel,
     regions,
+    inside,
+    named,
     pieces,
     globalPieces: globals,
     noneSymbol: strings.intern('none'),

@@ -153,8 +153,9 @@ export interface BoardView {
 export interface BoardGeometryView {
   /** `frame`: a hex of the frame around the layout */
   hexes: { id: number; q: number; r: number; x: number; y: number; frame: boolean }[];
-  /** corners, then spots inside hexes */
-  corners: { id: number; x: number; y: number; spot: boolean }[];
-  edges: { id: number; from: number; to: number; x1: number; y1: number; x2: number; y2: number }[];
+  /** corners, then spots inside hexes (a spot has its name and the hex it is inside) */
+  corners: { id: number; x: number; y: number; spot: boolean; name?: string; inside?: number }[];
+  /** sides, then paths inside hexes (a path has its name, if declared with one, and the hex it is inside) */
+  edges: { id: number; from: number; to: number; x1: number; y1: number; x2: number; y2: number; name?: string; inside?: number }[];
   bounds: { minX: number; minY: number; maxX: number; maxY: number };
 }

@@ -242,6 +242,26 @@ describe('spots and paths inside a hex', () => {
     expectConsistent(board);
   });
 
+  it('draws spots without a position towards the corners their paths come from, loose ones round the centre', () => {
+    const board = must(buildBoard(spec));
+    const h = hexAt(board, 0, 0);
+    const at = (name: string): [number, number] => {
+      const v = spotNode(board, h, name);
+      return [board.geometry.nodeX[v]! - board.geometry.hexX[h]!, board.geometry.nodeY[v]! - board.geometry.hexY[h]!];
+    };
+    // `centre` is joined to the opposite corners 0 and 3: it stays at the centre
+    expect(at('centre')[0]).toBeCloseTo(0, 9);
+    expect(at('centre')[1]).toBeCloseTo(0, 9);
+    const spoke = must(buildBoard({ hexes: radiusHexes(1), spots: [{ hex, name: 'inn' }], paths: [{ from: { hex, corner: 2 }, to: { hex, spot: 'inn' } }] }));
+    // towards corner 2, the bottom: 0.45 below the centre
+    expect(spoke.geometry.nodeX[spoke.cornerCount]!).toBeCloseTo(0, 9);
+    expect(spoke.geometry.nodeY[spoke.cornerCount]!).toBeCloseTo(0.45, 9);
+    const loose = must(buildBoard({ hexes: radiusHexes(1), spots: ['a', 'b', 'c'].map((name) => ({ hex, name })) }));
+    const radii = [0, 1, 2].map((k) => Math.hypot(loose.geometry.nodeX[loose.cornerCount + k]!, loose.geometry.nodeY[loose.cornerCount + k]!));
+    for (const r of radii) expect(r).toBeCloseTo(0.45, 9);
+    expect(loose.geometry.nodeY[loose.cornerCount]!).toBeCloseTo(-0.45, 9);
+  });
+
   it('can add spots and paths to a built board, keeping every id', () => {
     const plain = must(hexagonBoard(1));
     const extended = must(withInternals(plain, { spots: spec.spots, paths: spec.paths }));

@@ -5,7 +5,7 @@ import { action, at, bin, constraint, ctx, event, globalVar, graph, lit, local, 
 export const hexAt = (q: number, r: number): Expr => ({ k: 'siteAt', site: 'hex', q: lit(q), r: lit(r) });
 export const cornerAt = (q: number, r: number, i: number): Expr => ({ k: 'siteAt', site: 'corner', q: lit(q), r: lit(r), i: lit(i) });
 export const edgeAt = (q: number, r: number, i: number): Expr => ({ k: 'siteAt', site: 'edge', q: lit(q), r: lit(r), i: lit(i) });
-export const attr = (a: 'kind' | 'value' | 'piece' | 'owner', of: Expr): Expr => ({ k: 'siteAttr', attr: a, of });
+export const attr = (a: 'kind' | 'value' | 'piece' | 'owner' | 'inside', of: Expr): Expr => ({ k: 'siteAttr', attr: a, of });
 export const rel = (r: 'corners' | 'edges' | 'hexes' | 'neighbours', of: Expr): Expr => ({ k: 'siteRel', rel: r, of });
 export const sites = (site: 'hex' | 'corner' | 'edge'): Expr => ({ k: 'sites', site });
 export const place = (piece: string, owner: Expr | undefined, where: Expr): Stmt => (owner ? { s: 'place', piece, owner, at: where } : { s: 'place', piece, at: where });

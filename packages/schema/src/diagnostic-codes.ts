@@ -89,11 +89,12 @@ export const DIAGNOSTIC_CODES = {
   'flow/unknown-action': '`until` naming no action',
   'flow/unknown-phase': 'a phase the flow does not declare',
   // ── board ──
+  'board/ambiguous-site-name': 'a spot or path name that is also a path or spot name, or another member of a hex (`h.name` could not tell)',
   'board/bad-coordinate': 'a hex coordinate that is not a valid cube or axial coordinate',
   'board/cross-hex-path': 'a path between spots of different hexes',
   'board/dangling-edge': 'an edge piece or path whose end is not on the board',
   'board/duplicate-hex': 'a map that lists a hex twice',
-  'board/duplicate-path': 'two paths between the same spots',
+  'board/duplicate-path': 'two paths between the same spots, or a path named twice in a hex',
   'board/duplicate-region': 'a region declared twice',
   'board/duplicate-spot': 'a spot declared twice in a hex',
   'board/empty-board': 'a board without hexes',

@@ -140,8 +140,13 @@ export type Expr =
   | { k: 'region'; name: string; board?: string }
   /** sites related to a site: a hex's corners/edges/neighbours, a corner's hexes/edges/neighbours, an edge's corners/hexes */
   | { k: 'siteRel'; rel: 'corners' | 'edges' | 'hexes' | 'neighbours'; of: Expr }
-  /** a hex's kind (a symbol) or value (-1: none); any site's piece (a piece id, or 'none') or owner (-1: none) */
-  | { k: 'siteAttr'; attr: 'kind' | 'value' | 'piece' | 'owner'; of: Expr }
+  /**
+   * a hex's kind (a symbol) or value (-1: none); any site's piece (a piece id, or 'none') or owner (-1: none);
+   * `inside`: the hex a spot (node) or path (edge) lies inside, -1 for a hex's own corners and sides
+   */
+  | { k: 'siteAttr'; attr: 'kind' | 'value' | 'piece' | 'owner' | 'inside'; of: Expr }
+  /** the spot (site `corner`) or path (site `edge`) of that name inside the hex `of`; -1 when that hex has none */
+  | { k: 'siteNamed'; site: 'corner' | 'edge'; name: string; of: Expr }
   /** a site by coordinates: hex(q, r), corner(q, r, i), edge(q, r, i); -1 when the board has none there */
   | { k: 'siteAt'; site: 'hex' | 'corner' | 'edge'; q: Expr; r: Expr; i?: Expr; board?: string }
   /** pieces of this kind player `of` has left in supply (global pieces: `of` absent) */
@@ -159,7 +164,7 @@ export type Expr =
 export const EXPR_KINDS = [
   'lit', 'seat', 'local', 'var', 'count', 'field', 'option', 'derived', 'ctx', 'players',
   'zone', 'bin', 'not', 'neg', 'is', 'if', 'list', 'range', 'agg', 'call',
-  'token', 'group', 'countOf', 'sites', 'region', 'siteRel', 'siteAttr', 'siteAt', 'supply', 'distance', 'trail', 'joined', 'networks',
+  'token', 'group', 'countOf', 'sites', 'region', 'siteRel', 'siteAttr', 'siteNamed', 'siteAt', 'supply', 'distance', 'trail', 'joined', 'networks',
 ] as const satisfies readonly Expr['k'][];
 
 export interface PoolRef {

@@ -116,6 +116,7 @@ const SHAPES: Record<string, Record<string, Presence>> = {
   '#/$defs/ExprRegion': shape<Of<Expr, 'k', 'region'>>()({ k: 'required', name: 'required', board: 'optional' }),
   '#/$defs/ExprSiteRel': shape<Of<Expr, 'k', 'siteRel'>>()({ k: 'required', rel: 'required', of: 'required' }),
   '#/$defs/ExprSiteAttr': shape<Of<Expr, 'k', 'siteAttr'>>()({ k: 'required', attr: 'required', of: 'required' }),
+  '#/$defs/ExprSiteNamed': shape<Of<Expr, 'k', 'siteNamed'>>()({ k: 'required', site: 'required', name: 'required', of: 'required' }),
   '#/$defs/ExprSiteAt': shape<Of<Expr, 'k', 'siteAt'>>()({ k: 'required', site: 'required', q: 'required', r: 'required', i: 'optional', board: 'optional' }),
   '#/$defs/ExprSupply': shape<Of<Expr, 'k', 'supply'>>()({ k: 'required', piece: 'required', of: 'optional' }),
   '#/$defs/ExprDistance': shape<Of<Expr, 'k', 'distance'>>()({ k: 'required', from: 'required', to: 'required' }),

@@ -23,7 +23,12 @@ export interface SpotSpec {
   readonly hex: HexCoord;
   /** Unique within its hex. */
   readonly name: string;
-  /** Offset from the hex centre, in hex-size units (default: the centre). */
+  /**
+   * Offset from the hex centre, in hex-size units. Default: 0.45 of the way
+   * towards the corner of the hex its first path comes from; a spot with no
+   * path to a corner sits on a circle of radius 0.45, the hex's such spots
+   * spread evenly (one alone: the centre).
+   */
   readonly at?: { readonly x: number; readonly y: number };
 }
 

@@ -2,6 +2,8 @@ import { packAdjacency } from './adjacency.ts';
 import { BoardScratch } from './board-scratch.ts';
 import type { BoardProblem, BoardSpec, NodeRef } from './board-spec.ts';
 import {
+  CORNER_DX,
+  CORNER_DY,
   CORNER_LATTICE_X,
   CORNER_LATTICE_Y,
   hexCentreX,
@@ -112,7 +114,7 @@ export function buildBoard(spec: BoardSpec): BoardResult {
   const spotIndex = new Map<string, number>(); // `${hex} ${name}` → node id
   const spotHex: number[] = [];
   const spotNames: string[] = [];
-  const spotAt: { x: number; y: number }[] = [];
+  const spotAt: ({ x: number; y: number } | undefined)[] = [];
   (spec.spots ?? []).forEach((s, index) => {
     const h = findHex(s.hex);
     if (h < 0) {
@@ -127,7 +129,7 @@ export function buildBoard(spec: BoardSpec): BoardResult {
     spotIndex.set(key, cornerCount + spotHex.length);
     spotHex.push(h);
     spotNames.push(s.name);
-    spotAt.push({ x: s.at?.x ?? 0, y: s.at?.y ?? 0 });
+    spotAt.push(s.at ? { x: s.at.x, y: s.at.y } : undefined);
   });
   const nodeCount = cornerCount + spotHex.length;
 
@@ -151,6 +153,8 @@ export function buildBoard(spec: BoardSpec): BoardResult {
   const pathHex: number[] = [];
   const pathNames: (string | undefined)[] = [];
   const pairs = new Set<number>();
+  // per spot: the corners of its hex its paths come from (where it is drawn)
+  const towards: number[][] = [];
   for (let e = 0; e < sideCount; e++) pairs.add(pairKey(sideEnds[e * 2]!, sideEnds[e * 2 + 1]!));
   (spec.paths ?? []).forEach((p, index) => {
     const from = resolveRef(p.from);
@@ -178,11 +182,16 @@ export function buildBoard(spec: BoardSpec): BoardResult {
       return;
     }
     pairs.add(key);
+    for (const [a, b] of [[from, to], [to, from]] as const) {
+      const k = a.node - cornerCount;
+      if (k >= 0 && b.node < cornerCount) (towards[k] ??= []).push([0, 1, 2, 3, 4, 5].find((j) => hexCorners[hex * 6 + j] === b.node)!);
+    }
     pathEnds.push(from.node, to.node);
     pathHex.push(hex);
     pathNames.push(p.name);
   });
   const edgeCount = sideCount + pathHex.length;
+  placeSpots(spotHex, spotAt, towards);
 
   // Regions.
   const regionHexes = new Map<string, number[]>();
@@ -282,6 +291,41 @@ export function buildBoard(spec: BoardSpec): BoardResult {
   return { board, problems };
 }
 
+/** How far from its hex's centre a spot is drawn, towards the corner its path comes from (hex size 1). */
+const SPOT_REACH = 0.45;
+
+/**
+ * Where spots without a given position are drawn: SPOT_REACH times the mean of
+ * the directions to the corners their paths come from (one corner: a spoke
+ * towards it; opposite corners: the centre); spots joined to no corner spread
+ * evenly round their hex's centre (one alone: at it).
+ */
+function placeSpots(spotHex: readonly number[], spotAt: ({ x: number; y: number } | undefined)[], towards: readonly (number[] | undefined)[]): void {
+  const loose = new Map<number, number[]>();
+  spotHex.forEach((h, k) => {
+    if (spotAt[k] !== undefined) return;
+    const corners = towards[k];
+    if (corners === undefined) {
+      loose.set(h, [...(loose.get(h) ?? []), k]);
+      return;
+    }
+    let x = 0;
+    let y = 0;
+    for (const i of corners) {
+      x += CORNER_DX[i]!;
+      y += CORNER_DY[i]!;
+    }
+    spotAt[k] = { x: (SPOT_REACH * x) / corners.length, y: (SPOT_REACH * y) / corners.length };
+  });
+  for (const ks of loose.values()) {
+    ks.forEach((k, j) => {
+      const angle = ((-90 + (360 * j) / ks.length) * Math.PI) / 180;
+      const reach = ks.length === 1 ? 0 : SPOT_REACH;
+      spotAt[k] = { x: reach * Math.cos(angle), y: reach * Math.sin(angle) };
+    });
+  }
+}
+
 function pairKey(a: number, b: number): number {
   return a < b ? a * 0x100000 + b : b * 0x100000 + a;
 }
@@ -292,7 +336,7 @@ function computeGeometry(
   cornerLatX: readonly number[],
   cornerLatY: readonly number[],
   spotHex: readonly number[],
-  spotAt: readonly { x: number; y: number }[],
+  spotAt: readonly ({ x: number; y: number } | undefined)[],
   edgeNodes: Int32Array,
 ): BoardGeometry {
   const hexX = Float64Array.from(hexQ, (q, h) => hexCentreX(q, hexR[h]!));
@@ -307,8 +351,8 @@ function computeGeometry(
     nodeY[v] = cornerLatY[v]! / 2;
   }
   spotHex.forEach((h, k) => {
-    nodeX[cornerCount + k] = hexX[h]! + spotAt[k]!.x;
-    nodeY[cornerCount + k] = hexY[h]! + spotAt[k]!.y;
+    nodeX[cornerCount + k] = hexX[h]! + (spotAt[k]?.x ?? 0);
+    nodeY[cornerCount + k] = hexY[h]! + (spotAt[k]?.y ?? 0);
   });
   const edgeCount = edgeNodes.length / 2;
   const edgeMidX = new Float64Array(edgeCount);

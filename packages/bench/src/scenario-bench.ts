@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { compile, createMemoryHost } from '@houserules/compiler';
+import { loadGraph, playGame, randomAgent, type LoadedGraph } from '@houserules/engine';
+import { fmt, median, printTable, thousands } from './harness.ts';
+
+/** A scenario measured against the module it extends: its file (with the modules it builds on) and variant. */
+interface ScenarioSpec {
+  label: string;
+  /** relative to the scenarios folder: the entry first, then the modules it extends */
+  files: string[];
+  variant?: string;
+  players: number;
+}
+
+/** Random agents do not always reach 10 points: the base game's `round_limit` makes every game end. */
+const ROUND_LIMIT = 500;
+/** No scenario may be more than this many times slower per game than the module it extends (issue 12). */
+const GOAL_RATIO = 1.5;
+
+/** The module each scenario extends comes first; each scenario row is compared with it. */
+const BASE: ScenarioSpec = { label: 'Catan base (the module extended)', files: ['catan/base.rules'], players: 4 };
+const SCENARIOS: ScenarioSpec[] = [
+  { label: 'Durango 2017', files: ['durango/durango.rules', 'catan/base.rules'], players: 4 },
+  { label: 'Durango 2016', files: ['durango/durango.rules', 'catan/base.rules'], variant: 'durango_2016', players: 4 },
+];
+
+function load(scenariosDir: string, spec: ScenarioSpec): LoadedGraph {
+  const paths = spec.files.map((f) => join(scenariosDir, f));
+  const host = createMemoryHost(Object.fromEntries(paths.map((p) => [p, readFileSync(p, 'utf8')])));
+  const compiled = compile(host, paths[0]!, spec.variant ? { variant: spec.variant } : {});
+  if (compiled.value === null) throw new Error(`${spec.label} does not compile: ${compiled.diagnostics[0]?.message}`);
+  const loaded = loadGraph(compiled.value);
+  if (loaded.value === null) throw new Error(`${spec.label} does not load: ${loaded.diagnostics[0]?.message}`);
+  return loaded.value;
+}
+
+interface Row {
+  spec: ScenarioSpec;
+  graph: LoadedGraph;
+  batch: number;
+  rates: number[];
+  cpuRates: number[];
+  games: number;
+  rounds: number;
+  byLimit: number;
+}
+
+/** plays `games` random games from seed `first`, adding to the row's tallies */
+function play(row: Row, first: number, games: number): void {
+  for (let i = 0; i < games; i++) {
+    const seed = first + i;
+    const r = playGame(row.graph, { seed, players: row.spec.players, options: { round_limit: ROUND_LIMIT }, recordLog: false }, [randomAgent(seed * 16 + 1)]);
+    row.games++;
+    if (r.game) row.rounds += r.game.round;
+    if (r.outcome?.reason.includes('round_limit')) row.byLimit++;
+  }
+}
+
+/** games in about `ms` of play */
+function calibrate(row: Row, ms: number): number {
+  let games = 2;
+  for (;;) {
+    const t0 = performance.now();
+    play({ ...row, games: 0, rounds: 0, byLimit: 0 }, 1_000_000, games);
+    const took = performance.now() - t0;
+    if (took > ms / 4) return Math.max(2, Math.round((games * ms) / took));
+    games *= 4;
+  }
+}
+
+/**
+ * (f) Full random games of each scenario and of the module it extends, one core,
+ * interleaved round by round: median games/s (wall and CPU) and each scenario's
+ * slowdown per game against the base, from the medians of the same run.
+ */
+export function runScenarioBench(scenariosDir: string, rounds = 5): void {
+  const rows: Row[] = [BASE, ...SCENARIOS].map((spec) => ({ spec, graph: load(scenariosDir, spec), batch: 0, rates: [], cpuRates: [], games: 0, rounds: 0, byLimit: 0 }));
+  // warm-up: the first games of a graph are mostly the JIT compiling it
+  for (const r of rows) play({ ...r }, 0, 30);
+  for (const r of rows) r.batch = calibrate(r, 600);
+  for (let round = 0; round < rounds; round++) {
+    for (const r of rows) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      play(r, round * 1_000_000, r.batch);
+      const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(c0);
+      r.rates.push((r.batch / ms) * 1000);
+      r.cpuRates.push((r.batch / ((cpu.user + cpu.system) / 1000)) * 1000);
+    }
+  }
+  const baseRate = median(rows[0]!.cpuRates);
+  printTable(
+    `(f) scenarios against the module they extend: random agents, round_limit ${ROUND_LIMIT}, ${rounds} interleaved rounds (median games/s)`,
+    ['scenario', 'players', 'games', 'games/s', 'games/cpu-s', 'rounds/game', 'by limit', 'slower than base (cpu)', `goal ≤ ${GOAL_RATIO}×`],
+    rows.map((r, i) => {
+      const ratio = baseRate / median(r.cpuRates);
+      return [
+        r.spec.label + (r.spec.variant ? ` (--variant ${r.spec.variant})` : ''),
+        String(r.spec.players),
+        thousands(r.games),
+        fmt(median(r.rates), 1),
+        fmt(median(r.cpuRates), 1),
+        fmt(r.rounds / r.games, 1),
+        thousands(r.byLimit),
+        i === 0 ? '—' : `${fmt(ratio, 2)}×`,
+        i === 0 ? '' : ratio <= GOAL_RATIO ? 'met' : 'not met',
+      ];
+    }),
+  );
+  console.log(`load average: ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${availableParallelism()} cores`);
+}
