@@ -4,8 +4,8 @@ export default defineConfig({
   test: {
     name: 'playground',
     include: ['test/**/*.test.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 60_000,
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
     // The browser tests share two cores with everything else: one file at a time.
     fileParallelism: false,
   },

@@ -23,7 +23,7 @@ export const SOFT_KEYWORDS = [
   'winners', 'immediately', 'own', 'at', 'round', 'asc', 'desc', 'ties', 'shared', 'prefer',
   'from', 'to', 'top', 'bottom', 'cards', 'as', 'game', 'random', 'place', 'stack', 'seed',
   'arrange', 'advance', 'chooses', 'does', 'play', 'with', 'expect', 'illegal', 'over',
-  'because', 'constraint', 'fix', 'dice', 'frame', 'weighted', 'spots', 'paths',
+  'because', 'constraint', 'fix', 'dice', 'frame', 'weighted', 'spots', 'paths', 'otherwise',
 ];
 
 /** Declaration keywords: the word after them is the declared name (coloured as a definition). */

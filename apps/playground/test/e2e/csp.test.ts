@@ -65,7 +65,7 @@ describe('the Content-Security-Policy', () => {
     await page.click('[data-testid="play-start"]');
     await page.waitForSelector('[data-testid="game"]');
     await page.click('[data-testid="panel:graph"]');
-    await page.waitForSelector('[data-testid="rule-graph"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="rule-graph"]', { timeout: 60_000 });
     expect(problemsOf(session)).toEqual([]);
   });
 });

@@ -35,15 +35,18 @@ describe('editing in the playground', () => {
     expect(problemsOf(session)).toEqual([]);
   });
 
-  it('opens another scenario from the gallery, with the modules it builds on read-only', async () => {
+  it('loads Durango from the gallery, checked, with the Catan base it builds on read-only', async () => {
     await page.click('[data-testid="open-gallery"]');
     await page.waitForSelector('[data-testid="gallery"]');
     await session.screenshot(page, 'gallery');
     expect(await page.locator('[data-testid^="entry:"]').count()).toBeGreaterThanOrEqual(5);
-    await page.click('[data-testid="entry:scenarios/catan/seafarers.rules"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Seafarers'));
+    expect(await page.locator('[data-testid="entry:scenarios/durango/durango.rules#durango_2016"]').count()).toBe(1);
+    await page.click('[data-testid="entry:scenarios/durango/durango.rules"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Durango'));
     await whenChecked(page);
-    await page.waitForFunction(() => document.querySelector('[data-testid="check-status"]')?.getAttribute('data-state') === 'good', null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="check-status"]')?.getAttribute('data-state') === 'good', null, { timeout: 60_000 });
+    expect(await page.locator('[data-testid^="file:scenarios/durango/tests/"]').count()).toBeGreaterThan(2);
+    await session.screenshot(page, 'durango');
     await page.click('[data-testid="file:scenarios/catan/base.rules"]');
     await page.click('[data-testid="editor"] .view-lines');
     await page.keyboard.type('zzz');
@@ -58,8 +61,8 @@ describe('editing in the playground', () => {
   it('marks a typo where it is, with its code, and clears it when fixed', async () => {
     await page.click('[data-testid="file:scenarios/diamant/diamant.rules"]');
     await typeAtEnd(page, 'derive oops: number = in_cave_cont + 1');
-    await page.waitForSelector('[data-testid="check-status"][data-state="bad"]', { timeout: 30_000 });
-    await page.waitForSelector('[data-testid="editor"] .squiggly-error', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="check-status"][data-state="bad"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="editor"] .squiggly-error', { timeout: 60_000 });
     await page.click('[data-testid="panel:problems"]');
     const problem = page.locator('.diag.error').first();
     await expect(problem.textContent()).resolves.toContain('resolve/unknown-name');
@@ -70,7 +73,7 @@ describe('editing in the playground', () => {
     await page.keyboard.press('Control+End');
     for (let i = 0; i < 'nt + 1'.length; i++) await page.keyboard.press('ArrowLeft');
     await page.keyboard.type('u');
-    await page.waitForSelector('[data-testid="check-status"]:not([data-state="bad"])', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="check-status"]:not([data-state="bad"])', { timeout: 60_000 });
     expect(await page.locator('[data-testid="editor"] .squiggly-error').count()).toBe(0);
     expect(problemsOf(session)).toEqual([]);
   });

@@ -40,7 +40,7 @@ describe('a house rule for Catan', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Catan'));
     await whenChecked(page);
     await page.click('[data-testid="new-house-rule"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('house rules'), null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('house rules'), null, { timeout: 60_000 });
     await page.click('[data-testid="editor"] .view-lines');
     await page.keyboard.press('Control+End');
     // Typed line by line with auto-indent and auto-closing off the way: type into an empty line each time.
@@ -56,9 +56,14 @@ describe('a house rule for Catan', () => {
 
     // Its test passes.
     await page.click('[data-testid="panel:tests"]');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="test-row"]')].some((r) => r.textContent?.includes('a quick game is won at 8 points')), null, { timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="test-row"]')].some((r) => r.textContent?.includes('a quick game is won at 8 points')), null, { timeout: 60_000 });
     await page.locator('[data-testid="test-row"]', { hasText: 'a quick game is won at 8 points' }).locator('button.run').click();
-    await page.waitForSelector('[data-testid="test-row"][data-status="passed"]', { timeout: 120_000 });
+    await page.waitForSelector('[data-testid="test-row"]:not([data-status="not-run"])', { timeout: 120_000 }).catch(async (error: unknown) => {
+      await session.screenshot(page, 'house-rule-test-not-run');
+      throw error;
+    });
+    if ((await page.getAttribute('[data-testid="test-row"]', 'data-status')) !== 'passed') await session.screenshot(page, 'house-rule-test-failed');
+    expect(await page.getAttribute('[data-testid="test-row"]', 'data-status')).toBe('passed');
 
     // It simulates, under its variant.
     await page.click('[data-testid="panel:simulate"]');
@@ -71,14 +76,14 @@ describe('a house rule for Catan', () => {
     // It plays, with bots in every seat but the first.
     await page.click('[data-testid="panel:play"]');
     await page.click('[data-testid="play-start"]');
-    await page.waitForSelector('[data-testid="game"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="game"]', { timeout: 60_000 });
     await page.waitForSelector('[data-testid="decision-p1"] [data-testid="option"]');
     await page.locator('[data-testid="decision-p1"] [data-testid="option"]').first().click();
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="game"]')?.getAttribute('data-cursor')) > 0);
 
     // And it compares with the base game, source by source.
     await page.click('[data-testid="panel:compare"]');
-    await page.waitForSelector('[data-testid="source-diff"] .monaco-diff-editor', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="source-diff"] .monaco-diff-editor', { timeout: 60_000 });
     expect(await page.inputValue('[data-testid="compare-right"]')).toBe('scenarios/catan/base.rules');
     await session.screenshot(page, 'house-rule-compare');
     expect(problemsOf(session)).toEqual([]);

@@ -33,7 +33,7 @@ describe('the language service in the editor', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('let mine = c.gem');
-    await page.waitForSelector('.suggest-widget.visible', { timeout: 20_000 });
+    await page.waitForSelector('.suggest-widget.visible', { timeout: 60_000 });
     const offered = await page.locator('.suggest-widget .monaco-list-row').allTextContents();
     expect(offered.some((o) => o.includes('gems'))).toBe(true);
     await page.keyboard.press('Enter');
@@ -41,11 +41,11 @@ describe('the language service in the editor', () => {
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="editor"] .view-line')].some((l) => l.textContent?.replace(/\u00a0/g, ' ').includes('let mine = c.gems.ruby')));
     await session.screenshot(page, 'completion');
     // The binding is unused: a warning from the language service, and (once it has seen the last keystroke) no error.
-    await page.waitForSelector('[data-testid="editor"] .squiggly-error', { state: 'detached', timeout: 20_000 });
-    await page.waitForSelector('[data-testid="editor"] .squiggly-warning', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="editor"] .squiggly-error', { state: 'detached', timeout: 60_000 });
+    await page.waitForSelector('[data-testid="editor"] .squiggly-warning', { timeout: 60_000 });
     // Back to the repo's text.
     await page.click('[data-testid="file:scenarios/diamant/diamant.rules"] ~ .reset');
-    await page.waitForSelector('[data-testid="editor"] .squiggly-warning', { state: 'detached', timeout: 20_000 });
+    await page.waitForSelector('[data-testid="editor"] .squiggly-warning', { state: 'detached', timeout: 60_000 });
     expect(problemsOf(session)).toEqual([]);
   });
 
@@ -54,21 +54,21 @@ describe('the language service in the editor', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('set relics_collected = relics_colected');
-    await page.waitForSelector('[data-testid="editor"] .squiggly-error', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="editor"] .squiggly-error', { timeout: 60_000 });
     await page.locator('[data-testid="editor"] .view-line span', { hasText: /^relics_colected$/ }).first().hover();
-    await page.waitForSelector('.monaco-hover:not(.hidden)', { timeout: 10_000 });
+    await page.waitForSelector('.monaco-hover:not(.hidden)', { timeout: 30_000 });
     await expect(page.textContent('.monaco-hover:not(.hidden)')).resolves.toContain('relics_colected');
     await session.screenshot(page, 'typo-language-service');
     await page.keyboard.press('Escape');
     for (let i = 0; i < 'set relics_collected = relics_colected'.length + 1; i++) await page.keyboard.press('Backspace');
-    await page.waitForSelector('[data-testid="editor"] .squiggly-error', { state: 'detached', timeout: 20_000 });
+    await page.waitForSelector('[data-testid="editor"] .squiggly-error', { state: 'detached', timeout: 60_000 });
   });
 
   it('shows a rule\'s cited sentence on hover', async () => {
     await goToLineWith(page, 'rule share_treasure on explored');
     const name = page.locator('[data-testid="editor"] .view-line span', { hasText: /^share_treasure$/ }).first();
     await name.hover();
-    await page.waitForSelector('.monaco-hover:not(.hidden)', { timeout: 20_000 });
+    await page.waitForSelector('.monaco-hover:not(.hidden)', { timeout: 60_000 });
     const hover = await page.textContent('.monaco-hover:not(.hidden)');
     expect(hover).toContain('Take Rubies from the reserve equal to the number shown.');
     await session.screenshot(page, 'hover-citation');

@@ -58,7 +58,7 @@ describe('running a scenario in the playground', () => {
     await page.waitForSelector('[data-testid="sim-progress"]');
     await page.waitForTimeout(300);
     await page.click('[data-testid="sim-cancel"]');
-    await page.waitForSelector('[data-testid="sim-run"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="sim-run"]', { timeout: 30_000 });
     await expect(page.textContent('[data-testid="sim-charts"]')).resolves.toContain('(cancelled)');
   });
 
@@ -79,7 +79,7 @@ describe('running a scenario in the playground', () => {
       await page.waitForFunction((n) => Number(document.querySelector('[data-testid="game"]')?.getAttribute('data-steps')) >= n, answers);
     }
     expect(answers).toBeGreaterThan(0);
-    await page.waitForFunction(() => /round 2/.test(document.querySelector('.game-head .round')?.textContent ?? ''), null, { timeout: 10_000 });
+    await page.waitForFunction(() => /round 2/.test(document.querySelector('.game-head .round')?.textContent ?? ''), null, { timeout: 30_000 });
     expect(await page.locator('[data-testid="event-log"] li').count()).toBeGreaterThan(5);
     expect(await page.locator('[data-testid="zone:path"]').count()).toBe(1);
     await session.screenshot(page, 'play');
