@@ -1,6 +1,7 @@
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io.ts';
 import { checkCommand } from './commands/check.ts';
 import { compileCommand } from './commands/compile.ts';
+import { diffCommand } from './commands/diff.ts';
 import { fmtCommand } from './commands/fmt.ts';
 import { replayCommand } from './commands/replay.ts';
 import { simulateCommand } from './commands/simulate.ts';
@@ -14,7 +15,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand, diffCommand];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -16,6 +16,11 @@ export function siteVars(table: DeclarationTable, site: SiteKind): Decl[] {
   return [...table.byName.values()].filter((d) => d.kind === 'var' && d.scope === site);
 }
 
+/** The pools declared `per hex|corner|edge` for this kind of site. */
+export function sitePools(table: DeclarationTable, site: SiteKind): Decl[] {
+  return [...table.byName.values()].filter((d) => d.kind === 'pool' && d.scope === site);
+}
+
 /**
  * Every hex kind a board can hold (the enum of `h.kind`): the kinds written in
  * its map, then those of its `kinds` list, then the frame's, each once.

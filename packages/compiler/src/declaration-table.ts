@@ -151,7 +151,9 @@ export function buildDeclarationTable(
         return;
       case 'PerSiteBlock':
         for (const inner of item.items ?? []) {
-          if (inner?.name) declare(make(inner.name, origin, 'var', inner, item.site ?? 'hex'));
+          if (!inner?.name) continue;
+          if (inner.$type === 'PoolDecl') declare(make(inner.name, origin, 'pool', inner, item.site ?? 'hex'));
+          else declare(make(inner.name, origin, 'var', inner, item.site ?? 'hex'));
         }
         return;
       case 'CardDecl':

@@ -105,7 +105,7 @@ export function lowerPool(l: Lowerers, d: DeclOf<'pool'>): PoolNode {
     }
   }
   // pools are never per site: the parser keeps only vars in `per hex|corner|edge` blocks
-  const scope = d.scope === 'player' || d.scope === 'card' ? d.scope : 'global';
+  const scope = d.scope === 'player' || d.scope === 'card' || d.scope === 'hex' || d.scope === 'corner' || d.scope === 'edge' ? d.scope : 'global';
   const node: PoolNode = { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope, entries };
   if (d.cardKind !== undefined) node.cardKind = `card:${d.cardKind}`;
   return node;

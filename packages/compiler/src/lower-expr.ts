@@ -222,6 +222,11 @@ export class ExprLowerer {
       }
       of = scope.implicitSelf;
     }
+    if ((decl.scope === 'hex' || decl.scope === 'corner' || decl.scope === 'edge') && of === undefined) {
+      cx.sink.error('resolve/needs-site', `\`${decl.name}\` belongs to each ${decl.scope}: say which ${decl.scope}`, scope.origin.file, ident.range,
+        `write \`${decl.scope === 'hex' ? 'h' : decl.scope === 'corner' ? 'c' : 'e'}.${decl.name}\` for a ${decl.scope} ${decl.scope === 'hex' ? 'h' : decl.scope === 'corner' ? 'c' : 'e'}`);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
     if (decl.scope === 'card' && of === undefined) {
       cx.sink.error('resolve/needs-card', `\`${decl.name}\` belongs to each ${decl.cardKind ?? 'card'}: say which card`, scope.origin.file, ident.range,
         `write \`c.${decl.name}\` for a card c`);

@@ -1,6 +1,6 @@
 import type { Expr as GExpr } from '@houserules/schema';
 import type { Expr, Identifier } from '@houserules/syntax';
-import { allHexKinds, boardsOf, insideSiteNames, piecesOn, regionNames, siteVars } from './board-facts.ts';
+import { allHexKinds, boardsOf, insideSiteNames, piecesOn, regionNames, sitePools, siteVars } from './board-facts.ts';
 import type { DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
@@ -111,7 +111,7 @@ export class SiteLowerer {
       for (const b of boardsOf(this.cx.table)) this.cx.addEdge(scope.owner, idOf(b), 'reads');
       return val({ k: 'siteNamed', site: inner, name, of: object }, siteOf(inner));
     }
-    const v = siteVars(this.cx.table, site).find((d) => d.name === name);
+    const v = siteVars(this.cx.table, site).find((d) => d.name === name) ?? sitePools(this.cx.table, site).find((d) => d.name === name);
     if (v) return this.ex.declRef(v, member, scope, object, access);
     const members = this.memberNames(site);
     this.cx.sink.error('type/no-such-member', `a ${site} has no \`${name}\``, scope.origin.file, member.range,
@@ -124,6 +124,7 @@ export class SiteLowerer {
       ...(site === 'hex' ? ['kind', 'value'] : ['inside']),
       ...Object.keys(RELATIONS[site]), 'piece', 'owner',
       ...siteVars(this.cx.table, site).map((d) => d.name),
+      ...sitePools(this.cx.table, site).map((d) => d.name),
       ...(site === 'hex' ? insideSiteNames(this.cx.table).keys() : []),
     ];
   }

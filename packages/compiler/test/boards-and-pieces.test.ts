@@ -115,6 +115,33 @@ describe('boards, sites, pieces and token values: lowering', () => {
     expect(byName(graph.vars, 'wanted')).toMatchObject({ type: { t: 'token', group: 'group:kind' }, initial: { k: 'token', id: 'token:a' } });
   });
 
+  it('lowers per-site pools with their scope; a site\'s pool is read and moved like a player\'s', () => {
+    const source = BOARD_GAME + `per hex {
+  pool stock { a: 0 max 5 }
+}
+rule stock_up on game_start {
+  for h in hexes where h.stock.a == 0 {
+    move 1 a from bank to h.stock
+  }
+}
+derive stocked: number = sum(h in hexes: h.stock.kind)
+`;
+    const { graph: g, diagnostics } = compileText(source);
+    expect(errorsOf(diagnostics)).toEqual([]);
+    expect(byName(g!.pools, 'stock')).toMatchObject({ scope: 'hex', entries: [{ token: 'token:a', initial: 0, capacity: 5 }] });
+    const body = byName(g!.rules, 'stock_up').body;
+    expect(find(body, 's', 'move')[0]).toMatchObject({ from: { pool: 'pool:bank' }, to: { pool: 'pool:stock', of: { k: 'local', name: 'h' } } });
+    expect(find(body, 'k', 'count')[0]).toEqual({ k: 'count', pool: 'pool:stock', token: 'token:a', of: { k: 'local', name: 'h' } });
+    expect(find(byName(g!.derived, 'stocked').value, 'k', 'count')[0]).toMatchObject({ pool: 'pool:stock', token: 'group:kind' });
+  });
+
+  it('asks whose site a per-site pool or var is, when none is said', () => {
+    const source = BOARD_GAME + 'per hex {\n  pool stock { a }\n}\nderive bare: number = stock.a\nderive bare_var: bool = marked\n';
+    const { diagnostics } = compileText(source);
+    const found = diagnostics.filter((d) => d.code === 'resolve/needs-site').map((d) => source.slice(d.range!.start.offset, d.range!.end.offset));
+    expect(found).toEqual(['stock', 'marked']);
+  });
+
   it('lowers site collections, members and `none`/piece comparisons', () => {
     const open = byName(graph.derived, 'open');
     expect(open.value).toEqual({

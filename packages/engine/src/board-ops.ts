@@ -2,7 +2,7 @@ import type { Value } from '@houserules/schema';
 import type { Game } from './game.ts';
 import { longestTrail } from './board/longest-trail.ts';
 import { hexAt } from './board/lookups.ts';
-import { supplySlot, type LoadedBoard } from './loaded-board.ts';
+import { sitePoolRange, supplySlot, type LoadedBoard } from './loaded-board.ts';
 import type { BoardGeometryView, BoardView } from './types.ts';
 
 /**
@@ -317,7 +317,25 @@ export function boardView(g: Game, b: LoadedBoard): BoardView {
     for (let k = 0; k < info.count; k++) values[info.first + k] = str.decode(vars[base + info.offset + k]!, v.type);
     siteVars[v.name] = values;
   }
-  return { hexKinds, hexValues, pieces, supply, vars: siteVars };
+  const view: BoardView = { hexKinds, hexValues, pieces, supply, vars: siteVars };
+  // per-site pools: only the sites holding something, by site value
+  g.lg.pools.forEach((p, pi) => {
+    const range = sitePoolRange(p.scope, b);
+    if (!range) return;
+    const stride = g.lg.storage.poolStride[pi]!;
+    const bySite: Record<number, Record<string, number>> = {};
+    for (let k = 0; k < range.count; k++) {
+      const at = g.poolBase[pi]! + k * stride;
+      let held: Record<string, number> | null = null;
+      p.tokens.forEach((t, e) => {
+        const n = g.counts[at + e]!;
+        if (n !== 0) (held ??= {})[g.lg.tokens[t]!.name] = n;
+      });
+      if (held) bySite[range.first + k] = held;
+    }
+    (view.pools ??= {})[p.name] = bySite;
+  });
+  return view;
 }
 
 /** positions for drawing, by site value (see loaded-board.ts); no game needed */
@@ -339,7 +357,7 @@ export function boardGeometry(b: LoadedBoard): BoardGeometryView {
   for (let e = 0; e < b.edgeCount; e++) {
     const a = board.edgeNodes[e * 2]!;
     const c = board.edgeNodes[e * 2 + 1]!;
-    const edge: BoardGeometryView['edges'][number] = { id: b.edgeBase + e, from: b.nodeBase + a, to: b.nodeBase + c, x1: geo.nodeX[a]!, y1: geo.nodeY[a]!, x2: geo.nodeX[c]!, y2: geo.nodeY[c]! };
+    const edge: BoardGeometryView['edges'][number] = { id: b.edgeBase + e, from: b.nodeBase + a, to: b.nodeBase + c, x1: geo.nodeX[a]!, y1: geo.nodeY[a]!, x2: geo.nodeX[c]!, y2: geo.nodeY[c]!, path: e >= board.sideCount };
     if (e >= board.sideCount) {
       const label = board.pathNames[e - board.sideCount];
       if (label !== undefined) edge.name = label;
@@ -347,5 +365,6 @@ export function boardGeometry(b: LoadedBoard): BoardGeometryView {
     }
     edges.push(edge);
   }
-  return { hexes, corners, edges, bounds: { ...geo.bounds } };
+  const pieces = b.pieces.map((p) => ({ name: p.name, site: p.site, perPlayer: p.perPlayer }));
+  return { hexes, corners, edges, pieces, bounds: { ...geo.bounds } };
 }

@@ -4,7 +4,7 @@ import type { ExprFn, ListFn } from './loaded-graph.ts';
 import { generateExpr } from './expr-codegen.ts';
 import { STRING_BASE, StringTable } from './value-codec.ts';
 import { filledArray } from './packed-array.ts';
-import { loadBoard, supplySlot, type LoadedBoard } from './loaded-board.ts';
+import { loadBoard, sitePoolRange, supplySlot, type LoadedBoard } from './loaded-board.ts';
 import { longestTrailOf, namedSite, siteInside, siteKind, siteOf, siteOwner, sitePiece, siteValue } from './board-ops.ts';
 import { nodeDistance } from './board/graph-queries.ts';
 import { joinedOf, networksOf } from './board-networks.ts';
@@ -63,7 +63,9 @@ interface DerivedCell {
  * Where vars and pools live in a game's arrays. Globals first, then one block per
  * player (player-major), so a global or per-player slot is a compile-time constant
  * plus owner × stride; per-card pools follow the players (their base depends on
- * the player count, so it is read from the game).
+ * the player count, so it is read from the game). A per-site pool is one block
+ * of the globals, one instance per site of its kind: its slot is a constant plus
+ * (site − the kind's first site) × stride.
  */
 export interface StaticStorage {
   varOffset: number[];
@@ -76,8 +78,7 @@ export interface StaticStorage {
   cardPoolStride: number;
 }
 
-function staticStorage(graph: RuleGraph, kindIx: Index): StaticStorage {
-  void kindIx;
+function staticStorage(graph: RuleGraph, board: LoadedBoard | null): StaticStorage {
   const varOffset: number[] = [];
   const globalVars = graph.vars.filter((v) => v.scope === 'global').length;
   let g = 0;
@@ -90,9 +91,10 @@ function staticStorage(graph: RuleGraph, kindIx: Index): StaticStorage {
   const poolOffset: number[] = [];
   for (const p of graph.pools) {
     const w = p.entries.length;
-    if (p.scope === 'global') {
+    const sites = sitePoolRange(p.scope, board);
+    if (p.scope === 'global' || sites) {
       poolOffset.push(pg);
-      pg += w;
+      pg += w * (sites ? sites.count : 1);
     } else if (p.scope === 'player') {
       poolOffset.push(pp);
       pp += w;
@@ -104,7 +106,7 @@ function staticStorage(graph: RuleGraph, kindIx: Index): StaticStorage {
   const poolStride: number[] = [];
   graph.pools.forEach((p, i) => {
     if (p.scope === 'player') poolOffset[i] = poolOffset[i]! + pg;
-    poolStride.push(p.scope === 'global' ? 0 : p.scope === 'player' ? pp : pc);
+    poolStride.push(p.scope === 'global' ? 0 : p.scope === 'player' ? pp : p.scope === 'card' ? pc : p.entries.length);
   });
   return { varOffset, varStride: pv, globalVars, poolOffset, poolStride, globalPoolSlots: pg, playerPoolStride: pp, cardPoolStride: pc };
 }
@@ -176,7 +178,7 @@ export class ExprCompiler {
     });
     for (const k of graph.cardKinds) for (const f of k.fields) this.field(f.name, f.type);
     this.derivedCells = graph.derived.map(() => ({ fn: notCompiled, list: notCompiledList, state: 0 }));
-    this.storage = staticStorage(graph, this.kindIx);
+    this.storage = staticStorage(graph, this.board);
     // Parameter slots are known before any body compiles, so call sites can bind them directly.
     this.derivedScopes = graph.derived.map((d) => {
       const scope = new Scope(this.alloc);
@@ -340,6 +342,15 @@ export class ExprCompiler {
         return fixed + o * stride;
       };
     }
+    const sites = this.sitePool(p, node.name);
+    if (sites) {
+      const { first, count } = sites;
+      return (g) => {
+        const k = owner(g) - first;
+        if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${node.name}' has no site ${k + first}.`);
+        return fixed + k * stride;
+      };
+    }
     const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
     return (g) => {
       const o = owner(g);
@@ -371,6 +382,14 @@ export class ExprCompiler {
       if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
       return fixed + o * stride;
     };
+  }
+
+  /** the sites of a per-site pool (null for other pools); a load diagnostic when the graph has no board */
+  sitePool(pi: number, name: string): { first: number; count: number } | null {
+    const node = this.graph.pools[pi];
+    const range = node ? sitePoolRange(node.scope, this.board) : null;
+    if (range && !this.board) this.error('run/unknown-reference', `Pool '${name}' is per site, but the graph has no board.`);
+    return range;
   }
 
   /** the slot of a per-site var: boardBase + its block + the site's index among its kind */
@@ -471,6 +490,16 @@ export class ExprCompiler {
         if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
         const en = entries[token(g) - STRING_BASE] ?? -1;
         return en < 0 ? 0 : g.counts[fixed + o * stride + en]!;
+      };
+    }
+    const sites = this.sitePool(p, node.name);
+    if (sites) {
+      const { first, count } = sites;
+      return (g) => {
+        const k = owner(g) - first;
+        if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${node.name}' has no site ${k + first}.`);
+        const en = entries[token(g) - STRING_BASE] ?? -1;
+        return en < 0 ? 0 : g.counts[fixed + k * stride + en]!;
       };
     }
     const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');

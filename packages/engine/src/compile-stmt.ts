@@ -381,6 +381,16 @@ export class StmtCompiler extends ExprCompiler {
           return en < 0 ? missing(g, t) : fixed + o * stride + en;
         };
       }
+      const sites = this.sitePool(p, name);
+      if (sites) {
+        const { first, count } = sites;
+        return (g, t) => {
+          const k = owner(g) - first;
+          if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${name}' has no site ${k + first}.`);
+          const en = entries[t] ?? -1;
+          return en < 0 ? missing(g, t) : fixed + k * stride + en;
+        };
+      }
       const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
       return (g, t) => {
         const o = owner(g);

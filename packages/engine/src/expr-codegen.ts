@@ -57,6 +57,11 @@ export const helpers = {
   sitePiece,
   siteOwner,
   /** the slot of a per-site var, or a failure when the value is no site of its kind */
+  /** the index of site s among the sites first … first + count - 1 (a per-site pool's instance) */
+  siteIndex(g: Game, s: number, first: number, count: number, what: string): number {
+    const k = s - first;
+    return k >>> 0 < count ? k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
+  },
   siteVar(g: Game, s: number, offset: number, first: number, count: number, what: string): number {
     const k = s - first;
     return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
@@ -180,6 +185,11 @@ export class Generator {
         if (node.scope === 'player') {
           return `g.counts[${fixed} + ${this.playerIndex(e.of, scope, `Pool '${node.name}'`)} * ${stride}]`;
         }
+        const sites = c.sitePool(p!, node.name);
+        if (sites) {
+          if (!e.of) return this.fallback(e, scope);
+          return `g.counts[${fixed} + H.siteIndex(g, ${this.gen(e.of, scope)}, ${sites.first}, ${sites.count}, ${this.ref(`Pool '${node.name}'`)}) * ${stride}]`;
+        }
         const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
         return `g.counts[g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(e.of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride}]`;
       }
@@ -240,7 +250,7 @@ export class Generator {
       case 'countOf': {
         const p = c.poolIx.get(e.pool);
         const node = p === undefined ? undefined : c.graph.pools[p];
-        if (!node || node.scope === 'card') return this.fallback(e, scope);
+        if (!node || (node.scope !== 'global' && node.scope !== 'player')) return this.fallback(e, scope);
         const entries = this.ref(c.entryOf[p!] ?? new Int32Array(0));
         const fixed = c.storage.poolOffset[p!] ?? 0;
         if (node.scope === 'global') return `H.countOf(g, ${entries}, ${fixed}, ${this.gen(e.token, scope)})`;

@@ -1,6 +1,6 @@
 import type { EndInfo, LoadedGraph } from './loaded-graph.ts';
 import { filledArray, smallIntegers } from './packed-array.ts';
-import { boardSlots, supplySlot } from './loaded-board.ts';
+import { boardSlots, sitePoolRange, supplySlot } from './loaded-board.ts';
 import { purposeKey, streamPurposes } from './chance-streams.ts';
 
 /**
@@ -112,7 +112,8 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
   const capacity = new Float64Array(slots).fill(Number.POSITIVE_INFINITY);
   lg.pools.forEach((p, pi) => {
     poolBase[pi] = p.scope === 'card' ? cardPoolBase + st.poolOffset[pi]! : st.poolOffset[pi]!;
-    const owners = p.scope === 'global' ? 1 : p.scope === 'player' ? n : cardCount;
+    const sites = sitePoolRange(p.scope, lg.board);
+    const owners = p.scope === 'global' ? 1 : p.scope === 'player' ? n : sites ? sites.count : cardCount;
     for (let o = 0; o < owners; o++) {
       const applies = p.scope !== 'card' || p.cardKind < 0 || cardKind[o] === p.cardKind;
       p.tokens.forEach((t, e) => {

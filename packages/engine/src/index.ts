@@ -1,7 +1,7 @@
 export { loadGraph, type LoadOptions } from './load-graph.ts';
 export type { LoadedGraph } from './loaded-graph.ts';
 export { createGame, Game } from './game.ts';
-export type { CardView, Decision, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView } from './types.ts';
+export type { BoardGeometryView, BoardView, CardView, Decision, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView } from './types.ts';
 export { playGame, type PlayResult } from './play-game.ts';
 export { replayLog } from './replay.ts';
 export type { Agent } from './agents/agent.ts';

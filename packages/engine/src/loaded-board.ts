@@ -66,6 +66,20 @@ export interface LoadedPiece {
   supplyIndex: number;
 }
 
+/** the site values of one kind of site: `first` … `first + count - 1` (a hex is its id; nodes, then edges, follow) */
+export function siteRange(
+  b: Pick<LoadedBoard, 'hexCount' | 'nodeBase' | 'nodeCount' | 'edgeBase' | 'edgeCount'>,
+  site: 'hex' | 'corner' | 'edge',
+): { first: number; count: number } {
+  return site === 'hex' ? { first: 0, count: b.hexCount } : site === 'corner' ? { first: b.nodeBase, count: b.nodeCount } : { first: b.edgeBase, count: b.edgeCount };
+}
+
+/** the sites a pool has an instance for; null for a pool of the game, a player or a card (a graph without a board: none) */
+export function sitePoolRange(scope: string, board: LoadedBoard | null): { first: number; count: number } | null {
+  if (scope !== 'hex' && scope !== 'corner' && scope !== 'edge') return null;
+  return board ? siteRange(board, scope) : { first: 0, count: 0 };
+}
+
 /** offset of the supplies relative to boardBase (they depend on the player count, so they come last) */
 export function supplyBase(b: LoadedBoard): number {
   return b.ownerOff + b.siteCount;
@@ -208,8 +222,7 @@ export function loadBoard(graph: RuleGraph, strings: StringTable): { board: Load
 
   const siteVars = new Map<number, { offset: number; first: number; count: number }>();
   let siteVarSlots = 0;
-  const kindRange = (site: 'hex' | 'corner' | 'edge'): { first: number; count: number } =>
-    site === 'hex' ? { first: 0, count: H } : site === 'corner' ? { first: nodeBase, count: N } : { first: edgeBase, count: E };
+  const kindRange = (site: 'hex' | 'corner' | 'edge'): { first: number; count: number } => siteRange({ hexCount: H, nodeBase, nodeCount: N, edgeBase, edgeCount: E }, site);
   graph.vars.forEach((v, vi) => {
     if (v.scope !== 'hex' && v.scope !== 'corner' && v.scope !== 'edge') return;
     const range = kindRange(v.scope);

@@ -21,7 +21,8 @@ export type StmtFn = (g: Game) => void;
 export interface PoolInfo {
   id: string;
   name: string;
-  scope: 'global' | 'player' | 'card';
+  /** a per-site pool (hex, corner, edge) has one instance per site of its kind, in the global block */
+  scope: 'global' | 'player' | 'card' | 'hex' | 'corner' | 'edge';
   cardKind: number;
   /** token index per entry */
   tokens: number[];

@@ -34,6 +34,8 @@ class StmtGenerator extends Generator {
     const stride = c.storage.poolStride[p!]!;
     if (node.scope === 'global') return `${fixed}`;
     if (node.scope === 'player') return `(${fixed} + ${this.playerIndex(of, scope, `Pool '${node.name}'`)} * ${stride})`;
+    const sites = c.sitePool(p!, node.name);
+    if (sites) return of ? `(${fixed} + H.siteIndex(g, ${this.gen(of, scope)}, ${sites.first}, ${sites.count}, ${this.ref(`Pool '${node.name}'`)}) * ${stride})` : null;
     const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
     return `(g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride})`;
   }

@@ -147,6 +147,8 @@ export interface BoardView {
   supply: Record<string, number | number[]>;
   /** per-site vars: by var name, by site */
   vars: Record<string, Record<number, Value>>;
+  /** per-site pools (declared in `per hex|corner|edge { pool … }`): by pool name, by site, by token */
+  pools?: Record<string, Record<number, Record<string, number>>>;
 }
 
 /** where to draw a board's sites (hex size: centre to corner = 1; pointy-top, y grows downwards) */
@@ -155,7 +157,9 @@ export interface BoardGeometryView {
   hexes: { id: number; q: number; r: number; x: number; y: number; frame: boolean }[];
   /** corners, then spots inside hexes (a spot has its name and the hex it is inside) */
   corners: { id: number; x: number; y: number; spot: boolean; name?: string; inside?: number }[];
-  /** sides, then paths inside hexes (a path has its name, if declared with one, and the hex it is inside) */
-  edges: { id: number; from: number; to: number; x1: number; y1: number; x2: number; y2: number; name?: string; inside?: number }[];
+  /** hex sides, then paths inside hexes (`path`; a path has its name, if declared with one, and the hex it is inside) */
+  edges: { id: number; from: number; to: number; x1: number; y1: number; x2: number; y2: number; path: boolean; name?: string; inside?: number }[];
+  /** the piece kinds, in declaration order: where each stands, and whether players own them */
+  pieces: { name: string; site: 'hex' | 'corner' | 'edge'; perPlayer: boolean }[];
   bounds: { minX: number; minY: number; maxX: number; maxY: number };
 }

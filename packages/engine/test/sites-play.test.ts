@@ -271,6 +271,19 @@ describe('spots and paths inside a hex', () => {
     expect(reads.map((r) => r(game))).toEqual([26, 32, 8, 8, 4, 4, 1, 1, 2, 1, 1, 1]);
   });
 
+  it('names spots and paths in the geometry for drawing, and flags the paths', () => {
+    const game = createGame(loadGraph(town()).value!, { seed: 1, players: 2 }).value!;
+    const geo = game.boardGeometry()!;
+    expect(geo.corners.filter((c) => c.spot).map((c) => c.name)).toEqual(['s1', 's2']);
+    expect(geo.corners.filter((c) => !c.spot).every((c) => c.name === undefined)).toBe(true);
+    const paths = geo.edges.filter((e) => e.path);
+    expect(paths.map((e) => e.name)).toEqual(['p1', 'p2']);
+    const spot = new Map(geo.corners.map((c) => [c.id, c]));
+    expect(spot.get(paths[1]!.from)!.name).toBe('s1');
+    expect(spot.get(paths[1]!.to)!.name).toBe('s2');
+    expect(geo.edges.slice(-2)).toEqual(paths);
+  });
+
   it('reports a path to a spot the hex lacks', () => {
     const bad = town();
     bad.boards[0]!.internals!.paths[1]!.to = { spot: 'nowhere' };

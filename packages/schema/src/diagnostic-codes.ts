@@ -27,6 +27,7 @@ export const DIAGNOSTIC_NAMESPACES = {
   run: 'running a game: illegal moves, insufficient tokens, step budget, invariants',
   test: 'a failing `test` block',
   play: 'playing a game in the playground: a move for a bot’s seat, an option that is not there, a game log that cannot be opened',
+  diff: 'comparing two printings (`houserules diff`): inputs that cannot be compared, a search that ran out of budget',
 } as const satisfies Record<string, string>;
 
 export type DiagnosticNamespace = keyof typeof DIAGNOSTIC_NAMESPACES;
@@ -41,7 +42,7 @@ export const DIAGNOSTIC_CODES = {
   'parse/invalid-number': 'a malformed number literal',
   'parse/misplaced-module-header': 'a `module` header that is not the first item of the file',
   'parse/missing-token': 'a word or symbol the grammar needs here is missing',
-  'parse/not-per-site': 'a pool, zone or derived value declared `per hex|corner|edge`',
+  'parse/not-per-site': 'a zone or derived value declared `per hex|corner|edge`',
   'parse/too-deeply-nested': 'brackets nested more than 200 deep',
   'parse/unexpected-character': 'a character that starts no word of the language',
   'parse/unexpected-token': 'a word or symbol the grammar does not allow here',
@@ -59,6 +60,7 @@ export const DIAGNOSTIC_CODES = {
   'resolve/duplicate': 'a name declared twice in one scope',
   'resolve/needs-card': 'a per-card value used without saying which card',
   'resolve/needs-player': 'a per-player value used without saying whose',
+  'resolve/needs-site': 'a per-site var or pool used without saying which site',
   'resolve/nested-variant': 'a variant declared inside another variant',
   'resolve/not-a-pool': 'a move of tokens from or to something that is not a pool',
   'resolve/not-a-zone': 'a card operation on something that is not a zone',
@@ -182,6 +184,12 @@ export const DIAGNOSTIC_CODES = {
   'test/step-budget': 'a test beyond its step budget',
   'test/wrong-reason': 'the game ended for another reason than the test expected',
   'test/wrong-winners': 'other winners than the test expected',
+  // ── diff ──
+  'diff/budget-exhausted': 'the witness search ran out of time before it found a divergence (info)',
+  'diff/cannot-start': 'a game of one side could not start with these players and options',
+  'diff/no-common-player-count': 'no number of players suits both scenarios',
+  'diff/schema-version': 'two rule graphs of different schema versions',
+  'diff/unrelated-scenarios': 'two scenarios that share no declaration by name',
 } as const satisfies Record<`${DiagnosticNamespace}/${string}`, string>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

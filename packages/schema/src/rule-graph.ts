@@ -260,7 +260,8 @@ export interface TokenGroupNode extends NodeCommon {
 }
 
 export interface PoolNode extends NodeCommon {
-  scope: 'global' | 'player' | 'card';
+  /** `hex`, `corner`, `edge`: one pool per site of that kind (`per hex { pool … }`) */
+  scope: 'global' | 'player' | 'card' | 'hex' | 'corner' | 'edge';
   /** for scope card: the card kind whose instances each have this pool */
   cardKind?: string;
   entries: { token: string; initial: number | 'unlimited'; capacity?: number }[];

@@ -155,11 +155,11 @@ export interface PerPlayerBlock extends NodeBase {
   items: (PoolDecl | VarDecl | ZoneDecl | DeriveDecl)[];
 }
 
-/** `per corner { var port: none | any3 = none }` — one value per site of the board. */
+/** `per corner { var port: none | any3 = none }`, `per hex { pool stock { diamond } }` — one value (or pool) per site of the board. */
 export interface PerSiteBlock extends NodeBase {
   $type: 'PerSiteBlock';
   site: 'hex' | 'corner' | 'edge';
-  items: VarDecl[];
+  items: (VarDecl | PoolDecl)[];
 }
 
 /** `card treasure { value: number, pool gems { ruby } }` ; `card relic` */

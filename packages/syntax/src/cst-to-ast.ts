@@ -368,15 +368,19 @@ export class AstBuilder {
     return { $type: 'PerPlayerBlock', items, range: this.rangeOf(n) };
   }
 
-  /** `per hex|corner|edge { var … }`: sites hold vars only. */
+  /** `per hex|corner|edge { var …  pool … }`: sites hold vars and pools. */
   private perSite(n: CstNode, site: A.PerSiteBlock['site']): A.PerSiteBlock {
     const c = childrenOf(n);
-    for (const key of ['poolDecl', 'zoneDecl', 'deriveDecl']) {
+    for (const key of ['zoneDecl', 'deriveDecl']) {
       for (const other of this.nodes(c, key)) {
-        this.report('parse/not-per-site', `only \`var\` can be declared per ${site}`, this.rangeOf(other), 'pools, zones and derived values belong to players or to the game');
+        this.report('parse/not-per-site', `only \`var\` and \`pool\` can be declared per ${site}`, this.rangeOf(other), 'zones and derived values belong to players or to the game');
       }
     }
-    return { $type: 'PerSiteBlock', site, items: this.nodes(c, 'varDecl').map((v) => this.varDecl(v)), range: this.rangeOf(n) };
+    const members: { offset: number; item: A.PerSiteBlock['items'][number] }[] = [];
+    for (const p of this.nodes(c, 'poolDecl')) members.push({ offset: tokenSpanOf(p).first.startOffset, item: this.pool(p) });
+    for (const v of this.nodes(c, 'varDecl')) members.push({ offset: tokenSpanOf(v).first.startOffset, item: this.varDecl(v) });
+    members.sort((a, b) => a.offset - b.offset);
+    return { $type: 'PerSiteBlock', site, items: members.map((m) => m.item), range: this.rangeOf(n) };
   }
 
   private card(n: CstNode): A.CardDecl {

@@ -126,10 +126,22 @@ describe('every construct of docs/grammar.md', () => {
     expect(parse('board land: hex radius 1 {\n  paths (0, 0) trail: corner 0 station\n}\n').diagnostics.length).toBeGreaterThan(0);
   });
 
-  it('reports a pool, zone or derive in a per-site block', () => {
-    const { value, diagnostics } = parse('per edge {\n  var toll: number = 0\n  derive d: number = 1\n}\n');
-    expect(diagnostics.map((d) => d.code)).toEqual(['parse/not-per-site']);
+  it('reports a zone or derive in a per-site block', () => {
+    const { value, diagnostics } = parse('per edge {\n  var toll: number = 0\n  derive d: number = 1\n  zone z: public\n}\n');
+    expect(diagnostics.map((d) => d.code)).toEqual(['parse/not-per-site', 'parse/not-per-site']);
     expect(value.items[0]).toMatchObject({ $type: 'PerSiteBlock', site: 'edge', items: [{ name: { name: 'toll' } }] });
+  });
+
+  it('reads pools and vars per site, in the order written, and formats them back', () => {
+    const source = 'per hex {\n  var open: bool = true\n  pool stock { gem: 0, dust }\n  var depth: number = 0\n}\n';
+    const { value, diagnostics } = parse(source);
+    expect(diagnostics).toEqual([]);
+    expect(value.items[0]).toMatchObject({
+      $type: 'PerSiteBlock',
+      site: 'hex',
+      items: [{ $type: 'VarDecl', name: { name: 'open' } }, { $type: 'PoolDecl', name: { name: 'stock' } }, { $type: 'VarDecl', name: { name: 'depth' } }],
+    });
+    expect(format(source).value).toBe(source);
   });
 
   it('reads ranking keys, directions and ties', () => {

@@ -1,0 +1,289 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { RULE_GRAPH_VERSION, validateRuleGraph, type Diagnostic, type RuleGraph, type Value } from '@houserules/schema';
+import {
+  checkWitness,
+  compareBalance,
+  foundDifferences,
+  formatDiffReport,
+  printable,
+  searchWitness,
+  structuralDiff,
+  witnessTest,
+  type DiffReport,
+} from '@houserules/diff';
+import {
+  createGameRunner,
+  emptyPartial,
+  formatAgentSpec,
+  mergePartial,
+  parseAgentSpec,
+  parseOptionAssignments,
+  playChunk,
+  splitAgentList,
+  summarizePartial,
+  type AgentSpec,
+  type SimulationSpec,
+  type SimulationSummary,
+} from '@houserules/simulation';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
+import { flag, integerOption, listOption, parseCommandArgs, stringOption, type ParsedCommandArgs } from '../command-args.ts';
+import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
+import type { Command } from '../main.ts';
+import type { NodeModuleHost } from '../node-module-host.ts';
+import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
+import { loadScenario } from '../scenario-loader.ts';
+import { findWorkerScript, runGamesInWorkers } from '../simulate/worker-pool.ts';
+
+const usage = `Usage: houserules diff <a> [<b>] [options]
+
+Compares two printings of a game: a scenario and one of its variants, two
+variants, or two scenarios (.rules files, directories x/ holding x/x.rules, or
+compiled rule graphs .json). Prints what differs in the rules, matched by name
+(added, removed, changed with a diff of the source and both citations, changed
+only through what they read, renamed?), and on request a game in which the two
+behave differently, shrunk and written as a test, and their balance side by side.
+
+  houserules diff scenarios/diamant --variant incan_gold            base game vs a variant
+  houserules diff scenarios/diamant --against-variant incan_gold    the same
+  houserules diff a.rules b.rules                                   two scenarios
+
+Options:
+  --variant V           one scenario: compare its base game with variant V;
+                        two scenarios: use variant V of the first
+  --against-variant W   use variant W of the second (or, with one scenario, of the same)
+  --option k=v          set an option on both sides, where declared (repeatable)
+  --behaviour           search for a game in which the two diverge, shrink it, write it as a test
+  --balance             play --games games of each (same seeds, agents) and compare win rates,
+                        scores, length and end reasons, with 95% intervals and significance marks
+  --games N             games for the search (default 200) or for --balance (default 1000)
+  --depth K             decisions per searched game (default 400)
+  --budget-seconds S    time for the search, and again for the shrinking (default 10 each)
+  --seed S              first seed (default 1)
+  --players N           seats (default: 4, within both scenarios' ranges)
+  --agents a,b,…        agents for --balance (random, first, or a policy both declare)
+  --workers N           play --balance games on N worker threads (same numbers for any N)
+  --witness-out FILE    write the witness test there (a module extending the first scenario)
+  --json | --markdown   print the report as JSON, or as Markdown for a forum post or errata page
+${rootHelp(24)}
+  -h, --help            this help
+
+Exit codes: 0 no difference found, 1 differences found, 2 a wrong command line
+or inputs that cannot be compared (errors in a scenario, unrelated scenarios,
+graphs of different schema versions). "No divergence in N games up to K
+decisions" is what the search saw, not a proof.
+`;
+
+type Fail = { ok: false; code: number };
+
+function usageError(io: CliIo, message: string): Fail {
+  io.stderr.write(`houserules diff: ${printable(message)}\n`);
+  return { ok: false, code: EXIT_USAGE };
+}
+
+interface LoadedSide {
+  graph: RuleGraph;
+  file: string;
+  label: string;
+  variant: string | null;
+  /** the confined host the side was read through (its sources, for the source diff) */
+  host: NodeModuleHost;
+}
+
+/** a scenario (a .rules file or folder) or a compiled graph (.json), with a variant */
+function loadSide(io: CliIo, given: string, variant: string | undefined, root: string | undefined): { ok: true; side: LoadedSide } | Fail {
+  if (given.endsWith('.json')) {
+    if (variant !== undefined) return usageError(io, `${given} is a compiled graph: it has no variants to choose from`);
+    const file = resolve(io.cwd, given);
+    const host = new ProjectHosts(root, io.cwd).hostFor(file);
+    const refusal = host.refuse(file);
+    if (refusal) return usageError(io, refusal.message);
+    const text = host.readFile(file);
+    if (text === undefined) return usageError(io, `cannot read ${given}`);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return usageError(io, `${given} is not JSON`);
+    }
+    const version = (value as { version?: unknown } | null)?.version;
+    if (version !== RULE_GRAPH_VERSION) {
+      io.stderr.write(`houserules diff: ${printable(given)} is a rule graph of schema version ${printable(String(version))}, this Houserules reads version ${RULE_GRAPH_VERSION}: recompile it [diff/schema-version]\n`);
+      return { ok: false, code: EXIT_USAGE };
+    }
+    const valid = validateRuleGraph(value);
+    if (!valid.value) {
+      writeDiagnostics(io, io.stderr, valid.diagnostics.slice(0, 20).map((d): Diagnostic => ({ ...d, file })), host.readCached);
+      return { ok: false, code: EXIT_USAGE };
+    }
+    const graph = value as RuleGraph;
+    return { ok: true, side: { graph, file, label: graph.scenario.title || graph.scenario.name, variant: graph.scenario.variant, host } };
+  }
+  const loaded = loadScenario(io.cwd, given, variant, root === undefined ? {} : { root });
+  if (!loaded.ok) return usageError(io, loaded.message);
+  if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
+    writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
+    io.stderr.write(`houserules diff: ${printable(given)} has errors: fix them before comparing\n`);
+    return { ok: false, code: EXIT_USAGE };
+  }
+  const graph = loaded.graph;
+  const title = graph.scenario.title || graph.scenario.name;
+  return { ok: true, side: { graph, file: loaded.file, label: variant ? `${title} (${variant})` : title, variant: variant ?? null, host: loaded.host } };
+}
+
+/** --option k=v for each side: set where the side declares k; unknown on both sides is a mistake */
+function sideOptions(io: CliIo, args: ParsedCommandArgs, a: RuleGraph, b: RuleGraph): { ok: true; a: Record<string, Value>; b: Record<string, Value> } | Fail {
+  const out = { a: {} as Record<string, Value>, b: {} as Record<string, Value> };
+  for (const raw of listOption(args, 'option')) {
+    const name = raw.split('=')[0]!.trim();
+    const inA = a.options.some((o) => o.name === name);
+    const inB = b.options.some((o) => o.name === name);
+    if (!inA && !inB) {
+      const known = [...new Set([...a.options, ...b.options].map((o) => o.name))];
+      return usageError(io, `unknown option "${name}"; the scenarios declare: ${known.join(', ') || '(none)'}`);
+    }
+    for (const [key, g] of [['a', a], ['b', b]] as const) {
+      if (!g.options.some((o) => o.name === name)) continue;
+      const parsed = parseOptionAssignments([raw], g);
+      if (!parsed.ok) return usageError(io, parsed.message);
+      Object.assign(out[key], parsed.value);
+    }
+  }
+  return { ok: true, ...out };
+}
+
+function playerCount(io: CliIo, args: ParsedCommandArgs, a: RuleGraph, b: RuleGraph): { ok: true; value: number } | Fail {
+  const given = integerOption(args, 'players', 1);
+  if (!given.ok) return usageError(io, given.message);
+  const min = Math.max(a.scenario.players.min, b.scenario.players.min);
+  const max = Math.min(a.scenario.players.max, b.scenario.players.max);
+  if (min > max) return usageError(io, `no player count suits both (${a.scenario.players.min}–${a.scenario.players.max} and ${b.scenario.players.min}–${b.scenario.players.max})`);
+  const n = given.value ?? Math.max(min, Math.min(4, max));
+  if (n < min || n > max) return usageError(io, `both scenarios can be played with ${min}–${max} players, not ${n}`);
+  return { ok: true, value: n };
+}
+
+async function playBalance(spec: SimulationSpec, games: number, workers: number): Promise<SimulationSummary | string> {
+  const runner = createGameRunner(spec);
+  if (!runner.ok) return runner.message;
+  let partial = emptyPartial(spec.players, runner.ruleIds.length);
+  const script = workers > 1 && games > 1 ? findWorkerScript() : undefined;
+  if (script) partial = (await runGamesInWorkers(script, spec, games, workers, runner.ruleIds.length, () => undefined)).partial;
+  else for (let from = 0; from < games; from += 256) mergePartial(partial, playChunk(runner, spec.players, from, Math.min(games, from + 256)).partial);
+  return summarizePartial(partial, { scenario: spec.scenarioFile, variant: spec.variant, players: spec.players, seed: spec.seed, agents: spec.agents.map(formatAgentSpec), options: spec.options, ruleIds: runner.ruleIds });
+}
+
+/** a module name from a file name: letters, digits and _ only */
+const moduleName = (file: string): string => `${(file.split(/[\\/]/).pop() ?? 'witness').replace(/\.rules$/, '').replace(/[^A-Za-z0-9_]/g, '_').replace(/^[^A-Za-z]/, 'w')}`;
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandArgs(argv, {
+    variant: { type: 'string' },
+    'against-variant': { type: 'string' },
+    option: { type: 'string', multiple: true },
+    behaviour: { type: 'boolean' },
+    behavior: { type: 'boolean' },
+    balance: { type: 'boolean' },
+    games: { type: 'string' },
+    depth: { type: 'string' },
+    'budget-seconds': { type: 'string' },
+    seed: { type: 'string' },
+    players: { type: 'string' },
+    agents: { type: 'string' },
+    workers: { type: 'string' },
+    json: { type: 'boolean' },
+    markdown: { type: 'boolean' },
+    'witness-out': { type: 'string' },
+    root: { type: 'string' },
+  });
+  if (!parsed.ok) return usageError(io, parsed.message).code;
+  const { args } = parsed;
+  const paths = args.positionals;
+  if (paths.length < 1 || paths.length > 2) return usageError(io, `name one or two scenarios\n\n${usage}`).code;
+  if (flag(args, 'json') && flag(args, 'markdown')) return usageError(io, '--json and --markdown: choose one').code;
+  const numbers = { games: integerOption(args, 'games', 1), depth: integerOption(args, 'depth', 1), budget: integerOption(args, 'budget-seconds', 1), seed: integerOption(args, 'seed', 0), workers: integerOption(args, 'workers', 1) };
+  for (const r of Object.values(numbers)) if (!r.ok) return usageError(io, r.message).code;
+  const num = (r: (typeof numbers)[keyof typeof numbers]): number | undefined => (r.ok ? r.value : undefined);
+
+  let variantA = stringOption(args, 'variant');
+  let variantB = stringOption(args, 'against-variant');
+  if (paths.length === 1) {
+    if (variantB === undefined && variantA === undefined) return usageError(io, 'one scenario: name the variant to compare it with (--variant V or --against-variant W), or give a second scenario').code;
+    // one scenario and --variant only: its base game against that variant
+    if (variantB === undefined) [variantA, variantB] = [undefined, variantA];
+    if (variantA === variantB) return usageError(io, `--variant and --against-variant both name ${variantA}: nothing to compare`).code;
+  }
+  const root = rootOption(args, io.cwd);
+  if (!root.ok) return usageError(io, root.message).code;
+  const la = loadSide(io, paths[0]!, variantA, root.root);
+  if (!la.ok) return la.code;
+  const lb = loadSide(io, paths[1] ?? paths[0]!, variantB, root.root);
+  if (!lb.ok) return lb.code;
+  const A = la.side;
+  const B = lb.side;
+
+  const structural = structuralDiff(A.graph, B.graph, { readA: A.host.readCached, readB: B.host.readCached });
+  const report: DiffReport = { a: { label: A.label, file: A.file }, b: { label: B.label, file: B.file }, structural, behaviour: null, balance: null };
+  const unrelated = structural.diagnostics.some((d) => d.code === 'diff/unrelated-scenarios');
+
+  if (!unrelated && (flag(args, 'behaviour') || flag(args, 'behavior') || flag(args, 'balance'))) {
+    const players = playerCount(io, args, A.graph, B.graph);
+    if (!players.ok) return players.code;
+    const options = sideOptions(io, args, A.graph, B.graph);
+    if (!options.ok) return options.code;
+    if (flag(args, 'behaviour') || flag(args, 'behavior')) {
+      const search = searchWitness(
+        { graph: A.graph, options: options.a },
+        { graph: B.graph, options: options.b },
+        { players: players.value, games: num(numbers.games) ?? 200, depth: num(numbers.depth), budgetSeconds: num(numbers.budget), seed: num(numbers.seed), steerBy: structural },
+      );
+      let witnessText: string | null = null;
+      let check = null;
+      if (search.witness) {
+        const out = stringOption(args, 'witness-out');
+        const target = out !== undefined ? resolve(io.cwd, out) : resolve(dirname(A.file), `${moduleName(A.file)}_witness.rules`);
+        const ref = (file: string): string => {
+          const r = relative(dirname(target), file).split(sep).join('/');
+          return r.startsWith('.') ? r : `./${r}`;
+        };
+        const texts = witnessTest(search.witness, { extends: ref(A.file), variant: A.variant, options: options.a }, { extends: ref(B.file), variant: B.variant, options: options.b }, { a: A.label, b: B.label, module: moduleName(target) });
+        witnessText = texts.text;
+        // run through the first side's confined host: the witness module extends the first scenario
+        check = A.file.endsWith('.json') || B.file.endsWith('.json') ? null : checkWitness(A.host, target, texts);
+        if (out !== undefined) {
+          try {
+            writeFileSync(target, texts.text);
+          } catch (e) {
+            return usageError(io, `cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`).code;
+          }
+        }
+      }
+      report.behaviour = { ...search, witnessTest: witnessText, check };
+    }
+    if (flag(args, 'balance')) {
+      const agents: AgentSpec[][] = [[], []];
+      for (const text of splitAgentList(stringOption(args, 'agents') ?? 'random')) {
+        for (const [i, g] of [A.graph, B.graph].entries()) {
+          const agent = parseAgentSpec(text, g);
+          if (!agent.ok) return usageError(io, `${i === 0 ? A.label : B.label}: ${agent.message}`).code;
+          agents[i]!.push(agent.value);
+        }
+      }
+      if (agents[0]!.length === 0) return usageError(io, '--agents names no agent').code;
+      if (agents[0]!.length > players.value) return usageError(io, `${agents[0]!.length} agents for ${players.value} players`).code;
+      const games = num(numbers.games) ?? 1000;
+      const spec = (side: LoadedSide, opts: Record<string, Value>, ag: AgentSpec[]): SimulationSpec => ({ graph: side.graph, scenarioFile: side.file, variant: side.variant, players: players.value, options: opts, agents: ag, seed: num(numbers.seed) ?? 1, log: false });
+      const sa = await playBalance(spec(A, options.a, agents[0]!), games, num(numbers.workers) ?? 1);
+      const sb = await playBalance(spec(B, options.b, agents[1]!), games, num(numbers.workers) ?? 1);
+      if (typeof sa === 'string' || typeof sb === 'string') return usageError(io, typeof sa === 'string' ? sa : (sb as string)).code;
+      report.balance = { games, agents: agents[0]!.map(formatAgentSpec), rows: compareBalance(sa, sb) };
+    }
+  }
+
+  if (flag(args, 'json')) io.stdout.write(JSON.stringify(report, (k, v: unknown) => (typeof v === 'string' ? printable(v) : v), 2) + '\n');
+  else io.stdout.write(formatDiffReport(report, { markdown: flag(args, 'markdown'), displayPath: (f) => displayPath(io.cwd, f) }));
+  if (unrelated) return EXIT_USAGE;
+  return foundDifferences(report) ? 1 : EXIT_OK;
+}
+
+export const diffCommand: Command = { name: 'diff', summary: 'compare two printings: rules, a shrunk witness game, balance', usage, run };

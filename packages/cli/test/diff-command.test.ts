@@ -1,0 +1,98 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyDiamant, runCli } from './run-cli.ts';
+
+describe('houserules diff', () => {
+  it('prints the structural differences of a variant and exits 1 (differences found)', async () => {
+    const run = await runCli(['diff', 'scenarios/diamant', '--variant', 'incan_gold']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('~ option leftover_sharing: changed (default)');
+    expect(run.stdout).toContain('+ option leftover_sharing = pooled');
+    expect(run.stdout).toMatch(/≈ rule share_leftovers_pooled \(scenarios\/diamant\/diamant\.rules:\d+\): unchanged, but it reads option leftover_sharing/);
+  });
+
+  it('exits 0 for a scenario against itself reformatted, and says so', async () => {
+    const { file } = copyDiamant();
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, `// reformatted\n${text.replaceAll('\n  ', '\n      ').replace('ranking p by p.score desc ties shared', 'ranking  q  by  q.score  desc  ties  shared')}`);
+    const run = await runCli(['diff', 'scenarios/diamant', file]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/0 changed, 0 changed through what they read, 0 removed, 0 added/);
+  });
+
+  it('writes a witness test that `houserules test` passes, and prints it as Markdown or JSON', async () => {
+    const { dir, file } = copyDiamant();
+    const out = join(dir, 'tests', 'witness.rules');
+    const run = await runCli(['diff', file, '--against-variant', 'incan_gold', '--behaviour', '--witness-out', out, '--markdown']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('### Behaviour');
+    expect(run.stdout).toMatch(/the witness test passes on Diamant and fails on Diamant \(incan_gold\)/);
+    const witness = readFileSync(out, 'utf8');
+    expect(witness).toContain('module witness extends "../diamant.rules"');
+    const test = await runCli(['test', out]);
+    expect(test.stdout).toMatch(/1 passed, 0 failed/);
+    expect(test.code).toBe(0);
+    // aimed at Incan Gold, the same test fails
+    writeFileSync(out, witness.replace('  advance\n', '  variant incan_gold\n  advance\n'));
+    expect((await runCli(['test', out])).code).toBe(1);
+
+    const json = await runCli(['diff', file, '--against-variant', 'incan_gold', '--json']);
+    const report = JSON.parse(json.stdout) as { structural: { changes: { name: string }[] } };
+    expect(report.structural.changes.map((c) => c.name).sort()).toEqual(['leftover_sharing', 'share_leftovers_per_card', 'share_leftovers_pooled']);
+  });
+
+  it('says "no divergence in N games up to K decisions" when the search finds none', async () => {
+    const { file } = copyDiamant();
+    const run = await runCli(['diff', 'scenarios/diamant', file, '--behaviour', '--games', '5']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/no divergence in 5 games up to \d+ decisions/);
+  });
+
+  it('compares balance over the same seeds and agents', async () => {
+    const run = await runCli(['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--balance', '--games', '60', '--agents', 'cautious']);
+    expect(run.stdout).toMatch(/60 games each, the same seeds, agents cautious/);
+    expect(run.stdout).toMatch(/p1 win rate\s+\d/);
+    expect(run.code).toBe(1);
+  });
+
+  it('answers bad input with a clear message and a non-zero exit, never a stack trace', async () => {
+    const cases: [string[], RegExp][] = [
+      [['diff', 'scenarios/diamant'], /name the variant to compare it with/],
+      [['diff', 'scenarios/diamant', '--variant', 'nope'], /unknown variant "nope"/],
+      [['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--behaviour', '--option', 'nope=1'], /unknown option "nope"/],
+      [['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--behaviour', '--option', 'leftover_sharing=both'], /leftover_sharing/],
+      [['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--behaviour', '--players', '99'], /3–8 players, not 99/],
+      [['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--json', '--markdown'], /choose one/],
+      [['diff', 'scenarios/missing'], /name the variant|cannot/],
+    ];
+    for (const [argv, message] of cases) {
+      const run = await runCli(argv);
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    }
+    // graphs of another schema version
+    const { dir } = copyDiamant();
+    const compiled = await runCli(['compile', 'scenarios/diamant']);
+    const graph = JSON.parse(compiled.stdout) as Record<string, unknown>;
+    writeFileSync(join(dir, 'old.json'), JSON.stringify({ ...graph, version: 0 }));
+    writeFileSync(join(dir, 'now.json'), compiled.stdout);
+    const versions = await runCli(['diff', join(dir, 'now.json'), join(dir, 'old.json')]);
+    expect(versions.code).toBe(2);
+    expect(versions.stderr).toMatch(/schema version 0.*\[diff\/schema-version\]/);
+    // a file outside the project root is refused before it is opened
+    const outside = await runCli(['diff', 'scenarios/diamant', join(dir, 'diamant.rules'), '--root', 'scenarios']);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/outside/);
+    // two unrelated scenarios
+    const other = join(dir, 'other.rules');
+    writeFileSync(other, 'module other\nscenario "Other" { players 3..3 }\ntoken bean\npool sack { bean: 3 }\nflow { rounds 1 { step go } }\nrule go on go { move 1 bean from sack to sack }\n');
+    const unrelated = await runCli(['diff', 'scenarios/diamant', other]);
+    expect(unrelated.code).toBe(2);
+    expect(unrelated.stdout).toMatch(/share no declaration by name/);
+  });
+});

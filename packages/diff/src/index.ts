@@ -1,0 +1,16 @@
+export { structuralDiff } from './structural-diff.ts';
+export type { ChangeStatus, GraphLabel, NodeChange, RenameCandidate, StructuralDiff, StructuralOptions } from './structural-diff.ts';
+export type { GraphNode, NodeKind, NodePart } from './graph-nodes.ts';
+export { graphNodes } from './graph-nodes.ts';
+export type { NodeLocation, ReadText, SourceLine } from './source-text.ts';
+export { LockstepPair, LockstepGame } from './lockstep.ts';
+export type { Divergence, DivergenceKind, Side } from './lockstep.ts';
+export { searchWitness, defaultPlayers } from './witness-search.ts';
+export type { SearchOptions, SearchResult, Witness } from './witness-search.ts';
+export { replayWitness, shrinkWitness } from './shrink-witness.ts';
+export { checkWitness, witnessTest } from './witness-test.ts';
+export type { WitnessCheck, WitnessTarget, WitnessTestText } from './witness-test.ts';
+export { compareBalance, twoSidedP } from './balance.ts';
+export type { BalanceRow, Estimate } from './balance.ts';
+export { foundDifferences, formatDiffReport, printable } from './diff-report.ts';
+export type { DiffReport } from './diff-report.ts';

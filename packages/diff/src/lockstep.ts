@@ -1,0 +1,245 @@
+import type { RuleGraph, Value } from '@houserules/schema';
+import { createGame, createProbe, loadGraph, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
+import { MoveText } from './move-text.ts';
+import { sharedQuantities, type SharedQuantity } from './shared-state.ts';
+
+/** One side of a comparison: a graph and the options its games get. */
+export interface Side {
+  graph: RuleGraph;
+  options: Record<string, Value>;
+}
+
+export type DivergenceKind = 'outcome' | 'state' | 'events' | 'options';
+
+/** The first step at which the two games differ. */
+export interface Divergence {
+  kind: DivergenceKind;
+  /** moves played before it showed (0: already after set-up) */
+  step: number;
+  /** the move that led to it (as a test writes it), or null at set-up */
+  move: string | null;
+  /** what differs, in words */
+  detail: string;
+  /** rules that fired on one side only, or a different number of times, in that step */
+  rules: { rule: string; a: number; b: number }[];
+  /** the test lines that hold on the first graph and not on the second */
+  expect: string[];
+}
+
+/** Both graphs loaded once for a player count, with what a step compares. */
+export class LockstepPair {
+  readonly lgA: LoadedGraph;
+  readonly lgB: LoadedGraph;
+  readonly textA: MoveText;
+  readonly textB: MoveText;
+  readonly quantities: SharedQuantity[];
+  private readonly ruleNamesA: string[];
+  private readonly ruleNamesB: string[];
+
+  constructor(readonly a: Side, readonly b: Side, readonly players: number, codegen = true) {
+    const la = loadGraph(a.graph, { codegen }).value;
+    const lb = loadGraph(b.graph, { codegen }).value;
+    if (!la || !lb) throw new Error('LockstepPair: a graph did not load (the caller checks graphs first)');
+    const pa = createProbe(la);
+    const pb = createProbe(lb);
+    this.quantities = sharedQuantities(a.graph, b.graph, players, pa, pb);
+    this.lgA = pa.graph();
+    this.lgB = pb.graph();
+    this.textA = new MoveText(this.lgA);
+    this.textB = new MoveText(this.lgB);
+    this.ruleNamesA = this.lgA.rules.map((r) => r.name);
+    this.ruleNamesB = this.lgB.rules.map((r) => r.name);
+  }
+
+  /** a new pair of games on this seed; null when either cannot start (bad options) */
+  start(seed: number): LockstepGame | null {
+    const ga = createGame(this.lgA, { seed, players: this.players, options: this.a.options }).value;
+    const gb = createGame(this.lgB, { seed, players: this.players, options: this.b.options }).value;
+    if (!ga || !gb) return null;
+    return new LockstepGame(this, ga, gb, seed);
+  }
+
+  firingNames(side: 'a' | 'b'): string[] {
+    return side === 'a' ? this.ruleNamesA : this.ruleNamesB;
+  }
+}
+
+/** a decision's options by name, per seat */
+type Offer = Map<number, { names: string[]; moves: Move[] }>;
+
+/** Two games played in step: the same seed, and each move played by name in both. */
+export class LockstepGame {
+  readonly moves: string[] = [];
+  divergence: Divergence | null = null;
+  private logA = 0;
+  private logB = 0;
+  private firingsA: number[];
+  private firingsB: number[];
+  private offerA: Offer = new Map();
+  private offerB: Offer = new Map();
+
+  constructor(readonly pair: LockstepPair, readonly ga: Game, readonly gb: Game, readonly seed: number) {
+    this.firingsA = Array.from({ length: pair.lgA.rules.length }, () => 0);
+    this.firingsB = Array.from({ length: pair.lgB.rules.length }, () => 0);
+    this.divergence = this.compare(null);
+  }
+
+  get over(): boolean {
+    return this.ga.isOver || this.gb.isOver;
+  }
+
+  /** the seat to move next in the first game (-1: none) */
+  nextSeat(): number {
+    return this.ga.nextSeat();
+  }
+
+  /** the names of the next seat's legal moves, as both games offer them (they agree until a divergence) */
+  legal(): string[] {
+    const seat = this.nextSeat();
+    return this.offerA.get(seat)?.names ?? [];
+  }
+
+  /** the next seat's legal moves with their names (as the first game offers them) */
+  legalMoves(): { name: string; move: Move }[] {
+    const offer = this.offerA.get(this.nextSeat());
+    return offer ? offer.names.map((name, i) => ({ name, move: offer.moves[i]! })) : [];
+  }
+
+  /** plays a move by name in both games; false when the first game does not offer it (nothing is played) */
+  play(name: string): boolean {
+    if (this.divergence || this.over) return false;
+    const seat = this.nextSeat();
+    const ia = this.offerA.get(seat)?.names.indexOf(name) ?? -1;
+    const ib = this.offerB.get(seat)?.names.indexOf(name) ?? -1;
+    if (ia < 0 || ib < 0) return false;
+    const ra = this.ga.apply(seat, this.offerA.get(seat)!.moves[ia]!);
+    const rb = this.gb.apply(seat, this.offerB.get(seat)!.moves[ib]!);
+    if (!ra.value || !rb.value) return false;
+    this.moves.push(name);
+    this.divergence = this.compare(name);
+    return true;
+  }
+
+  private offers(g: Game, text: MoveText): Offer {
+    const out: Offer = new Map();
+    if (g.isOver) return out;
+    for (const d of g.pending()) {
+      if (out.has(d.seat)) continue;
+      const names = d.options.map((m) => text.move(d.seat, m, g));
+      out.set(d.seat, { names, moves: d.options });
+    }
+    return out;
+  }
+
+  /** compares the two games after a step; the divergence, or null */
+  private compare(move: string | null): Divergence | null {
+    const p = this.pair;
+    const { ga, gb } = this;
+    const step = this.moves.length;
+    const rules = this.firingDifferences();
+    const div = (kind: DivergenceKind, detail: string, expect: string[]): Divergence => ({ kind, step, move, detail, rules, expect });
+
+    // outcome
+    const winners = (g: Game): string => g.outcome?.winners.join(',') ?? '';
+    const reasonOnly = ga.isOver && gb.isOver && winners(ga) === winners(gb) && outcomeText(ga) !== outcomeText(gb);
+    if (ga.isOver !== gb.isOver || (ga.isOver && gb.isOver && winners(ga) !== winners(gb))) {
+      const detail = `the first game ${ga.isOver ? `is over (${outcomeText(ga)})` : 'goes on'}, the second ${gb.isOver ? `is over (${outcomeText(gb)})` : 'goes on'}`;
+      if (ga.isOver) return div('outcome', detail, [`expect game over winners [${ga.outcome?.winners.map((s) => `p${s + 1}`).join(', ') ?? ''}]`]);
+      // the first goes on: any move it offers is refused by the second
+      const seat = ga.nextSeat();
+      const first = this.offers(ga, p.textA).get(seat)?.names[0];
+      return div('outcome', detail, first ? [first] : []);
+    }
+    // state of the shared names
+    for (const q of p.quantities) {
+      const va = q.a(ga);
+      const vb = q.b(gb);
+      if (va !== vb && (!Array.isArray(va) || !Array.isArray(vb) || JSON.stringify(va) !== JSON.stringify(vb))) {
+        const shownA = p.textA.value(va, q.type, ga);
+        const shownB = p.textB.value(vb, q.type, gb);
+        return div('state', `${q.text} is ${shownA} in the first game and ${shownB} in the second`, [`expect ${q.text} == ${shownA}`]);
+      }
+    }
+    if (reasonOnly) return div('outcome', `both games are over, the first (${outcomeText(ga)}), the second (${outcomeText(gb)})`, []);
+    // events
+    const evA = this.events(ga, p.lgA, this.logA, p.textA);
+    const evB = this.events(gb, p.lgB, this.logB, p.textB);
+    this.logA = ga.log.length;
+    this.logB = gb.log.length;
+    if (evA.join('\n') !== evB.join('\n')) {
+      const onlyA = evA.filter((e) => !evB.includes(e));
+      const onlyB = evB.filter((e) => !evA.includes(e));
+      const expect: string[] = [];
+      const name = (e: string): string => e.replace(/\(.*$/, '');
+      for (const e of onlyA) expect.push(evB.some((x) => name(x) === name(e)) ? `expect event ${e}` : `expect event ${name(e)}`);
+      for (const e of onlyB) if (!evA.some((x) => name(x) === name(e))) expect.push(`expect not event ${name(e)}`);
+      return div('events', `events only in the first game: ${onlyA.join(', ') || 'none'}; only in the second: ${onlyB.join(', ') || 'none'}`, expect.slice(0, 1));
+    }
+    // legal options
+    this.offerA = this.offers(ga, p.textA);
+    this.offerB = this.offers(gb, p.textB);
+    const seats = new Set([...this.offerA.keys(), ...this.offerB.keys()]);
+    for (const seat of [...seats].sort((x, y) => x - y)) {
+      const na = this.offerA.get(seat)?.names ?? [];
+      const nb = this.offerB.get(seat)?.names ?? [];
+      const onlyA = na.filter((n) => !nb.includes(n));
+      const onlyB = nb.filter((n) => !na.includes(n));
+      if (onlyA.length === 0 && onlyB.length === 0) continue;
+      const list = (xs: string[]): string => `${xs.slice(0, 3).join(', ')}${xs.length > 3 ? ` and ${xs.length - 3} more` : ''}`;
+      const detail = `legal ${onlyA.length ? `only in the first game: ${list(onlyA)}` : ''}${onlyA.length && onlyB.length ? '; ' : ''}${onlyB.length ? `only in the second: ${list(onlyB)}` : ''}`;
+      // a move the second refuses, played last; or one the first refuses, expected illegal
+      const expect = onlyA.length > 0 && seat === ga.nextSeat() ? [onlyA[0]!] : onlyB.length > 0 && na.length > 0 ? [`expect illegal ${onlyB[0]!}`] : onlyA.length > 0 ? [onlyA[0]!] : [];
+      return div('options', detail, expect);
+    }
+    return null;
+  }
+
+  /** the declared events the game emitted since `from`, as `name(arg, …)` */
+  private events(g: Game, lg: LoadedGraph, from: number, text: MoveText): string[] {
+    const out: string[] = [];
+    const log: LogEntry[] = g.log;
+    for (let i = from; i < log.length; i++) {
+      const e = log[i]!;
+      if (e.event.startsWith('$')) continue;
+      const info = eventInfo(lg, e.event);
+      const args = (info?.params ?? []).map((prm) => text.value(e.data[prm.name] as Value, prm.type, g));
+      out.push(args.length ? `${e.event}(${args.join(', ')})` : e.event);
+    }
+    return out;
+  }
+
+  private firingDifferences(): { rule: string; a: number; b: number }[] {
+    const delta = (g: Game, prev: number[], names: string[]): Map<string, number> => {
+      const out = new Map<string, number>();
+      const now = g.ruleFiringCounts;
+      for (let i = 0; i < names.length; i++) {
+        const d = now[i]! - prev[i]!;
+        prev[i] = now[i]!;
+        if (d !== 0) out.set(names[i]!, (out.get(names[i]!) ?? 0) + d);
+      }
+      return out;
+    };
+    const da = delta(this.ga, this.firingsA, this.pair.firingNames('a'));
+    const db = delta(this.gb, this.firingsB, this.pair.firingNames('b'));
+    const out: { rule: string; a: number; b: number }[] = [];
+    for (const rule of new Set([...da.keys(), ...db.keys()])) {
+      const a = da.get(rule) ?? 0;
+      const b = db.get(rule) ?? 0;
+      if (a !== b) out.push({ rule, a, b });
+    }
+    return out;
+  }
+}
+
+const eventsByName = new WeakMap<LoadedGraph, Map<string, LoadedGraph['events'][number]>>();
+function eventInfo(lg: LoadedGraph, name: string): LoadedGraph['events'][number] | undefined {
+  let m = eventsByName.get(lg);
+  if (!m) eventsByName.set(lg, (m = new Map(lg.events.map((e) => [e.name, e]))));
+  return m.get(name);
+}
+
+function outcomeText(g: Game): string {
+  const o = g.outcome;
+  if (!o) return g.error ? `stopped: ${g.error.code}` : 'no outcome';
+  return `winners ${o.winners.map((s) => `p${s + 1}`).join(', ') || 'none'}, ${o.reason.replace(/^end:/, '')}`;
+}
