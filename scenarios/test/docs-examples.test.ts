@@ -74,6 +74,20 @@ describe('rules examples in the documentation', () => {
     expect(withoutComments(joined)).toBe(withoutComments(scenario));
   });
 
+  it.each([
+    ['Diamond Islands', 'catan\\.diamond_islands', 'diamond_islands', ['diamond-islands', 'diamond-islands.rules']],
+    ['Kaffee für Catan', 'catan\\.kaffee', 'kaffee', ['kaffee', 'kaffee.rules']],
+  ] as const)('the %s sections of language.md are its scenario file, section by section', (_name, module, prefix, path) => {
+    // The first block is headed by the scenario's own module line, the others by `module <prefix>_<section>`.
+    const first = new RegExp(`^(//[^\\n]*\\n)*module ${module} extends `);
+    const section = new RegExp(`^module ${prefix}_[a-z_]+\\n`);
+    const mine = blocks.filter((b) => b.file === join('docs', 'language.md') && (first.test(b.text) || section.test(b.text)));
+    expect(mine.length).toBeGreaterThan(5);
+    const joined = mine.map((b) => b.text.replace(section, '')).join('\n');
+    const scenario = readFileSync(join(root, 'scenarios', ...path), 'utf8');
+    expect(withoutComments(joined)).toBe(withoutComments(scenario));
+  });
+
   it.each(blocks.map((b) => [`${b.file}:${b.line}`, b] as const))('%s parses', (_where, block) => {
     const result = parse(block.text, `${block.file}:${block.line}`);
     const errors = result.diagnostics

@@ -6,8 +6,8 @@ import { runCompileBench } from './compile-bench.ts';
 import { runDiffBench } from './diff-bench.ts';
 import { runInstructionsBench } from './instructions-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
-import { runWorkersBench } from './workers-bench.ts';
 import { runScenarioBench } from './scenario-bench.ts';
+import { runWorkersBench } from './workers-bench.ts';
 
 // `pnpm bench`: figures, not assertions. Each section prints its own table.
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -1,6 +1,6 @@
 import type { Expr as GExpr } from '@houserules/schema';
 import type { Expr, Identifier } from '@houserules/syntax';
-import { allHexKinds, boardsOf, insideSiteNames, piecesOn, regionNames, sitePools, siteVars } from './board-facts.ts';
+import { allHexKinds, allHexes, boardsOf, hexKey, insideSiteNames, piecesOn, regionNames, sitePools, siteVars } from './board-facts.ts';
 import type { DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
@@ -254,10 +254,31 @@ export class SiteLowerer {
           r: this.ex.value(args[1], scope, NUMBER, `argument 2 of \`${fn}\``).expr,
         };
         if (withIndex) expr.i = this.ex.value(args[2], scope, NUMBER, `argument 3 of \`${fn}\``).expr;
+        if (boards.length === 1 && scope.owner !== null) this.checkSiteAt(boards[0]!, fn, expr, range, scope);
         return val(expr, siteOf(fn));
       }
     }
     return undefined;
+  }
+
+  /**
+   * A site at literal coordinates must be on the board (its layout or frame), and a corner or side
+   * index 0..5: `board/unknown-site` otherwise, where the author wrote it. Checked for the nodes in
+   * play (a node an override replaced may name sites of the board it was written for).
+   */
+  private checkSiteAt(board: DeclOf<'board'>, fn: 'hex' | 'corner' | 'edge', expr: Extract<GExpr, { k: 'siteAt' }>, range: Expr['range'], scope: Scope): void {
+    const q = constant(expr.q);
+    const r = constant(expr.r);
+    const i = expr.i === undefined ? 0 : constant(expr.i);
+    if (q === null || r === null || i === null) return;
+    const what = fn === 'hex' ? `hex(${q}, ${r})` : `${fn}(${q}, ${r}, ${i})`;
+    if (!allHexes(board).has(hexKey(q, r))) {
+      this.cx.sink.error('board/unknown-site', `\`${what}\`: board \`${board.name}\` has no hex (${q}, ${r})`, scope.origin.file, range,
+        'name a hex of the board\'s layout or of its frame');
+    } else if (i < 0 || i > 5) {
+      this.cx.sink.error('board/unknown-site', `\`${what}\`: a hex's ${fn === 'corner' ? 'corners' : 'sides'} are numbered 0 to 5`, scope.origin.file, range,
+        '0 is the upper right, counting clockwise');
+    }
   }
 
   /** Checks that a site expression has the kind a piece stands on (`type/wrong-site`). */
@@ -267,4 +288,14 @@ export class SiteLowerer {
     this.cx.sink.error('type/wrong-site', `\`${piece.name}\` stands on ${want}s, but this is ${describeType(at.ty)}`, scope.origin.file, range,
       `\`piece ${piece.name} on ${want}\`: place it at a ${want}`);
   }
+}
+
+/** The value of a literal number (or its negation), null for anything computed. */
+function constant(e: GExpr): number | null {
+  if (e.k === 'lit' && typeof e.v === 'number') return e.v;
+  if (e.k === 'neg') {
+    const inner = constant(e.e);
+    return inner === null ? null : -inner;
+  }
+  return null;
 }

@@ -4,6 +4,20 @@
  * strings and the scenario README's tables.
  */
 
+/** Abbreviations a sentence does not end at, though a capital may follow ("vgl. Seefahrer-Erweiterung", "e.g. Wool"). */
+const ABBREVIATIONS = /(?:^|[\s(])(?:vgl|bzw|usw|ca|evtl|ggf|inkl|etc|e\.g|i\.e|cf|vs|approx|no|nr)\.$/i;
+
+/** Splits one line of text at its sentence ends (a period, ! or ? after a letter, then a capital), not after an abbreviation. */
+function sentencesOf(line: string): string[] {
+  const out: string[] = [];
+  for (const part of line.split(/(?<=[a-zäöüß)”"][.!?])\s+(?=[A-Z0-9ÄÖÜ“"])/)) {
+    const last = out.length - 1;
+    if (last >= 0 && ABBREVIATIONS.test(out[last]!)) out[last] = `${out[last]} ${part}`;
+    else out.push(part);
+  }
+  return out;
+}
+
 /**
  * Splits a rulebook text into sentences; headings (lines ending without punctuation, a closing
  * quote after it allowed: `you produce "silver."`) are skipped.
@@ -15,15 +29,14 @@ export function splitSentences(text: string): string[] {
     if (!line) continue;
     const isItem = raw.trim() !== line || line.includes('\t');
     if (!isItem && !/[.:!?)]["”’]?$/.test(line)) continue;
-    for (const s of line.split(/(?<=[a-z)”"][.!?])\s+(?=[A-Z0-9“"])/)) if (normalize(s)) out.push(s.trim());
+    for (const s of sentencesOf(line)) if (normalize(s)) out.push(s.trim());
   }
   return out;
 }
 
 /** The sentences of a cite string. Unlike a rulebook's lines, a cite has no headings to skip. */
 export function splitCite(text: string): string[] {
-  return text
-    .split(/(?<=[a-z)”"][.!?])\s+(?=[A-Z0-9“"])/)
+  return sentencesOf(text)
     .map((s) => s.trim())
     .filter((s) => normalize(s) !== '');
 }

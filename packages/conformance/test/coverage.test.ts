@@ -63,6 +63,10 @@ describe('rule coverage', () => {
 describe('sentences', () => {
   it('splits lines into sentences, skips headings, keeps bullets and numbered steps', () => {
     expect(splitSentences('Setup\n\n1. Place the board. Then wait.\n• 8 Chests\nA: b c.\n')).toEqual(['1. Place the board.', 'Then wait.', '8 Chests', 'A: b c.']);
+    // not after an abbreviation; German sentence ends and capitals too
+    expect(splitSentences('Es gelten die Regeln (vgl. Seefahrer-Erweiterung) mit Ausnahmen. Über 3 Punkte zählen.\nTake one, e.g. Wool, back. Then go.\n')).toEqual([
+      'Es gelten die Regeln (vgl. Seefahrer-Erweiterung) mit Ausnahmen.', 'Über 3 Punkte zählen.', 'Take one, e.g. Wool, back.', 'Then go.',
+    ]);
     // a sentence may end in a closing quote
     expect(splitSentences('Production\nYou produce "silver."\nThey said “stop.”\n')).toEqual(['You produce "silver."', 'They said “stop.”']);
     expect(normalizeSentence('Players’ “Decision”:  ok')).toBe("players decision ok");

@@ -44,7 +44,9 @@ export function sourceOf(p: Provenance | undefined, read: ReadText | undefined):
   const end = Math.min(text.length, span.end, start + SOURCE_TEXT_LIMIT);
   if (end <= start) return undefined;
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  return ' '.repeat(start - lineStart) + text.slice(start, end);
+  // the first line indented as its line is (not by its column: `override forbid x` starts at `forbid`)
+  const lead = /^[ \t]*/.exec(text.slice(lineStart, start))?.[0] ?? '';
+  return lead + text.slice(start, end);
 }
 
 const parsed = new Map<string, unknown>();
@@ -84,12 +86,12 @@ function declarationSpan(text: string, identOffset: number): { start: number; en
 
 /** A line diff of two texts, blank lines and leading/trailing spaces ignored. */
 export function sourceDiff(a: string, b: string): SourceLine[] {
-  const clean = (s: string): string =>
-    s
-      .split('\n')
-      .map((l) => l.trimEnd())
-      .filter((l) => l.trim() !== '')
-      .join('\n') + '\n';
+  // blank lines dropped, and each side dedented (a variant's declarations sit deeper than the base's)
+  const clean = (s: string): string => {
+    const lines = s.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+    const indent = Math.min(...lines.map((l) => l.length - l.trimStart().length));
+    return lines.map((l) => l.slice(indent)).join('\n') + '\n';
+  };
   const out: SourceLine[] = [];
   for (const part of diffLines(clean(a), clean(b), { ignoreWhitespace: true })) {
     const op = part.added ? '+' : part.removed ? '-' : ' ';

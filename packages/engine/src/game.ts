@@ -1229,6 +1229,10 @@ export class Game {
       if (stamp >= 0 && stamp === held[i]) continue;
       if (inv.condition(this) === 0) {
         this.fail('run/invariant', `Invariant '${inv.name}' does not hold${inv.reason ? `: ${inv.reason}` : '.'}`, inv.reason || undefined);
+        if (this.err?.code === 'run/invariant' && this.err.range === undefined) {
+          this.err.file = inv.file;
+          this.err.range = inv.range;
+        }
         return this.stop();
       }
       held[i] = stamp;

@@ -232,7 +232,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     .map((i) => {
       c.label = `invariant/${i.name}`;
       const reads = c.cache ? resourcesRead(graph, c.resources, [{ owner: i.id, condition: i.condition }], false) : null;
-      return { id: i.id, name: i.name, condition: c.expr(i.condition, new Scope(c.alloc)), reason: i.reason ?? '', reads };
+      return { id: i.id, name: i.name, condition: c.expr(i.condition, new Scope(c.alloc)), reason: i.reason ?? '', reads, file: i.provenance.file, range: i.provenance.range };
     });
 
   let ranking: LoadedGraph['ranking'] = null;

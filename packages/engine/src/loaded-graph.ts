@@ -1,4 +1,4 @@
-import type { RuleGraph, TypeDesc, Value, Provenance } from '@houserules/schema';
+import type { RuleGraph, TypeDesc, Value, Provenance, Range } from '@houserules/schema';
 import type { CollectFn } from './collect-codegen.ts';
 import type { Game } from './game.ts';
 import type { StaticStorage } from './compile-expr.ts';
@@ -165,6 +165,9 @@ export interface InvariantInfo {
   reason: string;
   /** the resources the condition reads (state-resources.ts), so a game checks it again only once one was written; null: every time */
   reads: Int32Array | null;
+  /** where it is declared: a broken invariant's diagnostic points there */
+  file: string;
+  range: Range;
 }
 
 export interface PolicyInfo {

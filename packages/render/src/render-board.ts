@@ -81,10 +81,6 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
   const fillOfKind = (kind: string): string => (kind === 'none' ? NO_KIND_FILL : safeColour(style.kinds?.[kind]?.fill) ?? kindFill(kind));
 
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" ${attrs({ viewBox: `${num(minX)} ${num(minY)} ${num(width)} ${num(height)}`, width: Math.round(width * scale), height: Math.round(height * scale), 'font-family': 'Helvetica, Arial, sans-serif' })}>`);
-  if (options.title !== undefined) out.push(textEl('title', {}, options.title));
-  const background = safeColour(style.background);
-  if (background) out.push(el('rect', { x: minX, y: minY, width, height, fill: background }));
   if (options.title !== undefined) out.push(textEl('text', { x: minX + MARGIN, y: minY + 0.7, 'font-size': 0.55, 'font-weight': 'bold', fill: OUTLINE }, options.title));
 
   // hexes: fill by kind, the frame a little paler
@@ -97,7 +93,7 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
   for (const h of geometry.hexes) {
     const label = style.kinds?.[board.hexKinds[h.id] ?? 'none']?.label;
     if (typeof label === 'string' && label !== '') {
-      out.push(textEl('text', { x: h.x, y: h.y + 0.72, 'font-size': 0.2, 'text-anchor': 'middle', fill: textOn(fillOfKind(board.hexKinds[h.id] ?? 'none')) }, label));
+      out.push(textEl('text', { x: h.x, y: h.y - 0.42, 'font-size': 0.2, 'text-anchor': 'middle', fill: textOn(fillOfKind(board.hexKinds[h.id] ?? 'none')) }, label));
     }
   }
 
@@ -124,6 +120,17 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
     out.push(textEl('text', { x: h.x, y: y + 0.1, 'font-size': v >= 10 ? 0.26 : 0.3, 'text-anchor': 'middle', 'font-weight': hot ? 'bold' : undefined, fill: hot ? emphasisFill : OUTLINE }, String(v)));
   }
 
+  // the unit vector from an edge's middle towards the one of its two hexes that has no number, if just one has none
+  const awayFrom = (mx: number, my: number): [number, number] => {
+    const beside = geometry.hexes.filter((h) => Math.hypot(h.x - mx, h.y - my) < 0.9);
+    const bare = beside.filter((h) => (board.hexValues[h.id] ?? -1) < 0);
+    const to = beside.length === 2 && bare.length === 1 ? bare[0]! : null;
+    const dx = to ? to.x - mx : mx - centreX;
+    const dy = to ? to.y - my : my - centreY;
+    const d = Math.hypot(dx, dy) || 1;
+    return [dx / d, dy / d];
+  };
+
   // marked per-site vars: the two ends of an edge marked alike share one marker beside it
   const markersUsed: { name: string; value: string; marker: MarkerStyle }[] = [];
   for (const [varName, bySite] of Object.entries(board.vars)) {
@@ -136,8 +143,10 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
     const used = new Set<string>();
     const note = (site: number, m: MarkerStyle): void => {
       const value = String(bySite[site]);
-      if (!used.has(value)) {
-        used.add(value);
+      // one legend row a value, or a name several values share
+      const key = typeof m.name === 'string' ? `name:${m.name}` : `value:${value}`;
+      if (!used.has(key)) {
+        used.add(key);
         markersUsed.push({ name: varName, value, marker: m });
       }
     };
@@ -155,9 +164,10 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
       drawn.add(e.to);
       const mx = (e.x1 + e.x2) / 2;
       const my = (e.y1 + e.y2) / 2;
-      const d = Math.hypot(mx - centreX, my - centreY) || 1;
-      const px = mx + ((mx - centreX) / d) * 0.45;
-      const py = my + ((my - centreY) / d) * 0.45;
+      // pushed out over the side's hex without a number (the water), else away from the board's middle
+      const [ax, ay] = awayFrom(mx, my);
+      const px = mx + ax * 0.45;
+      const py = my + ay * 0.45;
       out.push(el('line', { x1: px, y1: py, x2: e.x1, y2: e.y1, stroke: OUTLINE, 'stroke-width': 0.03 }));
       out.push(el('line', { x1: px, y1: py, x2: e.x2, y2: e.y2, stroke: OUTLINE, 'stroke-width': 0.03 }));
       marker(px, py, a);
@@ -235,6 +245,7 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
     }
   }
 
+  let legendBottom = minY;
   if (options.legend) {
     const lx = minX + boardWidth + 0.2;
     let ly = minY + top + MARGIN + 0.2;
@@ -261,7 +272,15 @@ export function renderBoard(picture: BoardPicture, style: BoardStyle = {}, optio
     for (const seat of [...seatsShown].sort((a, c) => a - c)) {
       row((x, y) => el('rect', { x: x - 0.17, y: y - 0.17, width: 0.34, height: 0.34, fill: seatFill(seat, seatColours), stroke: OUTLINE, 'stroke-width': 0.02 }), `p${seat + 1}`);
     }
+    legendBottom = ly;
   }
-  out.push('</svg>');
-  return out.join('\n') + '\n';
+  // the page: as high as the board, or as the legend where it runs longer
+  const pageHeight = Math.max(height, legendBottom - minY + MARGIN);
+  const head: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" ${attrs({ viewBox: `${num(minX)} ${num(minY)} ${num(width)} ${num(pageHeight)}`, width: Math.round(width * scale), height: Math.round(pageHeight * scale), 'font-family': 'Helvetica, Arial, sans-serif' })}>`,
+  ];
+  if (options.title !== undefined) head.push(textEl('title', {}, options.title));
+  const background = safeColour(style.background);
+  if (background) head.push(el('rect', { x: minX, y: minY, width, height: pageHeight, fill: background }));
+  return [...head, ...out, '</svg>'].join('\n') + '\n';
 }

@@ -104,6 +104,7 @@ export const DIAGNOSTIC_CODES = {
   'board/self-loop': 'a path from a spot to itself',
   'board/unknown-hex': 'a region or map naming a hex outside the layout and frame',
   'board/unknown-node': 'a path naming a spot that does not exist',
+  'board/unknown-site': 'a hex, corner or edge at literal coordinates that the board does not have',
   'board/value-count': 'more or fewer values than hexes that take one',
   // ── limit ──
   'limit/import-chain': 'a chain of `import`/`extends` longer than the budget',
