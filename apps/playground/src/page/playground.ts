@@ -194,6 +194,10 @@ export class Playground {
     if (seq !== this.checkSeq) return;
     this.check.value = result;
     this.checking.value = false;
+    // A variant written or removed in the open file: the gallery (and the compare view's lists) follow.
+    const listed = this.catalog.value.entries.filter((e) => e.file === this.entryFile.value && e.variant !== null).map((e) => e.variant);
+    const checked = result.ok ? result.variants.map((v) => v.name) : listed;
+    if (this.catalog.value.entries.length > 0 && listed.join('\n') !== checked.join('\n')) await this.refreshCatalog();
   }
 
   shareLink(base: string): string {

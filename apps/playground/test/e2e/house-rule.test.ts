@@ -48,6 +48,8 @@ describe('a house rule for Catan', () => {
       await page.keyboard.press('Enter');
       await page.keyboard.press('Shift+Home');
       await page.keyboard.type(line);
+      // A completion list may be open: Enter must not accept it.
+      await page.keyboard.press('Escape');
       await page.keyboard.press('Shift+End');
       await page.keyboard.press('Delete');
     }
@@ -85,6 +87,15 @@ describe('a house rule for Catan', () => {
     await page.click('[data-testid="panel:compare"]');
     await page.waitForSelector('[data-testid="source-diff"] .monaco-diff-editor', { timeout: 60_000 });
     expect(await page.inputValue('[data-testid="compare-right"]')).toBe('scenarios/catan/base.rules');
+    // The structural diff names what the house rule's variant changes (a short search: the witness is the compare test's).
+    const quick = await page.locator('[data-testid="compare-left"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).find((v) => v.endsWith('#quick')));
+    expect(quick).toBeTruthy();
+    await page.selectOption('[data-testid="compare-left"]', quick!);
+    await page.fill('[data-testid="compare-seconds"]', '1');
+    await page.fill('[data-testid="compare-balance-games"]', '0');
+    await page.click('[data-testid="compare-run"]');
+    await page.waitForSelector('[data-testid="structure-summary"]', { timeout: 120_000 });
+    await expect(page.textContent('[data-testid="changes:option"]')).resolves.toContain('points_to_win');
     await session.screenshot(page, 'house-rule-compare');
     expect(problemsOf(session)).toEqual([]);
   }, 300_000);
