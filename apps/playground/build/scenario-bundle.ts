@@ -8,7 +8,7 @@ const VIRTUAL_ID = 'virtual:houserules/scenarios';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
 
 /** What a scenario folder holds that the playground reads: modules, READMEs, coverage thresholds, rulebook texts. */
-const BUNDLED = /(\.rules|README\.md|conformance\.json|\.txt)$/;
+const BUNDLED = /(\.rules|README\.md|conformance\.json|style\.json|\.txt)$/;
 /** A rulebook named by a scenario's `source` may be no bigger than this. */
 const MAX_RULEBOOK_BYTES = 1_000_000;
 

@@ -5,7 +5,9 @@ import { loadGraph, type Move } from '@houserules/engine';
 import { readGameLog } from '@houserules/simulation';
 import bundled from 'virtual:houserules/scenarios';
 import type { EngineMethod, EngineMethods, PageToWorker, PlayResult, WorkerToPage } from '../protocol/engine-protocol.ts';
+import { styleFor } from './board-pictures.ts';
 import { buildCatalog } from './catalog.ts';
+import { compareScenarios } from './compare.ts';
 import { graphDrawing } from './graph-drawing.ts';
 import { createJob, type Job } from './job.ts';
 import { PlaySession } from './play-session.ts';
@@ -58,7 +60,7 @@ const handlers: Handlers = {
     if (!compiled.value) return { ok: false, diagnostics: compiled.diagnostics.filter((d) => d.severity === 'error') };
     const loaded = loadGraph(compiled.value, { codegen: false });
     if (!loaded.value) return { ok: false, diagnostics: loaded.diagnostics };
-    const started = PlaySession.start(compiled.value, loaded.value, params, params.seats);
+    const started = PlaySession.start(compiled.value, loaded.value, params, params.seats, styleFor(project, compiled.value));
     if (!started.session) return { ok: false, diagnostics: started.diagnostics };
     keep(started.session);
     return { ok: true, state: started.session.state() };
@@ -66,6 +68,7 @@ const handlers: Handlers = {
   'game/move': ({ session, seat, option }) => withSession(session, (s) => s.move(seat, option)),
   'game/goto': ({ session, lineId, cursor }) => withSession(session, (s) => s.goto(lineId, cursor)),
   'game/view-as': ({ session, viewer }) => withSession(session, (s) => s.viewAs(viewer)),
+  'compare/run': (params, job) => compareScenarios(project, params, job),
   'game/open-log': ({ entry, variant, text, game }) => openLog(entry, variant, text, game),
 };
 
@@ -106,7 +109,7 @@ function openLog(entry: string, variant: string | null, text: string, wanted: nu
   const loaded = loadGraph(compiled.value, { codegen: false });
   if (!loaded.value) return { ok: false, diagnostics: loaded.diagnostics };
   const options = h.options && typeof h.options === 'object' ? h.options : {};
-  const started = PlaySession.start(compiled.value, loaded.value, { seed: h.seed, players: h.players, options }, new Array(h.players).fill(null));
+  const started = PlaySession.start(compiled.value, loaded.value, { seed: h.seed, players: h.players, options }, new Array(h.players).fill(null), styleFor(project, compiled.value));
   if (!started.session) return { ok: false, diagnostics: started.diagnostics };
   const answers: { seat: number; move: Move; hash?: string }[] = [];
   for (const e of logged.events) {

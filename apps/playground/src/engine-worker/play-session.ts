@@ -5,6 +5,8 @@ import { describeCard, describeLogEntry } from '@houserules/conformance';
 import { createGame, type Agent, type Game, type LoadedGraph, type LogEntry, type Move, type Snapshot } from '@houserules/engine';
 import type { Diagnostic, RuleGraph, Value } from '@houserules/schema';
 import { makeAgent, parseAgentSpec, type AgentSpec } from '@houserules/simulation';
+import type { BoardStyle } from '@houserules/render';
+import { boardSvg, seatColours } from './board-pictures.ts';
 import type { PlayDecision, PlayLine, PlayLogEntry, PlayResult, PlayState, PlayStep, SeatController, SourceLink } from '../protocol/engine-protocol.ts';
 
 /** Steps one line may hold, and lines one session may hold (each step keeps a snapshot). */
@@ -56,6 +58,7 @@ export class PlaySession {
     private readonly game: Game,
     private readonly seats: SeatController[],
     bots: (AgentSpec | null)[],
+    private readonly style: BoardStyle,
   ) {
     this.bots = bots;
     this.askLabels = askLabels(graph);
@@ -71,7 +74,7 @@ export class PlaySession {
     this.startLog = this.describe(0, new Array<number>(lg.rules.length).fill(0));
   }
 
-  static start(graph: RuleGraph, lg: LoadedGraph, config: { seed: number; players: number; options: Record<string, Value> }, seats: SeatController[]): { session: PlaySession | null; diagnostics: Diagnostic[] } {
+  static start(graph: RuleGraph, lg: LoadedGraph, config: { seed: number; players: number; options: Record<string, Value> }, seats: SeatController[], style: BoardStyle = {}): { session: PlaySession | null; diagnostics: Diagnostic[] } {
     const bots: (AgentSpec | null)[] = [];
     for (let seat = 0; seat < config.players; seat++) {
       const text = seats[seat] ?? null;
@@ -86,7 +89,7 @@ export class PlaySession {
     const created = createGame(lg, { seed: config.seed, players: config.players, options: config.options, recordLog: true });
     if (!created.value) return { session: null, diagnostics: created.diagnostics };
     const normalized = bots.map((b, seat) => (b === null ? null : (seats[seat] ?? null)));
-    const session = new PlaySession(graph, lg, created.value, normalized, bots);
+    const session = new PlaySession(graph, lg, created.value, normalized, bots, style);
     session.runBots();
     return { session, diagnostics: [] };
   }
@@ -175,6 +178,8 @@ export class PlaySession {
       view: g.view(this.viewer),
       geometry: g.boardGeometry(),
       unlimited: this.unlimited,
+      ...((svg) => (svg ? { boardSvg: svg } : {}))(boardSvg(g, this.style, this.viewer)),
+      seatColours: seatColours(this.style, this.seats.length),
       pending,
       waitingFor: g.waitingSeats(),
       log: log.slice(Math.max(0, log.length - MAX_LOG_SENT)),

@@ -1,5 +1,6 @@
 // The engine worker's protocol: one table of methods that the page's client and the worker both compile against.
 import type { Diagnostic, Range, Value } from '@houserules/schema';
+import type { BalanceRow, Divergence, NodeChange, RenameCandidate, Witness } from '@houserules/diff';
 import type { SimulationSummary } from '@houserules/simulation';
 
 /** A scenario module or one of its variants, as the gallery lists it. */
@@ -206,6 +207,8 @@ export interface PlayState {
   unlimited: string[];
   /** the board as SVG, when the game has one (drawn in the worker) */
   boardSvg?: string;
+  /** each seat's colour, as the board draws it */
+  seatColours: string[];
   pending: PlayDecision[];
   /** seats still to answer (bots answer at once, so these are people) */
   waitingFor: number[];
@@ -246,6 +249,50 @@ export interface GraphDrawing {
   height: number;
 }
 
+export interface CompareParams {
+  /** gallery entry ids (`<file>` or `<file>#<variant>`) */
+  a: string;
+  b: string;
+  /** the witness search's budget, and again its shrinking's */
+  budgetSeconds: number;
+  /** the witness search's first seed */
+  seed: number;
+  /** games of each side for the balance table (0: none) */
+  balanceGames: number;
+}
+
+export interface ComparedSide {
+  id: string;
+  title: string;
+  variant: string | null;
+}
+
+/** Both sides after set-up (move null) or after one move of the witness, as a spectator sees them. */
+export interface WitnessFrame {
+  move: string | null;
+  a: { view: unknown; board: string | null };
+  b: { view: unknown; board: string | null };
+}
+
+export type CompareResult =
+  | { ok: false; diagnostics: Diagnostic[] }
+  | {
+      ok: true;
+      a: ComparedSide;
+      b: ComparedSide;
+      structure: { shared: number; unchanged: number; changes: NodeChange[]; renamed: RenameCandidate[]; diagnostics: Diagnostic[] };
+      witness: (Pick<Witness, 'seed' | 'players' | 'moves' | 'found' | 'ms'> & { divergence: Divergence }) | null;
+      search: { games: number; depth: number; summary: string; diagnostics: Diagnostic[] };
+      frames: WitnessFrame[];
+      /** each seat's colour on the first side's board */
+      seatColours: string[];
+      /** the witness as a module with one test block, where it would live, passing on the first side */
+      witnessTest: { path: string; text: string } | null;
+      balance: BalanceRow[];
+      balanceGames: number;
+      balancePlayers: number | null;
+    };
+
 /** method → params, result, and (for long requests) progress */
 export interface EngineMethods {
   /** the author's files (edits of repo files and new ones), laid over the repo's, which the worker bundles itself */
@@ -263,6 +310,7 @@ export interface EngineMethods {
   'game/move': { params: { session: number; seat: number; option: number }; result: PlayResult };
   'game/goto': { params: { session: number; lineId: number; cursor: number }; result: PlayResult };
   'game/view-as': { params: { session: number; viewer: number }; result: PlayResult };
+  'compare/run': { params: CompareParams; result: CompareResult; progress: { phase: 'structure' | 'witness' | 'balance' } };
   'game/open-log': { params: { entry: string; variant: string | null; text: string; game?: number }; result: PlayResult };
 }
 

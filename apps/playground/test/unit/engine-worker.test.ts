@@ -8,6 +8,8 @@ import { buildCatalog } from '../../src/engine-worker/catalog.ts';
 import { PlaySession } from '../../src/engine-worker/play-session.ts';
 import { ProjectFiles } from '../../src/engine-worker/project-files.ts';
 import { checkScenario } from '../../src/engine-worker/scenario-check.ts';
+import { compareScenarios, relativeFrom } from '../../src/engine-worker/compare.ts';
+import { runTests } from '../../src/engine-worker/test-run.ts';
 import { simulate } from '../../src/engine-worker/simulate.ts';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,5 +113,38 @@ describe('the engine worker', () => {
     expect(stopped.ok && stopped.result.summary.games).toBeLessThan(1_000_000);
     const bad = await simulate(project, { ...params, agents: ['nobody'] }, quietJob());
     expect(bad).toMatchObject({ ok: false, message: expect.stringContaining('unknown agent') });
+  });
+
+  it('draws a hex board as a picture, in the colours of the scenario\'s style', () => {
+    const graph = compile(project.host, 'scenarios/catan/base.rules').value!;
+    const started = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 3, players: 3, options: {} }, [null, 'random', 'random']);
+    const state = started.session!.state();
+    expect(state.boardSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(state.boardSvg).not.toMatch(/<script|on\w+=/i);
+    expect(new Set(state.seatColours).size).toBe(3);
+    // Diamant has no board: no picture.
+    expect(diamantSession([null, 'random', 'random']).state().boardSvg).toBeUndefined();
+  });
+
+  it('compares two printings: the differences by name, a witness on both sides, and the witness as a test that passes on the first', async () => {
+    const r = await compareScenarios(project, { a: DIAMANT, b: `${DIAMANT}#incan_gold`, budgetSeconds: 10, seed: 1, balanceGames: 40 }, quietJob());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.structure.changes.length).toBeGreaterThan(0);
+    expect(r.witness).not.toBeNull();
+    expect(r.frames.length).toBe(r.witness!.moves.length + 1);
+    expect(r.frames[0]!.move).toBeNull();
+    expect(r.balance.length).toBeGreaterThan(0);
+    expect(r.witnessTest!.path).toBe('scenarios/diamant/tests/witness.rules');
+    project.change(r.witnessTest!.path, r.witnessTest!.text);
+    try {
+      const run = await runTests(project, [r.witnessTest!.path], undefined, quietJob());
+      expect(run.files.flatMap((f) => f.diagnostics).filter((d) => d.severity === 'error')).toEqual([]);
+      expect(run.tests.length).toBe(1);
+      expect(run.passed).toBe(1);
+    } finally {
+      project.change(r.witnessTest!.path, null);
+    }
+    expect(relativeFrom('scenarios/diamant/tests', DIAMANT)).toBe('../diamant.rules');
   });
 });

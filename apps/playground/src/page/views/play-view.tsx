@@ -251,9 +251,9 @@ function Decisions({ s, busy, onChoose }: { s: PlayState; busy: boolean; onChoos
       {s.pending.map((d) => (
         <div key={d.seat} class="decision" data-testid={`decision-p${d.seat + 1}`}>
           <div class="decision-head">
-            <span class={`seat-dot seat-${d.seat}`} /> <b>p{d.seat + 1}</b>, {d.label}
+            <span class="seat-dot" style={{ background: s.seatColours[d.seat] }} /> <b>p{d.seat + 1}</b>, {d.label}
           </div>
-          <div class="options">
+          <div class={`options${d.options.length > 12 ? ' many' : ''}`}>
             {d.options.map((o) => (
               <button key={o.index} class="option-btn" disabled={busy} data-testid="option" onClick={() => onChoose(d.seat, o.index)}>
                 {o.label}

@@ -6,20 +6,38 @@ import { BoardPicture } from './board-picture.tsx';
 
 type Value = string | number | boolean;
 
-const show = (v: Value | Value[]): string => (Array.isArray(v) ? v.map(String).join(', ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
+/** A value in the author's words: a token kind by its name (the engine's `token:brick` is `brick`). */
+const word = (v: Value): string => (typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'string' && v.startsWith('token:') ? v.slice('token:'.length) : String(v));
+const show = (v: Value | Value[]): string => (Array.isArray(v) ? v.map(word).join(', ') : word(v));
 
 export function StatePictures({ s }: { s: PlayState }) {
-  const view = s.view as PlayerView;
+  return <ViewPictures view={s.view as PlayerView} seats={s.seats} viewer={s.viewer} unlimited={s.unlimited} seatColours={s.seatColours} boardSvg={s.boardSvg ?? null} winners={s.outcome?.winners ?? []} />;
+}
+
+export interface ViewPicturesProps {
+  view: PlayerView;
+  /** who plays each seat (a bot's agent, null: a person, undefined: not said) */
+  seats: (string | null | undefined)[];
+  viewer: number;
+  unlimited: string[];
+  seatColours: string[];
+  boardSvg: string | null;
+  winners: number[];
+}
+
+/** What a seat (or a spectator) sees, as pictures. */
+export function ViewPictures(s: ViewPicturesProps) {
+  const view = s.view;
   const globalZones = Object.entries(view.zones).filter((e): e is [string, ZoneView] => !Array.isArray(e[1]));
   const playerZones = Object.entries(view.zones).filter((e): e is [string, ZoneView[]] => Array.isArray(e[1]));
   const globalPools = Object.entries(view.pools).filter((e): e is [string, Record<string, number>] => !Array.isArray(e[1]));
   const playerPools = Object.entries(view.pools).filter((e): e is [string, Record<string, number>[]] => Array.isArray(e[1]));
   const globalVars = Object.entries(view.vars).filter(([, v]) => !Array.isArray(v) || v.length !== s.seats.length);
   const playerVars = Object.entries(view.vars).filter(([, v]) => Array.isArray(v) && v.length === s.seats.length) as [string, Value[]][];
-  const winners = new Set(s.outcome?.winners ?? []);
+  const winners = new Set(s.winners);
   return (
     <div class="pictures" data-testid="state-pictures">
-      {view.board && s.geometry !== null && <BoardPicture s={s} />}
+      {s.boardSvg && <BoardPicture svg={s.boardSvg} />}
       {globalZones.length > 0 && (
         <div class="zones">
           {globalZones.map(([name, z]) => (
@@ -61,7 +79,7 @@ export function StatePictures({ s }: { s: PlayState }) {
           {s.seats.map((c, seat) => (
             <tr key={seat} class={`${view.waitingFor.includes(seat) ? 'waiting' : ''}${winners.has(seat) ? ' winner' : ''}${seat === s.viewer ? ' me' : ''}`}>
               <th>
-                <span class={`seat-dot seat-${seat}`} /> p{seat + 1} <span class="muted">{c === null ? 'person' : c}</span>
+                <span class="seat-dot" style={{ background: s.seatColours[seat] }} /> p{seat + 1} {c !== undefined && <span class="muted">{c === null ? 'person' : c}</span>}
                 {view.committed.includes(seat) && <span class="muted"> ✓ committed</span>}
               </th>
               {playerVars.map(([n, v]) => (
