@@ -19,7 +19,8 @@ describe('houserules test', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/rule coverage of Diamant: 100%/);
     expect(run.stdout).toMatch(/\d+ passed, 0 failed/);
-  });
+    // Every shipped scenario's tests: on two cores shared with the rest of the suite this takes over a minute.
+  }, 240_000);
 
   it('fails a wrong expectation with expected, actual and file:line:col, exit 1', async () => {
     const file = withTests(`test "wrong" {\n  players 3\n  arrange {\n    stack expedition: treasure(7)\n  }\n  advance\n  expect p1.carried.ruby == 3\n}\n`);
