@@ -1,6 +1,6 @@
 // The language service in the page: markers as you type and their quick fixes, completion of a member, hover
-// The waits are long: on a loaded machine (the whole suite runs beside) the language service answers late.
-// with the cited sentence.
+// with the cited sentence. The waits are long: on a loaded machine (the whole suite runs beside) the language
+// service answers late.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, problemsOf, whenChecked, type Session } from './browser.ts';
