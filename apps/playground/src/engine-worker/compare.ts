@@ -11,7 +11,7 @@ import type { Job } from './job.ts';
 import { dirOf, type ProjectFiles } from './project-files.ts';
 
 /** Budgets: the witness search's seconds (and again its shrinking's), the games of each balance, the frames sent. */
-export const MAX_SEARCH_SECONDS = 20;
+export const MAX_SEARCH_SECONDS = 60;
 export const MAX_BALANCE_GAMES = 5_000;
 export const MAX_FRAMES = 400;
 

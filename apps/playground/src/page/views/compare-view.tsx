@@ -84,7 +84,7 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
         </select>
         <label title="the witness search's budget, and again its shrinking's">
           search s
-          <input type="number" min={1} max={20} value={seconds.value} data-testid="compare-seconds" onInput={(e) => (seconds.value = Number((e.target as HTMLInputElement).value) || 1)} />
+          <input type="number" min={1} max={60} value={seconds.value} data-testid="compare-seconds" onInput={(e) => (seconds.value = Number((e.target as HTMLInputElement).value) || 1)} />
         </label>
         <label title="the witness search tries seeds from this one on">
           from seed
