@@ -8,7 +8,7 @@ import type { SemanticRecorder } from './semantic/semantic-recorder.ts';
 import { DiagnosticSink } from './diagnostic-sink.ts';
 import { createMemoryHost, type ModuleHost } from './module-host.ts';
 import { loadModules, type LoadedModule, type ParseFn } from './module-loader.ts';
-import { collectTests, lowerTest, testVariant, type CompiledTest } from './lower-tests.ts';
+import { collectTests, lowerTests, testVariant, type CompiledTest } from './lower-tests.ts';
 import { didYouMean } from './suggest-name.ts';
 
 export interface CompileOptions {
@@ -150,7 +150,7 @@ function lowerLoaded(
     const wanted = testVariant(decl);
     // A test naming an unknown variant is still checked, against the base game.
     const runsHere = wanted === variant || (variant === null && wanted !== null && !table.variants.some((v) => v.name === wanted));
-    if (runsHere) tests.push(lowerTest(lowerers, decl, origin));
+    if (runsHere) tests.push(...lowerTests(lowerers, decl, origin));
   }
   lint();
   const hadErrors = sink.hasErrors;

@@ -804,6 +804,8 @@ export type TestItem =
   | { $type: 'TestSeed'; seed: number; range: Range }
   | { $type: 'TestVariant'; name: Identifier; range: Range }
   | { $type: 'TestOption'; name: Identifier; value: Expr; range: Range }
+  /** `option x in [a, b]` / `option x in all`: the test runs once per reading (values null: every value of the option's type) */
+  | { $type: 'TestOptionReadings'; name: Identifier; values: Expr | null; range: Range }
   | { $type: 'TestArrange'; body: Statement[]; range: Range }
   | { $type: 'TestAdvance'; range: Range }
   /** `fix dice 3, 4`: the next dice rolled show these faces, in order */
@@ -812,9 +814,16 @@ export type TestItem =
   | { $type: 'TestDo'; seat: Identifier; action: Identifier; args: Expr[]; range: Range }
   | { $type: 'TestPlay'; until?: Expr; agents: AgentRef[]; range: Range }
   | { $type: 'TestExpect'; condition: Expr; range: Range }
-  | { $type: 'TestExpectEvent'; negated: boolean; event: Identifier; args?: Expr[]; range: Range }
+  /** `times`: exactly that many; `thisRound`: counted over the current round instead of since the previous move */
+  | { $type: 'TestExpectEvent'; negated: boolean; event: Identifier; args?: Expr[]; times?: number; thisRound?: boolean; range: Range }
   | { $type: 'TestExpectIllegal'; seat: Identifier; move: { $type: 'TestChoose'; value: Expr } | { $type: 'TestDo'; action: Identifier; args: Expr[] }; because?: Identifier; range: Range }
-  | { $type: 'TestExpectGameOver'; winners?: Expr; range: Range };
+  /** `expect legal p1 chooses x` / `… does a(args)`: the move is among the seat's options now (nothing is played) */
+  | { $type: 'TestExpectLegal'; seat: Identifier; move: { $type: 'TestChoose'; value: Expr } | { $type: 'TestDo'; action: Identifier; args: Expr[] }; range: Range }
+  | { $type: 'TestExpectGameOver'; negated?: boolean; winners?: Expr; range: Range }
+  /** `expect [not] p1 asked [name] [options list]`: the seat has an open decision (that choice; exactly those options) */
+  | { $type: 'TestExpectAsked'; negated: boolean; seat: Identifier; ask?: Identifier; options?: Expr; range: Range }
+  /** `expect [not] p2 sees p1.hand`: the seat's view shows what the zone holds (or the card) */
+  | { $type: 'TestExpectSees'; negated: boolean; seat: Identifier; target: Expr; range: Range };
 
 /** `random`, `first`, `cautious(8)` */
 export interface AgentRef extends NodeBase {
