@@ -153,11 +153,25 @@ function lowerLoaded(
     if (runsHere) tests.push(...lowerTests(lowerers, decl, origin));
   }
   lint();
+  dropLintsOfUnparsedModules(sink);
   const hadErrors = sink.hasErrors;
   const valid = validateRuleGraph(graph);
   // After a user error the graph holds placeholders; schema complaints would only repeat it.
   if (!valid.value && !hadErrors) sink.pushAll(valid.diagnostics);
   return { lowered: { graph, tests, lowerers, table, hadErrors: sink.hasErrors }, diagnostics: sink.list };
+}
+
+/**
+ * Lints speak about a module as written; in a module that did not parse, what
+ * the parser recovered is not what the author wrote (a declaration cut short
+ * looks unused), so its lints are dropped and only the parse errors remain.
+ */
+function dropLintsOfUnparsedModules(sink: DiagnosticSink): void {
+  const unparsed = new Set(sink.list.filter((d) => d.severity === 'error' && d.code.startsWith('parse/')).map((d) => d.file));
+  if (unparsed.size === 0) return;
+  const kept = sink.list.filter((d) => !(d.code.startsWith('lint/') && unparsed.has(d.file)));
+  sink.list.length = 0;
+  sink.pushAll(kept);
 }
 
 export function diagnosticKey(d: Diagnostic): string {

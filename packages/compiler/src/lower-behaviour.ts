@@ -1,10 +1,10 @@
 import type { ActionNode, ConstraintNode, EndNode, Expr as GExpr, InvariantNode, PolicyNode, RankingNode, RuleNode } from '@houserules/schema';
-import type { Param } from '@houserules/syntax';
+import type { Expr, Param } from '@houserules/syntax';
 import type { DeclOf, Origin } from './declaration-table.ts';
 import { constant, paramType, type Lowerers } from './lower-declarations.ts';
 import { bindLocal, declareLocal, reportUnusedBindings, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
-import { BOOL, PLAYER, UNKNOWN, listOf, toTypeDesc, type Ty } from './type-system.ts';
+import { BOOL, PLAYER, UNKNOWN, describeType, listOf, toTypeDesc, type Ty } from './type-system.ts';
 
 export type Status = 'active' | 'overridden' | 'removed';
 
@@ -227,12 +227,22 @@ export function lowerRanking(l: Lowerers): RankingNode | null {
   const bind = declareLocal(scope, ranking.node.binding, PLAYER, 'p');
   return {
     bind,
-    keys: (ranking.node.keys ?? []).filter((k) => k).map((k) => ({
-      value: l.ex.value(k.value, scope, undefined).expr, direction: k.direction ?? 'desc',
-    })),
+    keys: (ranking.node.keys ?? []).filter((k) => k).map((k) => ({ value: rankingKey(l, k.value, scope, ranking.origin), direction: k.direction ?? 'desc' })),
     ties: ranking.node.ties ?? 'shared',
     provenance: l.cx.provenance(ranking.origin, ranking.node.range, ranking.node.cite),
   };
+}
+
+/** A ranking key orders players: a number or a bool (true above false); a zone, list, player or card orders nothing. */
+function rankingKey(l: Lowerers, e: Expr | undefined, scope: Scope, origin: Origin): GExpr {
+  const key = l.ex.value(e, scope, undefined, 'a ranking key');
+  const t = key.ty.t;
+  if (e && t !== 'number' && t !== 'bool' && t !== 'unknown') {
+    const listy = t === 'list';
+    l.cx.sink.error('type/ranking-key', `a ranking key must be a number or a bool, not a ${describeType(key.ty)}`, origin.file, e.range,
+      listy ? 'rank by how many it holds: `count(c in p.hand)`, or a sum over it' : 'rank by a number: a score, a count, a sum');
+  }
+  return key.expr;
 }
 
 /** The first per-player choice var (an enum var) that can take `value`. */

@@ -64,6 +64,7 @@ export const DIAGNOSTIC_CODES = {
   'resolve/not-a-pool': 'a move of tokens from or to something that is not a pool',
   'resolve/not-a-zone': 'a card operation on something that is not a zone',
   'resolve/outside-project': 'an `import`, `extends` or log naming a file outside the project root (nothing is read)',
+  'resolve/self-outside-player': '`self` where no per-player value or policy gives it a meaning (a rule, an action, a ranking…)',
   'resolve/unknown-event': 'an event no declaration or built-in provides',
   'resolve/unknown-member': 'a member (`x.y`) the value does not have',
   'resolve/unknown-name': 'a name that is not declared',
@@ -76,9 +77,11 @@ export const DIAGNOSTIC_CODES = {
   'resolve/unknown-variant': 'a variant that is not declared',
   // ── type ──
   'type/arity': 'a call, event or action given the wrong number of arguments',
+  'type/empty-range': 'a range that allows nothing (`players 8..3`)',
   'type/mismatch': 'a value of the wrong type (a number where a bool is needed…)',
   'type/no-such-member': 'a member a hex, corner or edge does not have',
   'type/not-assignable': 'a `set` of something that cannot be assigned',
+  'type/ranking-key': 'a ranking key that is not a number or a bool (a zone, a list, a player…)',
   'type/recursive-derive': 'derived values that depend on each other in a cycle',
   'type/unknown-enum-member': 'a value its enumeration does not list',
   'type/wrong-site': 'a piece placed on, or asked about, the wrong kind of site',
@@ -109,6 +112,7 @@ export const DIAGNOSTIC_CODES = {
   'limit/import-chain': 'a chain of `import`/`extends` longer than the budget',
   'limit/source-size': 'a .rules file larger than the budget (nothing is read)',
   // ── lint ──
+  'lint/guard-changed-by-earlier-rule': 'two rules on one event whose guards read what the first one changes: both can fire',
   'lint/never-fires': 'a rule whose event is never emitted',
   'lint/unused-binding': 'a `let`, `for`, `reveal`, `pick`, `choose` or rule binding never read (`_x` is exempt)',
   'lint/unused-declaration': 'a declaration nothing uses',

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { PRELUDE, compileText, errorsOf, expectDiagnostic } from './helpers.ts';
+
+describe('games that mean nothing are compile errors', () => {
+  it('`players 8..3` allows no number of players, and says which range was meant', () => {
+    const d = expectDiagnostic('scenario "Backwards" {\n  players 8..3\n}\n', 'type/empty-range', { text: '8..3' });
+    expect(d.hint).toContain('players 3..8');
+    expectDiagnostic('scenario "Nobody" {\n  players 0..2\n}\n', 'type/empty-range', { text: '0..2' });
+  });
+
+  it('`self` in a rule, an action, an end or the ranking is an error that offers `current` and `actor`', () => {
+    const d = expectDiagnostic('rule r on tick {\n  set self.ready = true\n}\n', 'resolve/self-outside-player', { text: 'self' });
+    expect(d.hint).toContain('current');
+    expectDiagnostic('action a {\n  set self.ready = true\n}\n', 'resolve/self-outside-player', { text: 'self' });
+    expectDiagnostic('end e2 when self.ready\n', 'resolve/self-outside-player', { text: 'self' });
+    expectDiagnostic('ranking p by self.purse.gem\n', 'resolve/self-outside-player', { text: 'self' });
+  });
+
+  it('`self` stays what it was inside `per player` and in policies', () => {
+    const ok = compileText(`${PRELUDE}per player {\n  derive rich: bool = self.purse.gem > 2\n}\npolicy keen {\n  prefer go when self.rich\n}\nrule asking on tick {\n  ask each p in players to choose p.plan then {\n    set p.ready = p.rich\n  }\n}\n`);
+    expect(errorsOf(ok.diagnostics)).toEqual([]);
+  });
+
+  it('a ranking key must be a number or a bool: ranking by a zone, a player or an enum is an error', () => {
+    const zone = expectDiagnostic('ranking p by p.hand desc\n', 'type/ranking-key', { text: 'p.hand' });
+    expect(zone.hint).toContain('count(c in p.hand)');
+    expectDiagnostic('ranking p by p.purse.gem then p.plan\n', 'type/ranking-key', { text: 'p.plan' });
+    expect(errorsOf(compileText(`${PRELUDE}ranking p by p.purse.gem desc then p.ready\n`).diagnostics)).toEqual([]);
+  });
+});
+
+describe('guards meant to exclude each other', () => {
+  const TWO = `var stage: one | two = one
+rule first on tick when stage == one {
+  set stage = two
+}
+rule second on tick when stage == two {
+  set stage = one
+}
+`;
+
+  it('warns when the first rule changes what both guards read: a `when` is evaluated just before its rule fires', () => {
+    const d = expectDiagnostic(TWO, 'lint/guard-changed-by-earlier-rule', { text: 'stage == two' });
+    expect(d.severity).toBe('warning');
+    expect(d.message).toContain('`first`');
+    expect(d.related?.[0]?.message).toContain('first');
+  });
+
+  it('sees through derived values the guards call', () => {
+    expectDiagnostic(`var stage: one | two = one
+derive early: bool = stage == one
+rule first on tick when early {
+  set stage = two
+}
+rule second on tick when not early {
+  let _x = 1
+}
+`, 'lint/guard-changed-by-earlier-rule', { text: 'not early' });
+  });
+
+  it('is quiet when the two rules are one `if … else`, or when the first rule does not read what it changes', () => {
+    const one = compileText(`${PRELUDE}var stage: one | two = one\nrule flip on tick {\n  if stage == one {\n    set stage = two\n  } else {\n    set stage = one\n  }\n}\n`);
+    expect(one.diagnostics.map((d) => d.code)).not.toContain('lint/guard-changed-by-earlier-rule');
+    const feeds = compileText(`${PRELUDE}var count: number = 0\nrule bump on tick when round > 0 {\n  set count = count + 1\n}\nrule report on tick when count > 1 {\n  let _x = count\n}\n`);
+    expect(feeds.diagnostics.map((d) => d.code)).not.toContain('lint/guard-changed-by-earlier-rule');
+  });
+});
+
+describe('lints run only on modules that parsed', () => {
+  it('a file with a parse error reports the parse error, not the lints of what the parser recovered', () => {
+    const { diagnostics } = compileText(`${PRELUDE}var unused_one: number = 0\nrule broken on tick {\n  set = 3\n}\n`);
+    expect(diagnostics.some((d) => d.code.startsWith('parse/'))).toBe(true);
+    expect(diagnostics.filter((d) => d.code.startsWith('lint/'))).toEqual([]);
+  });
+
+  it('the same file, parsed, has its lints', () => {
+    const { diagnostics } = compileText(`${PRELUDE}var unused_one: number = 0\n`);
+    expect(diagnostics.map((d) => d.code)).toContain('lint/unused-declaration');
+  });
+});
