@@ -6,6 +6,7 @@ import { runCompileBench } from './compile-bench.ts';
 import { runDiffBench } from './diff-bench.ts';
 import { runInstructionsBench } from './instructions-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
+import { runLanguageServiceBench } from './language-service-bench.ts';
 import { runScenarioBench } from './scenario-bench.ts';
 import { runWorkersBench } from './workers-bench.ts';
 
@@ -24,4 +25,5 @@ if (wanted('workers')) await runWorkersBench(repoRoot);
 if (wanted('catan')) runCatanBench(scenariosDir);
 if (wanted('scenarios')) runScenarioBench(scenariosDir);
 if (wanted('diff')) runDiffBench(scenariosDir);
+if (wanted('editor')) runLanguageServiceBench();
 if (asked('instructions')) await runInstructionsBench(repoRoot);

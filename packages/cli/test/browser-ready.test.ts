@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // Everything but the CLI runs in a browser (the playground runs the compiler in a web worker).
 // Bundling each package for the browser fails if anything in it reaches for a Node built-in.
 const packagesDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const browserPackages = ['syntax', 'schema', 'compiler', 'engine', 'conformance', 'simulation', 'render', 'diff'];
+const browserPackages = ['syntax', 'schema', 'compiler', 'engine', 'conformance', 'simulation', 'render', 'diff', 'language-service'];
 
 describe('browser-ready packages', () => {
   it.each(browserPackages)('%s bundles for the browser with no Node built-ins', async (name) => {

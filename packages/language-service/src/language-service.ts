@@ -5,8 +5,24 @@
  * work on paths and offsets.
  */
 
-import type { CompletionItem, CompletionList, Diagnostic, Hover, Position } from 'vscode-languageserver-types';
+import type {
+  CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentHighlight, DocumentSymbol, FoldingRange, Hover, Location, Position, Range,
+  SemanticTokens, SignatureHelp, TextEdit, WorkspaceEdit,
+} from 'vscode-languageserver-types';
+import { codeActions } from './features/code-actions.ts';
+import { codeLenses } from './features/code-lens.ts';
 import { completion } from './features/completion.ts';
+import { definition } from './features/definition.ts';
+import { documentHighlights } from './features/document-highlights.ts';
+import { documentSymbols } from './features/document-symbols.ts';
+import { foldingRanges } from './features/folding.ts';
+import { formatting } from './features/formatting.ts';
+import { references } from './features/references.ts';
+import { prepareRename, rename, type RenameRefusal } from './features/rename.ts';
+import { semanticTokens } from './features/semantic-tokens.ts';
+import { signatureHelp } from './features/signature-help.ts';
+import { runTests, type TestRunResult } from './features/test-runs.ts';
+import { toLspDiagnostic } from './features/diagnostics.ts';
 import { CoverageStore } from './features/coverage-store.ts';
 import { diagnostics } from './features/diagnostics.ts';
 import type { FeatureContext } from './features/feature-context.ts';
@@ -81,6 +97,79 @@ export class LanguageService {
 
   hover(uri: string, position: Position, options: RequestOptions = {}): Hover | null {
     return this.at(uri, options, null, (path, offset) => hover(this.cx, path, offset(position)));
+  }
+
+  /** Where the name at the cursor is declared (across modules: into the base an extension extends). */
+  definition(uri: string, position: Position, options: RequestOptions = {}): Location[] {
+    return this.at(uri, options, [], (path, offset) => definition(this.cx, path, offset(position)));
+  }
+
+  references(uri: string, position: Position, options: RequestOptions & { includeDeclaration?: boolean } = {}): Location[] {
+    return this.at(uri, options, [], (path, offset) => references(this.cx, path, offset(position), options.includeDeclaration ?? true));
+  }
+
+  /** The name that would be renamed, or why it cannot be. */
+  prepareRename(uri: string, position: Position, options: RequestOptions = {}): { range: Range; placeholder: string } | RenameRefusal {
+    return this.at<{ range: Range; placeholder: string } | RenameRefusal>(uri, options, { refused: 'the document changed' }, (path, offset) => prepareRename(this.cx, path, offset(position)));
+  }
+
+  /** Every occurrence renamed, in every module that sees it, as edits naming the document versions they apply to; or why not. */
+  rename(uri: string, position: Position, newName: string, options: RequestOptions = {}): WorkspaceEdit | RenameRefusal {
+    return this.at<WorkspaceEdit | RenameRefusal>(uri, options, { refused: 'the document changed' }, (path, offset) => rename(this.cx, path, offset(position), newName));
+  }
+
+  documentHighlights(uri: string, position: Position, options: RequestOptions = {}): DocumentHighlight[] {
+    return this.at(uri, options, [], (path, offset) => documentHighlights(this.cx, path, offset(position)));
+  }
+
+  documentSymbols(uri: string, options: RequestOptions = {}): DocumentSymbol[] {
+    return this.at(uri, options, [], (path) => documentSymbols(this.cx, path));
+  }
+
+  foldingRanges(uri: string, options: RequestOptions = {}): FoldingRange[] {
+    return this.at(uri, options, [], (path) => foldingRanges(this.cx, path));
+  }
+
+  semanticTokens(uri: string, options: RequestOptions = {}): SemanticTokens {
+    return this.at(uri, options, { data: [] }, (path) => semanticTokens(this.cx, path));
+  }
+
+  signatureHelp(uri: string, position: Position, options: RequestOptions = {}): SignatureHelp | null {
+    return this.at(uri, options, null, (path, offset) => signatureHelp(this.cx, path, offset(position)));
+  }
+
+  /** The canonical formatter's result as one edit (none when the text does not parse). */
+  formatting(uri: string, options: RequestOptions = {}): TextEdit[] {
+    return this.at(uri, options, [], (path) => formatting(this.cx, path));
+  }
+
+  codeLenses(uri: string, options: RequestOptions = {}): CodeLens[] {
+    return this.at(uri, options, [], (path) => codeLenses(this.cx, path));
+  }
+
+  /**
+   * Runs the document's tests (or the one named), or those of the test files
+   * that load it; a full run's coverage is what the rules' lenses show next.
+   * Failures come back as diagnostics (LSP's), by URI.
+   */
+  runTests(uri: string, options: { name?: string; candidates?: readonly string[]; codegen?: boolean } = {}): Omit<TestRunResult, 'diagnostics'> & { diagnostics: Record<string, Diagnostic[]> } {
+    const empty = { passed: 0, failed: 0, broken: 0, tests: [], diagnostics: {} };
+    return guard(() => {
+      const path = this.uris.toPath(uri);
+      const result = runTests(this.cx, path, { ...options, candidates: options.candidates?.map((c) => (c.includes('://') ? this.uris.toPath(c) : c)) });
+      const diagnostics: Record<string, Diagnostic[]> = {};
+      for (const [file, list] of result.diagnostics) {
+        const doc = this.workspace.document(file);
+        if (!doc) continue;
+        diagnostics[this.uris.toUri(doc.path)] = list.flatMap((d) => toLspDiagnostic(this.cx, d, (r) => doc.lines.range(r)) ?? []);
+      }
+      return { ...result, diagnostics, tests: result.tests.map((t) => ({ ...t, file: this.uris.toUri(t.file) })) };
+    }, empty);
+  }
+
+  /** Quick fixes for the diagnostics in `range`. */
+  codeActions(uri: string, range: Range, options: RequestOptions = {}): CodeAction[] {
+    return this.at(uri, options, [], (path, offset) => codeActions(this.cx, path, offset(range.start), offset(range.end)));
   }
 
   /**

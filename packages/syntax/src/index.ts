@@ -7,3 +7,4 @@ export { format, printAst, printExpr } from './formatter.ts';
 export { MISSING_NAME } from './cst-to-ast.ts';
 export type { Diagnostic, Result } from '@houserules/schema';
 export { expectedAt, wordBefore, type Expectation } from './content-assist.ts';
+export { HARD_KEYWORDS, SOFT_KEYWORDS, ITEM_KEYWORDS } from './tokens.ts';

@@ -111,7 +111,8 @@ function declKey(name: string): string {
 class ModelBuilder {
   private readonly symbols = new Map<string, SemanticSymbol>();
   private readonly byFile = new Map<string, SymbolOccurrence[]>();
-  private readonly seen = new Set<string>();
+  /** per file, the occurrences by start offset: the same range recorded by several runs is kept once (no key strings built) */
+  private readonly starts = new Map<string, Map<number, SymbolOccurrence[]>>();
   private readonly bindingList = new Map<string, LocalBinding[]>();
   private readonly types = new Map<Expr, Ty>();
   private readonly enumOrigins = new WeakMap<Ty, { node: EnumType; file: string }>();
@@ -133,12 +134,20 @@ class ModelBuilder {
   }
 
   occurrence(file: string, range: Range, key: string, role: OccurrenceRole): void {
-    const id = `${file}|${range.start.offset}|${range.end.offset}|${key}`;
-    if (this.seen.has(id)) return;
-    this.seen.add(id);
-    let list = this.byFile.get(file);
-    if (!list) this.byFile.set(file, (list = []));
-    list.push({ file, range, key, role });
+    let starts = this.starts.get(file);
+    if (!starts) {
+      this.starts.set(file, (starts = new Map()));
+      this.byFile.set(file, []);
+    }
+    const start = range.start.offset;
+    const here = starts.get(start);
+    if (here) {
+      for (const o of here) if (o.key === key && o.range.end.offset === range.end.offset) return;
+    }
+    const o: SymbolOccurrence = { file, range, key, role };
+    if (here) here.push(o);
+    else starts.set(start, [o]);
+    this.byFile.get(file)!.push(o);
   }
 
   field(card: string, field: string, decl: Decl): void {
@@ -230,14 +239,20 @@ class ModelBuilder {
     }
     for (const list of this.byFile.values()) list.sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset);
     for (const list of this.bindingList.values()) list.sort((a, b) => a.range.start.offset - b.range.start.offset);
-    const byKey = new Map<string, SymbolOccurrence[]>();
-    for (const list of this.byFile.values()) {
-      for (const o of list) {
-        const l = byKey.get(o.key);
-        if (l) l.push(o);
-        else byKey.set(o.key, [o]);
+    // by symbol: built on first use (hover and completion never need it)
+    let byKey: Map<string, SymbolOccurrence[]> | null = null;
+    const occurrencesByKey = (): Map<string, SymbolOccurrence[]> => {
+      if (byKey) return byKey;
+      byKey = new Map();
+      for (const list of this.byFile.values()) {
+        for (const o of list) {
+          const l = byKey.get(o.key);
+          if (l) l.push(o);
+          else byKey.set(o.key, [o]);
+        }
       }
-    }
+      return byKey;
+    };
     const byFile = this.byFile;
     const bindingList = this.bindingList;
     const types = this.types;
@@ -268,7 +283,7 @@ class ModelBuilder {
         }
         return best;
       },
-      occurrencesOf: (key) => byKey.get(key) ?? [],
+      occurrencesOf: (key) => occurrencesByKey().get(key) ?? [],
       bindings: (file) => bindingList.get(file) ?? [],
       typeOf: (e) => types.get(e),
       variants,

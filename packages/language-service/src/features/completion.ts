@@ -6,7 +6,7 @@
  */
 
 import { BOARD_BUILTINS, BUILTIN_ARITY, CONTEXT_NAMES, describeType, kindWord, type ChainValue, type Decl, type DeclKind, type SemanticModel, type Ty } from '@houserules/compiler';
-import { expectedAt, tokenize, type Expectation, type SourceToken } from '@houserules/syntax';
+import { expectedAt, ITEM_KEYWORDS, tokenize, type Expectation, type SourceToken } from '@houserules/syntax';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver-types';
 import type { RulesDocument } from '../workspace/rules-document.ts';
 import { expressionEndingAt } from '../syntax-queries/ast-walk.ts';
@@ -63,12 +63,12 @@ export function completion(cx: FeatureContext, path: string, offset: number): Co
   const doc = cx.workspace.document(path);
   if (!doc) return empty;
   const text = doc.text;
-  if (insideCommentOrString(text, offset)) return empty;
   const expectation = expectedAt(text, offset);
   const analysis = cx.workspace.analysis(path);
   const model = analysis.model;
   const module = model?.modules.find((m) => m.file === doc.path);
   const scope = scopeAt(model, module?.ast, doc.path, text, expectation.prefixStart);
+  if (insideCommentOrString(text, scope.item?.range.start.offset ?? 0, offset)) return empty;
   const range = doc.lines.rangeOf(expectation.prefixStart, offset);
   const items = new Items(range, doc.path);
   const before = tokensBefore(text, expectation.prefixStart, scope);
@@ -90,8 +90,11 @@ function tokensBefore(text: string, end: number, scope: ScopeAt): SourceToken[] 
   return tokenize(slice).value.filter((t) => t.kind !== 'comment');
 }
 
-function insideCommentOrString(text: string, offset: number): boolean {
-  for (const t of tokenize(text).value) {
+/** Whether the offset is inside a comment or a string (tokenizing from `from`, a point outside both: an item's start). */
+function insideCommentOrString(text: string, from: number, offset: number): boolean {
+  const slice = text.slice(from);
+  offset -= from;
+  for (const t of tokenize(slice).value) {
     if (t.range.start.offset >= offset) break;
     if ((t.kind === 'comment' || t.kind === 'string') && t.range.start.offset < offset && offset < t.range.end.offset) return true;
     // a line comment runs to the end of its line; a cursor at that end is still in it
@@ -108,8 +111,7 @@ function members(items: Items, model: SemanticModel, doc: RulesDocument, before:
   const dotOffset = itemStart + dot.range.start.offset;
   let value: ChainValue | undefined;
   // the object as the checker typed it (`mine_hex(m).`, `first(…).`)
-  const module = model.modules.find((m) => m.file === doc.path);
-  const object = module ? expressionEndingAt(module.ast, dotOffset, itemStart) : undefined;
+  const object = scope.item ? expressionEndingAt(scope.item, dotOffset, itemStart) : undefined;
   const typed = object ? model.typeOf(object) : undefined;
   if (typed && typed.t !== 'unknown') value = { k: 'value', ty: typed };
   if (!value) {
@@ -359,7 +361,7 @@ function keywords(items: Items, e: Expectation, before: SourceToken[], scope: Sc
   if (words.includes('advance') && words.includes('expect')) for (const s of TEST_SNIPPETS) items.add(s.label, CompletionItemKind.Snippet, ORDER.snippet, { detail: s.detail, insertText: s.body, insertTextFormat: InsertTextFormat.Snippet, filterText: s.filter });
 }
 
-const ITEM_WORDS = ['module', 'import', 'scenario', 'option', 'token', 'tokens', 'pool', 'var', 'per', 'card', 'zone', 'piece', 'board', 'event', 'derive', 'flow', 'rule', 'action', 'forbid', 'require', 'end', 'ranking', 'invariant', 'policy', 'variant', 'override', 'remove', 'test'];
+const ITEM_WORDS: string[] = [...ITEM_KEYWORDS];
 const STATEMENT_WORDS = ['move', 'set', 'let', 'if', 'for', 'emit', 'shuffle', 'reveal', 'draw', 'roll', 'pick', 'ask', 'end', 'place', 'remove'];
 
 /** When the grammar cannot follow the item (a mistake earlier in it): the words a new line inside its innermost block may start with. */

@@ -15,9 +15,8 @@ const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.
 export function diagnostics(cx: FeatureContext, path: string): Diagnostic[] {
   const doc = cx.workspace.document(path);
   if (!doc) return [];
-  const analysis = cx.workspace.analysis(path);
   const out: Diagnostic[] = [];
-  for (const d of analysis.diagnostics) {
+  for (const d of cx.workspace.diagnostics(path)) {
     if (d.file !== undefined && d.file !== doc.path) continue;
     const converted = toLspDiagnostic(cx, d, doc.lines.range.bind(doc.lines));
     if (converted) out.push(converted);

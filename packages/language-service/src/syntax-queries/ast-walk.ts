@@ -74,9 +74,9 @@ export function isExpr(node: AstNode): node is AstNode & Expr {
 }
 
 /** The largest expression node that ends exactly at `offset` and starts at `start` or later (the object before a `.`). */
-export function expressionEndingAt(file: RulesFile, offset: number, start = 0): Expr | undefined {
+export function expressionEndingAt(root: object, offset: number, start = 0): Expr | undefined {
   let found: Expr | undefined;
-  walk(file, (node) => {
+  walk(root, (node) => {
     if (node.range.end.offset < offset || node.range.start.offset > offset) return false;
     if (isExpr(node) && node.range.end.offset === offset && node.range.start.offset >= start && node.range.end.offset > node.range.start.offset) {
       if (!found || node.range.start.offset < found.range.start.offset) found = node;

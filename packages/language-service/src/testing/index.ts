@@ -185,3 +185,48 @@ export function expectNoIssues(setup: DocumentSetup): void {
   const { diagnostics } = diagnosticsOf(setup);
   if (diagnostics.length) fail(`expected no diagnostics; got ${show(diagnostics.map((d) => `${d.code}: ${d.message}`))}`);
 }
+
+// ───────────────────────────── navigation ─────────────────────────────
+
+/** A location as `path:text` (the text it covers), for assertions that read like the domain. */
+export function describeLocation(service: LanguageService, location: { uri: string; range: Range }): string {
+  const path = service.uris.toPath(location.uri);
+  const text = service.workspace.text(path) ?? '';
+  const lines = new LineIndex(text);
+  return `${path}:${text.slice(lines.offsetAt(location.range.start), lines.offsetAt(location.range.end))}@${location.range.start.line + 1}`;
+}
+
+/** The definitions of the name at the cursor, each as `path:name@line`. */
+export function definitionsAt(setup: DocumentSetup): string[] {
+  const doc = openDocument(setup);
+  return doc.service.definition(doc.uri, cursorOf(doc)).map((l) => describeLocation(doc.service, l));
+}
+
+/** The references to the name at the cursor, each as `path:name@line`. */
+export function referencesAt(setup: DocumentSetup, includeDeclaration = true): string[] {
+  const doc = openDocument(setup);
+  return doc.service.references(doc.uri, cursorOf(doc), { includeDeclaration }).map((l) => describeLocation(doc.service, l));
+}
+
+/** Renames the name at the cursor: the texts after the edit, by path (only the files it changes), or the refusal. */
+export function renameAt(setup: DocumentSetup, newName: string): { files: Record<string, string> } | { refused: string } {
+  const doc = openDocument(setup);
+  const edit = doc.service.rename(doc.uri, cursorOf(doc), newName);
+  if ('refused' in edit) return edit;
+  const files: Record<string, string> = {};
+  for (const change of edit.documentChanges ?? []) {
+    if (!('textDocument' in change)) continue;
+    const path = doc.service.uris.toPath(change.textDocument.uri);
+    files[path] = applyEdits(doc.service.workspace.text(path) ?? '', change.edits.filter((e): e is { range: Range; newText: string } => 'newText' in e));
+  }
+  return { files };
+}
+
+/** A text with LSP edits applied (they must not overlap). */
+export function applyEdits(text: string, edits: readonly { range: Range; newText: string }[]): string {
+  const lines = new LineIndex(text);
+  const sorted = edits.map((e) => ({ start: lines.offsetAt(e.range.start), end: lines.offsetAt(e.range.end), text: e.newText })).sort((a, b) => b.start - a.start);
+  let out = text;
+  for (const e of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}

@@ -1,4 +1,4 @@
-import { analyze, createParseCache, dirname, findModuleInTree, joinPath, normalizePath, type ModuleHost, type ParseCache, type SemanticModel } from '@houserules/compiler';
+import { analyze, check, createParseCache, dirname, findModuleInTree, joinPath, loadModules, normalizePath, type ModuleHost, type ParseCache, type SemanticModel } from '@houserules/compiler';
 import type { Diagnostic } from '@houserules/schema';
 import { RulesDocument } from './rules-document.ts';
 
@@ -38,9 +38,13 @@ export class Workspace {
   /** bumped whenever a path's text may have changed */
   private readonly revisions = new Map<string, number>();
   private readonly analyses = new Map<string, Analysis>();
+  /** diagnostics-only checks (no semantic model): what an open module that only loads the edited one needs */
+  private readonly checks = new Map<string, Analysis>();
   private readonly parseCache: ParseCache = createParseCache();
   /** bumped whenever a document appears or disappears (a missing module may now exist) */
   private membership = 0;
+  /** the document edited last: the one being typed in, whose model the next request needs */
+  private lastEdited: string | null = null;
   private readonly analysedAtMembership = new Map<string, number>();
   readonly host: ModuleHost;
 
@@ -48,6 +52,8 @@ export class Workspace {
     const base = options.host;
     this.host = {
       readFile: (path) => this.text(path),
+      // what the editor gave is read as given; a file on disk is read only where the host allows
+      refuse: (path) => (this.documents.has(normalizePath(path)) ? undefined : base?.refuse?.(path)),
       resolvePath: (fromFile, ref) => (base ? base.resolvePath(fromFile, ref) : joinPath(dirname(normalizePath(fromFile)), ref)),
       findModule: (name, fromFile) =>
         findModuleInTree(name, fromFile, (path) => this.documents.has(normalizePath(path))) ?? base?.findModule(name, fromFile),
@@ -62,6 +68,7 @@ export class Workspace {
   /** The editor changed an open document. */
   update(path: string, text: string, version: number): RulesDocument {
     const key = normalizePath(path);
+    this.lastEdited = key;
     const doc = this.documents.get(key);
     return this.put(new RulesDocument(key, text, version, doc?.readOnly ?? false, true));
   }
@@ -109,6 +116,11 @@ export class Workspace {
     return this.document(path)?.text;
   }
 
+  /** Every path the workspace holds a text for (open documents, files given to it, files read through the host). */
+  knownPaths(): string[] {
+    return [...new Set([...this.documents.keys(), ...this.hostReads.keys()])];
+  }
+
   /** The open documents. */
   openDocuments(): RulesDocument[] {
     return [...this.documents.values()].filter((d) => d.open);
@@ -132,15 +144,49 @@ export class Workspace {
     return analysis;
   }
 
+  /**
+   * The diagnostics of `path` as an entry: from its analysis when that is
+   * fresh, else from a plain check (about half the work: no semantic model is
+   * recorded), kept until a file it read changes. The modules an edit affects
+   * but that are not being edited need only this; the one being edited gets
+   * its full analysis (the next request will want its model).
+   */
+  diagnostics(path: string): Diagnostic[] {
+    const entry = normalizePath(path);
+    // the document being typed in: its model is what completion and hover ask for next, so make it once
+    if (entry === this.lastEdited) return this.analysis(entry).diagnostics;
+    const full = this.analyses.get(entry);
+    if (full && this.fresh(full)) return full.diagnostics;
+    const cached = this.checks.get(entry);
+    if (cached && this.fresh(cached)) return cached.diagnostics;
+    const result = check(this.host, entry, { parse: this.parseCache.parse });
+    // the files a check read: the modules its graph lists are not returned, so re-load them (parses are cached)
+    const files = new Map<string, number>();
+    for (const file of this.loadedFiles(entry)) files.set(file, this.revision(file));
+    const checked: Analysis = { entry, diagnostics: result.diagnostics, model: null, files, missedModules: result.diagnostics.some((d) => d.code === 'module/not-found') };
+    this.checks.set(entry, checked);
+    this.analysedAtMembership.set(entry, this.membership);
+    return checked.diagnostics;
+  }
+
   /** The open documents whose analysis read `path` (its own included): what to re-check after it changed. */
   dependents(path: string): RulesDocument[] {
     const key = normalizePath(path);
-    return this.openDocuments().filter((d) => d.path === key || this.analyses.get(d.path)?.files.has(key) !== false);
+    return this.openDocuments().filter((d) => {
+      if (d.path === key) return true;
+      const known = this.analyses.get(d.path) ?? this.checks.get(d.path);
+      return known === undefined || known.files.has(key);
+    });
   }
 
   /** Files parsed since the workspace was made (the parse cache's count). */
   get parses(): number {
     return this.parseCache.parsed;
+  }
+
+  /** The files loading `entry` reads (through the parse cache: nothing is parsed twice). */
+  private loadedFiles(entry: string): string[] {
+    return loadModules(this.host, entry, this.parseCache.parse).value.map((m) => m.file).concat(entry);
   }
 
   private fresh(a: Analysis): boolean {
