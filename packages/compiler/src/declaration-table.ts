@@ -75,9 +75,10 @@ export interface DeclarationTable {
 
 const OVERRIDE_KIND: Record<string, DeclKind> = {
   RuleDecl: 'rule', ActionDecl: 'action', ConstraintDecl: 'constraint', EndDecl: 'end', DeriveDecl: 'derive', PolicyDecl: 'policy',
-  BoardDecl: 'board',
+  BoardDecl: 'board', ZoneDecl: 'zone', CardDecl: 'card', VarDecl: 'var', PoolDecl: 'pool', PieceDecl: 'piece', EventDecl: 'event',
+  OptionDecl: 'option',
 };
-const OVERRIDABLE = new Set<DeclKind>(['rule', 'action', 'constraint', 'end', 'derive', 'policy', 'board']);
+const OVERRIDABLE = new Set<DeclKind>(['rule', 'action', 'constraint', 'end', 'derive', 'policy', 'board', 'zone', 'card', 'var', 'pool', 'piece', 'event', 'option']);
 
 const KIND_WORD: Record<DeclKind, string> = {
   option: 'option', token: 'token', group: 'token group', pool: 'pool', var: 'var', zone: 'zone', card: 'card kind',
@@ -263,10 +264,15 @@ export function buildDeclarationTable(
       sink.error('resolve/unknown-override-target', what, origin.file, target.name.range, didYouMean(name, candidates) ?? hintList(kind, candidates));
       return;
     }
-    const replacement = make(target.name, origin, kind, target as DeclOf<typeof kind>['node'], existing.scope);
+    const replacement = make(target.name, origin, kind, target as DeclOf<typeof kind>['node'], existing.scope, existing.cardKind);
     replacement.seq = existing.seq;
     table.superseded.push({ decl: existing, status: 'overridden', by: replacement });
     table.byName.set(name, replacement);
+    if (target.$type === 'CardDecl') {
+      // a card kind is replaced with its members: its per-card pools are the new declaration's
+      for (const d of [...table.byName.values()]) if (d.kind === 'pool' && d.scope === 'card' && d.cardKind === name) table.byName.delete(d.name);
+      for (const pool of target.pools ?? []) if (pool?.name) declare(make(pool.name, origin, 'pool', pool, 'card', name));
+    }
   };
 
   for (const module of modules) {

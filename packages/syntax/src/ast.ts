@@ -488,7 +488,9 @@ export interface VariantDecl extends NodeBase {
 export interface OverrideDecl extends NodeBase {
   $type: 'OverrideDecl';
   /** a board is replaced whole: layout, kinds, values, frame and regions */
-  target: RuleDecl | ActionDecl | ConstraintDecl | EndDecl | DeriveDecl | RankingDecl | PolicyDecl | BoardDecl;
+  target: RuleDecl | ActionDecl | ConstraintDecl | EndDecl | DeriveDecl | RankingDecl | PolicyDecl | BoardDecl
+    /** declarations are replaced whole too, keeping their scope (a per-player zone stays per player) */
+    | ZoneDecl | CardDecl | VarDecl | PoolDecl | PieceDecl | EventDecl | OptionDecl;
 }
 
 /** `remove rule x` / `remove constraint x` / `remove end x` / `remove action x` */

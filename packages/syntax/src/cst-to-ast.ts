@@ -852,7 +852,7 @@ export class AstBuilder {
     return decl;
   }
 
-  private override(n: CstNode): A.OverrideDecl | undefined {
+  private override(n: CstNode): A.OverrideDecl | A.OptionDefaultDecl | undefined {
     const c = childrenOf(n);
     const range = this.rangeOf(n);
     const pick = (key: string): CstNode | undefined => this.node(c, key);
@@ -866,6 +866,18 @@ export class AstBuilder {
     else if ((inner = pick('rankingDecl'))) target = this.ranking(inner);
     else if ((inner = pick('policyDecl'))) target = this.policy(inner);
     else if ((inner = pick('boardDecl'))) target = this.board(inner);
+    else if ((inner = pick('zoneDecl'))) target = this.zone(inner);
+    else if ((inner = pick('cardDecl'))) target = this.card(inner);
+    else if ((inner = pick('varDecl'))) target = this.varDecl(inner);
+    else if ((inner = pick('poolDecl'))) target = this.pool(inner);
+    else if ((inner = pick('pieceDecl'))) target = this.piece(inner);
+    else if ((inner = pick('eventDecl'))) target = this.event(inner);
+    else if ((inner = pick('optionDecl'))) {
+      const option = this.option(inner);
+      // `override option x = v` is only a new default: say so, the same as `option x = v`
+      target = option.$type === 'OptionDecl' ? option : undefined;
+      if (option.$type === 'OptionDefaultDecl') return { ...option, range };
+    }
     return target === undefined ? undefined : { $type: 'OverrideDecl', target, range };
   }
 

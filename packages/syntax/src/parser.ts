@@ -1005,6 +1005,14 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.rankingDecl) },
       { ALT: () => this.SUBRULE(this.policyDecl) },
       { ALT: () => this.SUBRULE(this.boardDecl) },
+      // declarations: a variant for more players replaces a zone's cards, a card kind, an enum var, a pool…
+      { ALT: () => this.SUBRULE(this.zoneDecl) },
+      { ALT: () => this.SUBRULE(this.cardDecl) },
+      { ALT: () => this.SUBRULE(this.varDecl) },
+      { ALT: () => this.SUBRULE(this.poolDecl) },
+      { ALT: () => this.SUBRULE(this.pieceDecl) },
+      { ALT: () => this.SUBRULE(this.eventDecl) },
+      { ALT: () => this.SUBRULE(this.optionDecl) },
     ]);
   });
 
