@@ -71,6 +71,8 @@ export interface DeclarationTable {
   scenario: { node: ScenarioDecl; origin: Origin } | null;
   optionDefaults: Map<string, { value: Expr; origin: Origin; range: Range }>;
   variants: { name: string; node: VariantDecl; origin: Origin }[];
+  /** declarations refused as duplicates (reported once): uses of them are not reported again */
+  rejected: Decl[];
 }
 
 const OVERRIDE_KIND: Record<string, DeclKind> = {
@@ -99,7 +101,7 @@ export function buildDeclarationTable(
   modules: LoadedModule[], variant: string | null, sink: DiagnosticSink, _entryFile: string, recorder: SemanticRecorder | null = null,
 ): DeclarationTable {
   const table: DeclarationTable = {
-    byName: new Map(), superseded: [], flow: null, ranking: null, scenario: null, optionDefaults: new Map(), variants: [],
+    byName: new Map(), superseded: [], flow: null, ranking: null, scenario: null, optionDefaults: new Map(), variants: [], rejected: [],
   };
   let seq = 0;
   const variantNames = new Map<string, { ident: Identifier; origin: Origin }>();
@@ -109,9 +111,16 @@ export function buildDeclarationTable(
     if (decl.name === MISSING_NAME) return;
     const earlier = table.byName.get(decl.name);
     if (earlier) {
-      const canOverride = earlier.kind === decl.kind && OVERRIDABLE.has(decl.kind);
-      sink.error('resolve/duplicate', `\`${decl.name}\` is already declared (as a ${kindWord(earlier.kind)})`, decl.origin.file, decl.ident.range,
-        canOverride ? `to replace it, write \`override ${decl.kind} ${decl.name} …\`` : 'give one of them another name',
+      // Replacing makes sense for a declaration of the same kind and scope.
+      const canOverride = earlier.kind === decl.kind && earlier.scope === decl.scope && OVERRIDABLE.has(decl.kind);
+      const scoped = earlier.scope !== decl.scope || earlier.kind !== decl.kind;
+      table.rejected.push(decl);
+      sink.error('resolve/duplicate', `\`${decl.name}\` is already declared (as ${describeDecl(earlier)})${scoped ? `, so it cannot also be ${describeDecl(decl)}` : ''}`, decl.origin.file, decl.ident.range,
+        canOverride
+          ? `to replace it, write \`override ${decl.kind} ${decl.name} …\``
+          : scoped
+            ? `declarations, per-player and per-card members included, share one namespace: rename one (\`${renameSuggestion(decl)}\`)`
+            : 'give one of them another name',
         [{ message: `\`${decl.name}\` is first declared here`, file: earlier.origin.file, range: earlier.ident.range }]);
       return;
     }
@@ -287,6 +296,22 @@ export function buildDeclarationTable(
     }
   }
   return table;
+}
+
+/** `a per-card pool of treasure`, `a per-player var`, `a rule`… */
+export function describeDecl(d: Decl): string {
+  const word = kindWord(d.kind);
+  const article = /^[aeiou]/.test(word) ? 'an' : 'a';
+  if (d.scope === 'card') return `a per-card ${word} of \`${d.cardKind ?? 'card'}\``;
+  if (d.scope === 'player') return `a per-player ${word}`;
+  if (d.scope !== 'global') return `a per-${d.scope} ${word}`;
+  return `${article} ${word}`;
+}
+
+function renameSuggestion(d: Decl): string {
+  if (d.scope === 'card') return `${d.cardKind ?? 'card'}_${d.name}`;
+  if (d.scope === 'player') return `player_${d.name}`;
+  return `${d.name}_${d.kind}`;
 }
 
 function hintList(kind: DeclKind, candidates: string[]): string {

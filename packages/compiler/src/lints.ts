@@ -1,4 +1,4 @@
-import type { Expr, RuleGraph, RuleNode } from '@houserules/schema';
+import type { Expr, RuleGraph, RuleNode, Stmt } from '@houserules/schema';
 import type { DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import type { LoweringContext } from './lowering-context.ts';
@@ -46,7 +46,7 @@ export function lint(cx: LoweringContext, activeRules: { node: RuleNode; decl: D
 function lintGuardsChangedByEarlierRules(cx: LoweringContext, activeRules: { node: RuleNode; decl: DeclOf<'rule'> }[], graph: RuleGraph): void {
   const derived = new Map(graph.derived.map((d) => [d.id, d.value]));
   const writes = new Map<string, Set<string>>();
-  for (const e of graph.edges) if (e.kind === 'writes') (writes.get(e.from) ?? writes.set(e.from, new Set()).get(e.from)!).add(e.to);
+  for (const r of activeRules) writes.set(r.node.id, writesWhileFiring(r.node.body));
   const byEvent = new Map<string, { node: RuleNode; decl: DeclOf<'rule'> }[]>();
   for (const r of activeRules) if (r.node.when) (byEvent.get(r.node.event) ?? byEvent.set(r.node.event, []).get(r.node.event)!).push(r);
   for (const rules of byEvent.values()) {
@@ -55,8 +55,7 @@ function lintGuardsChangedByEarlierRules(cx: LoweringContext, activeRules: { nod
     for (let j = 1; j < rules.length; j++) {
       for (let i = 0; i < j; i++) {
         const first = rules[i]!;
-        const written = writes.get(first.node.id);
-        if (!written) continue;
+        const written = writes.get(first.node.id)!;
         const shared = [...reads[j]!].filter((x) => written.has(x) && reads[i]!.has(x));
         if (shared.length === 0) continue;
         const second = rules[j]!;
@@ -100,5 +99,33 @@ function guardReads(e: Expr, derived: Map<string, Expr>): Set<string> {
     for (const v of Object.values(node)) if (typeof v === 'object') walk(v);
   };
   walk(e);
+  return out;
+}
+
+/**
+ * What a rule body writes while it fires: vars it sets, pools it moves tokens
+ * between, zones it moves cards in. An ask's `then` runs later, once the
+ * answer comes (after the other rules on the event), so it is not counted;
+ * its `otherwise` runs at once and is.
+ */
+function writesWhileFiring(body: Stmt[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (stmts: Stmt[]): void => {
+    for (const st of stmts) {
+      switch (st.s) {
+        case 'set': out.add(st.var); break;
+        case 'move': case 'moveOf': out.add(st.from.pool).add(st.to.pool); break;
+        case 'moveCard': out.add(st.to.zone); break;
+        case 'moveCards': out.add(st.from.zone).add(st.to.zone); break;
+        case 'reveal': out.add(st.from.zone).add(st.to.zone); break;
+        case 'shuffle': out.add(st.zone.zone); break;
+        case 'if': walk(st.then); walk(st.else); break;
+        case 'for': walk(st.body); break;
+        case 'ask': if (st.otherwise) walk(st.otherwise); break;
+        default: break;
+      }
+    }
+  };
+  walk(body);
   return out;
 }

@@ -242,6 +242,8 @@ export class ExprLowerer {
       return val(ERROR_EXPR, UNKNOWN);
     }
     if (decl.scope === 'card' && of === undefined) {
+      // a bare name inside `per player` that meant the refused per-player duplicate: reported there, once
+      if (scope.implicitSelf && cx.table.rejected.some((d) => d.name === decl.name && d.scope === 'player')) return val(ERROR_EXPR, UNKNOWN);
       cx.sink.error('resolve/needs-card', `\`${decl.name}\` belongs to each ${decl.cardKind ?? 'card'}: say which card`, scope.origin.file, ident.range,
         `write \`c.${decl.name}\` for a card c`);
       return val(ERROR_EXPR, UNKNOWN);
@@ -334,6 +336,8 @@ export class ExprLowerer {
     if (ty.t === 'player') {
       const decl = cx.table.byName.get(member.name);
       if (decl && decl.scope === 'player') return this.declRef(decl, member, scope, object.expr, access);
+      // a per-player declaration refused as a duplicate was reported there, once
+      if (cx.table.rejected.some((d) => d.name === member.name && d.scope === 'player')) return val(ERROR_EXPR, UNKNOWN);
       const names = [...cx.table.byName.values()].filter((d) => d.scope === 'player').map((d) => d.name);
       cx.sink.error('resolve/unknown-member', `a player has no \`${member.name}\``, scope.origin.file, member.range,
         didYouMean(member.name, names) ?? `per-player names: ${names.join(', ') || 'none declared'}`);
@@ -352,6 +356,7 @@ export class ExprLowerer {
       if (decl && decl.scope === 'card' && (ty.kind === undefined || `card:${decl.cardKind}` === ty.kind)) {
         return this.declRef(decl, member, scope, object.expr, access);
       }
+      if (cx.table.rejected.some((d) => d.name === member.name && d.scope === 'card')) return val(ERROR_EXPR, UNKNOWN);
       const names = this.cardMemberNames(ty.kind);
       cx.sink.error('resolve/unknown-member', `a ${describeType(ty)} card has no \`${member.name}\``, scope.origin.file, member.range,
         didYouMean(member.name, names) ?? `card members: ${names.join(', ') || 'none declared'}`);

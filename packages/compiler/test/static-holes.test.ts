@@ -64,6 +64,19 @@ rule second on tick when not early {
     const feeds = compileText(`${PRELUDE}var count: number = 0\nrule bump on tick when round > 0 {\n  set count = count + 1\n}\nrule report on tick when count > 1 {\n  let _x = count\n}\n`);
     expect(feeds.diagnostics.map((d) => d.code)).not.toContain('lint/guard-changed-by-earlier-rule');
   });
+
+  it('does not count what an ask’s `then` writes: it runs once the answer comes, after the other rules on the event', () => {
+    const later = compileText(`${PRELUDE}rule choose_plan on tick when all(p in players: p.plan == stay) {
+  ask each p in players to choose p.plan then {
+    set p.ready = p.plan == go
+  }
+}
+rule after on tick when any(p in players where p.plan == go) {
+  let _x = 1
+}
+`);
+    expect(later.diagnostics.map((d) => d.code)).not.toContain('lint/guard-changed-by-earlier-rule');
+  });
 });
 
 describe('lints run only on modules that parsed', () => {
@@ -76,5 +89,57 @@ describe('lints run only on modules that parsed', () => {
   it('the same file, parsed, has its lints', () => {
     const { diagnostics } = compileText(`${PRELUDE}var unused_one: number = 0\n`);
     expect(diagnostics.map((d) => d.code)).toContain('lint/unused-declaration');
+  });
+});
+
+describe('one namespace, one diagnostic for a collision', () => {
+  const CARD_AND_PLAYER = `module c
+token gem
+pool bank { gem: unlimited }
+card treasure { value: number, pool gems { gem } }
+zone deck: public { treasure(3) }
+per player {
+  pool gems { gem }
+  derive rich: bool = gems.gem > 2
+}
+event found(c: card)
+flow {
+  rounds 1 {
+    step look
+  }
+}
+rule look on look {
+  for c in deck {
+    emit found(c)
+  }
+}
+rule take on found(c) {
+  move 1 gem from bank to c.gems
+  move 1 gem from bank to current.gems
+}
+`;
+
+  const CARD_ONLY = CARD_AND_PLAYER.replace('  pool gems { gem }\n  derive rich: bool = gems.gem > 2\n', '  var score: number = 0\n').replace('current.gems', 'c.gems');
+
+  it('a per-card and a per-player pool of one name: one error naming both, with a rename, and no cascade', () => {
+    const { diagnostics } = compileText(CARD_AND_PLAYER);
+    const errors = errorsOf(diagnostics);
+    expect(errors.map((d) => d.code)).toEqual(['resolve/duplicate']);
+    expect(errors[0]!.message).toContain('per-card pool of `treasure`');
+    expect(errors[0]!.message).toContain('per-player pool');
+    expect(errors[0]!.hint).toContain('player_gems');
+    expect(errors[0]!.related?.[0]?.range?.start.line).toBe(4);
+  });
+
+  it('a rule named like a card kind’s pool: one error, and the hint does not offer an `override` of another kind', () => {
+    const { diagnostics } = compileText(`${CARD_ONLY}rule gems on found(c) {\n  let _c = c\n}\n`);
+    const errors = errorsOf(diagnostics);
+    expect(errors.map((d) => d.code)).toEqual(['resolve/duplicate']);
+    expect(errors[0]!.hint).not.toContain('override');
+  });
+
+  it('a rule named like a card field is fine: fields are members of their card kind', () => {
+    const { diagnostics } = compileText(`${CARD_ONLY}rule value on found(c) when c is treasure {\n  let _v = c.value\n}\n`);
+    expect(errorsOf(diagnostics)).toEqual([]);
   });
 });
