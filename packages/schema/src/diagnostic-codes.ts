@@ -109,6 +109,7 @@ export const DIAGNOSTIC_CODES = {
   'board/unknown-site': 'a hex, corner or edge at literal coordinates that the board does not have',
   'board/value-count': 'more or fewer values than hexes that take one',
   // ── limit ──
+  'limit/card-range': 'a card range in a zone (`number_card(1..20000)`) making more cards than the budget',
   'limit/import-chain': 'a chain of `import`/`extends` longer than the budget',
   'limit/source-size': 'a .rules file larger than the budget (nothing is read)',
   // ── lint ──
