@@ -35,7 +35,7 @@ describe('showcase: Diamant against Incan Gold', () => {
   });
 
   it('has a witness of a few decisions that passes on Diamant and fails on Incan Gold', () => {
-    const r = searchWitness({ graph: diamant, options: {} }, { graph: incan, options: {} }, { steerBy: structuralDiff(diamant, incan) });
+    const r = searchWitness({ graph: diamant, options: {} }, { graph: incan, options: {} }, { steerBy: structuralDiff(diamant, incan), budgetSeconds: 600 });
     const w = r.witness!;
     expect(w).not.toBeNull();
     expect(w.moves.length).toBeLessThanOrEqual(20);

@@ -88,6 +88,11 @@ describe('houserules diff', () => {
     const outside = await runCli(['diff', 'scenarios/diamant', join(dir, 'diamant.rules'), '--root', 'scenarios']);
     expect(outside.code).toBe(2);
     expect(outside.stderr).toMatch(/outside/);
+    // a witness written outside the project: said before the search, with the boundary's code
+    const away = await runCli(['diff', join(dir, 'diamant.rules'), '--variant', 'incan_gold', '--behaviour', '--witness-out', join(dir, '..', '..', 'witness.rules')]);
+    expect(away.code).toBe(2);
+    expect(away.stderr).toMatch(/\[resolve\/outside-project\]: --witness-out .* is outside the project/);
+    expect(away.stderr).not.toMatch(/does not compile/);
     // two unrelated scenarios
     const other = join(dir, 'other.rules');
     writeFileSync(other, 'module other\nscenario "Other" { players 3..3 }\ntoken bean\npool sack { bean: 3 }\nflow { rounds 1 { step go } }\nrule go on go { move 1 bean from sack to sack }\n');

@@ -93,14 +93,28 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
   if (beh) {
     out.push(md ? '### Behaviour' : 'Behaviour:');
     for (const d of beh.diagnostics) out.push(`${d.severity}: ${printable(d.message)} [${d.code}]`);
-    if (!beh.witness) out.push(printable(beh.summary));
-    else {
-      const w = beh.witness;
-      out.push(printable(beh.summary));
-      out.push(`found in ${w.found.phase} game ${w.found.games} (seed ${w.found.seed}, ${w.found.moves} decisions), shrunk to ${w.moves.length} in ${w.shrinkSteps} replays; ${(w.ms / 1000).toFixed(2)} s`);
-      if (w.divergence.move) out.push(`the step: ${printable(w.divergence.move)}`);
-      for (const f of w.divergence.rules) out.push(`  rule ${printable(f.rule)} fired ${f.a}× in ${A}, ${f.b}× in ${B}`);
-      if (beh.check) out.push(beh.check.problem ? `the witness test: ${printable(beh.check.problem)}` : `the witness test passes on ${A} and fails on ${B} (${beh.check.failureOnB ?? 'failed'})`);
+    const found = beh.differences.filter((d) => d.witness);
+    const sought = beh.differences.filter((d) => d.witness || !d.summary.startsWith('a policy') && !d.summary.startsWith('an invariant'));
+    const steered = beh.differences.length > 1 || beh.differences[0]?.label !== 'any divergence';
+    if (steered) out.push(`a witness for ${found.length} of ${sought.length} difference${sought.length === 1 ? '' : 's'} that can show in play (${beh.games} games)`);
+    else if (!beh.witness) out.push(printable(beh.summary));
+    for (const d of beh.differences) {
+      const w = d.witness;
+      const lead = steered ? `${md ? '- ' : '  '}${printable(d.label)}: ` : '';
+      const pad = steered ? (md ? '  - ' : '      ') : '';
+      out.push(`${lead}${printable(d.summary)}`);
+      if (!w || d.sameAs) continue;
+      out.push(`${pad}found in ${w.found.phase} game ${w.found.games} (seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
+      if (d.isolation === 'isolated' && d.isolatedDeclarations) {
+        out.push(`${pad}the second's ${d.nodes.length === 1 ? 'declaration' : 'declarations'}, taken alone into the first:`);
+        for (const l of d.isolatedDeclarations.split('\n')) out.push(`${pad}  ${printable(l)}`);
+      }
+      if (w.divergence.move) out.push(`${pad}the step: ${printable(w.divergence.move)}`);
+      for (const f of w.divergence.rules) out.push(`${pad}  rule ${printable(f.rule)} fired ${f.a}× in ${A}, ${f.b}× in ${B}`);
+    }
+    if (beh.witness) {
+      const many = found.length > 1;
+      if (beh.check) out.push(beh.check.problem ? `the witness test: ${printable(beh.check.problem)}` : `the witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B} (${beh.check.failureOnB ?? 'failed'})`);
       if (beh.witnessTest) {
         out.push('', md ? '```rules' : '');
         out.push(printable(beh.witnessTest).trimEnd());

@@ -25,8 +25,8 @@ export interface GraphNode {
   provenance?: Provenance;
 }
 
-/** a key of the node's kind and name: how nodes are matched */
-export const nodeKey = (n: { kind: NodeKind; name: string }): string => `${n.kind} ${n.name}`;
+/** a key of the node's kind and name: how nodes are matched (a graph has one scenario node, whatever its module's name) */
+export const nodeKey = (n: { kind: NodeKind; name: string }): string => (n.kind === 'scenario' ? 'scenario' : `${n.kind} ${n.name}`);
 
 type Active = { status?: string };
 const active = <T extends Active>(xs: readonly T[]): T[] => xs.filter((x) => x.status === undefined || x.status === 'active');

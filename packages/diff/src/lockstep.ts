@@ -24,6 +24,25 @@ export interface Divergence {
   rules: { rule: string; a: number; b: number }[];
   /** the test lines that hold on the first graph and not on the second */
   expect: string[];
+  /**
+   * what the step involved, as `kind name` keys of the structural diff: the
+   * rules that fired on either side, the action taken or the rule whose ask
+   * was answered, the actions and asks offered on one side only, the end reached
+   */
+  touched: string[];
+}
+
+/** A pair of games saved at one step, to go on from there (shrinking) */
+export interface LockstepSave {
+  a: ReturnType<Game['snapshot']>;
+  b: ReturnType<Game['snapshot']>;
+  moves: number;
+  logA: number;
+  logB: number;
+  firingsA: number[];
+  firingsB: number[];
+  offerA: Offer;
+  offerB: Offer;
 }
 
 /** Both graphs loaded once for a player count, with what a step compares. */
@@ -62,6 +81,15 @@ export class LockstepPair {
   firingNames(side: 'a' | 'b'): string[] {
     return side === 'a' ? this.ruleNamesA : this.ruleNamesB;
   }
+
+  /** the `kind name` key a move touches: `action x`, or `rule r` for an answer to r's ask */
+  touchOf(side: 'a' | 'b', m: Move): string {
+    if (m.kind === 'action') return `action ${m.action.replace(/^action:/, '')}`;
+    const rule = m.ask.replace(/\/ask\d+$/, '');
+    const lg = side === 'a' ? this.lgA : this.lgB;
+    const name = lg.rules.find((r) => r.id === rule)?.name ?? rule.replace(/^rule:/, '').replace(/@.*$/, '');
+    return `rule ${name}`;
+  }
 }
 
 /** a decision's options by name, per seat */
@@ -77,6 +105,11 @@ export class LockstepGame {
   private firingsB: number[];
   private offerA: Offer = new Map();
   private offerB: Offer = new Map();
+  /** what the last move touched (`action x`, `rule r`) */
+  private lastTouch: string | null = null;
+  /** names of moves whose name depends on no state (no card), per side */
+  private readonly namesA = new Map<string, string>();
+  private readonly namesB = new Map<string, string>();
 
   constructor(readonly pair: LockstepPair, readonly ga: Game, readonly gb: Game, readonly seed: number) {
     this.firingsA = Array.from({ length: pair.lgA.rules.length }, () => 0);
@@ -112,20 +145,59 @@ export class LockstepGame {
     const ia = this.offerA.get(seat)?.names.indexOf(name) ?? -1;
     const ib = this.offerB.get(seat)?.names.indexOf(name) ?? -1;
     if (ia < 0 || ib < 0) return false;
-    const ra = this.ga.apply(seat, this.offerA.get(seat)!.moves[ia]!);
+    const moveA = this.offerA.get(seat)!.moves[ia]!;
+    const ra = this.ga.apply(seat, moveA);
     const rb = this.gb.apply(seat, this.offerB.get(seat)!.moves[ib]!);
     if (!ra.value || !rb.value) return false;
     this.moves.push(name);
+    this.lastTouch = this.pair.touchOf('a', moveA);
     this.divergence = this.compare(name);
     return true;
   }
 
-  private offers(g: Game, text: MoveText): Offer {
+  /** both games as they stand (no divergence yet), to go on from later */
+  save(): LockstepSave {
+    return {
+      a: this.ga.snapshot(),
+      b: this.gb.snapshot(),
+      moves: this.moves.length,
+      logA: this.logA,
+      logB: this.logB,
+      firingsA: this.firingsA.slice(),
+      firingsB: this.firingsB.slice(),
+      offerA: this.offerA,
+      offerB: this.offerB,
+    };
+  }
+
+  /** back to a save of this pair's game on this seed, `moves` being the moves played up to it */
+  load(s: LockstepSave, moves: readonly string[]): void {
+    this.ga.restore(s.a);
+    this.gb.restore(s.b);
+    this.moves.length = 0;
+    for (let i = 0; i < s.moves; i++) this.moves.push(moves[i]!);
+    this.logA = s.logA;
+    this.logB = s.logB;
+    this.firingsA = s.firingsA.slice();
+    this.firingsB = s.firingsB.slice();
+    this.offerA = s.offerA;
+    this.offerB = s.offerB;
+    this.divergence = null;
+  }
+
+  private offers(g: Game, text: MoveText, memo: Map<string, string>): Offer {
     const out: Offer = new Map();
     if (g.isOver) return out;
     for (const d of g.pending()) {
       if (out.has(d.seat)) continue;
-      const names = d.options.map((m) => text.move(d.seat, m, g));
+      const names = d.options.map((m) => {
+        // a move's name is fixed for the game unless it names a card (where the card lies)
+        const key = text.stable(m) ? `${d.seat}|${m.kind === 'action' ? `${m.action}(${m.args.join(',')})` : `${m.ask}=${String(m.value)}`}` : null;
+        if (key === null) return text.move(d.seat, m, g);
+        let name = memo.get(key);
+        if (name === undefined) memo.set(key, (name = text.move(d.seat, m, g)));
+        return name;
+      });
       out.set(d.seat, { names, moves: d.options });
     }
     return out;
@@ -136,18 +208,21 @@ export class LockstepGame {
     const p = this.pair;
     const { ga, gb } = this;
     const step = this.moves.length;
-    const rules = this.firingDifferences();
-    const div = (kind: DivergenceKind, detail: string, expect: string[]): Divergence => ({ kind, step, move, detail, rules, expect });
+    const { differ: rules, fired } = this.firingDifferences();
+    const touched = new Set<string>(fired.map((r) => `rule ${r}`));
+    if (move !== null && this.lastTouch !== null) touched.add(this.lastTouch);
+    const div = (kind: DivergenceKind, detail: string, expect: string[]): Divergence => ({ kind, step, move, detail, rules, expect, touched: [...touched] });
 
     // outcome
     const winners = (g: Game): string => g.outcome?.winners.join(',') ?? '';
     const reasonOnly = ga.isOver && gb.isOver && winners(ga) === winners(gb) && outcomeText(ga) !== outcomeText(gb);
     if (ga.isOver !== gb.isOver || (ga.isOver && gb.isOver && winners(ga) !== winners(gb))) {
       const detail = `the first game ${ga.isOver ? `is over (${outcomeText(ga)})` : 'goes on'}, the second ${gb.isOver ? `is over (${outcomeText(gb)})` : 'goes on'}`;
+      for (const g of [ga, gb]) if (g.outcome?.reason.startsWith('end:')) touched.add(`end ${g.outcome.reason.slice(4)}`);
       if (ga.isOver) return div('outcome', detail, [`expect game over winners [${ga.outcome?.winners.map((s) => `p${s + 1}`).join(', ') ?? ''}]`]);
       // the first goes on: any move it offers is refused by the second
       const seat = ga.nextSeat();
-      const first = this.offers(ga, p.textA).get(seat)?.names[0];
+      const first = this.offers(ga, p.textA, this.namesA).get(seat)?.names[0];
       return div('outcome', detail, first ? [first] : []);
     }
     // state of the shared names
@@ -160,6 +235,7 @@ export class LockstepGame {
         return div('state', `${q.text} is ${shownA} in the first game and ${shownB} in the second`, [`expect ${q.text} == ${shownA}`]);
       }
     }
+    if (reasonOnly) for (const g of [ga, gb]) if (g.outcome?.reason.startsWith('end:')) touched.add(`end ${g.outcome.reason.slice(4)}`);
     if (reasonOnly) return div('outcome', `both games are over, the first (${outcomeText(ga)}), the second (${outcomeText(gb)})`, []);
     // events
     const evA = this.events(ga, p.lgA, this.logA, p.textA);
@@ -176,8 +252,8 @@ export class LockstepGame {
       return div('events', `events only in the first game: ${onlyA.join(', ') || 'none'}; only in the second: ${onlyB.join(', ') || 'none'}`, expect.slice(0, 1));
     }
     // legal options
-    this.offerA = this.offers(ga, p.textA);
-    this.offerB = this.offers(gb, p.textB);
+    this.offerA = this.offers(ga, p.textA, this.namesA);
+    this.offerB = this.offers(gb, p.textB, this.namesB);
     const seats = new Set([...this.offerA.keys(), ...this.offerB.keys()]);
     for (const seat of [...seats].sort((x, y) => x - y)) {
       const na = this.offerA.get(seat)?.names ?? [];
@@ -185,6 +261,21 @@ export class LockstepGame {
       const onlyA = na.filter((n) => !nb.includes(n));
       const onlyB = nb.filter((n) => !na.includes(n));
       if (onlyA.length === 0 && onlyB.length === 0) continue;
+      // an options divergence is told by the moves offered on one side only, and the constraint that refuses each on the other
+      const offerA = this.offerA.get(seat);
+      const offerB = this.offerB.get(seat);
+      touched.clear();
+      for (const r of rules) touched.add(`rule ${r.rule}`);
+      for (const n of onlyA) {
+        const m = offerA!.moves[offerA!.names.indexOf(n)]!;
+        touched.add(p.touchOf('a', m));
+        if (touched.size < 16) refuser(gb, seat, m, touched);
+      }
+      for (const n of onlyB) {
+        const m = offerB!.moves[offerB!.names.indexOf(n)]!;
+        touched.add(p.touchOf('b', m));
+        if (touched.size < 16) refuser(ga, seat, m, touched);
+      }
       const list = (xs: string[]): string => `${xs.slice(0, 3).join(', ')}${xs.length > 3 ? ` and ${xs.length - 3} more` : ''}`;
       const detail = `legal ${onlyA.length ? `only in the first game: ${list(onlyA)}` : ''}${onlyA.length && onlyB.length ? '; ' : ''}${onlyB.length ? `only in the second: ${list(onlyB)}` : ''}`;
       // a move the second refuses, played last; or one the first refuses, expected illegal
@@ -208,7 +299,8 @@ export class LockstepGame {
     return out;
   }
 
-  private firingDifferences(): { rule: string; a: number; b: number }[] {
+  /** the rules that fired a different number of times on the two sides since the last step, and every rule that fired on either */
+  private firingDifferences(): { differ: { rule: string; a: number; b: number }[]; fired: string[] } {
     const delta = (g: Game, prev: number[], names: string[]): Map<string, number> => {
       const out = new Map<string, number>();
       const now = g.ruleFiringCounts;
@@ -227,7 +319,7 @@ export class LockstepGame {
       const b = db.get(rule) ?? 0;
       if (a !== b) out.push({ rule, a, b });
     }
-    return out;
+    return { differ: out, fired: [...new Set([...da.keys(), ...db.keys()])] };
   }
 }
 
@@ -236,6 +328,19 @@ function eventInfo(lg: LoadedGraph, name: string): LoadedGraph['events'][number]
   let m = eventsByName.get(lg);
   if (!m) eventsByName.set(lg, (m = new Map(lg.events.map((e) => [e.name, e]))));
   return m.get(name);
+}
+
+/** the constraint of `g` that refuses a move the other game offers (`constraint c`), added to `into`; the game is left as it was */
+function refuser(g: Game, seat: number, m: Move, into: Set<string>): void {
+  if (g.isOver || !g.pending().some((d) => d.seat === seat)) return;
+  const saved = g.snapshot();
+  const r = g.apply(seat, m);
+  if (r.value) {
+    g.restore(saved);
+    return;
+  }
+  const id = r.diagnostics[0]?.related?.[0]?.message;
+  if (id?.startsWith('constraint:')) into.add(`constraint ${id.slice(11).replace(/@.*$/, '')}`);
 }
 
 function outcomeText(g: Game): string {

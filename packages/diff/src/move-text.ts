@@ -28,6 +28,12 @@ export class MoveText {
     visit(g.rules.filter((r) => r.status === 'active'));
   }
 
+  /** whether a move's name depends only on the move (not on where a card lies): such names can be kept for a game */
+  stable(m: Move): boolean {
+    if (m.kind === 'choice') return this.askTypes.get(m.ask)?.t !== 'card';
+    return !(this.actionTypes.get(m.action) ?? []).some((t) => t.t === 'card' || t.t === 'list');
+  }
+
   /** `p1 chooses exit` / `p1 does take(2)` */
   move(seat: number, m: Move, game: Game): string {
     const who = `p${seat + 1}`;

@@ -211,7 +211,8 @@ function renameCandidates(removed: GraphNode[], added: GraphNode[]): RenameCandi
   for (const r of removed) {
     let best: { n: GraphNode; s: number } | null = null;
     for (const a of added) {
-      if (a.kind !== r.kind || taken.has(a)) continue;
+      // a rename keeps what the node is (a per-player number stays one); only then does likeness count
+      if (a.kind !== r.kind || taken.has(a) || a.parts.type !== r.parts.type) continue;
       const s = similarity(r, a);
       if (s >= SIMILAR_ENOUGH && (!best || s > best.s)) best = { n: a, s };
     }

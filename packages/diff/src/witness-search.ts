@@ -1,28 +1,41 @@
 import type { Diagnostic, RuleGraph } from '@houserules/schema';
 import type { Move } from '@houserules/engine';
 import { LockstepPair, type Divergence, type LockstepGame, type Side } from './lockstep.ts';
-import { shrinkWitness } from './shrink-witness.ts';
+import { differenceTargets, involves, targetLabel, type DifferenceTarget } from './difference-targets.ts';
+import { isolateDifference, type IsolationSources } from './isolate-difference.ts';
+import { shrinkWitness, type Accept } from './shrink-witness.ts';
 import type { StructuralDiff } from './structural-diff.ts';
 
 export interface SearchOptions {
   /** seats (default: the most both graphs allow, at most 4, at least their minimum) */
   players?: number;
-  /** games to try, random then steered (default 200) */
+  /** games to try for each difference, random then steered (default 200) */
   games?: number;
   /** decisions per game (default 400) */
   depth?: number;
-  /** wall-clock budget of the search, and again of the shrinking (default 10 s each) */
+  /** wall-clock budget of the search, shared by the differences (default 10 s) */
   budgetSeconds?: number;
+  /** wall-clock budget of the shrinking, shared by the witnesses found (default: as the search's) */
+  shrinkSeconds?: number;
   /** the first seed (default 1) */
   seed?: number;
-  /** the changed nodes to steer towards (the structural diff of the same graphs) */
+  /**
+   * the structural diff of the same graphs: a witness is sought for each of its
+   * differences, steered towards it; without one, a single witness of any divergence
+   */
   steerBy?: StructuralDiff;
-  /** false: report the witness as found, without shrinking */
+  /** false: report the witnesses as found, without shrinking */
   shrink?: boolean;
   /** the clock (ms); a test can pass its own */
   now?: () => number;
   /** closures only (a page whose CSP forbids generated code) */
   codegen?: boolean;
+  /**
+   * the first scenario's sources and the second's: a difference the games
+   * always showed another difference before is then looked for between the
+   * first graph and the first with only it taken from the second
+   */
+  isolate?: IsolationSources;
 }
 
 /** A game in which the two graphs behave differently, as seed and moves by name. */
@@ -35,12 +48,45 @@ export interface Witness {
   found: { phase: 'random' | 'steered'; games: number; moves: number; seed: number };
   /** candidates tried while shrinking */
   shrinkSteps: number;
-  /** milliseconds to find and shrink it */
+  /** milliseconds to find it, and to shrink it */
   ms: number;
+  shrinkMs: number;
+}
+
+/** The search for one difference of the structural diff. */
+export interface DifferenceSearch {
+  /** the difference: `kind name`, with the group's other nodes */
+  label: string;
+  nodes: string[];
+  witness: Witness | null;
+  /** games played for it, and the most decisions any reached */
+  games: number;
+  depth: number;
+  /** games that diverged first somewhere else (lockstep stops at the first divergence) */
+  elsewhere: number;
+  /** the first of those, in words */
+  elsewhereFirst: string | null;
+  /** its share of the budget ran out */
+  outOfTime: boolean;
+  /**
+   * null: the two graphs played in lockstep; `isolated`: the witness is a game
+   * of the first graph against the first with only this difference taken from
+   * the second (the declarations it takes are `isolatedDeclarations`); `not
+   * isolated: …` why that could not be done
+   */
+  isolation: string | null;
+  isolatedDeclarations: string | null;
+  /** the witness is that of an earlier difference (the same game shows both) */
+  sameAs: string | null;
+  /** why it has no witness: no effect on play, or the budget */
+  summary: string;
 }
 
 export interface SearchResult {
+  /** the first witness found (of the first difference that has one) */
   witness: Witness | null;
+  /** one search per difference (one for any divergence when no structural diff steers) */
+  differences: DifferenceSearch[];
   /** games played, and the most decisions any reached */
   games: number;
   depth: number;
@@ -80,19 +126,30 @@ export function defaultPlayers(a: RuleGraph, b: RuleGraph): number | null {
   return Math.max(min, Math.min(4, max));
 }
 
+interface Found {
+  game: LockstepGame;
+  /** the pair it was played by: the two graphs, or the first against itself with one difference isolated */
+  pair: LockstepPair;
+  phase: 'random' | 'steered';
+  index: number;
+  ms: number;
+}
+
 /**
- * Looks for a game in which the two graphs diverge (docs/diff.md, "The
- * behavioural diff"): random games first, then games steered towards the
- * changed rules; then shrinks the first one found.
+ * Looks for games in which the two graphs diverge (docs/diff.md, "The
+ * behavioural diff"): for each difference of the structural diff, random games
+ * first, then games steered towards it, keeping only a divergence that
+ * involves it; then shrinks each witness found, keeping it involved.
  */
 export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): SearchResult {
   const now = options.now ?? (() => Date.now());
   const start = now();
-  const deadline = start + 1000 * (options.budgetSeconds ?? 10);
+  const budget = options.budgetSeconds ?? 10;
+  const deadline = start + 1000 * budget;
   const games = Math.max(1, options.games ?? 200);
   const depth = Math.max(1, options.depth ?? 400);
   const firstSeed = options.seed ?? 1;
-  const result: SearchResult = { witness: null, games: 0, depth: 0, exhausted: null, summary: '', diagnostics: [] };
+  const result: SearchResult = { witness: null, differences: [], games: 0, depth: 0, exhausted: null, summary: '', diagnostics: [] };
   const players = options.players ?? defaultPlayers(a.graph, b.graph);
   if (players === null || players < Math.max(a.graph.scenario.players.min, b.graph.scenario.players.min) || players > Math.min(a.graph.scenario.players.max, b.graph.scenario.players.max)) {
     result.diagnostics.push({
@@ -110,78 +167,170 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     result.summary = 'no behavioural comparison: a game could not start';
     return result;
   }
-  const hot = options.steerBy ? hotMoves(options.steerBy, a.graph, b.graph) : null;
-  // a quarter random, the rest steered (each phase from the first seed on)
-  const randomGames = hot ? Math.ceil(games / 4) : games;
+  // no structural difference to steer by (or none given): one search for any divergence
+  const given = options.steerBy ? differenceTargets(options.steerBy, a.graph, b.graph) : [];
+  const targets: (DifferenceTarget | null)[] = given.length > 0 ? given : [null];
+  const searches: DifferenceSearch[] = targets.map((t) => ({
+    label: t ? targetLabel(t) : 'any divergence',
+    nodes: t ? t.nodes : [],
+    witness: null,
+    games: 0,
+    depth: 0,
+    elsewhere: 0,
+    elsewhereFirst: null,
+    outOfTime: false,
+    isolation: null,
+    isolatedDeclarations: null,
+    sameAs: null,
+    summary: t?.noEffect ?? '',
+  }));
+  const accepts: Accept[] = targets.map((t) => (t ? (d) => involves(d, t) : () => true));
+  const found: (Found | null)[] = targets.map(() => null);
+  let out = false;
+  let played = 0;
 
-  let found: { game: LockstepGame; phase: 'random' | 'steered'; index: number } | null = null;
-  for (let i = 0; i < games && !found; i++) {
-    if (now() > deadline) {
-      result.exhausted = 'seconds';
-      break;
+  /** plays games of one pair for target ti until one diverges where it counts, or `until` */
+  const searchTarget = (ti: number, on: LockstepPair, until: number, isolated: boolean): void => {
+    const t = targets[ti] ?? null;
+    const search = searches[ti]!;
+    const hot = t ? hotMoves(t) : null;
+    // a quarter random, the rest steered (each phase from the first seed on)
+    const randomGames = hot ? Math.ceil(games / 4) : games;
+    const t0 = now();
+    for (let i = 0; i < games && !found[ti]; i++) {
+      if (now() > until) {
+        search.outOfTime = true;
+        if (now() > deadline) out = true;
+        break;
+      }
+      const seed = firstSeed + (i < randomGames ? i : i - randomGames);
+      const steered = i >= randomGames;
+      const game = played === 0 && on === pair ? probe : on.start(seed);
+      played++;
+      if (!game) break;
+      const picker = new MovePicker(seed * 7919 + (steered ? 1 : 0), steered ? hot : null);
+      let decisions = 0;
+      while (!game.divergence && !game.over && decisions < depth) {
+        const moves = game.legalMoves();
+        if (moves.length === 0) break;
+        game.play(picker.pick(moves));
+        decisions++;
+      }
+      search.games++;
+      search.depth = Math.max(search.depth, decisions);
+      result.games++;
+      result.depth = Math.max(result.depth, decisions);
+      const d = game.divergence;
+      if (!d) continue;
+      const f: Found = { game, pair: on, phase: steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
+      if (isolated) {
+        if (accepts[ti]!(d)) found[ti] = f;
+        continue;
+      }
+      // this game may be the witness of other differences still open
+      for (let tj = 0; tj < targets.length; tj++) if (!found[tj] && !targets[tj]?.noEffect && accepts[tj]!(d)) found[tj] = f;
+      if (!found[ti]) {
+        search.elsewhere++;
+        search.elsewhereFirst ??= `${d.step === 0 ? 'at set-up' : `after ${d.step} decisions`}: ${d.detail.length > 120 ? `${d.detail.slice(0, 120)}…` : d.detail}`;
+      }
     }
-    const seed = firstSeed + (i < randomGames ? i : i - randomGames);
-    const steered = i >= randomGames;
-    const game = i === 0 ? probe : pair.start(seed);
-    if (!game) break;
-    const picker = new MovePicker(seed * 7919 + (steered ? 1 : 0), steered ? hot : null);
-    let decisions = 0;
-    while (!game.divergence && !game.over && decisions < depth) {
-      const moves = game.legalMoves();
-      if (moves.length === 0) break;
-      game.play(picker.pick(moves));
-      decisions++;
-    }
-    result.games++;
-    result.depth = Math.max(result.depth, decisions);
-    if (game.divergence) found = { game, phase: steered ? 'steered' : 'random', index: i };
+  };
+
+  // the two graphs in lockstep, each difference in turn (half the budget when differences may be isolated after)
+  const directEnd = options.isolate ? start + (deadline - start) / 2 : deadline;
+  for (let ti = 0; ti < targets.length; ti++) {
+    if (found[ti] || targets[ti]?.noEffect) continue;
+    const open = targets.filter((x, i) => !found[i] && !x?.noEffect && i >= ti).length;
+    searchTarget(ti, pair, now() + Math.max(0, directEnd - now()) / Math.max(1, open), false);
   }
-  if (!found) {
+  // a difference masked by another (the games always diverged elsewhere first): the first graph with only it taken from the second
+  if (options.isolate) {
+    const masked = targets.map((t, i) => (t && !found[i] && !t.noEffect ? i : -1)).filter((i) => i >= 0);
+    for (const [k, ti] of masked.entries()) {
+      const iso = isolateDifference(targets[ti]!, a.graph, b.graph, options.isolate);
+      const search = searches[ti]!;
+      if ('problem' in iso) {
+        search.isolation = `not isolated: ${iso.problem}`;
+        continue;
+      }
+      search.isolation = 'isolated';
+      search.isolatedDeclarations = iso.declarations;
+      search.outOfTime = false;
+      const alone = new LockstepPair(a, { graph: iso.graph, options: a.options }, players, options.codegen ?? true);
+      searchTarget(ti, alone, now() + Math.max(0, deadline - now()) / Math.max(1, masked.length - k), true);
+    }
+  }
+  if (out) result.exhausted = 'seconds';
+
+  // shrinking has a budget of its own, shared by the witnesses
+  const shrinkBudget = 1000 * (options.shrinkSeconds ?? budget);
+  const shrinkEnd = now() + shrinkBudget;
+  const toShrink = found.filter((f) => f !== null).length;
+  let shrunkCount = 0;
+  const shrunkBy = new Map<Found, DifferenceSearch>();
+  for (let ti = 0; ti < targets.length; ti++) {
+    const f = found[ti];
+    const search = searches[ti]!;
+    if (!f) {
+      if (!targets[ti]?.noEffect) {
+        const where = search.elsewhere > 0 ? `; ${search.elsewhere} diverged first elsewhere (the first ${search.elsewhereFirst})` : '';
+        const isolation = search.isolation === 'isolated' ? '; isolated (the first with only it taken from the second), no divergence there either' : search.isolation ? `; ${search.isolation}` : '';
+        search.summary = `no witness in ${search.games} game${search.games === 1 ? '' : 's'} up to ${search.depth} decisions${where}${isolation}${search.outOfTime ? ' (its share of the budget ran out)' : ''} — not a proof that there is none`;
+      }
+      continue;
+    }
+    const first = shrunkBy.get(f);
+    // shared only if the shrunk game still shows this difference too
+    if (first?.witness && accepts[ti]!(first.witness.divergence)) {
+      // the same game shows an earlier difference too (a set-up divergence shows every declaration that differs)
+      search.witness = first.witness;
+      search.sameAs = first.label;
+      search.summary = `the same game as ${first.label}`;
+      shrunkCount++;
+      continue;
+    }
+    if (!first) shrunkBy.set(f, search);
+    const s0 = now();
+    const until = s0 + Math.max(0, shrinkEnd - s0) / Math.max(1, toShrink - shrunkCount);
+    shrunkCount++;
+    const shrunk =
+      options.shrink === false
+        ? { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence!, steps: 0 }
+        : shrinkWitness(f.pair, f.game.seed, f.game.moves, until, now, accepts[ti]!);
+    search.witness = {
+      seed: shrunk.seed,
+      players,
+      moves: shrunk.moves,
+      divergence: shrunk.divergence,
+      found: { phase: f.phase, games: f.index, moves: f.game.moves.length, seed: f.game.seed },
+      shrinkSteps: shrunk.steps,
+      ms: f.ms,
+      shrinkMs: now() - s0,
+    };
+    search.summary = `${f.pair === pair ? '' : 'isolated (the first with only it taken from the second): '}divergence after ${shrunk.moves.length} decision${shrunk.moves.length === 1 ? '' : 's'} (seed ${shrunk.seed}, ${players} players): ${shrunk.divergence.detail}`;
+    result.witness ??= search.witness;
+  }
+  result.differences = searches;
+  if (!result.witness) {
     if (result.exhausted === null) result.exhausted = 'games';
-    result.summary = `no divergence in ${result.games} game${result.games === 1 ? '' : 's'} up to ${result.depth} decisions${result.exhausted === 'seconds' ? ` (the ${options.budgetSeconds ?? 10} s budget ran out)` : ''} — not a proof that there is none`;
+    result.summary = `no divergence in ${result.games} game${result.games === 1 ? '' : 's'} up to ${result.depth} decisions${result.exhausted === 'seconds' ? ` (the ${budget} s budget ran out)` : ''} — not a proof that there is none`;
     if (result.exhausted === 'seconds')
       result.diagnostics.push({ code: 'diff/budget-exhausted', severity: 'info', message: `the witness search ran out of time after ${result.games} games`, hint: 'give it more time (--budget-seconds) or more games (--games)' });
     return result;
   }
-  // shrinking has a budget of its own, as long as the search's
-  const shrinkDeadline = now() + 1000 * (options.budgetSeconds ?? 10);
-  const shrunk = options.shrink === false ? { seed: found.game.seed, moves: found.game.moves.slice(), divergence: found.game.divergence!, steps: 0 } : shrinkWitness(pair, found.game.seed, found.game.moves, shrinkDeadline, now);
-  result.witness = {
-    seed: shrunk.seed,
-    players,
-    moves: shrunk.moves,
-    divergence: shrunk.divergence,
-    found: { phase: found.phase, games: found.index + 1, moves: found.game.moves.length, seed: found.game.seed },
-    shrinkSteps: shrunk.steps,
-    ms: now() - start,
-  };
-  result.summary = `divergence after ${shrunk.moves.length} decision${shrunk.moves.length === 1 ? '' : 's'} (seed ${shrunk.seed}, ${players} players): ${shrunk.divergence.detail}`;
+  const w = result.witness;
+  result.summary = `divergence after ${w.moves.length} decision${w.moves.length === 1 ? '' : 's'} (seed ${w.seed}, ${players} players): ${w.divergence.detail}`;
   return result;
 }
 
-/**
- * The moves that lead towards the changed rules: taking a changed action (or
- * one a changed constraint constrains), answering an ask of a changed rule, or
- * taking an action (or answering an ask of a rule) that emits an event a
- * changed rule hears.
- */
-function hotMoves(diff: StructuralDiff, a: RuleGraph, b: RuleGraph): ((m: Move) => boolean) | null {
-  const changed = new Set(diff.changes.map((c) => `${c.kind} ${c.name}`));
-  const hotActions = new Set<string>();
-  const hotRules = new Set<string>();
-  for (const g of [a, b]) {
-    const changedRuleIds = new Set(g.rules.filter((r) => changed.has(`rule ${r.name}`)).map((r) => r.id.replace(/@.*$/, '')));
-    for (const a2 of g.actions) if (changed.has(`action ${a2.name}`)) hotActions.add(a2.id);
-    // a changed constraint is tried by taking the action it constrains
-    for (const c of g.constraints) if (c.status === 'active' && changed.has(`constraint ${c.name}`) && c.target.startsWith('action:')) hotActions.add(c.target);
-    for (const id of changedRuleIds) hotRules.add(id);
-    const heard = new Set(g.edges.filter((e) => e.kind === 'triggers' && changedRuleIds.has(e.to)).map((e) => e.from));
-    for (const e of g.edges) {
-      if (e.kind !== 'emits' || !heard.has(e.to)) continue;
-      if (e.from.startsWith('action:')) hotActions.add(e.from);
-      if (e.from.startsWith('rule:')) hotRules.add(e.from);
-    }
+/** The moves that lead towards a difference: taking its actions, answering its rules' asks. */
+function hotMoves(t: DifferenceTarget): ((m: Move) => boolean) | null {
+  const actions = new Set<string>();
+  const rules = new Set<string>();
+  for (const k of t.steer) {
+    if (k.startsWith('action ')) actions.add(`action:${k.slice(7)}`);
+    if (k.startsWith('rule ')) rules.add(k.slice(5));
   }
-  if (hotActions.size === 0 && hotRules.size === 0) return null;
-  return (m) => (m.kind === 'action' ? hotActions.has(m.action) : hotRules.has(m.ask.replace(/\/ask\d+$/, '')));
+  if (actions.size === 0 && rules.size === 0) return null;
+  return (m) => (m.kind === 'action' ? actions.has(m.action) : rules.has(m.ask.replace(/\/ask\d+$/, '').replace(/^rule:/, '').replace(/@.*$/, '')));
 }

@@ -15,8 +15,10 @@ export interface WitnessTarget {
 export interface WitnessTestText {
   /** the witness module, extending the first scenario: passes there */
   text: string;
-  /** the same test aimed at the second scenario: fails there */
+  /** the same tests aimed at the second scenario: fail there (those of isolated differences left out) */
   againstB: string;
+  /** each isolated difference's test in a module extending the first with only that difference taken from the second: fails there */
+  isolated: { label: string; text: string }[];
 }
 
 /** text safe inside a double-quoted string of a .rules file (and on one line) */
@@ -27,62 +29,111 @@ function quoted(s: string): string {
 
 const valueText = (v: Value): string => (typeof v === 'string' ? v : String(v));
 
-/** The witness as a module with one `test` block (docs/diff.md, "The witness is a test"). */
-export function witnessTest(w: Witness, a: WitnessTarget, b: WitnessTarget, labels: { a: string; b: string; module: string }): WitnessTestText {
-  const body = (t: WitnessTarget): string => {
+/** A witness with the difference it shows (the test's name says which). */
+export interface LabeledWitness {
+  label: string;
+  witness: Witness;
+  /** for a witness of an isolated difference: the declarations that take it from the second scenario */
+  isolated?: string | null;
+}
+
+/** The witnesses as a module with one `test` block each (docs/diff.md, "The witness is a test"). */
+export function witnessTest(given: Witness | readonly LabeledWitness[], a: WitnessTarget, b: WitnessTarget, labels: { a: string; b: string; module: string }): WitnessTestText {
+  const ws: readonly LabeledWitness[] = Array.isArray(given) ? given : [{ label: '', witness: given as Witness }];
+  const oneLine = (x: string): string => x.replace(/[\r\n]/g, ' ');
+  const block = (lw: LabeledWitness, t: WitnessTarget): string[] => {
+    const w = lw.witness;
     const lines = [`  players ${w.players}`, `  seed ${w.seed}`];
     if (t.variant) lines.push(`  variant ${t.variant}`);
     for (const [k, v] of Object.entries(t.options)) lines.push(`  option ${k} = ${valueText(v)}`);
     lines.push('  advance');
     for (const m of w.moves) lines.push(`  ${m}`);
     for (const e of w.divergence.expect) lines.push(`  ${e}`);
-    return lines.join('\n');
+    const summary = w.divergence.detail.replace(/\s+/g, ' ');
+    return [`test ${quoted(`witness${lw.label ? ` of ${lw.label}` : ''}: ${summary}`)} {`, ...lines, '}', ''];
   };
-  const summary = w.divergence.detail.replace(/\s+/g, ' ');
+  const lengths = ws.map((x) => x.witness.moves.length);
+  const after = ws.length === 1 ? `after ${lengths[0]} decision${lengths[0] === 1 ? '' : 's'}` : `in ${ws.length} games (${lengths.join(', ')} decisions)`;
   const file = (t: WitnessTarget, note: string): string =>
     [
-      `// A witness from houserules diff: ${labels.a.replace(/[\r\n]/g, ' ')} and ${labels.b.replace(/[\r\n]/g, ' ')} diverge after ${w.moves.length} decision${w.moves.length === 1 ? '' : 's'}.`,
+      `// ${ws.length === 1 ? 'A witness' : 'Witnesses'} from houserules diff: ${oneLine(labels.a)} and ${oneLine(labels.b)} diverge ${after}.`,
       `// ${note}`,
       `module ${labels.module} extends ${quoted(t.extends)}`,
       '',
-      `test ${quoted(`witness: ${summary}`)} {`,
-      body(t),
-      '}',
-      '',
+      ...ws.flatMap((lw) => block(lw, t)),
     ].join('\n');
+  const direct = ws.filter((x) => !x.isolated);
+  const isolated = ws.filter((x) => x.isolated);
+  const note = isolated.length === 0 ? `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${oneLine(labels.a)} and fails on ${oneLine(labels.b)}.` : `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${oneLine(labels.a)}; ${isolated.map((x) => `"${oneLine(x.label)}"`).join(', ')} ${isolated.length === 1 ? 'fails' : 'fail'} on it with only that difference taken from ${oneLine(labels.b)}, the others on ${oneLine(labels.b)}.`;
   return {
-    text: file(a, `It passes on ${labels.a.replace(/[\r\n]/g, ' ')} and fails on ${labels.b.replace(/[\r\n]/g, ' ')}.`),
-    againstB: file(b, `The same test aimed at ${labels.b.replace(/[\r\n]/g, ' ')}, where it fails.`),
+    text: file(a, note),
+    againstB: [
+      `// The same test${direct.length === 1 ? '' : 's'} aimed at ${oneLine(labels.b)}, where ${direct.length === 1 ? 'it fails' : 'each fails'}.`,
+      `module ${labels.module} extends ${quoted(b.extends)}`,
+      '',
+      ...direct.flatMap((lw) => block(lw, b)),
+    ].join('\n'),
+    isolated: isolated.map((lw) => ({
+      label: lw.label,
+      text: [
+        `// ${oneLine(labels.a)} with only ${oneLine(lw.label)} taken from ${oneLine(labels.b)}: the witness fails here.`,
+        `module ${labels.module}_isolated extends ${quoted(a.extends)}`,
+        '',
+        lw.isolated!,
+        '',
+        ...block(lw, a),
+      ].join('\n'),
+    })),
   };
 }
 
 export interface WitnessCheck {
+  /** every test passes on the first side, and every one fails on the second */
   passesOnA: boolean;
   failsOnB: boolean;
-  /** the failure code on the second side (`test/expectation-failed`…) */
+  /** the failure code on the second side (`test/expectation-failed`…), of the first test */
   failureOnB: string | null;
-  /** what went wrong when the test did not behave as intended */
+  /** what went wrong when a test did not behave as intended */
   problem: string | null;
+  /** each test's own result */
+  tests?: { name: string; passesOnA: boolean; failsOnB: boolean; failureOnB: string | null }[];
 }
 
 /**
- * Runs the witness test with the conformance runner on both sides: the file
+ * Runs the witness tests with the conformance runner on both sides: the file
  * `path` (next to the scenarios, so its `extends` resolves) holds each text in turn.
  */
 export function checkWitness(host: ModuleHost, path: string, texts: WitnessTestText): WitnessCheck {
-  const run = (text: string): { status: 'passed' | 'failed' | 'broken'; code: string | null; message: string } => {
+  type Run = { status: 'passed' | 'failed' | 'broken'; code: string | null; message: string; name: string };
+  const run = (text: string): Run[] | { broken: string } => {
     // every other method of the host (and its file-system boundary) stays as it is
     const overlay = Object.create(host) as ModuleHost;
     overlay.readFile = (p: string) => (p === path ? text : host.readFile(p));
     const prepared = prepareFile(overlay, path);
     const errors = prepared.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length > 0 || prepared.tests.length === 0) return { status: 'broken', code: errors[0]?.code ?? null, message: errors[0]?.message ?? 'no test compiled' };
-    const r = prepared.tests[0]!.run();
-    return { status: r.status, code: r.failure?.code ?? null, message: r.failure?.message ?? '' };
+    if (errors.length > 0 || prepared.tests.length === 0) return { broken: errors[0]?.message ?? 'no test compiled' };
+    return prepared.tests.map((t) => {
+      const r = t.run();
+      return { status: r.status, code: r.failure?.code ?? null, message: r.failure?.message ?? "", name: t.plan.name };
+    });
   };
   const ra = run(texts.text);
-  const rb = run(texts.againstB);
-  const problem =
-    ra.status === 'broken' ? `the witness does not compile: ${ra.message}` : ra.status === 'failed' ? `the witness fails on the first scenario: ${ra.message}` : rb.status === 'passed' ? 'the witness passes on the second scenario too' : rb.status === 'broken' ? `the witness does not compile against the second scenario: ${rb.message}` : null;
-  return { passesOnA: ra.status === 'passed', failsOnB: rb.status === 'failed', failureOnB: rb.code, problem };
+  if ('broken' in ra) return { passesOnA: false, failsOnB: false, failureOnB: null, problem: `the witness does not compile: ${ra.broken}` };
+  // the second side's run of each test: in the module aimed at the second, or in its isolated module
+  const rb: Run[] = [];
+  const direct = texts.againstB.includes('\ntest ') ? run(texts.againstB) : [];
+  if ('broken' in direct) return { passesOnA: ra.every((r) => r.status === 'passed'), failsOnB: false, failureOnB: null, problem: `the witness does not compile against the second scenario: ${direct.broken}` };
+  const isolated = new Map<string, Run>();
+  for (const iso of texts.isolated ?? []) {
+    const r = run(iso.text);
+    if ('broken' in r) return { passesOnA: ra.every((x) => x.status === 'passed'), failsOnB: false, failureOnB: null, problem: `the witness of ${iso.label} does not compile with only that difference taken: ${r.broken}` };
+    if (r[0]) isolated.set(r[0].name, r[0]);
+  }
+  let next = 0;
+  for (const r of ra) rb.push(isolated.get(r.name) ?? direct[next++] ?? { status: 'broken', code: null, message: 'missing', name: r.name });
+  const tests = ra.map((r, i) => ({ name: r.name, passesOnA: r.status === 'passed', failsOnB: rb[i]?.status === 'failed', failureOnB: rb[i]?.code ?? null }));
+  const failsA = ra.find((r) => r.status !== 'passed');
+  const passesB = rb.find((r) => r.status !== 'failed');
+  const problem = failsA ? `the witness "${failsA.name}" fails on the first scenario: ${failsA.message}` : passesB ? `the witness "${passesB.name}" passes on the second scenario too` : null;
+  return { passesOnA: !failsA, failsOnB: !passesB, failureOnB: rb[0]?.code ?? null, problem, tests };
 }

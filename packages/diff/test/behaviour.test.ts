@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkWitness, replayWitness, searchWitness, structuralDiff, witnessTest, LockstepPair } from '../src/index.ts';
+import { checkWitness, differenceTargets, replayWitness, searchWitness, structuralDiff, witnessTest, LockstepPair } from '../src/index.ts';
+import { createMemoryHost } from '@houserules/compiler';
 import { BASE, graphOf } from './fixtures.ts';
 
 const files = { '/s/luck.rules': BASE };
@@ -8,7 +9,7 @@ const generous = graphOf(files, '/s/luck.rules', 'generous').graph;
 
 describe('the behavioural diff', () => {
   it('finds a shrunk witness that passes on the first graph and fails on the second', () => {
-    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2 });
+    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600 });
     const w = r.witness!;
     expect(w).not.toBeNull();
     expect(w.divergence.kind).toBe('state');
@@ -23,7 +24,7 @@ describe('the behavioural diff', () => {
     expect(texts.text).toContain('module luck_witness extends "./luck.rules"');
     expect(texts.againstB).toContain('variant generous');
     const check = checkWitness(host, '/s/luck_witness.rules', texts);
-    expect(check).toEqual({ passesOnA: true, failsOnB: true, failureOnB: 'test/expectation-failed', problem: null });
+    expect(check).toMatchObject({ passesOnA: true, failsOnB: true, failureOnB: 'test/expectation-failed', problem: null });
   });
 
   it('finds the option difference when an option is set on both sides, and none when the options make them equal', () => {
@@ -52,10 +53,64 @@ describe('the behavioural diff', () => {
   });
 
   it('plays both back ends alike: the same witness from closures and from generated code', () => {
-    const opts = { players: 2, games: 30 } as const;
+    const opts = { players: 2, games: 30, budgetSeconds: 600 } as const;
     const gen = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { ...opts, codegen: true });
     const clo = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { ...opts, codegen: false });
     expect(clo.witness?.moves).toEqual(gen.witness?.moves);
     expect(clo.witness?.seed).toBe(gen.witness?.seed);
+  });
+});
+
+/** two differences: the bonus (shows when someone leaves), a bigger last deal (shows in round 3 only, unless the bonus showed first) */
+const TWO = `${BASE}
+variant twofold "Twofold" {
+  option bonus_rule = doubled
+  override rule deal on deal {
+    cite "Put three coins in the pot, four in the last round."
+    set pot = pot + 3
+  }
+  rule last_deal on deal when round == 3 {
+    cite "Put one more coin in the pot in the last round."
+    set pot = pot + 1
+  }
+}
+`;
+
+describe('a witness per difference', () => {
+  const two = { '/s/luck.rules': TWO };
+  const a = graphOf(two, '/s/luck.rules').graph;
+  const b = graphOf(two, '/s/luck.rules', 'twofold').graph;
+  const diff = structuralDiff(a, b);
+
+  it('groups the differences: an option with the rules that read it, an added rule on its own, a wording change none', () => {
+    const targets = differenceTargets(diff, a, b);
+    expect(targets.map((t) => t.nodes)).toEqual([['option bonus_rule'], ['rule last_deal']]);
+    expect([...targets[0]!.touch]).toContain('rule bonus');
+  });
+
+  it('finds a witness of each, each diverging where its difference shows, and writes one test each', () => {
+    const r = searchWitness({ graph: a, options: {} }, { graph: b, options: {} }, { steerBy: diff, players: 2, games: 100, budgetSeconds: 600 });
+    expect(r.differences.map((d) => d.label)).toEqual(['option bonus_rule', 'rule last_deal']);
+    const [bonus, last] = r.differences.map((d) => d.witness!);
+    expect(bonus!.divergence.rules).toEqual([{ rule: 'bonus', a: 0, b: 1 }]);
+    // the last deal shows after round 2's four decisions (with the bonus in the same step, if round 2 had a leaver)
+    expect(last!.divergence.rules).toContainEqual({ rule: 'last_deal', a: 0, b: 1 });
+    expect(last!.moves).toHaveLength(4);
+    expect(last!.moves.slice(0, 2)).toEqual(['p1 chooses stay', 'p2 chooses stay']);
+    const witnesses = r.differences.map((d) => ({ label: d.label, witness: d.witness! }));
+    const texts = witnessTest(witnesses, { extends: './luck.rules', variant: null, options: {} }, { extends: './luck.rules', variant: 'twofold', options: {} }, { a: 'Luck', b: 'Luck (twofold)', module: 'luck_witness' });
+    expect(texts.text.match(/^test /gm)).toHaveLength(2);
+    const check = checkWitness(createMemoryHost(two), '/s/luck_witness.rules', texts);
+    expect(check).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
+    expect(check.tests?.map((t) => [t.passesOnA, t.failsOnB])).toEqual([[true, true], [true, true]]);
+  });
+
+  it('says plainly which difference found no witness, and where the games diverged instead', () => {
+    // every game leaves in the first round: the bonus always shows first
+    const r = searchWitness({ graph: a, options: {} }, { graph: b, options: {} }, { steerBy: diff, players: 2, games: 3, depth: 1 });
+    const last = r.differences.find((d) => d.label === 'rule last_deal')!;
+    expect(last.witness).toBeNull();
+    expect(last.summary).toMatch(/^no witness in 3 games up to 1 decisions/);
+    expect(last.summary).toMatch(/not a proof/);
   });
 });

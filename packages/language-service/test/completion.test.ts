@@ -52,6 +52,28 @@ describe('completion offers', () => {
     expectCompletion({ text: `${CATAN_BASE}\nderive inland: number = count(c in corners where c.<|>`, file: CATAN_BASE_FILE }, { includes: ['hexes', 'edges', 'neighbours', 'piece', 'owner', 'harbour'], excludes: ['kind'] });
   });
 
+  it('members of an edge', () => {
+    expectCompletion({ text: `${CATAN_BASE}\nderive probe(e: edge): bool = e.<|>`, file: CATAN_BASE_FILE }, { includes: ['corners', 'hexes', 'piece', 'owner'], excludes: ['kind', 'neighbours', 'harbour'] });
+  });
+
+  it('`true` and `false` first where a bool is expected', () => {
+    expectCompletion({ text: `${CATAN_BASE}\ntest "t" {\n  option robber_may_return_to_desert = <|>\n}\n`, file: CATAN_BASE_FILE }, { includes: ['true', 'false'], first: 'false' });
+    expectCompletion({ text: `${GEMS}rule r on explore {\n  for p in players {\n    set p.in_cave = <|>\n  }\n}\n` }, { includes: ['true', 'false', 'p'], first: 'false' });
+    expectCompletion({ text: `${GEMS}rule r on explore {\n  for p in players where p.plan == <|>\n}\n` }, { includes: ['true'], first: 'leave' });
+  });
+
+  it("a token group's tokens first where one of its tokens is expected", () => {
+    const text = `${CATAN_BASE}\nrule probe on network_changed {\n  set offer_give = <|>\n}\n`;
+    expectCompletion({ text, file: CATAN_BASE_FILE }, { includes: ['brick', 'ore', 'offer_get'], first: 'brick' });
+  });
+
+  it("the values of a derived value's, an event's and an action's parameter first, as the argument is written", () => {
+    const special = `${CATAN_BASE}\nderive probe: number = count(h in hexes where special_harbour(<|>`;
+    expectCompletion({ text: special, file: CATAN_BASE_FILE }, { includes: ['brick', 'ore', 'h'], first: 'brick' });
+    expectCompletion({ text: `${GEMS}derive pick_plan(p: player, q: stay | leave): bool = p.plan == q\nderive probe: bool = pick_plan(current, <|>`  }, { first: 'leave' });
+    expectCompletion({ text: `${GEMS}event chosen(p: player, how: per_card | pooled)\nrule r on explore {\n  emit chosen(current, <|>\n}\n` }, { first: 'per_card' });
+  });
+
   it('the members of the enum an expression is compared with, first', () => {
     expectCompletion({ text: `${GEMS}rule r on explore {\n  for p in players where p.plan == <|>\n}\n` }, { includes: ['stay', 'leave', 'p'], first: 'leave' });
     expectCompletion({ text: `${GEMS}rule r on explore {\n  if sharing == <|>\n}\n` }, { includes: ['per_card', 'pooled'] });

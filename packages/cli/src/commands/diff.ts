@@ -58,7 +58,8 @@ Options:
                         scores, length and end reasons, with 95% intervals and significance marks
   --games N             games for the search (default 200) or for --balance (default 1000)
   --depth K             decisions per searched game (default 400)
-  --budget-seconds S    time for the search, and again for the shrinking (default 10 each)
+  --budget-seconds S    CPU time for the search, shared by the differences (default 10)
+  --shrink-seconds S    CPU time for shrinking the witnesses found (default: as --budget-seconds)
   --seed S              first seed (default 1)
   --players N           seats (default: 4, within both scenarios' ranges)
   --agents a,b,…        agents for --balance (random, first, or a policy both declare)
@@ -173,6 +174,12 @@ async function playBalance(spec: SimulationSpec, games: number, workers: number)
   return summarizePartial(partial, { scenario: spec.scenarioFile, variant: spec.variant, players: spec.players, seed: spec.seed, agents: spec.agents.map(formatAgentSpec), options: spec.options, ruleIds: runner.ruleIds });
 }
 
+/** the budgets count this process's CPU time: what the search did, not how busy the machine was */
+const cpuMilliseconds = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 /** a module name from a file name: letters, digits and _ only */
 const moduleName = (file: string): string => `${(file.split(/[\\/]/).pop() ?? 'witness').replace(/\.rules$/, '').replace(/[^A-Za-z0-9_]/g, '_').replace(/^[^A-Za-z]/, 'w')}`;
 
@@ -187,6 +194,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     games: { type: 'string' },
     depth: { type: 'string' },
     'budget-seconds': { type: 'string' },
+    'shrink-seconds': { type: 'string' },
     seed: { type: 'string' },
     players: { type: 'string' },
     agents: { type: 'string' },
@@ -201,7 +209,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const paths = args.positionals;
   if (paths.length < 1 || paths.length > 2) return usageError(io, `name one or two scenarios\n\n${usage}`).code;
   if (flag(args, 'json') && flag(args, 'markdown')) return usageError(io, '--json and --markdown: choose one').code;
-  const numbers = { games: integerOption(args, 'games', 1), depth: integerOption(args, 'depth', 1), budget: integerOption(args, 'budget-seconds', 1), seed: integerOption(args, 'seed', 0), workers: integerOption(args, 'workers', 1) };
+  const numbers = { games: integerOption(args, 'games', 1), depth: integerOption(args, 'depth', 1), budget: integerOption(args, 'budget-seconds', 1), shrink: integerOption(args, 'shrink-seconds', 1), seed: integerOption(args, 'seed', 0), workers: integerOption(args, 'workers', 1) };
   for (const r of Object.values(numbers)) if (!r.ok) return usageError(io, r.message).code;
   const num = (r: (typeof numbers)[keyof typeof numbers]): number | undefined => (r.ok ? r.value : undefined);
 
@@ -221,6 +229,22 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (!lb.ok) return lb.code;
   const A = la.side;
   const B = lb.side;
+  const witnessOut = stringOption(args, 'witness-out');
+  const witnessTarget = witnessOut !== undefined ? resolve(io.cwd, witnessOut) : resolve(dirname(A.file), `${moduleName(A.file)}_witness.rules`);
+  if (witnessOut !== undefined) {
+    // the witness extends the first scenario, so it must live where that scenario's project can be read from
+    const refusal = A.host.refuse(witnessTarget);
+    if (refusal?.code === 'resolve/outside-project') {
+      const diagnostic: Diagnostic = {
+        code: 'resolve/outside-project',
+        severity: 'error',
+        message: `--witness-out ${printable(witnessOut)} is outside the project (${printable(A.host.projectRoot)}): the witness test extends the first scenario and is checked there, so it must be written inside the project`,
+        hint: 'write it next to the scenario or its tests, or name a wider project folder with --root',
+      };
+      writeDiagnostics(io, io.stderr, [diagnostic], A.host.readCached);
+      return EXIT_USAGE;
+    }
+  }
 
   const structural = structuralDiff(A.graph, B.graph, { readA: A.host.readCached, readB: B.host.readCached });
   const report: DiffReport = { a: { label: A.label, file: A.file }, b: { label: B.label, file: B.file }, structural, behaviour: null, balance: null };
@@ -235,18 +259,19 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const search = searchWitness(
         { graph: A.graph, options: options.a },
         { graph: B.graph, options: options.b },
-        { players: players.value, games: num(numbers.games) ?? 200, depth: num(numbers.depth), budgetSeconds: num(numbers.budget), seed: num(numbers.seed), steerBy: structural },
+        { players: players.value, games: num(numbers.games) ?? 200, depth: num(numbers.depth), budgetSeconds: num(numbers.budget), shrinkSeconds: num(numbers.shrink), seed: num(numbers.seed), steerBy: structural, now: cpuMilliseconds, isolate: A.file.endsWith('.json') ? undefined : { host: A.host, fileA: A.file, readB: B.host.readCached } },
       );
       let witnessText: string | null = null;
       let check = null;
       if (search.witness) {
-        const out = stringOption(args, 'witness-out');
-        const target = out !== undefined ? resolve(io.cwd, out) : resolve(dirname(A.file), `${moduleName(A.file)}_witness.rules`);
+        const out = witnessOut;
+        const target = witnessTarget;
         const ref = (file: string): string => {
           const r = relative(dirname(target), file).split(sep).join('/');
           return r.startsWith('.') ? r : `./${r}`;
         };
-        const texts = witnessTest(search.witness, { extends: ref(A.file), variant: A.variant, options: options.a }, { extends: ref(B.file), variant: B.variant, options: options.b }, { a: A.label, b: B.label, module: moduleName(target) });
+        const witnesses = search.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }] : []));
+        const texts = witnessTest(witnesses, { extends: ref(A.file), variant: A.variant, options: options.a }, { extends: ref(B.file), variant: B.variant, options: options.b }, { a: A.label, b: B.label, module: moduleName(target) });
         witnessText = texts.text;
         // run through the first side's confined host: the witness module extends the first scenario
         check = A.file.endsWith('.json') || B.file.endsWith('.json') ? null : checkWitness(A.host, target, texts);

@@ -256,9 +256,9 @@ function names(items: Items, model: SemanticModel, e: Expectation, before: Sourc
     for (const p of event?.params ?? []) items.add(p.name, CompletionItemKind.Variable, ORDER.expected, { detail: describeType(p.type) });
     return true;
   }
-  // an enum is expected: beside `==`/`!=`, after `=` in a set, a var, an option
-  const expected = expectedEnum(model, before, scope);
-  if (expected) addEnumMembers(items, expected);
+  // a value of a known type is expected: beside `==`/`!=`, after `=` in a set, a var, an option, as a call's argument
+  const expected = expectedType(model, before, scope);
+  if (expected) addExpectedValues(items, model, expected);
   if (stackHas(e, 'expr') || stackHas(e, 'primary') || !e.known || e.name) expressionNames(items, model, scope, e);
   return false;
 }
@@ -271,10 +271,23 @@ function isChoiceValue(model: SemanticModel, member: string): boolean {
   });
 }
 
-/** The enum the expression at the cursor should be a member of, when the words before say so. */
-function expectedEnum(model: SemanticModel, before: SourceToken[], scope: ScopeAt): Ty | undefined {
+/** The values of the expected type, first: an enum's members, `true` and `false`, a token group's tokens (or every token). */
+function addExpectedValues(items: Items, model: SemanticModel, ty: Ty): void {
+  if (ty.t === 'enum') addEnumMembers(items, ty);
+  else if (ty.t === 'bool') {
+    for (const b of ['true', 'false']) items.add(b, CompletionItemKind.Keyword, ORDER.expected, { detail: 'bool', preselect: true });
+  } else if (ty.t === 'token') {
+    const group = ty.group ? model.queries.declarations().find((d) => d.kind === 'group' && d.name === ty.group!.replace(/^group:/, '')) : undefined;
+    const members = group?.kind === 'group' ? new Set((group.node.names ?? []).map((x) => x.name)) : undefined;
+    addDecls(items, model, declsOf(model, 'token').filter((d) => !members || members.has(d.name)), ORDER.expected);
+  }
+}
+
+/** The type the expression at the cursor should have, when the words before say so. */
+function expectedType(model: SemanticModel, before: SourceToken[], scope: ScopeAt): Ty | undefined {
   const n = before.length;
   const op = before[n - 1]?.text;
+  if (op === '(' || op === ',') return expectedArgument(model, before);
   if (op !== '==' && op !== '!=' && op !== '=') return undefined;
   // `option x: a | b = |`, `var x: a | b = |`: the written type
   const colon = before.map((t) => t.text).lastIndexOf(':');
@@ -287,8 +300,7 @@ function expectedEnum(model: SemanticModel, before: SourceToken[], scope: ScopeA
   // `option x = |` (a new default) and a test's `option x = |`
   if (op === '=' && before[n - 3]?.text === 'option') {
     const option = model.queries.declarations().find((d) => d.kind === 'option' && d.name === before[n - 2]?.text);
-    const ty = option ? model.queries.declType(option) : undefined;
-    return ty?.t === 'enum' ? ty : undefined;
+    return option ? model.queries.declType(option) : undefined;
   }
   // the chain just before the operator: `p.plan ==`, `set p.plan =`
   const chain: string[] = [];
@@ -300,7 +312,37 @@ function expectedEnum(model: SemanticModel, before: SourceToken[], scope: ScopeA
   }
   if (chain.length === 0) return undefined;
   const value = model.queries.resolveChain(chain, scope.locals, { perPlayer: scope.perPlayer, seats: scope.inTest });
-  return value?.k === 'value' && value.ty.t === 'enum' ? value.ty : undefined;
+  return value?.k === 'value' ? value.ty : undefined;
+}
+
+/** The type of the parameter being written in `derived(…, |`, `emit e(…, |`, `p1 does a(…, |`. */
+function expectedArgument(model: SemanticModel, before: SourceToken[]): Ty | undefined {
+  let depth = 0;
+  let commas = 0;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const t = before[i]!.text;
+    if (t === ')' || t === ']') depth++;
+    else if ((t === '(' || t === '[') && depth > 0) depth--;
+    else if (t === ',' && depth === 0) commas++;
+    else if (t === '[' && depth === 0) return undefined;
+    else if (t === '(' && depth === 0) {
+      const callee = before[i - 1];
+      if (!isName(callee)) return undefined;
+      const word = before[i - 2]?.text;
+      if (word === 'emit' || word === 'on' || word === 'event') return model.queries.event(callee!.text)?.params[commas]?.type;
+      const kind: DeclKind = word === 'does' || word === 'prefer' ? 'action' : 'derive';
+      const decl = model.queries.declarations().find((d) => d.kind === kind && d.name === callee!.text);
+      if (decl?.kind !== 'derive' && decl?.kind !== 'action') return undefined;
+      // a per-player derived value is called with the player first
+      const index = kind === 'derive' && decl.scope === 'player' ? commas - 1 : commas;
+      if (index < 0) return { t: 'player' };
+      const param = (decl.node.params ?? []).filter((p) => p?.name)[index];
+      if (!param) return undefined;
+      const local = model.bindings(decl.origin.file).find((b) => b.name === param.name.name && b.range.start.offset >= decl.node.range.start.offset && b.range.end.offset <= decl.node.range.end.offset);
+      return local && local.type.t !== 'unknown' ? local.type : undefined;
+    }
+  }
+  return undefined;
 }
 
 function expressionNames(items: Items, model: SemanticModel, scope: ScopeAt, e: Expectation): void {

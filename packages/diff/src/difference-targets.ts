@@ -1,0 +1,149 @@
+import type { RuleGraph } from '@houserules/schema';
+import { graphNodes, nodeKey, type GraphNode } from './graph-nodes.ts';
+import type { Divergence } from './lockstep.ts';
+import type { NodeChange, StructuralDiff } from './structural-diff.ts';
+
+/**
+ * One difference the behavioural diff looks for a witness of (docs/diff.md,
+ * "A witness per difference"): a changed, added or removed node of the
+ * structural diff, with the options and derived values only it reads of those
+ * that changed too (a group), and where in play it shows.
+ */
+export interface DifferenceTarget {
+  /** `kind name` keys of the group's nodes, the first naming it */
+  nodes: string[];
+  /**
+   * where it shows: `rule r` (r fires, or its ask is answered), `action a`
+   * (taken, or offered on one side only), `constraint c` (refusing a move the
+   * other side offers), `end e` (reached) — the node's own, and the rules,
+   * actions, constraints and ends that read it
+   */
+  touch: Set<string>;
+  /** the moves a steered game prefers: the touch, and the actions and asks that emit an event a touched rule hears */
+  steer: Set<string>;
+  /** a declaration (board, pool, zone…) also shows at set-up */
+  atSetUp: boolean;
+  /** why no game can show it, when none can (a policy guides agents only; an invariant only checks) */
+  noEffect: string | null;
+}
+
+/** parts that change no play: the words a rule is written or cited in */
+const WORDING = new Set(['citation', 'reason', 'documentation']);
+const DECLARATIONS = new Set(['scenario', 'token', 'group', 'pool', 'var', 'card', 'zone', 'piece', 'board', 'event', 'flow']);
+
+const wordingOnly = (c: NodeChange): boolean => c.status === 'changed' && c.parts.every((p) => WORDING.has(p));
+
+/** The differences of a structural diff worth a witness of their own, in the diff's order. */
+export function differenceTargets(diff: StructuralDiff, a: RuleGraph, b: RuleGraph): DifferenceTarget[] {
+  const sides = [graphNodes(a), graphNodes(b)];
+  const byKey = sides.map((nodes) => new Map(nodes.map((n) => [nodeKey(n), n])));
+  const changes = diff.changes.filter((c) => c.status !== 'reads-changed' && !wordingOnly(c));
+  const changedKeys = new Set(changes.map((c) => nodeKey(c)));
+
+  // readers: for each node id, the nodes that read it directly (per side)
+  const readers = sides.map((nodes) => {
+    const out = new Map<string, GraphNode[]>();
+    for (const n of nodes) for (const id of n.reads) out.set(id, [...(out.get(id) ?? []), n]);
+    return out;
+  });
+  /** everything that reads the node, transitively through derived values */
+  const readersOf = (key: string): GraphNode[] => {
+    const out: GraphNode[] = [];
+    for (let s = 0; s < 2; s++) {
+      const start = byKey[s]!.get(key);
+      if (!start) continue;
+      const seen = new Set<string>([start.id]);
+      const stack = [start.id];
+      while (stack.length > 0) {
+        for (const r of readers[s]!.get(stack.pop()!) ?? []) {
+          if (seen.has(r.id)) continue;
+          seen.add(r.id);
+          out.push(r);
+          if (r.kind === 'derived') stack.push(r.id);
+        }
+      }
+    }
+    return out;
+  };
+
+  // an option or derived value only one side declares, read by another difference, belongs to that difference's group
+  // (a changed one stands alone: it can be taken from the second side on its own)
+  const owner = new Map<string, string>();
+  for (const c of changes) {
+    if ((c.kind !== 'option' && c.kind !== 'derived') || c.status === 'changed') continue;
+    const key = nodeKey(c);
+    const reader = readersOf(key).find((r) => r.kind !== 'derived' && changedKeys.has(nodeKey(r)) && nodeKey(r) !== key);
+    if (reader) owner.set(key, nodeKey(reader));
+  }
+
+  const asksOfVar = (g: RuleGraph, varId: string): string[] => {
+    const out: string[] = [];
+    for (const r of g.rules) if (JSON.stringify(r.body).includes(`"var":${JSON.stringify(varId)}`)) out.push(`rule ${r.name}`);
+    return out;
+  };
+  const graphs = [a, b];
+  /** where a node shows in play: a rule firing, an action taken or offered, a constraint refusing, an end reached */
+  const touchesOf = (key: string): string[] => {
+    const out: string[] = [];
+    const kind = key.slice(0, key.indexOf(' '));
+    if (kind === 'rule' || kind === 'action' || kind === 'end' || kind === 'constraint') out.push(key);
+    for (const r of readersOf(key)) if (r.kind === 'rule' || r.kind === 'action' || r.kind === 'end' || r.kind === 'constraint') out.push(nodeKey(r));
+    return out;
+  };
+  /** what a constraint constrains: its action, or the rules asking for its var */
+  const constrained = (name: string): string[] => {
+    const out: string[] = [];
+    for (const g of graphs) {
+      const c = g.constraints.find((x) => x.name === name && x.status === 'active');
+      if (!c) continue;
+      if (c.target.startsWith('action:')) out.push(`action ${c.target.slice(7)}`);
+      else if (c.target.startsWith('var:')) out.push(...asksOfVar(g, c.target));
+    }
+    return out;
+  };
+
+  const targets: DifferenceTarget[] = [];
+  const byOwner = new Map<string, DifferenceTarget>();
+  for (const c of changes) {
+    const key = nodeKey(c);
+    if (owner.has(key)) continue;
+    const noEffect = c.kind === 'policy' ? 'a policy guides agents only: the rules play the same' : c.kind === 'invariant' ? 'an invariant only checks the state: the rules play the same' : null;
+    const t: DifferenceTarget = { nodes: [key], touch: new Set(touchesOf(key)), steer: new Set(), atSetUp: DECLARATIONS.has(c.kind), noEffect };
+    targets.push(t);
+    byOwner.set(key, t);
+  }
+  for (const [key, by] of owner) {
+    // owners are rules, actions, constraints or ends: never owned themselves
+    const t = byOwner.get(by);
+    if (!t) continue;
+    t.nodes.push(key);
+    for (const x of touchesOf(key)) t.touch.add(x);
+  }
+  for (const t of targets) {
+    const through = [...t.touch].flatMap((k) => (k.startsWith('constraint ') ? constrained(k.slice(11)) : []));
+    t.steer = steering(new Set([...t.touch, ...through]), graphs);
+  }
+  return targets;
+}
+
+/** the touch, and what emits an event one of its rules hears */
+function steering(touch: Set<string>, graphs: RuleGraph[]): Set<string> {
+  const out = new Set(touch);
+  for (const g of graphs) {
+    const name = new Map<string, string>([...g.rules.map((r) => [r.id, `rule ${r.name}`] as const), ...g.actions.map((x) => [x.id, `action ${x.name}`] as const)]);
+    const heard = new Set(g.edges.filter((e) => e.kind === 'triggers' && touch.has(name.get(e.to) ?? '')).map((e) => e.from));
+    for (const e of g.edges) if (e.kind === 'emits' && heard.has(e.to) && name.has(e.from)) out.add(name.get(e.from)!);
+  }
+  return out;
+}
+
+/** whether a divergence shows this difference */
+export function involves(d: Divergence, t: DifferenceTarget): boolean {
+  if (t.atSetUp && d.step === 0) return true;
+  return d.touched.some((k) => t.touch.has(k));
+}
+
+/** the group's nodes as an author reads them: `constraint settlement_connected (with option roads_do_not_block)` */
+export function targetLabel(t: DifferenceTarget): string {
+  return t.nodes.length === 1 ? t.nodes[0]! : `${t.nodes[0]} (with ${t.nodes.slice(1).join(', ')})`;
+}

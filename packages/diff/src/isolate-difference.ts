@@ -1,0 +1,75 @@
+import { compile, type ModuleHost } from '@houserules/compiler';
+import type { RuleGraph } from '@houserules/schema';
+import type { DifferenceTarget } from './difference-targets.ts';
+import { graphNodes, nodeKey, type GraphNode } from './graph-nodes.ts';
+import { sourceOf, type ReadText } from './source-text.ts';
+
+/**
+ * Where the first scenario's module can be extended: its project's files, its
+ * entry file, and the second's sources (docs/diff.md, "Isolating a difference").
+ */
+export interface IsolationSources {
+  host: ModuleHost;
+  /** the first scenario's entry file (absolute, as the host reads it) */
+  fileA: string;
+  readB: ReadText;
+}
+
+/** The first scenario with one difference taken from the second, as declarations a module extending it adds. */
+export interface Isolation {
+  /** `override …`, `remove …`, `option x = v` and the second's own declarations, one after another */
+  declarations: string;
+  graph: RuleGraph;
+}
+
+const REMOVABLE = new Set(['rule', 'action', 'constraint', 'end', 'invariant', 'policy']);
+
+/**
+ * The first graph with only this difference (its group) taken from the second:
+ * each node of the group written as the second scenario writes it, as an
+ * override of the first's, and compiled as a module extending the first. A
+ * group that reads what only the second declares does not compile on its own:
+ * its problem says so, and the difference is not isolated.
+ */
+export function isolateDifference(t: DifferenceTarget, a: RuleGraph, b: RuleGraph, src: IsolationSources): Isolation | { problem: string } {
+  if (a.scenario.variant !== null) return { problem: 'the first side is a variant: a module can extend only its base game' };
+  const inA = new Map(graphNodes(a).map((n) => [nodeKey(n), n]));
+  const inB = new Map(graphNodes(b).map((n) => [nodeKey(n), n]));
+  const parts: string[] = [];
+  for (const key of t.nodes) {
+    const na = inA.get(key);
+    const nb = inB.get(key);
+    const d = declarationOf(na, nb, b, src.readB);
+    if (typeof d !== 'string') return d;
+    parts.push(d);
+  }
+  const declarations = parts.filter((x) => x !== '').join('\n\n');
+  if (declarations === '') return { problem: 'it takes nothing the first scenario could declare' };
+  const dir = src.fileA.replace(/[^/\\]*$/, '');
+  const base = src.fileA.slice(dir.length);
+  const path = `${dir}__houserules_diff_isolated.rules`;
+  const text = `module houserules_diff_isolated extends "./${base}"\n\n${declarations}\n`;
+  const overlay = Object.create(src.host) as ModuleHost;
+  overlay.readFile = (p: string) => (p === path ? text : src.host.readFile(p));
+  const r = compile(overlay, path);
+  const error = r.diagnostics.find((x) => x.severity === 'error');
+  if (!r.value || error) return { problem: `taken alone it does not compile in the first scenario: ${error?.message ?? 'no graph'}` };
+  return { declarations, graph: r.value };
+}
+
+function declarationOf(na: GraphNode | undefined, nb: GraphNode | undefined, b: RuleGraph, readB: ReadText): string | { problem: string } {
+  if (na && !nb) {
+    // an option or derived value only the first declares stays (what the second writes does not read it)
+    if (!REMOVABLE.has(na.kind)) return '';
+    return `remove ${na.kind} ${na.name}`;
+  }
+  if (!nb) return { problem: 'a node of the group is on neither side' };
+  if (nb.kind === 'option') {
+    if (!na) return sourceOf(nb.provenance, readB)?.trim() ?? { problem: `the source of option ${nb.name} cannot be read` };
+    const o = b.options.find((x) => x.name === nb.name)!;
+    return `option ${nb.name} = ${String(o.default)}`;
+  }
+  const text = sourceOf(nb.provenance, readB)?.trim().replace(/^override\s+/, '');
+  if (text === undefined) return { problem: `the source of ${nb.kind} ${nb.name} cannot be read` };
+  return na ? `override ${text}` : text;
+}

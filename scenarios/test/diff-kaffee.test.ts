@@ -1,0 +1,96 @@
+// Showcase of docs/diff.md: Diamond Islands (seed 000, English) against Kaffee für Catan (seed 004, German).
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compile, createMemoryHost } from '@houserules/compiler';
+import { checkWitness, searchWitness, structuralDiff, witnessTest } from '@houserules/diff';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const files: Record<string, string> = {};
+for (const dir of ['catan', 'diamond-islands', 'kaffee']) {
+  for (const f of readdirSync(join(root, dir))) if (f.endsWith('.rules')) files[join(root, dir, f)] = readFileSync(join(root, dir, f), 'utf8');
+}
+const host = createMemoryHost(files);
+const islandsFile = join(root, 'diamond-islands/diamond-islands.rules');
+const islands = compile(host, islandsFile).value!;
+const kaffee = compile(host, join(root, 'kaffee/kaffee.rules')).value!;
+const read = (f: string): string | undefined => files[f];
+const diff = structuralDiff(islands, kaffee, { readA: read, readB: read });
+const change = (kind: string, name: string) => diff.changes.find((c) => c.kind === kind && c.name === name);
+
+describe('showcase: Diamond Islands against Kaffee für Catan', () => {
+  it('names every differing sentence of the two cards, with the English and the German citation', () => {
+    expect(diff.diagnostics).toEqual([]);
+    const seen = (kind: string, name: string, status: string, parts?: string[]): void => {
+      const c = change(kind, name);
+      expect(c, `${kind} ${name}`).toBeDefined();
+      expect(c!.status, `${kind} ${name}`).toBe(status);
+      if (parts) expect(c!.parts.slice().sort(), `${kind} ${name}`).toEqual(parts.slice().sort());
+    };
+    // the robber's threshold: "3 or more" against "über 3"
+    seen('derived', 'robber_threshold_reached', 'changed', ['definition', 'citation']);
+    const robber = change('derived', 'robber_threshold_reached')!;
+    expect(robber.a?.cite).toMatch(/only after at least one player has 3 or more victory points/);
+    expect(robber.b?.cite).toMatch(/über 3 Siegpunkte/);
+    expect(robber.source?.some((l) => l.op === '-' && l.text.includes('p.vp >= 3'))).toBe(true);
+    expect(robber.source?.some((l) => l.op === '+' && l.text.includes('p.vp > 3'))).toBe(true);
+    // the pirate's blocking: the same constraints, in Kaffee's own words (no effect on play)
+    seen('constraint', 'pirate_blocks_building', 'changed', ['reason', 'citation']);
+    seen('constraint', 'pirate_pins_ships', 'changed', ['reason', 'citation']);
+    // the pirate's victims: "a ship or trading route" (an option) against "dessen Schiff"
+    seen('derived', 'beside_pirate', 'changed');
+    seen('option', 'pirate_victims', 'removed');
+    // the end: 14 points, the supply and the mines against three villages
+    seen('end', 'fourteen_points', 'changed');
+    seen('end', 'general_supply_exhausted', 'removed');
+    seen('end', 'two_mines_exhausted', 'removed');
+    seen('end', 'general_supply_short', 'removed');
+    seen('end', 'three_villages_left', 'added');
+    seen('option', 'coffee_end', 'added');
+    // empty posts: the mine's option against a village that pays nothing
+    seen('option', 'empty_mine_route', 'removed');
+    seen('derived', 'pays_on', 'changed');
+    seen('rule', 'trading_route_established', 'changed');
+    // the general supply short
+    seen('rule', 'supply_short_ends_game', 'removed');
+    seen('option', 'shortfall', 'changed', ['type', 'default', 'documentation', 'citation']);
+    // trade, then build against any order
+    seen('option', 'trade_build_order', 'changed', ['default', 'documentation', 'citation']);
+    expect(change('option', 'trade_build_order')!.b?.cite).toMatch(/in beliebiger Reihenfolge/);
+    // the robber on a mine (a village is a corner: no such sentence in Kaffee)
+    seen('option', 'mine_under_robber', 'removed');
+    // no building on the trading islands; where the starting settlements stand
+    seen('constraint', 'trade_islands_unsettled', 'changed');
+    expect(diff.renamed).toContainEqual(expect.objectContaining({ kind: 'constraint', from: 'start_on_main_island', to: 'start_on_large_islands' }));
+    // what reads a changed threshold changed with it
+    expect(change('derived', 'robber_free')).toMatchObject({ status: 'reads-changed', through: [{ kind: 'derived', name: 'extra_vp' }, { kind: 'derived', name: 'robber_threshold_reached' }] });
+    // the same words in both modules are no difference: the shared rules of Seafarers and the base game
+    expect(change('rule', 'seven')?.status).toBe('reads-changed');
+    expect(diff.unchanged).toBeGreaterThan(200);
+  });
+
+  it('witnesses the map at set-up, and the trade/build order with Kaffee\'s sentence taken alone into Diamond Islands', () => {
+    // two of the differences (the suite's budget); `houserules diff --behaviour` looks for every one
+    const some = { ...diff, changes: diff.changes.filter((c) => (c.kind === 'board' && c.name === 'island') || (c.kind === 'option' && c.name === 'trade_build_order')) };
+    const r = searchWitness({ graph: islands, options: {} }, { graph: kaffee, options: {} }, { steerBy: some, players: 4, games: 40, budgetSeconds: 120, isolate: { host, fileA: islandsFile, readB: read } });
+    const [order, board] = [r.differences.find((d) => d.label === 'option trade_build_order')!, r.differences.find((d) => d.label === 'board island')!];
+    // the maps differ: the games part at the first settlement
+    expect(board.witness?.moves).toEqual([]);
+    expect(board.witness?.divergence.kind).toBe('options');
+    // every game of the two cards diverges at set-up, so the order is shown with only Kaffee's default taken into Diamond Islands
+    expect(order.elsewhere).toBeGreaterThan(0);
+    expect(order.isolation).toBe('isolated');
+    expect(order.isolatedDeclarations).toBe('option trade_build_order = any_order');
+    expect(order.witness?.divergence.kind).toBe('options');
+    expect(order.witness?.divergence.detail).toMatch(/legal only in the second: p\d does offer_trade/);
+    expect(order.witness!.moves.length).toBeLessThan(order.witness!.found.moves);
+
+    const witnesses = [board, order].map((d) => ({ label: d.label, witness: d.witness!, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }));
+    const texts = witnessTest(witnesses, { extends: './diamond-islands.rules', variant: null, options: {} }, { extends: '../kaffee/kaffee.rules', variant: null, options: {} }, { a: 'Diamond Islands', b: 'Kaffee für Catan', module: 'islands_witness' });
+    expect(texts.isolated.map((x) => x.label)).toEqual(['option trade_build_order']);
+    const check = checkWitness(host, join(root, 'diamond-islands/islands_witness.rules'), texts);
+    expect(check).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
+    expect(check.tests?.map((t) => t.failureOnB)).toEqual(['test/move-refused', 'test/move-legal']);
+  });
+});
