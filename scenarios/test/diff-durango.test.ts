@@ -44,6 +44,9 @@ describe('showcase: Durango 2017 against 2016', () => {
     expect(w).not.toBeNull();
     expect(w.divergence.kind).toBe('options');
     expect(w.divergence.detail).toMatch(/only in the second: p\d does build_settlement\(hex\(0, 0\)\.(station|hotel|store)/);
+    // the 2017 card's connection rule refuses it: the witness of that difference (docs/diff.md, "A witness per difference")
+    expect(w.divergence.touched).toContain('constraint settlement_connected');
+    expect(w.divergence.touched).not.toContain('constraint built_to_legally');
     const texts = witnessTest(w, { extends: './durango.rules', variant: null, options: {} }, { extends: './durango.rules', variant: 'durango_2016', options: {} }, { a: 'Durango 2017', b: 'Durango 2016', module: 'durango_witness' });
     const check = checkWitness(host, join(root, 'durango/durango_witness.rules'), texts);
     expect(check).toMatchObject({ passesOnA: true, failsOnB: true, failureOnB: 'test/move-legal', problem: null });

@@ -1,9 +1,16 @@
 // Every ```rules block in docs/*.md and scenarios/*/README.md must be a complete,
 // parseable .rules file: the reference must not teach syntax the parser rejects.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+// The seed scenarios' examples (docs/language.md, "The seed scenarios in Houserules")
+// must also compile: a block that starts with a comment naming a scenario file
+// (`// scenarios/diamond-mines/base.rules`, or `…, continued` for its next part) is
+// that file, comments aside, and compiles there; any other block of a seed section
+// compiles on its own beside the scenarios. Keep each seed section's examples
+// self-contained that way.
+import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { compile, findModuleInTree, type ModuleHost } from '@houserules/compiler';
 import { parse } from '@houserules/syntax';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,17 +29,21 @@ interface Block {
   file: string;
   line: number;
   text: string;
+  /** the `### ` heading the block is under */
+  section: string;
 }
 
 function rulesBlocks(file: string): Block[] {
   const lines = readFileSync(join(root, file), 'utf8').split('\n');
   const blocks: Block[] = [];
   let start = -1;
+  let section = '';
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
+    if (start < 0 && /^#{2,3} /.test(line)) section = line.replace(/^#+ /, '');
     if (start < 0 && /^```rules\s*$/.test(line)) start = i;
     else if (start >= 0 && /^```\s*$/.test(line)) {
-      blocks.push({ file, line: start + 1, text: lines.slice(start + 1, i).join('\n') });
+      blocks.push({ file, line: start + 1, text: lines.slice(start + 1, i).join('\n'), section });
       start = -1;
     }
   }
@@ -94,5 +105,87 @@ describe('rules examples in the documentation', () => {
       .filter((d) => d.severity === 'error')
       .map((d) => `${d.code} at ${block.line + (d.range?.start.line ?? 0)}: ${d.message}`);
     expect(errors).toEqual([]);
+  });
+});
+
+// ── the seed scenarios' examples compile ──────────────────────────────────────
+
+/** The sections of language.md under "The seed scenarios in Houserules". */
+const SEED_SECTIONS = ['Diamant in full', 'Diamond Island mines (000_…)', 'Kaffee für Catan (004_…)', 'Durango (001_…)'];
+const languageBlocks = blocks.filter((b) => b.file === join('docs', 'language.md'));
+const seedBlocks = languageBlocks.filter((b) => SEED_SECTIONS.includes(b.section));
+const FILE_HEADER = /^\/\/ (scenarios\/[\w./-]+\.rules)(, continued)?\s*$/;
+
+/** the repository's files, with some paths holding the given texts instead */
+function hostWith(overlay: Map<string, string>): ModuleHost {
+  const read = (path: string): string | undefined => overlay.get(path) ?? (existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined);
+  return {
+    readFile: read,
+    resolvePath: (fromFile, ref) => resolve(dirname(fromFile), ref),
+    findModule: (name, fromFile) => findModuleInTree(name, fromFile, (path) => overlay.has(path) || existsSync(path)),
+  };
+}
+
+function compileErrors(path: string, text: string): string[] {
+  const compiled = compile(hostWith(new Map([[path, text]])), path);
+  return compiled.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} at ${d.file ?? path}:${d.range?.start.line ?? 0}: ${d.message}`);
+}
+
+/** file-backed blocks, by the scenario file they are (parts in order) */
+const backed = new Map<string, Block[]>();
+for (const b of seedBlocks) {
+  const header = FILE_HEADER.exec(b.text.split('\n')[0] ?? '');
+  if (!header) continue;
+  const parts = backed.get(header[1]!) ?? [];
+  parts.push(b);
+  backed.set(header[1]!, parts);
+}
+
+describe('the seed scenarios in language.md compile', () => {
+  it('finds the sections, and the blocks that are scenario files', () => {
+    for (const section of SEED_SECTIONS) expect(languageBlocks.some((b) => b.section === section), section).toBe(true);
+    expect([...backed.keys()]).toEqual(expect.arrayContaining(['scenarios/diamond-mines/mines.rules', 'scenarios/diamond-mines/base.rules', 'scenarios/diamond-mines/five-six.rules']));
+  });
+
+  it.each([...backed].map(([path, parts]) => [path, parts] as const))('%s: the blocks naming it are the file and compile there', (path, parts) => {
+    const joined = parts.map((b) => b.text).join('\n');
+    const file = join(root, path);
+    expect(withoutComments(joined)).toBe(withoutComments(readFileSync(file, 'utf8')));
+    expect(compileErrors(file, joined)).toEqual([]);
+  });
+
+  // a scenario written section by section (blocks headed `module NAME_<section>`, compared with its file above)
+  const BY_SECTION = [
+    { section: 'Diamant in full', file: ['diamant', 'diamant.rules'], header: /^module diamant(_(components|flow|advance|decide|round_end|scoring|tests))?\n/ },
+    {
+      section: 'Durango (001_…)',
+      file: ['durango', 'durango.rules'],
+      header: /^module catan\.durango(_(board|building|production|policy|printing_2016)| extends "\.\.\/catan\/base\.rules")?\n/,
+    },
+  ];
+  it.each(BY_SECTION)('the "$section" section compiles as $file.1 (the Diamant tests at its end)', ({ section, file, header }) => {
+    const sections = seedBlocks.filter((b) => b.section === section && header.test(b.text));
+    const joined = sections.map((b, i) => (i === 0 ? b.text : b.text.replace(header, ''))).join('\n');
+    expect(sections.length).toBeGreaterThan(1);
+    expect(compileErrors(join(root, 'scenarios', ...file), joined)).toEqual([]);
+  });
+
+  // the Seafarers scenarios, written section by section inside their seed's section: the first block
+  // headed by the scenario's own module line, the others by `module <prefix>_<section>`
+  const BY_PREFIX = [
+    { name: 'Diamond Islands', first: /^(\/\/[^\n]*\n)*module catan\.diamond_islands extends /, section: /^module diamond_islands_[a-z_]+\n/, file: ['diamond-islands', 'diamond-islands.rules'] },
+    { name: 'Kaffee für Catan', first: /^(\/\/[^\n]*\n)*module catan\.kaffee extends /, section: /^module kaffee_[a-z_]+\n/, file: ['kaffee', 'kaffee.rules'] },
+  ];
+  const ofPrefix = (b: Block): boolean => BY_PREFIX.some((x) => x.first.test(b.text) || x.section.test(b.text));
+  it.each(BY_PREFIX)('the $name sections compile as $file.1', ({ first, section, file }) => {
+    const mine = seedBlocks.filter((b) => first.test(b.text) || section.test(b.text));
+    expect(mine.length).toBeGreaterThan(5);
+    expect(compileErrors(join(root, 'scenarios', ...file), mine.map((b) => b.text.replace(section, '')).join('\n'))).toEqual([]);
+  });
+
+  const bySection = new Set(BY_SECTION.map((x) => x.section));
+  const standalone = seedBlocks.filter((b) => !bySection.has(b.section) && !ofPrefix(b) && !FILE_HEADER.test(b.text.split('\n')[0] ?? ''));
+  it.each(standalone.map((b) => [`${b.file}:${b.line}`, b] as const))('%s compiles on its own', (_where, block) => {
+    expect(compileErrors(join(root, 'scenarios', 'docs-example', 'example.rules'), block.text)).toEqual([]);
   });
 });

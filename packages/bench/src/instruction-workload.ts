@@ -1,16 +1,25 @@
 // The program `instructions-bench.ts` runs under valgrind: plays `games` games of
 // one workload and prints the decisions made (bundled by esbuild before it runs,
 // so no TypeScript loader thread runs beside it).
-import { readFileSync } from 'node:fs';
-import { compile, createMemoryHost } from '@houserules/compiler';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { compile, findModuleInTree, type ModuleHost } from '@houserules/compiler';
 import { loadGraph, playGame, randomAgent } from '@houserules/engine';
 import { DiamantBaseline } from './diamant-baseline.ts';
 
-const [workload, gamesArg, file] = process.argv.slice(2);
+const [workload, gamesArg, file, playersArg] = process.argv.slice(2);
 const games = Number(gamesArg);
+const players = playersArg ? Number(playersArg) : 4;
+
+// the files a scenario extends and imports are read as it names them
+const host: ModuleHost = {
+  readFile: (path) => (existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined),
+  resolvePath: (fromFile, ref) => resolve(dirname(fromFile), ref),
+  findModule: (name, fromFile) => findModuleInTree(name, fromFile, existsSync),
+};
 
 function load(path: string) {
-  const compiled = compile(createMemoryHost({ [path]: readFileSync(path, 'utf8') }), path);
+  const compiled = compile(host, path);
   const loaded = compiled.value === null ? null : loadGraph(compiled.value).value;
   if (!loaded) throw new Error(`${path} does not compile and load`);
   return loaded;
@@ -22,7 +31,7 @@ if (workload === 'diamant-baseline') {
   for (let i = 0; i < games; i++) game.play(i);
 } else {
   const loaded = load(file!);
-  const options: Record<string, number> = workload === 'catan-random' ? { round_limit: 500 } : {};
-  for (let i = 0; i < games; i++) decisions += playGame(loaded, { seed: i, players: 4, options, recordLog: false }, [randomAgent(i * 16 + 1)]).steps;
+  const options: Record<string, number> = workload === 'catan-random' || workload === 'scenario-random' ? { round_limit: 500 } : {};
+  for (let i = 0; i < games; i++) decisions += playGame(loaded, { seed: i, players, options, recordLog: false }, [randomAgent(i * 16 + 1)]).steps;
 }
 console.log(decisions);

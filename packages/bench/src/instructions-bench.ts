@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
 import { fmt, printTable, thousands } from './harness.ts';
+import { SCENARIOS, baseOf } from './scenario-bench.ts';
+
+/** a scenario's entry and the module it extends (its last file), under scenarios/ */
+const SCENARIO_PAIRS = SCENARIOS.filter((s) => s.variant === undefined).map((s) => ({ label: s.label, entry: s.files[0]!, base: baseOf(s).files[0]!, players: s.players }));
 
 const run = promisify(execFile);
 
@@ -14,13 +18,14 @@ interface Workload {
   name: string;
   label: string;
   file?: string;
+  players?: number;
   few: number;
   many: number;
 }
 
 /** instructions a run executes, by valgrind's callgrind, with V8 on one thread (so the count barely varies) */
 async function instructions(program: string, w: Workload, games: number): Promise<{ instructions: number; decisions: number }> {
-  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', program, w.name, String(games), w.file ?? ''];
+  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', program, w.name, String(games), w.file ?? '', String(w.players ?? 4)];
   const { stdout, stderr } = await run('valgrind', args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   const collected = /Collected : (\d+)/.exec(stderr);
   if (!collected) throw new Error(`valgrind printed no instruction count for ${w.name}`);
@@ -52,23 +57,33 @@ export async function runInstructionsBench(repoRoot: string): Promise<void> {
       // the extra games must outweigh start-up by far: the totals vary by a few tenths of a percent between runs
       { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 16000 },
       { name: 'diamant-baseline', label: 'Diamant, hand-written baseline', few: 2000, many: 60000 },
+      // each scenario that has no variant against the module it extends (scenario-bench.ts's list)
+      ...SCENARIO_PAIRS.flatMap((pair): Workload[] => [
+        { name: 'scenario-random', label: `${pair.base}, ${pair.players} random agents`, file: join(repoRoot, 'scenarios', pair.base), players: pair.players, few: 40, many: 120 },
+        { name: 'scenario-random', label: `${pair.entry}, ${pair.players} random agents`, file: join(repoRoot, 'scenarios', pair.entry), players: pair.players, few: 40, many: 120 },
+      ]),
     ];
     const perGame = new Map<string, { instructions: number; decisions: number }>();
     for (const w of workloads) {
       const [few, many] = await Promise.all([instructions(program, w, w.few), instructions(program, w, w.many)]);
       const extra = w.many - w.few;
-      perGame.set(w.name, { instructions: (many.instructions - few.instructions) / extra, decisions: (many.decisions - few.decisions) / extra });
+      perGame.set(w.file && w.name === 'scenario-random' ? w.label : w.name, { instructions: (many.instructions - few.instructions) / extra, decisions: (many.decisions - few.decisions) / extra });
     }
     printTable(
       '(e) instructions per warm game (valgrind callgrind, V8 single-threaded; the difference between a run of few and of many games)',
       ['workload', 'games (few → many)', 'instructions/game', 'decisions/game', 'instructions/decision'],
       workloads.map((w) => {
-        const g = perGame.get(w.name)!;
+        const g = perGame.get(w.name === 'scenario-random' ? w.label : w.name)!;
         return [w.label, `${thousands(w.few)} → ${thousands(w.many)}`, thousands(Math.round(g.instructions)), g.decisions > 0 ? fmt(g.decisions, 0) : '–', g.decisions > 0 ? thousands(Math.round(g.instructions / g.decisions)) : '–'];
       }),
     );
     const ratio = perGame.get('diamant-interpreter')!.instructions / perGame.get('diamant-baseline')!.instructions;
     console.log(`Diamant interpreter/baseline in instructions: ${fmt(ratio, 2)}×`);
+    for (const pair of SCENARIO_PAIRS) {
+      const base = perGame.get(`${pair.base}, ${pair.players} random agents`)!;
+      const scenario = perGame.get(`${pair.entry}, ${pair.players} random agents`)!;
+      console.log(`${pair.label} / ${pair.base} in instructions per game: ${fmt(scenario.instructions / base.instructions, 2)}×`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

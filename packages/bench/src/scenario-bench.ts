@@ -7,9 +7,9 @@ import { loadGraph, playGame, randomAgent, type LoadedGraph } from '@houserules/
 import { fmt, median, printTable, thousands } from './harness.ts';
 
 /** A scenario measured against the module it extends: its file (with the modules it builds on) and variant. */
-interface ScenarioSpec {
+export interface ScenarioSpec {
   label: string;
-  /** relative to the scenarios folder: the entry first, then the modules it extends */
+  /** relative to the scenarios folder: the entry first, then the modules it extends and imports */
   files: string[];
   variant?: string;
   players: number;
@@ -26,15 +26,29 @@ const GOAL_RATIO = 1.5;
 const BASES: ScenarioSpec[] = [
   { label: 'Catan base (the module extended)', files: ['catan/base.rules'], players: 4 },
   { label: 'Catan: Seafarers (the module extended)', files: ['catan/seafarers.rules', 'catan/base.rules'], players: 4 },
+  { label: 'Catan 5–6 (the module extended)', files: ['catan/five-six.rules', 'catan/base.rules'], players: 5 },
 ];
 const BASE = BASES[0]!.label;
 const SEAFARERS = BASES[1]!.label;
-const SCENARIOS: ScenarioSpec[] = [
+const FIVE_SIX = BASES[2]!.label;
+export const SCENARIOS: ScenarioSpec[] = [
   { label: 'Durango 2017', files: ['durango/durango.rules', 'catan/base.rules'], players: 4, extends: BASE },
   { label: 'Durango 2016', files: ['durango/durango.rules', 'catan/base.rules'], variant: 'durango_2016', players: 4, extends: BASE },
   { label: 'Diamond Islands', files: ['diamond-islands/diamond-islands.rules', 'catan/seafarers.rules', 'catan/base.rules'], players: 4, extends: SEAFARERS },
   { label: 'Kaffee für Catan', files: ['kaffee/kaffee.rules', 'catan/seafarers.rules', 'catan/base.rules'], players: 4, extends: SEAFARERS },
+  { label: 'Diamond mines, base game', files: ['diamond-mines/base.rules', 'diamond-mines/mines.rules', 'catan/base.rules'], players: 4, extends: BASE },
+  {
+    label: 'Diamond mines, 5–6 players',
+    files: ['diamond-mines/five-six.rules', 'diamond-mines/mines.rules', 'catan/five-six.rules', 'catan/base.rules'],
+    players: 5,
+    extends: FIVE_SIX,
+  },
 ];
+
+/** the module a scenario extends (its entry file), for the instructions bench */
+export function baseOf(spec: ScenarioSpec): ScenarioSpec {
+  return BASES.find((b) => b.label === spec.extends) ?? BASES[0]!;
+}
 
 function load(scenariosDir: string, spec: ScenarioSpec): LoadedGraph {
   const paths = spec.files.map((f) => join(scenariosDir, f));

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import type { Diagnostic } from '@houserules/schema';
 import type { CliIo, OutputStream } from './cli-io.ts';
 import { renderDiagnostic } from './code-frame.ts';
+import { LineIndexCache } from './line-index.ts';
 
 /** A path as the reader typed it: relative to the working directory when inside it. */
 export function displayPath(cwd: string, file: string): string {
@@ -24,8 +25,9 @@ export function writeDiagnostics(
   diagnostics: readonly Diagnostic[],
   source: (file: string) => string | undefined,
 ): void {
+  const lines = new LineIndexCache(source);
   for (const d of diagnostics) {
-    out.write(renderDiagnostic(d, { displayPath: (f) => displayPath(io.cwd, f), source, color: io.color ?? false }) + '\n');
+    out.write(renderDiagnostic(d, { displayPath: (f) => displayPath(io.cwd, f), source, color: io.color ?? false, lines }) + '\n');
   }
 }
 

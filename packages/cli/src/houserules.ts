@@ -1,21 +1,29 @@
+import { EXIT_INTERNAL, errorLine, internalErrorText } from './cli-errors.ts';
 import { main } from './main.ts';
 
 // The bundled executable: real process streams, the exit code main returns.
+const debug = process.argv.includes('--debug');
 // Output piped into `head` closes early: stop quietly instead of crashing on EPIPE.
-for (const stream of [process.stdout, process.stderr]) {
+for (const [name, stream] of [['output', process.stdout], ['error output', process.stderr]] as const) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
+    if (stream !== process.stderr) process.stderr.write(errorLine(undefined, 'cli/cannot-write', `cannot write to the standard ${name}: ${error.message}`));
+    process.exit(2);
   });
 }
+// Whatever escapes main (a callback of a worker, a stream) is a bug: one line, exit 70, a stack only with --debug.
+process.on('uncaughtException', (error) => {
+  process.stderr.write(internalErrorText(undefined, error, debug));
+  process.exit(EXIT_INTERNAL);
+});
 const color = Boolean(process.stdout.isTTY) && process.env['NO_COLOR'] === undefined;
 main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), color }).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    // Only an internal bug gets here; user mistakes are diagnostics with exit 1 or 2.
-    process.stderr.write(`houserules: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 70;
+    // main never rejects; kept so that even a bug in main is one line.
+    process.stderr.write(internalErrorText(undefined, error, debug));
+    process.exitCode = EXIT_INTERNAL;
   },
 );

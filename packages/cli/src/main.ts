@@ -7,6 +7,8 @@ import { lspCommand } from './commands/lsp.ts';
 import { replayCommand } from './commands/replay.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { testCommand } from './commands/test.ts';
+import { CliError, errorLine, EXIT_INTERNAL, internalErrorText } from './cli-errors.ts';
+import { guardOutput } from './terminal-guard.ts';
 import { CLI_VERSION } from './version.ts';
 
 export interface Command {
@@ -29,13 +31,38 @@ function generalHelp(): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Run `houserules <command> --help` for a command’s options.',
-    'Exit codes: 0 fine, 1 errors in the input (or a failed check), 2 a wrong command line.',
+    'Exit codes: 0 fine, 1 errors in the input (or a failed check), 2 a wrong command line,',
+    '70 an internal error (a bug: please report it; --debug shows where it happened).',
     '',
   ].join('\n');
 }
 
-/** Runs the command line `argv` (without node and the script) and returns the exit code. */
-export async function main(argv: string[], io: CliIo): Promise<number> {
+/**
+ * Runs the command line `argv` (without node and the script) and returns the
+ * exit code. Never throws: a user's or an input's mistake is one line with a
+ * code and exit 1 or 2; anything else is a bug, reported in one line with
+ * exit 70 (the stack only with `--debug`).
+ */
+export async function main(argv: string[], given: CliIo): Promise<number> {
+  // Nothing a scenario, a log or a file name holds reaches the terminal raw.
+  const color = given.color ?? false;
+  const io: CliIo = { ...given, stdout: guardOutput(given.stdout, color), stderr: guardOutput(given.stderr, color) };
+  const debug = argv.includes('--debug');
+  const args = argv.filter((a) => a !== '--debug');
+  try {
+    return await dispatch(args, io);
+  } catch (error) {
+    const command = COMMANDS.find((c) => c.name === args[0])?.name;
+    if (error instanceof CliError) {
+      io.stderr.write(errorLine(command, error.code, error.message));
+      return error.exit;
+    }
+    io.stderr.write(internalErrorText(command, error, debug));
+    return EXIT_INTERNAL;
+  }
+}
+
+async function dispatch(argv: string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     const named = first === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
@@ -48,7 +75,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === first);
   if (!command) {
-    io.stderr.write(`houserules: unknown command "${first}"\n\n${generalHelp()}`);
+    io.stderr.write(`${errorLine(undefined, 'cli/usage', `unknown command "${first}"`)}\n${generalHelp()}`);
     return EXIT_USAGE;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

@@ -14,8 +14,12 @@ export function findRulesFiles(cwd: string, paths: string[]): FoundFiles {
     } catch {
       return { ok: false, message: `no such file or directory: ${given}` };
     }
-    if (isDir) walk(path, found);
-    else found.add(path);
+    try {
+      if (isDir) walk(path, found);
+      else found.add(path);
+    } catch (error) {
+      return { ok: false, message: `cannot read ${given}: ${(error as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : error instanceof Error ? error.message : String(error)}` };
+    }
   }
   return { ok: true, files: [...found].sort() };
 }

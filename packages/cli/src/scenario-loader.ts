@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { check, compile } from '@houserules/compiler';
-import type { Diagnostic, RuleGraph } from '@houserules/schema';
+import type { Diagnostic, DiagnosticCode, RuleGraph } from '@houserules/schema';
 import { hasErrors } from './diagnostic-output.ts';
 import { createNodeHost, findProjectRoot, type NodeModuleHost } from './node-module-host.ts';
 import { resolveScenarioPath } from './rules-files.ts';
 
 export type LoadedScenario =
   | { ok: true; file: string; graph: RuleGraph | null; diagnostics: Diagnostic[]; host: NodeModuleHost }
-  | { ok: false; message: string; code?: 'resolve/outside-project' };
+  | { ok: false; message: string; code: DiagnosticCode };
 
 export interface ScenarioLocation {
   /** The project root reads are confined to; by default the scenario's own project. */
@@ -26,11 +26,11 @@ export function loadScenario(cwd: string, given: string, variant: string | undef
   const refusal = host.refuse(resolve(cwd, given));
   if (refusal?.code === 'resolve/outside-project') return { ok: false, message: refusal.message, code: refusal.code };
   const path = resolveScenarioPath(cwd, given);
-  if (!path.ok) return path;
+  if (!path.ok) return { ...path, code: 'cli/cannot-read' };
   const fileRefusal = host.refuse(path.file);
-  if (fileRefusal !== undefined) return { ok: false, message: fileRefusal.message };
-  if (!path.file.endsWith('.rules')) return { ok: false, message: `${given} is not a .rules file` };
-  if (host.readFile(path.file) === undefined) return { ok: false, message: `cannot read ${given}` };
+  if (fileRefusal !== undefined) return { ok: false, message: fileRefusal.message, code: fileRefusal.code };
+  if (!path.file.endsWith('.rules')) return { ok: false, message: `${given} is not a .rules file`, code: 'module/not-a-rules-file' };
+  if (host.readFile(path.file) === undefined) return { ok: false, message: `cannot read ${given}`, code: 'cli/cannot-read' };
   if (variant !== undefined) {
     const checked = check(host, path.file);
     if (hasErrors(checked.diagnostics)) {
@@ -39,7 +39,7 @@ export function loadScenario(cwd: string, given: string, variant: string | undef
     const variants = checked.value?.variants ?? [];
     if (!variants.includes(variant)) {
       const known = variants.length > 0 ? variants.join(', ') : '(none)';
-      return { ok: false, message: `unknown variant "${variant}"; ${given} declares: ${known}` };
+      return { ok: false, message: `unknown variant "${variant}"; ${given} declares: ${known}`, code: 'resolve/unknown-variant' };
     }
   }
   const compiled = compile(host, path.file, variant !== undefined ? { variant } : {});

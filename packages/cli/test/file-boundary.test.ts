@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile } from '@houserules/compiler';
 import { createNodeHost, findProjectRoot } from '../src/node-module-host.ts';
+import { ProjectHosts } from '../src/project-hosts.ts';
 import { runCli } from './run-cli.ts';
 
 const SECRET = 'SECRET_7d1f_do_not_print';
@@ -137,5 +138,24 @@ describe('the file-system boundary', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('reads an import under its importer’s project in a host over several projects (the language server’s)', () => {
+    const s = sandbox();
+    writeFileSync(join(s.outside, 'package.json'), '{ "private": true }\n');
+    const host = new ProjectHosts(undefined, s.top).moduleHost();
+    for (const [name, ref] of [['abs.rules', JSON.stringify(join(s.outside, 'secret.rules'))], ['up.rules', '"../outside/secret.rules"']] as const) {
+      const file = scenarioImporting(s.project, ref, name);
+      const result = compile(host, file);
+      expect(result.diagnostics.map((d) => d.code)).toContain('resolve/outside-project');
+      expect(JSON.stringify(result)).not.toContain(SECRET);
+    }
+    // the outside project's own files are read as that project's (a file one project was refused stays refused)
+    writeFileSync(join(s.outside, 'neighbour.rules'), 'derive four: number = 4\n');
+    const own = join(s.outside, 'own.rules');
+    writeFileSync(own, `import "./neighbour.rules"\n\n${GAME}`);
+    expect(compile(host, own).diagnostics.map((d) => d.code)).not.toContain('resolve/outside-project');
+    // and a file of the project imports its neighbours
+    expect(compile(host, scenarioImporting(s.project, '"./sub/in.rules"', 'neighbours.rules')).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

@@ -86,7 +86,10 @@ describe('houserules simulate', () => {
     const checked = await runCli([...args, '--check-invariants']);
     expect(checked.code).toBe(1);
     const { summary } = JSON.parse(checked.stdout) as { summary: SimulationSummary };
-    expect(summary.failures).toEqual({ games: 5, codes: { 'run/invariant': 5 } });
+    expect(summary.failures.games).toBe(5);
+    expect(summary.failures.codes).toEqual({ 'run/invariant': 5 });
+    // the summary keeps one message per code, naming the broken invariant
+    expect(summary.failures.examples['run/invariant']).toMatch(/early_rounds_only/);
     // the real rules keep their invariants
     const { summary: clean } = await simulateJson(['--games', '10', '--seed', '2', '--check-invariants']);
     expect(clean.failures.games).toBe(0);

@@ -13,6 +13,7 @@ function withTests(text: string): string {
 }
 
 describe('houserules test', () => {
+  // every shipped scenario's tests in one process: minutes on a loaded machine, so its own time budget
   it('runs the shipped scenario tests green with full rule coverage', async () => {
     const run = await runCli(['test', 'scenarios', '--coverage']);
     expect(run.stderr).toBe('');

@@ -3,8 +3,16 @@ import type { SiteKind } from './type-system.ts';
 
 /** The boards of a compilation, in declaration order. */
 export function boardsOf(table: DeclarationTable): DeclOf<'board'>[] {
-  return [...table.byName.values()].filter((d): d is DeclOf<'board'> => d.kind === 'board');
+  // Asked for every site name lowered: scanning every declaration each time would make
+  // a scenario of many declarations quadratic, so the answer is kept per table (and size).
+  const known = boardsByTable.get(table);
+  if (known !== undefined && known.size === table.byName.size) return known.boards;
+  const boards = [...table.byName.values()].filter((d): d is DeclOf<'board'> => d.kind === 'board');
+  boardsByTable.set(table, { size: table.byName.size, boards });
+  return boards;
 }
+
+const boardsByTable = new WeakMap<DeclarationTable, { size: number; boards: DeclOf<'board'>[] }>();
 
 /** The pieces that stand on sites of this kind, in declaration order. */
 export function piecesOn(table: DeclarationTable, site: SiteKind): DeclOf<'piece'>[] {

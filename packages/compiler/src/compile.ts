@@ -1,11 +1,15 @@
 import type { Diagnostic, Result, RuleGraph } from '@houserules/schema';
-import { validateRuleGraph } from '@houserules/schema';
+import { checkGraphBudgets, validateRuleGraph } from '@houserules/schema';
 import { parse } from '@houserules/syntax';
 import { buildGraph } from './build-graph.ts';
+import { checkDeclaredSizes } from './declared-sizes.ts';
+import { checkReservedNames } from './reserved-names.ts';
 import { buildDeclarationTable, type DeclarationTable } from './declaration-table.ts';
 import type { Lowerers } from './lower-declarations.ts';
 import type { SemanticRecorder } from './semantic/semantic-recorder.ts';
-import { DiagnosticSink } from './diagnostic-sink.ts';
+import { DiagnosticOverflow, DiagnosticSink } from './diagnostic-sink.ts';
+import { MAX_ERRORS_PER_COMPILATION } from './budgets.ts';
+import { limitPerFile } from './diagnostics-per-file.ts';
 import { createMemoryHost, type ModuleHost } from './module-host.ts';
 import { loadModules, type LoadedModule, type ParseFn } from './module-loader.ts';
 import { collectTests, lowerTests, testVariant, type CompiledTest } from './lower-tests.ts';
@@ -21,13 +25,14 @@ export interface CompileOptions {
 /**
  * Compiles the module `entry` and everything it loads into a rule graph.
  * The value is null when there is any error; warnings leave the graph.
- * Never throws: an internal failure is one `compiler/internal-error`.
+ * Never throws: an internal failure is one `compiler/internal-error`. At most
+ * MAX_DIAGNOSTICS_PER_FILE diagnostics a file are returned, then a count.
  */
 export function compile(host: ModuleHost, entry: string, options: CompileOptions = {}): Result<RuleGraph | null> {
   try {
     const loaded = loadModules(host, entry, options.parse ?? parse);
     const result = compileLoaded(loaded.value, loaded.diagnostics, entry, options.variant ?? null, false);
-    return { value: result.value?.graph ?? null, diagnostics: result.diagnostics };
+    return { value: result.value?.graph ?? null, diagnostics: limitPerFile(result.diagnostics) };
   } catch (error) {
     return { value: null, diagnostics: [internalError(error, entry)] };
   }
@@ -41,7 +46,8 @@ export function compile(host: ModuleHost, entry: string, options: CompileOptions
 export function compileTests(host: ModuleHost, entry: string, options: CompileOptions = {}): Result<{ graph: RuleGraph; tests: CompiledTest[] } | null> {
   try {
     const loaded = loadModules(host, entry, options.parse ?? parse);
-    return compileLoaded(loaded.value, loaded.diagnostics, entry, options.variant ?? null, true);
+    const result = compileLoaded(loaded.value, loaded.diagnostics, entry, options.variant ?? null, true);
+    return { value: result.value, diagnostics: limitPerFile(result.diagnostics) };
   } catch (error) {
     return { value: null, diagnostics: [internalError(error, entry)] };
   }
@@ -52,7 +58,7 @@ export function check(host: ModuleHost, entry: string, options: Omit<CompileOpti
   try {
     const loaded = loadModules(host, entry, options.parse ?? parse);
     const checked = checkLoaded(loaded.value, loaded.diagnostics, entry, () => null);
-    return { value: { variants: checked.variants }, diagnostics: checked.diagnostics };
+    return { value: { variants: checked.variants }, diagnostics: limitPerFile(checked.diagnostics) };
   } catch (error) {
     return { value: { variants: [] }, diagnostics: [internalError(error, entry)] };
   }
@@ -77,12 +83,16 @@ export function checkLoaded(
   const runs: CheckedRun[] = [{ variant: null, lowered: base.lowered }];
   const all: Diagnostic[] = [...base.diagnostics];
   const seen = new Set(all.map(diagnosticKey));
+  // A variant run lowers only its own tests, so a declaration the base game's tests read (a test
+  // module's helper) would look unused there: what the base game declares and uses stays used.
+  const declaredInBase = new Set([...(base.lowered?.table.byName.values() ?? [])].map((d) => `${d.origin.file}:${d.ident.range.start.offset}`));
   for (const v of variants) {
     const run = lowerLoaded(modules, [], entry, v, recorderFor(v));
     runs.push({ variant: v, lowered: run.lowered });
     for (const d of run.diagnostics) {
       const key = diagnosticKey(d);
       if (seen.has(key)) continue;
+      if (d.code === 'lint/unused-declaration' && declaredInBase.has(`${d.file}:${d.range?.start.offset}`)) continue;
       seen.add(key);
       all.push(d);
     }
@@ -132,10 +142,26 @@ function compileLoaded(
 function lowerLoaded(
   modules: LoadedModule[], loadDiagnostics: Diagnostic[], entryFile: string, variant: string | null, recorder: SemanticRecorder | null,
 ): { lowered: Lowered | null; diagnostics: Diagnostic[] } {
-  const sink = new DiagnosticSink();
+  const sink = new DiagnosticSink(MAX_ERRORS_PER_COMPILATION);
   sink.pushAll(loadDiagnostics);
+  try {
+    return lowerInto(sink, modules, entryFile, variant, recorder);
+  } catch (error) {
+    if (!(error instanceof DiagnosticOverflow)) throw error;
+    sink.pushAll([{ code: 'limit/diagnostics', severity: 'error', file: entryFile, message: `compiling stopped after ${error.budget} errors`, hint: 'fix the first ones: later ones often follow from them' }]);
+    return { lowered: null, diagnostics: sink.list };
+  }
+}
+
+function lowerInto(
+  sink: DiagnosticSink, modules: LoadedModule[], entryFile: string, variant: string | null, recorder: SemanticRecorder | null,
+): { lowered: Lowered | null; diagnostics: Diagnostic[] } {
   const entry = modules[modules.length - 1];
   if (!entry) return { lowered: null, diagnostics: sink.list };
+  // A size beyond its budget would make lowering itself run out of time or memory, and a
+  // reserved name (`__proto__`) would be lost in the objects lowering builds: stop here.
+  const reserved = checkReservedNames(modules, sink);
+  if (checkDeclaredSizes(modules, sink) || reserved) return { lowered: null, diagnostics: sink.list };
   const table = buildDeclarationTable(modules, variant, sink, entry.file, recorder);
   if (variant !== null && !table.variants.some((v) => v.name === variant)) {
     const names = table.variants.map((v) => v.name);
@@ -158,6 +184,8 @@ function lowerLoaded(
   const valid = validateRuleGraph(graph);
   // After a user error the graph holds placeholders; schema complaints would only repeat it.
   if (!valid.value && !hadErrors) sink.pushAll(valid.diagnostics);
+  // The same budgets the engine's loader checks, on the whole graph (sizes computed from constants too).
+  if (valid.value && !hadErrors) sink.pushAll(checkGraphBudgets(graph));
   return { lowered: { graph, tests, lowerers, table, hadErrors: sink.hasErrors }, diagnostics: sink.list };
 }
 
@@ -179,7 +207,8 @@ export function diagnosticKey(d: Diagnostic): string {
 }
 
 export function internalError(error: unknown, entry: string): Diagnostic {
-  const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack.split('\n').slice(1, 4).join('\n')}` : ''}` : String(error);
+  // The message only: a stack is for `--debug`, not for the author's screen.
+  const detail = error instanceof Error ? error.message : String(error);
   return {
     code: 'compiler/internal-error', severity: 'error', file: entry,
     message: `the compiler failed (this is a bug in Houserules, not in your rules): ${detail}`,

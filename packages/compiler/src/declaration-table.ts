@@ -137,11 +137,6 @@ export function buildDeclarationTable(
       case 'TestDecl':
         return;
       case 'ScenarioDecl':
-        if (item.players && (item.players.min > item.players.max || item.players.min < 1)) {
-          const { min, max } = item.players;
-          sink.error('type/empty-range', min < 1 ? `a game needs at least one player, not ${min}` : `\`players ${min}..${max}\` allows no number of players: ${min} is more than ${max}`,
-            origin.file, item.players.range, min < 1 ? `write \`players 1..${Math.max(1, max)}\`` : `write \`players ${max}..${min}\``);
-        }
         // the most derived module's scenario block (the entry's, else the last module loaded that has one);
         // a variant's scenario block replaces it, keeping what it does not say (the source, the players)
         if (origin.variant !== undefined && table.scenario) {

@@ -5,9 +5,28 @@ const PLACEHOLDER = `\`${MISSING_NAME}\``;
 
 export type Related = NonNullable<Diagnostic['related']>;
 
+/**
+ * Thrown by a sink with an error budget when one more error is reported: the
+ * compilation stops there (see `compile.ts`), since each error costs work
+ * proportional to the scenario (suggestions, lists in hints) and 20,000 of
+ * them would make compiling quadratic. Only the first diagnostics of a file
+ * are shown anyway (MAX_DIAGNOSTICS_PER_FILE).
+ */
+export class DiagnosticOverflow extends Error {
+  constructor(readonly budget: number) {
+    super(`more than ${budget} errors`);
+  }
+}
+
 /** Collects the diagnostics of one compilation, in the order they were found. */
 export class DiagnosticSink {
   readonly list: Diagnostic[] = [];
+  private errorsLeft: number;
+
+  /** `errorBudget`: errors this sink accepts through `error`/`add` before it throws DiagnosticOverflow (none by default). */
+  constructor(readonly errorBudget = Number.POSITIVE_INFINITY) {
+    this.errorsLeft = errorBudget;
+  }
 
   error(code: string, message: string, file: string | undefined, range: Range | undefined, hint?: string, related?: Related): void {
     this.add('error', code, message, file, range, hint, related);
@@ -26,6 +45,7 @@ export class DiagnosticSink {
     if (range !== undefined) d.range = range;
     if (hint !== undefined) d.hint = hint;
     if (related !== undefined && related.length > 0) d.related = related;
+    if (severity === 'error' && --this.errorsLeft < 0) throw new DiagnosticOverflow(this.errorBudget);
     this.list.push(d);
   }
 

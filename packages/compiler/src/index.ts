@@ -14,4 +14,5 @@ export { describeType, type Ty } from './type-system.ts';
 export { CONTEXT_NAMES } from './lowering-context.ts';
 export { BOARD_BUILTINS } from './lower-sites.ts';
 export { BUILTIN_ARITY } from './lower-expr.ts';
-export { MAX_IMPORT_CHAIN } from './budgets.ts';
+export { MAX_DIAGNOSTICS_PER_FILE, MAX_IMPORT_CHAIN } from './budgets.ts';
+export { limitPerFile } from './diagnostics-per-file.ts';

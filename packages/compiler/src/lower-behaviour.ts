@@ -1,5 +1,5 @@
 import type { ActionNode, ConstraintNode, EndNode, Expr as GExpr, InvariantNode, PolicyNode, RankingNode, RuleNode } from '@houserules/schema';
-import type { Expr, Param } from '@houserules/syntax';
+import type { Param } from '@houserules/syntax';
 import type { DeclOf, Origin } from './declaration-table.ts';
 import { constant, paramType, type Lowerers } from './lower-declarations.ts';
 import { bindLocal, declareLocal, reportUnusedBindings, type Scope } from './lowering-context.ts';
@@ -227,22 +227,18 @@ export function lowerRanking(l: Lowerers): RankingNode | null {
   const bind = declareLocal(scope, ranking.node.binding, PLAYER, 'p');
   return {
     bind,
-    keys: (ranking.node.keys ?? []).filter((k) => k).map((k) => ({ value: rankingKey(l, k.value, scope, ranking.origin), direction: k.direction ?? 'desc' })),
+    keys: (ranking.node.keys ?? []).filter((k) => k).map((k) => {
+      const key = l.ex.value(k.value, scope, undefined);
+      // Scores are numbers (a bool counts 0 or 1): an enum or a player would rank by an internal index.
+      if (key.ty.t !== 'number' && key.ty.t !== 'bool' && key.ty.t !== 'unknown') {
+        l.cx.sink.error('type/mismatch', `a ranking key is ${describeType(key.ty)}, but the ranking orders players by numbers`, ranking.origin.file, k.value?.range ?? ranking.node.range,
+          'rank by a number, such as a count or a score');
+      }
+      return { value: key.expr, direction: k.direction ?? 'desc' };
+    }),
     ties: ranking.node.ties ?? 'shared',
     provenance: l.cx.provenance(ranking.origin, ranking.node.range, ranking.node.cite),
   };
-}
-
-/** A ranking key orders players: a number or a bool (true above false); a zone, list, player or card orders nothing. */
-function rankingKey(l: Lowerers, e: Expr | undefined, scope: Scope, origin: Origin): GExpr {
-  const key = l.ex.value(e, scope, undefined, 'a ranking key');
-  const t = key.ty.t;
-  if (e && t !== 'number' && t !== 'bool' && t !== 'unknown') {
-    const listy = t === 'list';
-    l.cx.sink.error('type/ranking-key', `a ranking key must be a number or a bool, not a ${describeType(key.ty)}`, origin.file, e.range,
-      listy ? 'rank by how many it holds: `count(c in p.hand)`, or a sum over it' : 'rank by a number: a score, a count, a sum');
-  }
-  return key.expr;
 }
 
 /** The first per-player choice var (an enum var) that can take `value`. */

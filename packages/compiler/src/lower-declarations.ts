@@ -186,7 +186,12 @@ export function lowerBoard(l: Lowerers, d: DeclOf<'board'>): BoardNode {
           if (typeof c === 'number') values.push(c);
         }
       }
-      node.values = { values, shuffled: item.shuffled ?? false, except: (item.except ?? []).map((e) => e.name) };
+      // `except` names hex kinds, or regions of this board (by name: a region wins over a kind spelt the same)
+      const regions = new Set((d.node.items ?? []).filter((i) => i?.key === 'region' && i.name).map((i) => i!.name!.name));
+      const names = (item.except ?? []).map((e) => e.name);
+      node.values = { values, shuffled: item.shuffled ?? false, except: names.filter((n) => !regions.has(n)) };
+      const exceptRegions = names.filter((n) => regions.has(n));
+      if (exceptRegions.length > 0) node.values.exceptRegions = exceptRegions;
     } else if (item.key === 'region') {
       const hexes: { q: number; r: number }[] = [];
       for (const v of item.values ?? []) {

@@ -144,8 +144,8 @@ export class ExprLowerer {
       recorder?.reference(file, ident, { k: 'builtin', what: 'seat', name }, 'read');
       return val({ k: 'seat', index: Number(seat[1]) - 1 }, PLAYER);
     }
-    // `none`: the empty site or player is -1 (the piece `none` is a member of a site's piece enum, below)
-    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player')) {
+    // `none`: the empty site, player or card is -1 (the piece `none` is a member of a site's piece enum, below)
+    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player' || expected?.t === 'card')) {
       recorder?.reference(file, ident, { k: 'builtin', what: 'none', name }, 'read');
       return val({ k: 'lit', v: -1 }, expected);
     }
@@ -517,7 +517,7 @@ export class ExprLowerer {
       const first = leftIsBare ? e.right : e.left;
       const second = leftIsBare ? e.left : e.right;
       const a = this.value(first, scope);
-      const guides = a.ty.t === 'enum' || (second?.$type === 'NameRef' && (a.ty.t === 'site' || a.ty.t === 'player' || a.ty.t === 'token'));
+      const guides = a.ty.t === 'enum' || (second?.$type === 'NameRef' && (a.ty.t === 'site' || a.ty.t === 'player' || a.ty.t === 'token' || a.ty.t === 'card'));
       const b = this.value(second, scope, guides ? a.ty : undefined);
       if (!comparable(a.ty, b.ty)) {
         this.cx.sink.error('type/mismatch', `cannot compare ${describeType(a.ty)} with ${describeType(b.ty)}`, scope.origin.file, e.range);

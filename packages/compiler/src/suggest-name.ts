@@ -1,3 +1,5 @@
+import { MAX_SUGGESTION_CANDIDATES } from './budgets.ts';
+
 /** Levenshtein distance, bounded: gives up (returns limit + 1) once every path exceeds `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
@@ -25,6 +27,7 @@ export function nearNames(name: string, candidates: Iterable<string>, max = 3): 
   const scored: { name: string; distance: number }[] = [];
   const seen = new Set<string>();
   for (const candidate of candidates) {
+    if (seen.size >= MAX_SUGGESTION_CANDIDATES) break;
     if (candidate === name || seen.has(candidate)) continue;
     seen.add(candidate);
     const distance = editDistance(name, candidate, limit);

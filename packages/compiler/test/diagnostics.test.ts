@@ -165,6 +165,16 @@ describe('lint/…', () => {
     expect(unused.diagnostics.filter((d) => d.code === 'lint/unused-declaration').map((d) => d.message)).toContainEqual(expect.stringContaining('spare'));
   });
 
+  it('unused-declaration: a derived value read only by the base game\'s tests stays used when check also lowers a variant', () => {
+    const text = `${PRELUDE}\nvariant calm "Calm" {\n  remove rule take\n}\nderive spare: number = 2\ntest "reads it" {\n  expect spare == 2\n}`;
+    const checked = check(createMemoryHost({ 'test.rules': text }), 'test.rules');
+    expect(checked.value.variants).toEqual(['calm']);
+    expect(checked.diagnostics.filter((d) => d.code === 'lint/unused-declaration').map((d) => d.message)).not.toContainEqual(expect.stringContaining('spare'));
+    // a declaration nothing reads is still reported
+    const idle = check(createMemoryHost({ 'test.rules': text.replace('expect spare == 2', 'expect 2 == 2') }), 'test.rules');
+    expect(idle.diagnostics.filter((d) => d.code === 'lint/unused-declaration').map((d) => d.message)).toContainEqual(expect.stringContaining('spare'));
+  });
+
   it('unused-declaration: an option nothing reads', () => {
     expectDiagnostic('\noption speed: number = 3 "How fast."', 'lint/unused-declaration', { text: 'speed' });
   });

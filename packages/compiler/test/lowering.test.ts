@@ -50,6 +50,13 @@ describe('lowering of actions, constraints, ends and asks', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('reads `none` as the empty card where a card is expected', () => {
+    const { graph: g, diagnostics: d } = compileText(`${GAME}\nvar drawn: chip = none\nderive nothing_drawn: bool = drawn == none and none != drawn\n`);
+    expect(d.filter((x) => x.severity === 'error')).toEqual([]);
+    expect(g!.vars.find((v) => v.name === 'drawn')).toMatchObject({ type: { t: 'card', kind: 'card:chip' }, initial: { k: 'lit', v: -1 } });
+    expect(g!.derived.find((v) => v.name === 'nothing_drawn')!.value).toMatchObject({ k: 'bin', op: 'and', l: { r: { k: 'lit', v: -1 } }, r: { l: { k: 'lit', v: -1 } } });
+  });
+
   it('gives action parameters their domains and phases', () => {
     const take = graph!.actions.find((a) => a.id === 'action:take')!;
     expect(take.params).toEqual([{ name: 'n', type: { t: 'number' }, domain: { k: 'range', from: { k: 'lit', v: 1 }, to: { k: 'lit', v: 2 } } }]);

@@ -70,10 +70,17 @@ export interface ScenarioCoverage {
   ownThreshold: number | null;
   /** the rulebook's sentences (from the scenario's `source`), null when the source could not be read */
   sentences: SentenceCoverage | null;
+  /**
+   * the conformance.json threshold for the rulebook: the percentage of its non-flavour sentences
+   * that must be implemented and tested (and no cite may quote text the rulebook lacks), if any
+   */
+  sentenceThreshold?: number | null;
 }
 
 export interface SentenceCoverage {
   total: number;
+  /** percentage of the non-flavour sentences both implemented (cited or mapped by the README) and tested (100 when there are none) */
+  percent?: number;
   /** marked as flavour in the scenario's README table (nothing to implement) */
   flavour: number;
   /** sentences that no graph node cites and the README does not map */

@@ -201,6 +201,7 @@ export function computeCoverage(graphs: RuleGraph[], tests: TestResult[], readTe
       sentences: first.scenario.source
         ? sentenceCoverage(findUpwards(dir, first.scenario.source, readText), readText(joinPath(dir, 'README.md')), gs, mine, inheritedRulebooks(first, file, scenarioSource, readText))
         : null,
+      sentenceThreshold: threshold.sentences,
     });
   }
   return out;
@@ -217,15 +218,16 @@ function percentFired(rules: RuleCoverage[]): number {
  * `{ "coverage": { "<module>": { "all": 80, "own": 100 } } }` also sets the
  * threshold of the rules the module adds or overrides.
  */
-function thresholds(settings: Record<string, unknown> | null, module: string): { all: number | null; own: number | null } {
+function thresholds(settings: Record<string, unknown> | null, module: string): { all: number | null; own: number | null; sentences: number | null } {
   const value = settings?.['coverage'];
-  if (typeof value === 'number') return { all: value, own: null };
-  if (!value || typeof value !== 'object') return { all: null, own: null };
+  if (typeof value === 'number') return { all: value, own: null, sentences: null };
+  if (!value || typeof value !== 'object') return { all: null, own: null, sentences: null };
   const mine = (value as Record<string, unknown>)[module];
-  if (typeof mine === 'number') return { all: mine, own: null };
-  if (!mine || typeof mine !== 'object') return { all: null, own: null };
-  const { all, own } = mine as Record<string, unknown>;
-  return { all: typeof all === 'number' ? all : null, own: typeof own === 'number' ? own : null };
+  if (typeof mine === 'number') return { all: mine, own: null, sentences: null };
+  if (!mine || typeof mine !== 'object') return { all: null, own: null, sentences: null };
+  const { all, own, sentences } = mine as Record<string, unknown>;
+  const num = (x: unknown): number | null => (typeof x === 'number' ? x : null);
+  return { all: num(all), own: num(own), sentences: num(sentences) };
 }
 
 /** Whether a module file declares a `scenario` block (each file parsed once). */
@@ -274,6 +276,7 @@ function sentenceCoverage(text: string | undefined, readme: string | undefined, 
       if (!whole.includes(normalize(part)) && !out.unknownCites.includes(part)) out.unknownCites.push(part);
     }
   }
+  let covered = 0;
   for (const s of sentences) {
     const n = normalize(s);
     const row = rows.find((r) => r.sentence.includes(n));
@@ -281,9 +284,14 @@ function sentenceCoverage(text: string | undefined, readme: string | undefined, 
       out.flavour++;
       continue;
     }
-    if (!row && !cites.some((c) => c.includes(n))) out.unimplemented.push(s);
-    if (!testCites.some((c) => c.includes(n))) out.untested.push(s);
+    const unimplemented = !row && !cites.some((c) => c.includes(n));
+    const untested = !testCites.some((c) => c.includes(n));
+    if (unimplemented) out.unimplemented.push(s);
+    if (untested) out.untested.push(s);
+    if (!unimplemented && !untested) covered++;
   }
+  const countable = sentences.length - out.flavour;
+  out.percent = countable === 0 ? 100 : Math.floor((covered / countable) * 1000) / 10;
   return out;
 }
 

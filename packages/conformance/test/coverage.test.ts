@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coverageShortfalls, normalizeSentence, readmeRows, splitSentences } from '../src/index.ts';
-import { run, tests } from './fixtures.ts';
+import { COINS, run, tests } from './fixtures.ts';
 
 const TAKES = tests(`
 test "a take" {
@@ -57,6 +57,49 @@ describe('rule coverage', () => {
     expect(coverageShortfalls(short)).toHaveLength(1);
     const enough = run({ 'coins/tests/a.rules': TAKES, 'coins/conformance.json': '{ "coverage": 60 }' });
     expect(coverageShortfalls(enough)).toEqual([]);
+  });
+});
+
+describe('the rulebook threshold', () => {
+  const settings = (n: number): string => `{ "coverage": { "coins": { "sentences": ${n} } } }`;
+
+  it('fails while sentences are not implemented and tested, naming them; passes once they are', () => {
+    const short = run({ 'coins/tests/a.rules': TAKES, 'coins/conformance.json': settings(100) });
+    const c = short.coverage[0]!;
+    expect(c.sentenceThreshold).toBe(100);
+    // 2 of the 5 sentences are cited by a rule and by a test
+    expect(c.sentences!.percent).toBe(40);
+    const [message] = coverageShortfalls(short);
+    expect(message).toContain('“The table is round.”');
+    // at 40% only the fixture's cite of a sentence its rulebook lacks is left
+    expect(coverageShortfalls(run({ 'coins/tests/a.rules': TAKES, 'coins/conformance.json': settings(40) }))).toEqual([
+      'cites of Coins quote text its rulebook does not hold: “Nobody ever takes six.”',
+    ]);
+    const all = TAKES.replace(
+      'cite "Each round every player may take a coin. A taker says so."',
+      'cite "Each round every player may take a coin. A taker says so. Nobody holds more than two coins. Most coins wins. The table is round."',
+    );
+    const readme = '| sentence | implemented by |\n|---|---|\n| The table is round. | the coin rules |\n';
+    // (the fixture's rule `never` cites a sentence its rulebook lacks: here it cites one it has)
+    const coins = COINS.replace('cite "Nobody ever takes six."', 'cite "Most coins wins."');
+    const full = run({ 'coins/coins.rules': coins, 'coins/tests/a.rules': all, 'coins/README.md': readme, 'coins/conformance.json': settings(100) });
+    expect(full.coverage[0]!.sentences!.percent).toBe(100);
+    expect(coverageShortfalls(full)).toEqual([]);
+  });
+
+  it('fails on a cite quoting text the rulebook does not hold', () => {
+    const typo = TAKES.replace('A taker says so.', 'A taker says so. A taker sings.');
+    const shortfalls = coverageShortfalls(run({ 'coins/tests/a.rules': typo, 'coins/conformance.json': settings(0) }));
+    expect(shortfalls).toHaveLength(1);
+    expect(shortfalls[0]).toContain('“A taker sings.”');
+    expect(shortfalls[0]).toContain('“Nobody ever takes six.”');
+  });
+
+  it('fails when the rulebook cannot be read', () => {
+    const elsewhere = COINS.replace('source "rulebook.txt"', 'source "no-such-rulebook.txt"');
+    const shortfalls = coverageShortfalls(run({ 'coins/coins.rules': elsewhere, 'coins/tests/a.rules': TAKES, 'coins/conformance.json': settings(0) }));
+    expect(shortfalls).toHaveLength(1);
+    expect(shortfalls[0]).toContain('could not be read');
   });
 });
 

@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- these tests look for raw control characters */
 import { describe, expect, it } from 'vitest';
 import { reportJson, reportJunit, reportPretty, reportTap, suiteOk } from '../src/index.ts';
 import { run, tests } from './fixtures.ts';
@@ -78,5 +79,18 @@ describe('reporters', () => {
     expect(text).toContain('actual:   10');
     expect(text).toContain('1 passed, 1 failed, 1 file with errors');
     expect(suiteOk(r)).toBe(false);
+  });
+
+  it('every report escapes control characters a scenario puts in test names; json stays exact', () => {
+    const nasty = '\u001b[2J\u001b]0;pwned\u0007\u009b31m\u202e';
+    const r = run({ 'coins/tests/a.rules': tests(`test "evil ${nasty}" {\n  players 2\n  expect bank.coin == 9\n}\n`) });
+    const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+    for (const report of [reportPretty(r), reportTap(r), reportJunit(r), reportJson(r)]) {
+      expect(report).toMatch(/evil/);
+      expect(report).not.toMatch(raw);
+    }
+    expect(reportPretty(r)).toContain('evil \\u{1b}[2J');
+    const parsed = JSON.parse(reportJson(r)) as { files: { tests: { name: string }[] }[] };
+    expect(parsed.files[0]!.tests[0]!.name).toBe(`evil ${nasty}`);
   });
 });

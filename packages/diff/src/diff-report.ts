@@ -114,7 +114,8 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
     }
     if (beh.witness) {
       const many = found.length > 1;
-      if (beh.check) out.push(beh.check.problem ? `the witness test: ${printable(beh.check.problem)}` : `the witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B} (${beh.check.failureOnB ?? 'failed'})`);
+      const isolated = found.some((d) => d.isolation === 'isolated');
+      if (beh.check) out.push(beh.check.problem ? `the witness test: ${printable(beh.check.problem)}` : `the witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? ' (an isolated difference\'s: with only that difference taken from it)' : ''} (${beh.check.failureOnB ?? 'failed'})`);
       if (beh.witnessTest) {
         out.push('', md ? '```rules' : '');
         out.push(printable(beh.witnessTest).trimEnd());

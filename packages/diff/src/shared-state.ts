@@ -48,14 +48,19 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
       else for (const s of seats) add(`p${s + 1}.${p.name}.${token}`, { t: 'number' }, { k: 'count', pool: p.id, token: e.token, of: seat(s) });
     }
   }
+  // a zone's size is read where the game keeps it (counting its cards by expression costs as much as a step of a card game)
+  const zoneIndex = (probe: Probe, id: string): number => probe.graph().zones.findIndex((x) => x.id === id);
+  const size = (zi: number, s: number) => (g: Game): number => g.zoneLen[g.zoneInstBase[zi]! + s]!;
   const zonesB = new Map(gb.zones.map((z) => [z.name, z]));
   for (const z of ga.zones) {
     const y = zonesB.get(z.name);
     if (!y || y.scope !== z.scope) continue;
-    rank = 5;
-    const count = (of?: Expr): Expr => ({ k: 'agg', fn: 'count', bind: 'c', over: of ? { k: 'zone', id: z.id, of } : { k: 'zone', id: z.id } });
-    if (z.scope === 'global') add(`count(c in ${z.name})`, { t: 'number' }, count());
-    else for (const s of seats) add(`count(c in p${s + 1}.${z.name})`, { t: 'number' }, count(seat(s)));
+    const za = zoneIndex(probeA, z.id);
+    const zb = zoneIndex(probeB, y.id);
+    if (za < 0 || zb < 0) continue;
+    const type: TypeDesc = { t: 'number' };
+    if (z.scope === 'global') byPriority[5]!.push({ text: `count(c in ${z.name})`, type, a: size(za, 0), b: size(zb, 0) });
+    else for (const s of seats) byPriority[5]!.push({ text: `count(c in p${s + 1}.${z.name})`, type, a: size(za, s), b: size(zb, s) });
   }
   const derivedB = new Map(gb.derived.map((d) => [d.name, d]));
   for (const d of ga.derived) {

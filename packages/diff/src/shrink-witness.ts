@@ -84,7 +84,7 @@ class Prefixes {
  * Shrinks a diverging game as QuickCheck's shrinkers and delta debugging do
  * (docs/diff.md, "Shrinking"): drop the tail after a shorter prefix (the first
  * moves offered may follow), remove runs of moves (halves, quarters… single
- * moves, from the end back), replace a move by the first one offered, try
+ * moves), replace a move by the first one offered, try
  * smaller seeds. Every candidate is played in lockstep again (moves no longer
  * offered are skipped) and kept only if the two games still diverge in a way
  * `accept` counts, and it is smaller (fewer moves, then a smaller seed) or, for
@@ -130,15 +130,15 @@ export function shrinkWitness(
       if (tryFrom(keep, [], best.moves.length - keep - 1)) improved = true;
       else break;
     }
-    // remove runs of moves, longest first, from the end back (the saved prefix before a run stays valid)
+    // remove runs of moves, longest first, from the start on (kept or not, the moves before i stay: their saved games too)
     for (let size = Math.max(1, best.moves.length >> 1); size >= 1 && !spent(); size >>= 1) {
-      for (let i = best.moves.length - size; i >= 0 && !spent(); i -= size) {
-        // kept or not, the moves before i are the same: go on to the run before
+      for (let i = 0; i + size <= best.moves.length && !spent(); ) {
         if (tryFrom(i, best.moves.slice(i + size), size)) improved = true;
+        else i += size;
       }
     }
-    // replace a move by the first one offered at that point
-    for (let i = best.moves.length - 1; i >= 0 && !spent(); i--) {
+    // replace a move by the first one offered at that point, from the start on (an early simplification opens later removals)
+    for (let i = 0; i < best.moves.length && !spent(); i++) {
       const game = prefixes.at(i);
       const first = game?.legal()[0];
       if (first === undefined || first === best.moves[i]) continue;

@@ -1,3 +1,4 @@
+import { MAX_RANGE_LENGTH } from '@houserules/schema';
 import type { Diagnostic, Expr, RuleGraph, TypeDesc } from '@houserules/schema';
 import type { Game } from './game.ts';
 import type { ExprFn, ListFn } from './loaded-graph.ts';
@@ -1199,9 +1200,16 @@ export class ExprCompiler {
         const from = this.expr(e.from, scope);
         const to = this.expr(e.to, scope);
         const buf: number[] = [];
+        const where = this.label.replace('/', ' ');
         return (g) => {
           const a = from(g);
           const b = to(g);
+          // A range is made into a list: one computed at run time must stay within the budget too.
+          if (b - a + 1 > MAX_RANGE_LENGTH) {
+            g.fail('run/size-budget', `In ${where}: the range ${a}..${b} holds ${b - a + 1} numbers, more than ${MAX_RANGE_LENGTH}.`, where);
+            setSource(g, buf, 0, false);
+            return;
+          }
           let n = 0;
           for (let v = a; v <= b; v++) buf[n++] = v;
           setSource(g, buf, n, false);

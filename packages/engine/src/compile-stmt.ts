@@ -212,9 +212,11 @@ export class StmtCompiler extends ExprCompiler {
         }
         // The loop walks a copy, so a body that moves cards does not disturb it.
         const buf: number[] = [];
+        const label = this.label.replace('/', ' ');
         return (g) => {
           src(g);
           const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;
+          if (!g.countLoop(len, label)) return;
           for (let k = 0; k < len; k++) buf[k] = rev ? arr[len - 1 - k]! : arr[k]!;
           const L = g.locals;
           for (let k = 0; k < len; k++) {

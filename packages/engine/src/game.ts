@@ -21,6 +21,8 @@ import { nextBelow, nextUint32, seedPrng, shuffleInPlace } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './loaded-board.ts';
 import { FLOW_CONTEXT } from './state-resources.ts';
+import { describeFlowPosition } from './flow-position.ts';
+import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION, MAX_IDLE_FLOW_MOVES, MAX_LOOP_WORK_PER_STEP } from './run-budgets.ts';
 import { memoStamp } from './derived-memo.ts';
 import { appendCachedOptions, OptionBuffer, storeOptions, type CachedOptions } from './option-cache.ts';
 import { MAX_PHASE_BITS } from './collect-codegen.ts';
@@ -31,10 +33,12 @@ import { filledArray } from './packed-array.ts';
 
 /** words per flow frame: node, pc, stage, counter, seat, branch */
 const FS = 6;
-const DEFAULT_BUDGET = 100_000;
+const DEFAULT_BUDGET = MAX_FIRINGS_PER_STEP;
 const RECENT = 64;
 /** flow moves allowed without any event being queued (an empty `repeat` would spin forever) */
-const FLOW_GUARD = 1_000_000;
+const FLOW_GUARD = MAX_IDLE_FLOW_MOVES;
+
+const NUMBER_TYPE = { t: 'number' } as const;
 
 const ENDING_NONE = 0;
 const ENDING_REQUESTED = 1;
@@ -174,6 +178,8 @@ export class Game {
   readonly diagnostics: Diagnostic[] = [];
   private firings: number[];
   private stepFirings = 0;
+  /** list elements loops have walked in this flow step (MAX_LOOP_WORK_PER_STEP) */
+  loopWork = 0;
   private readonly budget: number;
   /** the last rule firings before the budget runs out (to name the loop); made when first needed */
   private recent: number[] | null = null;
@@ -635,6 +641,17 @@ export class Game {
     return true;
   }
 
+  /**
+   * counts a loop over `n` elements against MAX_LOOP_WORK_PER_STEP; false (and
+   * the game stops, naming `where`) when nested loops would walk more than that
+   */
+  countLoop(n: number, where: string): boolean {
+    this.loopWork += n;
+    if (this.loopWork <= MAX_LOOP_WORK_PER_STEP) return true;
+    this.fail('run/size-budget', `In ${where}: loops walked more than ${MAX_LOOP_WORK_PER_STEP} elements in one flow step.`, where);
+    return false;
+  }
+
   /** reports a run error; the game stops. Returns -1 so slot computations can bail out. */
   fail(code: string, message: string, hint?: string): number {
     if (this.err === null) {
@@ -904,16 +921,25 @@ export class Game {
   resume(): void {
     if (this.over) return;
     this.stepFirings = 0;
+    this.loopWork = 0;
     this.settle();
   }
 
-  /** flow steps allowed in one settle, i.e. between two decisions (config.flowStepBudget); unlimited in play */
-  private flowBudget = Number.POSITIVE_INFINITY;
+  /** flow steps allowed in one settle, i.e. between two decisions (config.flowStepBudget; MAX_FLOW_STEPS_WITHOUT_DECISION by default) */
+  private flowBudget = MAX_FLOW_STEPS_WITHOUT_DECISION;
   private flowSteps = 0;
 
   private flowBudgetExceeded(): void {
-    this.fail('run/step-budget', `More than ${this.flowBudget} flow steps without a decision: the flow never waits.`, 'flow');
+    const at = this.flowPosition();
+    this.fail('run/step-budget', `More than ${this.flowBudget} flow steps without a decision: the flow never waits (at ${at}).`, at);
     this.stop();
+  }
+
+  /** where the flow is, in the author's words (`rounds forever → step go`) */
+  flowPosition(): string {
+    const nodes: number[] = [];
+    for (let d = 0; d < this.depth; d++) nodes.push(this.frames[d * FS]!);
+    return describeFlowPosition(this.lg, nodes);
   }
 
   /** dispatches queued events without advancing the flow */
@@ -1043,6 +1069,7 @@ export class Game {
       entry = this.record('$answer', { seat: d.seat, move });
     }
     this.stepFirings = 0;
+    this.loopWork = 0;
     // a simultaneous decision still waiting for others: nothing can move yet
     if (!(this.qHead === this.qTail && this.endingPhase === ENDING_NONE && this.groupStillOpen(d.group))) this.settle();
     if (entry) entry.hash = this.stateHash();
@@ -1439,7 +1466,8 @@ export class Game {
       const seat = order[i]!;
       const rank = i > 0 && shared && this.compareScores(scores, nk, order[i - 1]!, seat) === 0 ? ranking[i - 1]!.rank : i + 1;
       const score: Value[] = [];
-      for (let k = 0; k < nk; k++) score.push(lg.strings.decode(scores[seat * nk + k]!));
+      // ranking keys are numbers (the compiler checks it): decoded as such, a score past 2^29 stays a number
+      for (let k = 0; k < nk; k++) score.push(lg.strings.decode(scores[seat * nk + k]!, NUMBER_TYPE));
       ranking.push({ seat, rank, score });
       if (rank === 1) winners.push(seat);
     }
@@ -1477,6 +1505,7 @@ export class Game {
     const info = this.lg.flow[child]!;
     if (info.kind === FLOW_STEP) {
       this.stepFirings = 0;
+      this.loopWork = 0;
       this.enqueue(info.event, this.evArgs, 0);
       return true;
     }
@@ -1499,6 +1528,7 @@ export class Game {
     this.frames[t + 2] = 1;
     this.frames[t + 1] = 0;
     this.stepFirings = 0;
+    this.loopWork = 0;
     this.builtin(opening, arg);
   }
 
@@ -1512,6 +1542,7 @@ export class Game {
     }
     frames[t + 2] = 2;
     this.stepFirings = 0;
+    this.loopWork = 0;
     this.builtin(closing, arg);
     return true;
   }
@@ -1557,7 +1588,8 @@ export class Game {
     let guard = 0;
     for (;;) {
       if (++guard > FLOW_GUARD) {
-        this.fail('run/step-budget', `The flow went round ${FLOW_GUARD} times without anything happening.`, 'flow');
+        const at = this.flowPosition();
+        this.fail('run/step-budget', `The flow went round ${FLOW_GUARD} times without anything happening (at ${at}).`, at);
         this.stop();
         return true;
       }

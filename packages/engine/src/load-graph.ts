@@ -1,5 +1,5 @@
 import { chanceSites } from './chance-streams.ts';
-import { validateRuleGraph } from '@houserules/schema';
+import { checkGraphBudgets, checkGraphNames, graphShapeProblem, validateRuleGraph } from '@houserules/schema';
 import type { FlowNode, Result, RuleGraph, RuleNode, Value } from '@houserules/schema';
 import { Scope } from './compile-expr.ts';
 import { StmtCompiler } from './compile-stmt.ts';
@@ -41,10 +41,31 @@ export interface LoadOptions {
   cache?: boolean;
 }
 
+/**
+ * Loads any value as a rule graph. A graph is untrusted input (a file someone
+ * sent): its shape is bounded before the (recursive) schema validator sees it,
+ * its declared sizes are held to the same budgets as the compiler's
+ * (checkGraphBudgets), and whatever still goes wrong is a diagnostic: this
+ * never throws.
+ */
 export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result<LoadedGraph | null> {
-  const checked = validateRuleGraph(input);
-  if (!checked.value) return { value: null, diagnostics: checked.diagnostics };
-  const graph = input as RuleGraph;
+  try {
+    const shape = graphShapeProblem(input);
+    if (shape !== undefined) return { value: null, diagnostics: [shape] };
+    const checked = validateRuleGraph(input);
+    if (!checked.value) return { value: null, diagnostics: checked.diagnostics };
+    const budgets = [...checkGraphBudgets(input as RuleGraph), ...checkGraphNames(input)];
+    if (budgets.length > 0) return { value: null, diagnostics: budgets };
+    return loadValidGraph(input as RuleGraph, loadOptions);
+  } catch (error) {
+    return {
+      value: null,
+      diagnostics: [{ code: 'run/internal-error', severity: 'error', message: `the engine could not load this graph (a bug in Houserules; please report it): ${error instanceof Error ? error.message : String(error)}` }],
+    };
+  }
+}
+
+function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<LoadedGraph | null> {
   const c = new StmtCompiler(graph);
   c.codegen = loadOptions.codegen ?? true;
   c.cache = loadOptions.cache ?? true;
@@ -307,9 +328,11 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
   }));
 
   const builtin = (name: string): number => c.eventIx.get(`event:${name}`) ?? c.eventIx.get(name) ?? -1;
-  const maxEventArgs = Math.max(1, ...graph.events.map((e) => e.params.length), ...graph.rules.map((r) => r.bindings.length));
+  let maxEventArgs = 1;
+  for (const e of graph.events) maxEventArgs = Math.max(maxEventArgs, e.params.length);
+  for (const r of graph.rules) maxEventArgs = Math.max(maxEventArgs, r.bindings.length);
 
-  if (c.diagnostics.length > 0) return { value: null, diagnostics: [...checked.diagnostics, ...c.diagnostics] };
+  if (c.diagnostics.length > 0) return { value: null, diagnostics: c.diagnostics };
 
   const strings = c.strings;
   const loaded: LoadedGraph = {
@@ -353,7 +376,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
     chanceSites: chance.names,
     trailCount: c.trailCount,
     maxEventArgs,
-    maxActionParams: Math.max(0, ...actions.map((a) => a.params.length)),
+    maxActionParams: actions.reduce((m, a) => Math.max(m, a.params.length), 0),
     builtin: {
       gameStart: builtin('game_start'),
       gameEnd: builtin('game_end'),
@@ -379,5 +402,5 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
       }
     },
   };
-  return { value: loaded, diagnostics: checked.diagnostics };
+  return { value: loaded, diagnostics: [] };
 }

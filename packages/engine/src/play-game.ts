@@ -1,3 +1,4 @@
+import { MAX_GAME_DECISIONS } from './run-budgets.ts';
 import type { Diagnostic } from '@houserules/schema';
 import type { Agent } from './agents/agent.ts';
 import { createGame, type Game } from './game.ts';
@@ -25,19 +26,21 @@ export function playGame(
   const created = createGame(lg, config);
   const game = created.value;
   if (!game) return { outcome: null, steps: 0, game: null, diagnostics: created.diagnostics };
-  const list = typeof agents === 'function' ? null : agents;
+  // a factory makes each seat's agent once, at the seat's first decision (an agent keeps its own
+  // state, a random one its generator: made anew at each decision it would repeat its first draw)
+  const list: (Agent | undefined)[] = typeof agents === 'function' ? [] : [...agents];
   const make = typeof agents === 'function' ? agents : null;
-  const maxSteps = options.maxSteps ?? 1_000_000;
+  const maxSteps = options.maxSteps ?? MAX_GAME_DECISIONS;
   const diagnostics: Diagnostic[] = [];
   let steps = 0;
   while (!game.isOver) {
     const seat = game.nextSeat();
     if (seat < 0) break;
     if (steps >= maxSteps) {
-      diagnostics.push({ code: 'run/move-limit', severity: 'error', message: `The game was not over after ${maxSteps} decisions.` });
+      diagnostics.push({ code: 'run/move-limit', severity: 'error', message: `The game was not over after ${maxSteps} decisions (at ${game.flowPosition()}).` });
       break;
     }
-    const agent = list ? (list[seat] ?? list[0]!) : make!(seat);
+    const agent = make ? (list[seat] ??= make(seat)) : (list[seat] ?? list[0]!);
     const pick = agent.choose(game, seat);
     if (typeof pick === 'number') {
       if (pick < 0) {

@@ -172,9 +172,11 @@ class StmtGenerator extends Generator {
         const len = this.temp();
         const arr = this.temp();
         const rev = this.temp();
+        // a list walked this way may be a long range: it counts against the loop budget, and a failure in the body stops it
         return `{ ${this.list(s.over, scope)}(g); const ${arr} = g.srcArr, ${len} = g.srcLen, ${rev} = g.srcRev;
+if (g.countLoop(${len}, ${JSON.stringify(c.label.replace('/', ' '))})) {
 for (let ${k} = 0; ${k} < ${len}; ${k}++) ${buf}[${k}] = ${rev} ? ${arr}[${len} - 1 - ${k}] : ${arr}[${k}];
-for (let ${k} = 0; ${k} < ${len}; ${k}++) {\nL[${slot}] = ${buf}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
+for (let ${k} = 0; ${k} < ${len}; ${k}++) {\nL[${slot}] = ${buf}[${k}];\n${where}\n${this.block(s.body, scope)}\nif (g.halt) break;\n} } }`;
       }
       case 'emit': {
         const ev = c.eventIx.get(s.event);

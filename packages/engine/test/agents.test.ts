@@ -49,6 +49,20 @@ describe('agents', () => {
     expect(many.size).toBeGreaterThan(1);
   });
 
+  it("a factory makes each seat's agent once: a seat plays as the same agent all game", () => {
+    const made: number[] = [];
+    const byFactory = playGame(loaded, config, (seat) => {
+      made.push(seat);
+      return randomAgent(7 + seat);
+    });
+    expect(made.sort()).toEqual([0, 1]);
+    // the same game as with the agents made up front (a scripted agent made anew would replay its first move)
+    expect(byFactory.game!.log).toEqual(playGame(loaded, config, [randomAgent(7), randomAgent(8)]).game!.log);
+    const fresh = playGame(loaded, config, () => scriptedAgent([take(1), take(2), take(0)]));
+    expect(fresh.diagnostics).toEqual([]);
+    expect(purses(fresh)).toEqual([{ coin: 3 }, { coin: 3 }]);
+  });
+
   it('scripted agents play their moves and report an illegal one', () => {
     const r = playGame(loaded, config, [scriptedAgent([take(1), take(2), take(0)]), scriptedAgent([take(2), take(2), take(2)])]);
     expect(r.diagnostics).toEqual([]);

@@ -56,6 +56,23 @@ describe('boards from a rule-graph declaration', () => {
     expect(filled.problems).toEqual([]);
   });
 
+  it('deals no value to the hexes of an excepted region, whatever their kind', () => {
+    const declaration: BoardDeclaration = {
+      layout: { kind: 'radius', radius: 2 },
+      kinds: { values: KINDS.map((k) => (k === 'x' ? 'a' : k)), shuffled: true },
+      values: { values: VALUES, shuffled: true, except: [], exceptRegions: ['middle'] },
+      regions: [{ name: 'middle', hexes: [{ q: 0, r: 0 }] }],
+    };
+    const board = boardFromDeclaration(declaration).board!;
+    for (const seed of [1, 2, 3]) {
+      const filled = fillHexes(board, declaration, fromUint32(seededUint32(seed)));
+      expect(filled.problems).toEqual([]);
+      expect(filled.kinds[hexAt(board, 0, 0)]).toBeDefined();
+      expect(filled.values[hexAt(board, 0, 0)]).toBe(-1);
+      expect(Array.from(filled.values).filter((v) => v >= 0).sort((a, b) => a - b)).toEqual(VALUES);
+    }
+  });
+
   it('reports lists that do not fit the hexes', () => {
     const declaration: BoardDeclaration = {
       layout: { kind: 'radius', radius: 1 },

@@ -68,6 +68,8 @@ describe('tokens', () => {
     });
     const checked = createGame(load(g), { seed: 1, players: 2, checkInvariants: true }).value!;
     expect(checked.error?.code).toBe('run/invariant');
+    // it points at the invariant's declaration
+    expect(checked.error).toMatchObject({ file: at.file, range: at.range });
     expect(checked.view(0).pools.purse).toEqual([{ coin: 6 }, { coin: 6 }]);
     const unchecked = createGame(load(g), { seed: 1, players: 2 }).value!;
     expect(unchecked.error).toBeNull();

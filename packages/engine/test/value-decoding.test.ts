@@ -28,7 +28,7 @@ describe('value decoding', () => {
       vars: [globalVar('total', 0), globalVar('shade', 'red', colour)],
       events: [event('go')],
       flow: [{ f: 'step', event: 'event:go' }],
-      rules: [rule('grow', 'go', [set('var:total', bin('+', lit(STRING_BASE), lit(3))), set('var:shade', lit('blue'))])],
+      rules: [rule('grow', 'go', [set('var:total', bin('+', lit(STRING_BASE - 1), lit(4))), set('var:shade', lit('blue'))])],
     });
     const game = createGame(load(g), { seed: 1, players: 2 }).value!;
     expect(game.isOver).toBe(true);

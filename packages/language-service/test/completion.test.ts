@@ -63,8 +63,8 @@ describe('completion offers', () => {
   });
 
   it("a token group's tokens first where one of its tokens is expected", () => {
-    const text = `${CATAN_BASE}\nrule probe on network_changed {\n  set offer_give = <|>\n}\n`;
-    expectCompletion({ text, file: CATAN_BASE_FILE }, { includes: ['brick', 'ore', 'offer_get'], first: 'brick' });
+    const text = `${CATAN_BASE}\nrule probe on network_changed {\n  set current.plenty_choice = <|>\n}\n`;
+    expectCompletion({ text, file: CATAN_BASE_FILE }, { includes: ['brick', 'ore', 'most_held'], first: 'brick' });
   });
 
   it("the values of a derived value's, an event's and an action's parameter first, as the argument is written", () => {

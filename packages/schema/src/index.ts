@@ -5,3 +5,7 @@ export * from './diagnostic-codes.ts';
 export type { TestPlan, TestStep, TestStepBody } from './test-plan.ts';
 export { TEST_STEP_KINDS } from './test-plan.ts';
 export { renderDiagnosticCodeTable, withDiagnosticCodeTable } from './diagnostic-code-table.ts';
+export { printable, hasControlCharacters, stringifyJson } from './display-text.ts';
+export * from './graph-budgets.ts';
+export { checkGraphBudgets, graphShapeProblem } from './graph-budget-check.ts';
+export { checkGraphNames } from './graph-name-check.ts';

@@ -301,7 +301,8 @@ export interface PieceNode extends NodeCommon {
 export interface BoardNode extends NodeCommon {
   layout: { kind: 'radius'; radius: number } | { kind: 'map'; hexes: { q: number; r: number; kind?: string; value?: number }[] };
   kinds: { values: string[]; shuffled: boolean } | null;
-  values: { values: number[]; shuffled: boolean; except: string[] } | null;
+  /** `except`: hex kinds that take no value; `exceptRegions`: regions of this board whose hexes take none */
+  values: { values: number[]; shuffled: boolean; except: string[]; exceptRegions?: string[] } | null;
   /** a ring of hexes of this kind around the layout (sea) */
   frame?: { width: number; kind: string } | null;
   /** every hex kind the board can hold (the enum of `h.kind`), in declaration order */

@@ -173,7 +173,7 @@ const SHAPES: Record<string, Record<string, Presence>> = {
   '#/$defs/BoardNode/properties/layout/oneOf/1': shape<Extract<Layout, { kind: 'map' }>>()({ kind: 'required', hexes: 'required' }),
   '#/$defs/BoardNode/properties/layout/oneOf/1/properties/hexes/items': shape<Extract<Layout, { kind: 'map' }>['hexes'][number]>()({ q: 'required', r: 'required', kind: 'optional', value: 'optional' }),
   '#/$defs/BoardNode/properties/kinds/anyOf/1': shape<NonNullable<BoardNode['kinds']>>()({ values: 'required', shuffled: 'required' }),
-  '#/$defs/BoardNode/properties/values/anyOf/1': shape<NonNullable<BoardNode['values']>>()({ values: 'required', shuffled: 'required', except: 'required' }),
+  '#/$defs/BoardNode/properties/values/anyOf/1': shape<NonNullable<BoardNode['values']>>()({ values: 'required', shuffled: 'required', except: 'required', exceptRegions: 'optional' }),
   '#/$defs/BoardNode/properties/frame/anyOf/1': shape<NonNullable<BoardNode['frame']>>()({ width: 'required', kind: 'required' }),
   '#/$defs/BoardNode/properties/regions/items': shape<BoardNode['regions'][number]>()({ name: 'required', hexes: 'required' }),
   '#/$defs/BoardNode/properties/regions/items/properties/hexes/items': shape<BoardNode['regions'][number]['hexes'][number]>()({ q: 'required', r: 'required' }),

@@ -1,4 +1,4 @@
-import type { PolicyNode, RuleGraph, Value } from '@houserules/schema';
+import { MAX_NUMBER, MIN_NUMBER, type PolicyNode, type RuleGraph, type Value } from '@houserules/schema';
 
 /** `random`, `first`, or a scenario policy with arguments: `cautious(8)`. */
 export interface AgentSpec {
@@ -62,8 +62,13 @@ function parsePolicyArgs(policy: PolicyNode, rawArgs: string[]): SpecResult<Agen
 /** Reads a command-line word as a value of a declared type (numbers are integers). */
 export function parseTypedValue(raw: string, type: PolicyNode['params'][number]['type']): SpecResult<Value> {
   switch (type.t) {
-    case 'number':
-      return /^-?\d+$/.test(raw) ? { ok: true, value: Number(raw) } : { ok: false, message: `expected an integer, got "${raw}"` };
+    case 'number': {
+      if (!/^-?\d+$/.test(raw)) return { ok: false, message: `expected an integer, got "${raw}"` };
+      const n = Number(raw);
+      // the language's numbers: anything else would be rounded (1e20) or read as an enum member
+      if (!(n >= MIN_NUMBER && n <= MAX_NUMBER)) return { ok: false, message: `expected an integer from ${MIN_NUMBER} to ${MAX_NUMBER}, got ${raw}` };
+      return { ok: true, value: n };
+    }
     case 'bool':
       return raw === 'true' || raw === 'false' ? { ok: true, value: raw === 'true' } : { ok: false, message: `expected true or false, got "${raw}"` };
     case 'enum':

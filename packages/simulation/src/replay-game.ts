@@ -4,7 +4,8 @@ import type { LoggedEvent } from './game-log-file.ts';
 import type { GameLogHeader } from './game-runner.ts';
 
 export type ReplayOutcome =
-  | { ok: true; matched: number; result: string }
+  /** `stopped`: the game matched its log but did not reach its end (a run error, such as a step budget, stopped it) */
+  | { ok: true; matched: number; result: string; stopped?: { code: string; message: string } }
   | { ok: false; matched: number; reason: string };
 
 /**
@@ -45,7 +46,10 @@ export function replayLoggedGame(graph: RuleGraph, header: GameLogHeader, logged
     ? `${outcome.reason}; winners ${outcome.winners.map((s) => `p${s + 1}`).join(', ')}; ` +
       outcome.ranking.map((r) => `p${r.seat + 1} ${r.score.join('/')}`).join(', ')
     : 'unfinished';
-  return { ok: true, matched, result };
+  if (outcome) return { ok: true, matched, result };
+  // Matched, but unfinished: say why (a step budget names the looping rules or flow item).
+  const stop = replayed.value.diagnostics.find((d) => d.severity === 'error');
+  return { ok: true, matched, result, stopped: stop ? { code: stop.code, message: stop.message } : { code: 'run/move-limit', message: 'the log ends before the game does' } };
 }
 
 function describe(e: LogEntry | undefined): string {

@@ -34,6 +34,12 @@ export interface SimulationPartial {
   decisionCounts: Record<string, number>;
   failures: number;
   failureCodes: Record<string, number>;
+  /**
+   * Per failure code, one of its messages (the first in string order, so any
+   * merge order keeps the same one): what a summary shows of a stopped game,
+   * such as the rules of a loop a step budget stopped.
+   */
+  failureExamples: Record<string, string>;
 }
 
 /** The per-game fields a partial aggregates (a GameRecord without its index, seed and log). */
@@ -62,6 +68,7 @@ export function emptyPartial(players: number, ruleCount: number): SimulationPart
     decisionCounts: {},
     failures: 0,
     failureCodes: {},
+    failureExamples: {},
   };
 }
 
@@ -122,6 +129,7 @@ export function addGame(partial: SimulationPartial, game: GameOutcomeFields): vo
   if (game.failure) {
     partial.failures++;
     partial.failureCodes[game.failure.code] = (partial.failureCodes[game.failure.code] ?? 0) + 1;
+    keepExample(partial.failureExamples, game.failure.code, game.failure.message);
   }
 }
 
@@ -149,4 +157,10 @@ export function mergePartial(into: SimulationPartial, from: SimulationPartial): 
   addCounts(into.decisionCounts, from.decisionCounts);
   into.failures += from.failures;
   addCounts(into.failureCodes, from.failureCodes);
+  for (const [code, message] of Object.entries(from.failureExamples ?? {})) keepExample(into.failureExamples, code, message);
+}
+
+function keepExample(examples: Record<string, string>, code: string, message: string): void {
+  const kept = Object.prototype.hasOwnProperty.call(examples, code) ? examples[code] : undefined;
+  if (kept === undefined || message < kept) Object.defineProperty(examples, code, { value: message, enumerable: true, writable: true, configurable: true });
 }

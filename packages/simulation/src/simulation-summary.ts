@@ -43,7 +43,8 @@ export interface SimulationSummary {
   endReasons: { reason: string; games: number; share: number }[];
   /** How many games had each value, in increasing value: each seat's score, and the game's length. */
   histograms: { scores: HistogramBar[][]; rounds: HistogramBar[]; turns: HistogramBar[]; decisions: HistogramBar[] };
-  failures: { games: number; codes: Record<string, number> };
+  /** games stopped on a run error, by code, with one message per code (it names the rules of a loop) */
+  failures: { games: number; codes: Record<string, number>; examples: Record<string, string> };
 }
 
 export interface HistogramBar {
@@ -133,6 +134,6 @@ export function summarizePartial(partial: SimulationPartial, context: SummaryCon
       decisions: histogram(partial.decisionCounts),
     },
     // Codes sorted, so the order does not depend on which chunk met a code first.
-    failures: { games: partial.failures, codes: sortedCounts(partial.failureCodes) },
+    failures: { games: partial.failures, codes: sortedCounts(partial.failureCodes), examples: partial.failureExamples ?? {} },
   };
 }

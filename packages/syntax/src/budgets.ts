@@ -1,7 +1,7 @@
 /**
  * The syntax layer's budgets: how big and how deep a `.rules` file may be.
  * Scenario files are untrusted, so every size the parser and formatter work on
- * is bounded. Documented in docs/language.md, "Safety"; a test checks the
+ * is bounded. Documented in docs/safety.md, "Budgets"; a test checks the
  * table there against these constants.
  */
 

@@ -5,7 +5,7 @@
  */
 
 import type { IToken } from 'chevrotain';
-import type { Diagnostic } from '@houserules/schema';
+import { MAX_NUMBER, type Diagnostic } from '@houserules/schema';
 import {
   BadNumber,
   BlockComment,
@@ -26,8 +26,8 @@ export interface LexResult {
   diagnostics: Diagnostic[];
 }
 
-/** Largest integer the language accepts (exact in a JSON number). */
-const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
+/** Largest number literal: the language's numbers are -2^29 to 2^29 - 1 (docs/language.md, "Numbers"). */
+const MAX_INTEGER = MAX_NUMBER;
 
 export function lex(text: string, file?: string): LexResult {
   const result = scanTokens(text);
@@ -85,9 +85,9 @@ export function lex(text: string, file?: string): LexResult {
       at({
         code: 'parse/invalid-number',
         severity: 'error',
-        message: `\`${token.image}\` is too large a number`,
+        message: `\`${token.image.length > 30 ? `${token.image.slice(0, 30)}…` : token.image}\` is too large a number`,
         range: tokenRange(token),
-        hint: `numbers go up to ${MAX_INTEGER}`,
+        hint: `the language's numbers go from ${-MAX_INTEGER - 1} to ${MAX_INTEGER}`,
       });
     }
   }

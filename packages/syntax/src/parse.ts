@@ -13,6 +13,7 @@ import type { Diagnostic, Range, Result } from '@houserules/schema';
 import type { RulesFile } from './ast.ts';
 import { MAX_NESTING } from './budgets.ts';
 import { AstBuilder } from './cst-to-ast.ts';
+import { firstTooDeep } from './nesting-depth.ts';
 import { lex } from './lexer.ts';
 import { rulesParser } from './parser.ts';
 import { rangeAfter, rangeAt, tokenRange } from './range.ts';
@@ -82,37 +83,56 @@ function parseUnguarded(text: string, file: string | undefined): Result<RulesFil
       continue;
     }
     if (chunk.tooDeep !== undefined) {
-      diagnostics.push(
-        withFile(
-          {
-            code: 'parse/too-deeply-nested',
-            severity: 'error',
-            message: `this declaration nests brackets more than ${MAX_NESTING} deep`,
-            range: tokenRange(chunk.tooDeep),
-            hint: 'split it with `let` or `derive`',
-          },
-          file,
-        ),
-      );
+      diagnostics.push(withFile(tooDeep(tokenRange(chunk.tooDeep)), file));
       continue;
     }
     const chunkTokens = tokens.slice(chunk.start, chunk.end);
-    rulesParser.input = chunkTokens;
-    const cst = rulesParser.chunk();
-    const next = tokens[chunk.end];
-    let lastErrorOffset = -1;
-    for (const error of rulesParser.errors) {
-      const d = recognitionDiagnostic(error, text, tokenBefore(chunkTokens, error.token), next, lastErrorOffset);
-      if (d === undefined) continue;
-      lastErrorOffset = d.range?.start.offset ?? lastErrorOffset;
-      diagnostics.push(withFile(d, file));
+    const itemsBefore = result.items.length;
+    const diagnosticsBefore = diagnostics.length;
+    try {
+      rulesParser.input = chunkTokens;
+      const cst = rulesParser.chunk();
+      const next = tokens[chunk.end];
+      let lastErrorOffset = -1;
+      for (const error of rulesParser.errors) {
+        const d = recognitionDiagnostic(error, text, tokenBefore(chunkTokens, error.token), next, lastErrorOffset);
+        if (d === undefined) continue;
+        lastErrorOffset = d.range?.start.offset ?? lastErrorOffset;
+        diagnostics.push(withFile(d, file));
+      }
+      builder.addChunk(cst, result, !seenItemChunk);
+    } catch (error) {
+      // Nesting without brackets (`not not not …`, a long `else if` chain) can still
+      // exhaust the stack of the recursive-descent parser: the item is too deep.
+      if (!(error instanceof RangeError)) throw error;
+      result.items.length = itemsBefore;
+      diagnostics.length = diagnosticsBefore;
+      diagnostics.push(withFile(tooDeep(tokenRange(first)), file));
+      continue;
     }
-    builder.addChunk(cst, result, !seenItemChunk);
     seenItemChunk = true;
+    // Every later phase walks the AST recursively: an item nested beyond the budget is reported, not kept.
+    for (let i = itemsBefore; i < result.items.length; i++) {
+      const deep = firstTooDeep(result.items[i]!, MAX_NESTING);
+      if (deep === undefined) continue;
+      diagnostics.push(withFile(tooDeep(deep.range ?? result.items[i]!.range), file));
+      result.items.splice(i, 1);
+      i--;
+    }
   }
 
   diagnostics.sort((a, b) => (a.range?.start.offset ?? 0) - (b.range?.start.offset ?? 0));
   return { value: result, diagnostics };
+}
+
+function tooDeep(range: Range): Diagnostic {
+  return {
+    code: 'parse/too-deeply-nested',
+    severity: 'error',
+    message: `this declaration nests more than ${MAX_NESTING} deep (brackets, blocks, or operators and \`else if\` chained without brackets)`,
+    range,
+    hint: 'split it with `let` or `derive`, or make a long chain of conditions a list',
+  };
 }
 
 /** The real token just before `token` (chevrotain's own `previousToken` is off after a re-sync). */

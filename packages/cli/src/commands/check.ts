@@ -1,11 +1,12 @@
 import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { check, compile } from '@houserules/compiler';
-import type { Diagnostic } from '@houserules/schema';
+import { stringifyJson, type Diagnostic } from '@houserules/schema';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { countBySeverity } from '../code-frame.ts';
 import { flag, parseCommandArgs } from '../command-args.ts';
 import { dedupeDiagnostics, diagnosticsForJson, displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
+import { usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import type { NodeModuleHost } from '../node-module-host.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
@@ -47,27 +48,27 @@ Exit code 1 when any error is found.
 async function run(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, summary: { type: 'boolean' }, root: { type: 'string' } });
   if (!parsed.ok) {
-    io.stderr.write(`houserules check: ${parsed.message}\n`);
+    io.stderr.write(usageLine('check', parsed.message));
     return EXIT_USAGE;
   }
   const { args } = parsed;
   if (args.positionals.length === 0) {
-    io.stderr.write(`houserules check: name at least one file or directory\n\n${usage}`);
+    io.stderr.write(`${usageLine('check', `name at least one file or directory`)}\n${usage}`);
     return EXIT_USAGE;
   }
   const found = findRulesFiles(io.cwd, args.positionals);
   if (!found.ok) {
-    io.stderr.write(`houserules check: ${found.message}\n`);
+    io.stderr.write(usageLine('check', found.message));
     return EXIT_USAGE;
   }
   if (found.files.length === 0) {
-    io.stderr.write(`houserules check: no .rules files under ${args.positionals.join(', ')}\n`);
+    io.stderr.write(usageLine('check', `no .rules files under ${args.positionals.join(', ')}`));
     return EXIT_USAGE;
   }
 
   const root = rootOption(args, io.cwd);
   if (!root.ok) {
-    io.stderr.write(`houserules check: ${root.message}\n`);
+    io.stderr.write(usageLine('check', root.message));
     return EXIT_USAGE;
   }
   const hosts = new ProjectHosts(root.root, io.cwd);
@@ -118,7 +119,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
   if (flag(args, 'json')) {
     io.stdout.write(
-      JSON.stringify(
+      stringifyJson(
         {
           ok: totals.errors === 0,
           errors: totals.errors,
@@ -127,7 +128,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
           testModules: testModuleChecks,
           diagnostics: diagnosticsForJson(io.cwd, diagnostics),
         },
-        null,
         2,
       ) + '\n',
     );

@@ -1,10 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { stringifyJson } from '@houserules/schema';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, parseCommandArgs, stringOption } from '../command-args.ts';
 import { diagnosticsForJson, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
+import { errorLine, usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
+import { writeOutputFile } from '../output-file.ts';
 import { loadScenario } from '../scenario-loader.ts';
 
 const usage = `Usage: houserules compile <file> [--variant V] [-o out.json] [--json] [--root DIR]
@@ -28,33 +29,33 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     root: { type: 'string' },
   });
   if (!parsed.ok) {
-    io.stderr.write(`houserules compile: ${parsed.message}\n`);
+    io.stderr.write(usageLine('compile', parsed.message));
     return EXIT_USAGE;
   }
   const { args } = parsed;
   if (args.positionals.length !== 1) {
-    io.stderr.write(`houserules compile: name exactly one scenario file\n\n${usage}`);
+    io.stderr.write(`${usageLine('compile', `name exactly one scenario file`)}\n${usage}`);
     return EXIT_USAGE;
   }
   const root = rootOption(args, io.cwd);
   if (!root.ok) {
-    io.stderr.write(`houserules compile: ${root.message}\n`);
+    io.stderr.write(usageLine('compile', root.message));
     return EXIT_USAGE;
   }
   const loaded = loadScenario(io.cwd, args.positionals[0]!, stringOption(args, 'variant'), root.root === undefined ? {} : { root: root.root });
   if (!loaded.ok) {
-    io.stderr.write(`houserules compile: ${loaded.message}\n`);
+    io.stderr.write(errorLine('compile', loaded.code, loaded.message));
     return EXIT_USAGE;
   }
   const { graph, diagnostics, host } = loaded;
   const out = stringOption(args, 'out');
-  const graphText = graph && !hasErrors(diagnostics) ? JSON.stringify(graph, null, 2) + '\n' : null;
-  if (graphText !== null && out !== undefined) writeFileSync(resolve(io.cwd, out), graphText);
+  const graphText = graph && !hasErrors(diagnostics) ? stringifyJson(graph, 2) + '\n' : null;
+  if (graphText !== null && out !== undefined) writeOutputFile(io.cwd, out, graphText);
 
   if (flag(args, 'json')) {
     const payload: Record<string, unknown> = { ok: graphText !== null, diagnostics: diagnosticsForJson(io.cwd, diagnostics) };
     if (graphText !== null && out === undefined) payload['graph'] = graph;
-    io.stdout.write(JSON.stringify(payload, null, 2) + '\n');
+    io.stdout.write(stringifyJson(payload, 2) + '\n');
   } else {
     writeDiagnostics(io, io.stderr, diagnostics, host.readCached);
     if (graphText !== null && out === undefined) io.stdout.write(graphText);

@@ -29,20 +29,21 @@ const MAX_TEST_FILES = 2000;
 
 /**
  * The module host of `check`, confined to each file's project root (or
- * `--root`): one per project, whose file caches are dropped when the editor
- * says files changed on disk.
+ * `--root`), an imported file read under its importer's project: one per
+ * project, whose file caches are dropped when the editor says files changed
+ * on disk.
  */
 function refreshableHost(root: string | undefined, cwd: string): { host: ModuleHost; refresh(): void } {
-  let hosts = new ProjectHosts(root, cwd);
+  let host = new ProjectHosts(root, cwd).moduleHost();
   return {
     host: {
-      readFile: (path) => hosts.hostFor(path).readFile(path),
-      refuse: (path) => hosts.hostFor(path).refuse(path),
-      resolvePath: (from, ref) => hosts.hostFor(from).resolvePath(from, ref),
-      findModule: (name, from) => hosts.hostFor(from).findModule(name, from),
+      readFile: (path) => host.readFile(path),
+      refuse: (path) => host.refuse(path),
+      resolvePath: (from, ref) => host.resolvePath(from, ref),
+      findModule: (name, from) => host.findModule(name, from),
     },
     refresh: () => {
-      hosts = new ProjectHosts(root, cwd);
+      host = new ProjectHosts(root, cwd).moduleHost();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { printable } from '@houserules/schema';
 import { resolve } from 'node:path';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { integerOption, parseCommandArgs } from '../command-args.ts';
@@ -6,8 +7,10 @@ import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.t
 import type { Command } from '../main.ts';
 import { findProjectRoot } from '../node-module-host.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
-import { loadScenario } from '../scenario-loader.ts';
-import { readGameLog, replayLoggedGame, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
+import { MAX_LOG_LINE } from '../cli-budgets.ts';
+import { CliError, describeFsError, errorLine, usageLine } from '../cli-errors.ts';
+import { loadScenario, type LoadedScenario } from '../scenario-loader.ts';
+import { GameLogReader, replayLoggedGame, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
 
 const usage = `Usage: houserules replay <log.jsonl> [--game N] [--root DIR]
 
@@ -23,69 +26,99 @@ Options:
 ${rootHelp(16)}
   -h, --help    this help
 
-Exit code 1 when a replayed game diverges from its log.
+Exit code 1 when a replayed game diverges from its log, or stops before its end
+(a run error such as a step budget, which the output names).
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(argv, { game: { type: 'string' }, root: { type: 'string' } });
   if (!parsed.ok) {
-    io.stderr.write(`houserules replay: ${parsed.message}\n`);
+    io.stderr.write(usageLine('replay', parsed.message));
     return EXIT_USAGE;
   }
   const { args } = parsed;
   const which = integerOption(args, 'game', 0);
   if (!which.ok) {
-    io.stderr.write(`houserules replay: ${which.message}\n`);
+    io.stderr.write(usageLine('replay', which.message));
     return EXIT_USAGE;
   }
   if (args.positionals.length !== 1) {
-    io.stderr.write(`houserules replay: name exactly one log file\n\n${usage}`);
+    io.stderr.write(`${usageLine('replay', `name exactly one log file`)}\n${usage}`);
     return EXIT_USAGE;
   }
   const givenRoot = rootOption(args, io.cwd);
   if (!givenRoot.ok) {
-    io.stderr.write(`houserules replay: ${givenRoot.message}\n`);
+    io.stderr.write(usageLine('replay', givenRoot.message));
     return EXIT_USAGE;
   }
   const root = givenRoot.root ?? findProjectRoot(io.cwd, io.cwd);
-  let text: string;
+  const given = args.positionals[0]!;
+  // Read line by line and replay game by game: a log of any size needs the memory of one game.
+  let input: ReadStream;
   try {
-    text = readFileSync(resolve(io.cwd, args.positionals[0]!), 'utf8');
-  } catch {
-    io.stderr.write(`houserules replay: cannot read ${args.positionals[0]}\n`);
+    input = await openLog(resolve(io.cwd, given));
+  } catch (error) {
+    throw new CliError('cli/cannot-read', describeFsError(error, given, 'read'), EXIT_USAGE);
+  }
+  const reader = new GameLogReader();
+  const scenarios = new Map<string, LoadedScenario>();
+  let replayed = 0;
+  let failed = 0;
+  let lineNo = 0;
+  const play = (logged: LoggedGame | null): number => {
+    if (logged === null || (which.value !== undefined && logged.game !== which.value)) return EXIT_OK;
+    replayed++;
+    const code = replayOne(logged, io, root, scenarios);
+    if (code !== EXIT_OK) failed++;
+    return code;
+  };
+  const take = (line: string): number => {
+    const read = reader.line(line.endsWith('\r') ? line.slice(0, -1) : line, ++lineNo);
+    if (!read.ok) throw new CliError('cli/malformed-log', `${given}: ${read.message}`, EXIT_FAILURE);
+    return play(read.finished);
+  };
+  try {
+    let rest = '';
+    for await (const chunk of input) {
+      const lines = (rest + String(chunk)).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) if (take(line) === EXIT_USAGE) return EXIT_USAGE;
+      if (rest.length > MAX_LOG_LINE) throw new CliError('cli/malformed-log', `${given}: line ${lineNo + 1} is longer than ${MAX_LOG_LINE} characters`, EXIT_FAILURE);
+    }
+    if (rest !== '' && take(rest) === EXIT_USAGE) return EXIT_USAGE;
+  } catch (error) {
+    if (error instanceof CliError || typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
+    throw new CliError('cli/cannot-read', describeFsError(error, given, 'read'), EXIT_USAGE);
+  } finally {
+    input.destroy();
+  }
+  if (play(reader.finish()) === EXIT_USAGE) return EXIT_USAGE;
+  if (replayed === 0) {
+    io.stderr.write(usageLine('replay', which.value === undefined ? 'the log holds no game' : `the log holds no game ${which.value}`));
     return EXIT_USAGE;
   }
-  const log = readGameLog(text);
-  if (!log.ok) {
-    io.stderr.write(`houserules replay: ${args.positionals[0]}: ${log.message}\n`);
-    return EXIT_FAILURE;
-  }
-  const games = which.value === undefined ? log.games : log.games.filter((g) => g.game === which.value);
-  if (games.length === 0) {
-    io.stderr.write(`houserules replay: ${which.value === undefined ? 'the log holds no game' : `the log holds no game ${which.value}`}\n`);
-    return EXIT_USAGE;
-  }
-  let diverged = 0;
-  for (const logged of games) {
-    const code = replayOne(logged, io, root);
-    if (code === EXIT_USAGE) return code;
-    if (code !== EXIT_OK) diverged++;
-  }
-  if (games.length > 1) io.stdout.write(`\n${games.length - diverged} of ${games.length} games verified\n`);
-  return diverged > 0 ? EXIT_FAILURE : EXIT_OK;
+  if (replayed > 1) io.stdout.write(`\n${replayed - failed} of ${replayed} games verified${failed > 0 ? `; ${failed} diverged or stopped before their end` : ''}\n`);
+  return failed > 0 ? EXIT_FAILURE : EXIT_OK;
 }
 
-function replayOne(logged: LoggedGame, io: CliIo, root: string): number {
+/** The log as a stream, once it is known to be a readable file. */
+function openLog(path: string): Promise<ReadStream> {
+  return new Promise((done, fail) => {
+    const stream = createReadStream(path, { encoding: 'utf8' });
+    stream.once('ready', () => done(stream));
+    stream.once('error', fail);
+  });
+}
+
+function replayOne(logged: LoggedGame, io: CliIo, root: string, scenarios: Map<string, LoadedScenario>): number {
   const { header } = logged;
-  const loaded = loadScenario(io.cwd, header.scenario, header.variant ?? undefined, { root });
+  const key = `${header.scenario}\u0000${header.variant ?? ''}`;
+  const loaded = scenarios.get(key) ?? loadScenario(io.cwd, header.scenario, header.variant ?? undefined, { root });
+  scenarios.set(key, loaded);
   if (!loaded.ok) {
-    if (loaded.code !== undefined) {
-      // The log named a file outside the project: a bad input file, not a bad command line.
-      io.stderr.write(`houserules replay: game ${logged.game}: error[${loaded.code}]: ${loaded.message}\n`);
-      return EXIT_FAILURE;
-    }
-    io.stderr.write(`houserules replay: game ${logged.game}: ${loaded.message}\n`);
-    return EXIT_USAGE;
+    // The log names its scenario: a scenario it cannot have is a bad input file, not a bad command line.
+    io.stderr.write(errorLine('replay', loaded.code, `game ${logged.game}: ${loaded.message}`));
+    return EXIT_FAILURE;
   }
   if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
     writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
@@ -101,11 +134,17 @@ function replayOne(logged: LoggedGame, io: CliIo, root: string): number {
 }
 
 function reportOutcome(io: CliIo, logged: LoggedGame, outcome: ReplayOutcome): number {
+  if (outcome.ok && outcome.stopped !== undefined) {
+    // The replay agrees with the log, but the game never ended: that is not a verified game.
+    io.stdout.write(`  result: ${outcome.result}\n  verified: ${logged.events.length} events match the log\n`);
+    io.stdout.write(`  STOPPED before its end: ${printable(outcome.stopped.code)}: ${printable(outcome.stopped.message)}\n`);
+    return EXIT_FAILURE;
+  }
   if (outcome.ok) {
     io.stdout.write(`  result: ${outcome.result}\n  verified: ${logged.events.length} events match the log\n`);
     return EXIT_OK;
   }
-  io.stdout.write(`  DIVERGED at event ${outcome.matched + 1}: ${outcome.reason}\n`);
+  io.stdout.write(`  DIVERGED at event ${outcome.matched + 1}: ${outcome.reason.split('\n').map(printable).join('\n')}\n`);
   return EXIT_FAILURE;
 }
 
@@ -150,7 +189,7 @@ function printEvents(io: CliIo, events: LoggedEvent[]): void {
       round = e.round;
       io.stdout.write(round === 0 ? '  setup\n' : `  round ${round}\n`);
     }
-    io.stdout.write(`    ${e.turn > 0 ? `turn ${e.turn}  ` : ''}${describeEntry(e)}\n`);
+    io.stdout.write(`    ${e.turn > 0 ? `turn ${e.turn}  ` : ''}${printable(describeEntry(e))}\n`);
   }
 }
 

@@ -1,10 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { stringifyJson } from '@houserules/schema';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { resolve } from 'node:path';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
+import { errorLine, usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
+import { OutputFile } from '../output-file.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import {
@@ -39,7 +41,8 @@ Options:
   --seed S           run seed (default 1); game i is seeded from (S, i) only
   --agents a,b,…     random, first, or a scenario policy such as cautious(8);
                      fewer agents than players are repeated in order (default random)
-  --workers N        spread games over N worker threads; same seed ⇒ same summary
+  --workers N        spread games over N worker threads (at most one per core);
+                     same seed ⇒ same summary
   --check-invariants check token and piece conservation and the scenario's
                      invariants after every event (slower); a broken one
                      stops that game and counts as a failure
@@ -61,8 +64,8 @@ type Built =
   | { ok: true; spec: SimulationSpec; games: number; workers: number; json: boolean; profile: boolean; logFile: string | undefined }
   | { ok: false; code: number };
 
-function usageError(io: CliIo, message: string): { ok: false; code: number } {
-  io.stderr.write(`houserules simulate: ${message}\n`);
+function usageError(io: CliIo, message: string, help?: string): { ok: false; code: number } {
+  io.stderr.write(usageLine('simulate', message) + (help === undefined ? '' : `\n${help}`));
   return { ok: false, code: EXIT_USAGE };
 }
 
@@ -83,7 +86,7 @@ function buildRun(argv: string[], io: CliIo): Built {
   });
   if (!parsed.ok) return usageError(io, parsed.message);
   const { args } = parsed;
-  if (args.positionals.length !== 1) return usageError(io, `name exactly one scenario\n\n${usage}`);
+  if (args.positionals.length !== 1) return usageError(io, 'name exactly one scenario', usage);
   const games = integerOption(args, 'games', 1);
   const seed = integerOption(args, 'seed', 0);
   const workers = integerOption(args, 'workers', 1);
@@ -97,7 +100,10 @@ function buildRun(argv: string[], io: CliIo): Built {
   const root = rootOption(args, io.cwd);
   if (!root.ok) return usageError(io, root.message);
   const loaded = loadScenario(io.cwd, args.positionals[0]!, variant, root.root === undefined ? {} : { root: root.root });
-  if (!loaded.ok) return usageError(io, loaded.message);
+  if (!loaded.ok) {
+    io.stderr.write(errorLine('simulate', loaded.code, loaded.message));
+    return { ok: false, code: EXIT_USAGE };
+  }
   if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
     writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
     return { ok: false, code: EXIT_FAILURE };
@@ -130,7 +136,14 @@ function buildRun(argv: string[], io: CliIo): Built {
     log: logFile !== undefined,
     checkInvariants: flag(args, 'check-invariants'),
   };
-  return { ok: true, spec, games: games.value ?? 100, workers: workers.value ?? 1, json: flag(args, 'json'), profile: flag(args, 'profile'), logFile };
+  // More threads than cores only add overhead (and 400 threads exhaust memory): at most one per core.
+  const cores = availableParallelism();
+  let workerCount = workers.value ?? 1;
+  if (workerCount > cores) {
+    io.stderr.write(`houserules simulate: --workers ${workerCount} is more than the ${cores} core${cores === 1 ? '' : 's'} of this machine; using ${cores}\n`);
+    workerCount = cores;
+  }
+  return { ok: true, spec, games: games.value ?? 100, workers: workerCount, json: flag(args, 'json'), profile: flag(args, 'profile'), logFile };
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -139,9 +152,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const { spec, games, workers } = built;
   const runner = createGameRunner(spec);
   if (!runner.ok) {
-    io.stderr.write(`houserules simulate: ${runner.message}\n`);
+    io.stderr.write(usageLine('simulate', runner.message));
     return EXIT_USAGE;
   }
+  // Opened before the first game, so a bad path fails at once; written game by game.
+  const logFile = built.logFile === undefined ? null : OutputFile.open(io.cwd, built.logFile);
+  const onLog = (text: string): void => logFile?.write(text);
   const progress = createProgressBar(io.stderr, games);
   const profiler = built.profile ? await startRuleProfile() : null;
   const started = performance.now();
@@ -153,28 +169,26 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write('houserules simulate: --workers needs the bundled worker (run `pnpm --filter @houserules/cli build`)\n');
       return EXIT_USAGE;
     }
-    result = await runGamesInWorkers(script, spec, games, workers, runner.ruleIds.length, (done) => progress.update(done));
+    result = await runGamesInWorkers(script, spec, games, workers, runner.ruleIds.length, (done) => progress.update(done), onLog);
   } else {
     // The same chunks and merge as the workers, so both paths give the same numbers.
-    result = { partial: emptyPartial(spec.players, runner.ruleIds.length), log: '' };
-    const logs: string[] = [];
-    for (let from = 0; from < games; from += SINGLE_THREAD_CHUNK) {
-      const chunk = playChunk(runner, spec.players, from, Math.min(games, from + SINGLE_THREAD_CHUNK));
+    result = { partial: emptyPartial(spec.players, runner.ruleIds.length) };
+    // With a log, a chunk is one game: its text is written before the next game is played.
+    const size = spec.log ? 1 : SINGLE_THREAD_CHUNK;
+    for (let from = 0; from < games; from += size) {
+      const chunk = playChunk(runner, spec.players, from, Math.min(games, from + size));
       mergePartial(result.partial, chunk.partial);
-      if (chunk.log !== undefined) logs.push(chunk.log);
+      if (chunk.log !== undefined) onLog(chunk.log);
       progress.update(chunk.to);
     }
-    result.log = logs.join('');
   }
+  logFile?.close();
   const ms = performance.now() - started;
   // Process-wide CPU time (all threads): cpu/wall says how many cores the run really got.
   const cpu = process.cpuUsage(cpuBefore);
   const profile = profiler === null ? null : await profiler.stop();
   progress.finish();
 
-  if (built.logFile !== undefined) {
-    writeFileSync(resolve(io.cwd, built.logFile), result.log);
-  }
   const agentNames = spec.agents.map(formatAgentSpec);
   const summary = summarizePartial(result.partial, {
     scenario: displayPath(io.cwd, spec.scenarioFile),
@@ -192,7 +206,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     workers,
   };
   if (built.json) {
-    io.stdout.write(JSON.stringify(profile === null ? { summary, timing } : { summary, timing, profile }, null, 2) + '\n');
+    io.stdout.write(stringifyJson(profile === null ? { summary, timing } : { summary, timing, profile }, 2) + '\n');
   } else {
     io.stdout.write(formatSummary(summary));
     if (profile !== null) io.stdout.write(formatRuleProfile(profile));

@@ -1,8 +1,9 @@
 import { coverageLines, coverageShortfalls, findTestFiles, reportJson, reportJunit, reportPretty, reportTap, runSuite, suiteOk, type SuiteResult } from '@houserules/conformance';
-import type { Diagnostic } from '@houserules/schema';
+import { printable, type Diagnostic } from '@houserules/schema';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, parseCommandArgs, stringOption } from '../command-args.ts';
 import { displayPath } from '../diagnostic-output.ts';
+import { usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { findRulesFiles } from '../rules-files.ts';
@@ -32,7 +33,7 @@ Exit code 1 when a test fails, a test file does not compile, or coverage is shor
 async function run(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(argv, { filter: { type: 'string' }, reporter: { type: 'string' }, coverage: { type: 'boolean' }, root: { type: 'string' } });
   if (!parsed.ok) {
-    io.stderr.write(`houserules test: ${parsed.message}\n`);
+    io.stderr.write(usageLine('test', parsed.message));
     return EXIT_USAGE;
   }
   const { args } = parsed;
@@ -42,25 +43,25 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const reporter = stringOption(args, 'reporter') ?? 'pretty';
   if (!(REPORTERS as readonly string[]).includes(reporter)) {
-    io.stderr.write(`houserules test: --reporter must be one of ${REPORTERS.join(', ')}, not "${reporter}"\n`);
+    io.stderr.write(usageLine('test', `--reporter must be one of ${REPORTERS.join(', ')}, not "${reporter}"`));
     return EXIT_USAGE;
   }
   const paths = args.positionals.length > 0 ? args.positionals : ['scenarios'];
   const found = findRulesFiles(io.cwd, paths);
   if (!found.ok) {
-    io.stderr.write(`houserules test: ${found.message}\n`);
+    io.stderr.write(usageLine('test', found.message));
     return EXIT_USAGE;
   }
   const root = rootOption(args, io.cwd);
   if (!root.ok) {
-    io.stderr.write(`houserules test: ${root.message}\n`);
+    io.stderr.write(usageLine('test', root.message));
     return EXIT_USAGE;
   }
   // One project per run: the one of the first path, or --root.
   const host = new ProjectHosts(root.root, io.cwd).hostFor(found.files[0] ?? io.cwd);
   const files = findTestFiles(host, found.files);
   if (files.length === 0) {
-    io.stderr.write(`houserules test: no test blocks in the .rules files under ${paths.join(', ')}\n`);
+    io.stderr.write(usageLine('test', `no test blocks in the .rules files under ${paths.join(', ')}`));
     return EXIT_USAGE;
   }
   // Rulebooks, READMEs and conformance.json are read through the host too: only inside the project.
@@ -86,7 +87,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     for (const c of result.coverage) io.stderr.write(coverageLines(c).join('\n') + '\n');
   }
   const short = coverage ? coverageShortfalls(result) : [];
-  for (const s of short) io.stderr.write(`houserules test: ${s}\n`);
+  for (const s of short) io.stderr.write(`houserules test: ${printable(s)}\n`);
   return suiteOk(result) && short.length === 0 ? EXIT_OK : EXIT_FAILURE;
 }
 

@@ -1,3 +1,4 @@
+import { printable } from '@houserules/schema';
 import type { SimulationSummary } from '@houserules/simulation';
 import { formatTable } from '../text-table.ts';
 
@@ -9,8 +10,8 @@ export function formatSummary(s: SimulationSummary): string {
   const options = Object.entries(s.options)
     .map(([k, v]) => `${k}=${String(v)}`)
     .join(', ');
-  let out = `${s.scenario}  variant: ${s.variant ?? '(base)'}  players: ${s.players}  games: ${s.games}  seed: ${s.seed}\n`;
-  if (options) out += `options: ${options}\n`;
+  let out = `${printable(s.scenario)}  variant: ${printable(s.variant ?? '(base)')}  players: ${s.players}  games: ${s.games}  seed: ${s.seed}\n`;
+  if (options) out += `options: ${printable(options)}\n`;
   out += '\n';
   out += formatTable(
     ['seat', 'agent', 'win rate', 'wins', 'shared', 'score mean', 'score sd'],
@@ -47,6 +48,11 @@ export function formatSummary(s: SimulationSummary): string {
     out += `\n${s.failures.games} game(s) stopped on a run error: ${Object.entries(s.failures.codes)
       .map(([c, k]) => `${c} ×${k}`)
       .join(', ')}\n`;
+    // Each code once, with the message of one of its games: a step budget names the looping rules or flow item.
+    for (const code of Object.keys(s.failures.codes)) {
+      const example = s.failures.examples?.[code];
+      if (example !== undefined) out += `  ${printable(code)}: ${printable(example)}\n`;
+    }
   }
   return out;
 }

@@ -7,10 +7,9 @@ import { emptyPartial, mergePartial, type ChunkResult, type SimulationPartial, t
 export type WorkerRequest = { from: number; to: number } | { stop: true };
 export type WorkerReply = { chunk: ChunkResult } | { error: string };
 
-/** A whole run: its merged aggregate and, when a log was asked for, every game's lines in game order. */
+/** A whole run: its merged aggregate (the log went to `onLog`, game by game, as it came). */
 export interface RunResult {
   partial: SimulationPartial;
-  log: string;
 }
 
 /**
@@ -37,6 +36,8 @@ export function findWorkerScript(): string | undefined {
  * aggregate, which the main thread merges, and log text, which it joins in
  * chunk order, so the result does not depend on the schedule. Each worker has
  * two chunks in hand, so it never waits for the main thread between chunks.
+ * Log text goes to `onLog` in game order as soon as the chunks before it are
+ * in: only the chunks in flight are ever held, never the whole run.
  */
 export function runGamesInWorkers(
   script: string,
@@ -45,24 +46,28 @@ export function runGamesInWorkers(
   workers: number,
   ruleCount: number,
   onProgress: (done: number) => void,
+  onLog: (text: string) => void = () => {},
 ): Promise<RunResult> {
-  const chunk = Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8))));
+  // With a log, a chunk is one game, so no thread holds more than a few games' text.
+  const chunk = spec.log ? 1 : Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8))));
   const inFlight = new Map<Worker, number>();
   const partial = emptyPartial(spec.players, ruleCount);
-  // Log text per chunk, keyed by its first game, joined in game order at the end.
-  const logs = new Map<number, string>();
+  // Log text of chunks that came back before an earlier one, keyed by their first game.
+  const waiting = new Map<number, { to: number; log: string }>();
+  let logged = 0;
   let next = 0;
   let done = 0;
   return new Promise((resolve, reject) => {
     const pool: Worker[] = [];
     let finished = false;
     let running = 0;
-    const fail = (message: string): void => {
+    const failWith = (error: unknown): void => {
       if (finished) return;
       finished = true;
       for (const w of pool) void w.terminate();
-      reject(new Error(message));
+      reject(error);
     };
+    const fail = (message: string): void => failWith(new Error(message));
     const feed = (worker: Worker): void => {
       if (next >= games) {
         if ((inFlight.get(worker) ?? 0) === 0) worker.postMessage({ stop: true } satisfies WorkerRequest);
@@ -83,7 +88,18 @@ export function runGamesInWorkers(
         if ('error' in reply) return fail(reply.error);
         const { from, to } = reply.chunk;
         mergePartial(partial, reply.chunk.partial);
-        if (reply.chunk.log !== undefined) logs.set(from, reply.chunk.log);
+        if (reply.chunk.log !== undefined) {
+          waiting.set(from, { to, log: reply.chunk.log });
+          for (let ready = waiting.get(logged); ready !== undefined; ready = waiting.get(logged)) {
+            waiting.delete(logged);
+            try {
+              onLog(ready.log);
+            } catch (error) {
+              return failWith(error);
+            }
+            logged = ready.to;
+          }
+        }
         done += to - from;
         inFlight.set(worker, (inFlight.get(worker) ?? 1) - 1);
         onProgress(done);
@@ -94,7 +110,7 @@ export function runGamesInWorkers(
         running--;
         if (running === 0 && !finished) {
           finished = true;
-          if (done === games) resolve({ partial, log: [...logs.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text).join('') });
+          if (done === games) resolve({ partial });
           else reject(new Error(`simulation workers stopped after ${done} of ${games} games`));
         }
       });

@@ -1,3 +1,4 @@
+import { printable } from '@houserules/schema';
 import type { SuiteResult } from '../results.ts';
 import { failureLines } from './pretty.ts';
 
@@ -27,13 +28,16 @@ export function reportJunit(r: SuiteResult): string {
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="houserules" tests="${total}" failures="${r.failed + r.brokenFiles}">`, ...suites, '</testsuites>'].join('\n') + '\n';
 }
 
+/** An attribute: one line, every control character shown escaped. */
 function attr(s: string): string {
-  return text(s).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+  return text(printable(s)).replace(/"/g, '&quot;');
 }
 
+/** Element text: lines kept, every other control character shown escaped. */
 function text(s: string): string {
-  // Characters XML 1.0 cannot hold at all are dropped.
-  return [...s].filter(allowedInXml).join('').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  // Characters XML 1.0 cannot hold at all are dropped (printable has already escaped the controls among them).
+  const shown = s.split('\n').map(printable).join('\n');
+  return [...shown].filter(allowedInXml).join('').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function allowedInXml(ch: string): boolean {

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '@houserules/schema';
+import { printable, type Diagnostic } from '@houserules/schema';
 import type { ScenarioCoverage, SuiteResult, TestResult } from '../results.ts';
 
 export interface PrettyOptions {
@@ -8,7 +8,11 @@ export interface PrettyOptions {
   displayPath?: (file: string) => string;
 }
 
-/** Human-readable report: one line per test, details of each failure, a summary. */
+/**
+ * Human-readable report: one line per test, details of each failure, a summary.
+ * Every line may quote a scenario file (test names, messages, cites, rulebook
+ * sentences), so control characters are escaped line by line.
+ */
 export function reportPretty(r: SuiteResult, options: PrettyOptions = {}): string {
   const show = options.displayPath ?? ((f: string) => f);
   const lines: string[] = [];
@@ -22,7 +26,7 @@ export function reportPretty(r: SuiteResult, options: PrettyOptions = {}): strin
   }
   if (options.coverage) for (const c of r.coverage) lines.push('', ...coverageLines(c));
   lines.push('', `${r.passed} passed, ${r.failed} failed${r.brokenFiles ? `, ${r.brokenFiles} file${r.brokenFiles === 1 ? '' : 's'} with errors` : ''}`);
-  return lines.join('\n') + '\n';
+  return lines.map(printable).join('\n') + '\n';
 }
 
 export function failureLines(t: TestResult, show: (f: string) => string = (f) => f): string[] {

@@ -1,3 +1,4 @@
+import { printable, stringifyJson } from '@houserules/schema';
 import type { SuiteResult } from '../results.ts';
 import { failureLines } from './pretty.ts';
 
@@ -17,7 +18,7 @@ export function reportTap(r: SuiteResult): string {
         points.push(`not ok ${++n} - ${title}`, ...yaml({
           code: fl.code, message: fl.message, at: `${fl.file}:${fl.range.start.line}:${fl.range.start.column}`,
           ...(fl.expected !== undefined ? { expected: fl.expected } : {}), ...(fl.actual !== undefined ? { actual: fl.actual } : {}),
-        }), ...failureLines(t).map((l) => `# ${l}`));
+        }), ...failureLines(t).map((l) => `# ${printable(l)}`));
       }
     }
   }
@@ -25,10 +26,10 @@ export function reportTap(r: SuiteResult): string {
 }
 
 function yaml(fields: Record<string, string>): string[] {
-  return ['  ---', ...Object.entries(fields).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`), '  ...'];
+  return ['  ---', ...Object.entries(fields).map(([k, v]) => `  ${k}: ${stringifyJson(v)}`), '  ...'];
 }
 
-/** `#` starts a directive in TAP; newlines end a line. */
+/** `#` starts a directive in TAP; newlines end a line; other control characters are shown escaped. */
 function escape(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/#/g, '\\#').replace(/\s*\n\s*/g, ' ');
+  return printable(s.replace(/\\/g, '\\\\').replace(/#/g, '\\#').replace(/\s*\n\s*/g, ' '));
 }

@@ -27,7 +27,8 @@ export interface HexContents {
  * Fills a board as the declaration says. Hexes a map gives a kind or value
  * keep it. The `kinds` list goes, in order or shuffled, onto the hexes without
  * a kind, in hex id order; then the `values` list onto the hexes without a
- * value whose kind is not excepted (a hex with no kind takes no value). Same
+ * value whose kind is not excepted and that lie in no excepted region (a hex
+ * with no kind takes no value). Same
  * random source, same result.
  */
 export function fillHexes(board: HexBoard, declaration: BoardDeclaration, random: RandomSource): HexContents {
@@ -58,6 +59,11 @@ export function fillHexes(board: HexBoard, declaration: BoardDeclaration, random
   }
   if (declaration.values) {
     const except = new Set(declaration.values.except);
+    // hexes of the regions named in `exceptRegions` take no value either
+    const unvalued = new Set<string>();
+    for (const name of declaration.values.exceptRegions ?? []) {
+      for (const region of declaration.regions) if (region.name === name) for (const h of region.hexes) unvalued.add(`${h.q},${h.r}`);
+    }
     const deck = declaration.values.values.slice();
     if (declaration.values.shuffled) shuffleInPlace(deck, random);
     let next = 0;
@@ -65,6 +71,7 @@ export function fillHexes(board: HexBoard, declaration: BoardDeclaration, random
     for (let h = 0; h < board.hexCount; h++) {
       const kind = kinds[h];
       if (values[h]! >= 0 || kind === undefined || except.has(kind)) continue;
+      if (unvalued.size > 0 && unvalued.has(`${board.hexQ[h]},${board.hexR[h]}`)) continue;
       wanting++;
       if (next < deck.length) values[h] = deck[next++]!;
     }
