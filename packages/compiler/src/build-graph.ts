@@ -130,7 +130,7 @@ export function buildGraph(
   assignFiringOrder(activeRules, inactiveRules, sink, recorder);
   graph.edges = l.cx.sortedEdges();
   // Linting waits for the caller: the file's test blocks may still read declarations.
-  return { graph, lowerers: l, lint: () => lint(l.cx, activeRules) };
+  return { graph, lowerers: l, lint: () => lint(l.cx, activeRules, graph) };
 }
 
 /** `rule:<name>@<module>`, made unique when one module superseded the same name twice. */

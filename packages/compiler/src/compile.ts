@@ -12,7 +12,7 @@ import { MAX_ERRORS_PER_COMPILATION } from './budgets.ts';
 import { limitPerFile } from './diagnostics-per-file.ts';
 import { createMemoryHost, type ModuleHost } from './module-host.ts';
 import { loadModules, type LoadedModule, type ParseFn } from './module-loader.ts';
-import { collectTests, lowerTest, testVariant, type CompiledTest } from './lower-tests.ts';
+import { collectTests, lowerTests, testVariant, type CompiledTest } from './lower-tests.ts';
 import { didYouMean } from './suggest-name.ts';
 
 export interface CompileOptions {
@@ -176,9 +176,10 @@ function lowerInto(
     const wanted = testVariant(decl);
     // A test naming an unknown variant is still checked, against the base game.
     const runsHere = wanted === variant || (variant === null && wanted !== null && !table.variants.some((v) => v.name === wanted));
-    if (runsHere) tests.push(lowerTest(lowerers, decl, origin));
+    if (runsHere) tests.push(...lowerTests(lowerers, decl, origin));
   }
   lint();
+  dropLintsOfUnparsedModules(sink);
   const hadErrors = sink.hasErrors;
   const valid = validateRuleGraph(graph);
   // After a user error the graph holds placeholders; schema complaints would only repeat it.
@@ -186,6 +187,19 @@ function lowerInto(
   // The same budgets the engine's loader checks, on the whole graph (sizes computed from constants too).
   if (valid.value && !hadErrors) sink.pushAll(checkGraphBudgets(graph));
   return { lowered: { graph, tests, lowerers, table, hadErrors: sink.hasErrors }, diagnostics: sink.list };
+}
+
+/**
+ * Lints speak about a module as written; in a module that did not parse, what
+ * the parser recovered is not what the author wrote (a declaration cut short
+ * looks unused), so its lints are dropped and only the parse errors remain.
+ */
+function dropLintsOfUnparsedModules(sink: DiagnosticSink): void {
+  const unparsed = new Set(sink.list.filter((d) => d.severity === 'error' && d.code.startsWith('parse/')).map((d) => d.file));
+  if (unparsed.size === 0) return;
+  const kept = sink.list.filter((d) => !(d.code.startsWith('lint/') && unparsed.has(d.file)));
+  sink.list.length = 0;
+  sink.pushAll(kept);
 }
 
 export function diagnosticKey(d: Diagnostic): string {

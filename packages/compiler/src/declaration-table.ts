@@ -71,13 +71,16 @@ export interface DeclarationTable {
   scenario: { node: ScenarioDecl; origin: Origin } | null;
   optionDefaults: Map<string, { value: Expr; origin: Origin; range: Range }>;
   variants: { name: string; node: VariantDecl; origin: Origin }[];
+  /** declarations refused as duplicates (reported once): uses of them are not reported again */
+  rejected: Decl[];
 }
 
 const OVERRIDE_KIND: Record<string, DeclKind> = {
   RuleDecl: 'rule', ActionDecl: 'action', ConstraintDecl: 'constraint', EndDecl: 'end', DeriveDecl: 'derive', PolicyDecl: 'policy',
-  BoardDecl: 'board',
+  BoardDecl: 'board', ZoneDecl: 'zone', CardDecl: 'card', VarDecl: 'var', PoolDecl: 'pool', PieceDecl: 'piece', EventDecl: 'event',
+  OptionDecl: 'option',
 };
-const OVERRIDABLE = new Set<DeclKind>(['rule', 'action', 'constraint', 'end', 'derive', 'policy', 'board']);
+const OVERRIDABLE = new Set<DeclKind>(['rule', 'action', 'constraint', 'end', 'derive', 'policy', 'board', 'zone', 'card', 'var', 'pool', 'piece', 'event', 'option']);
 
 const KIND_WORD: Record<DeclKind, string> = {
   option: 'option', token: 'token', group: 'token group', pool: 'pool', var: 'var', zone: 'zone', card: 'card kind',
@@ -98,7 +101,7 @@ export function buildDeclarationTable(
   modules: LoadedModule[], variant: string | null, sink: DiagnosticSink, _entryFile: string, recorder: SemanticRecorder | null = null,
 ): DeclarationTable {
   const table: DeclarationTable = {
-    byName: new Map(), superseded: [], flow: null, ranking: null, scenario: null, optionDefaults: new Map(), variants: [],
+    byName: new Map(), superseded: [], flow: null, ranking: null, scenario: null, optionDefaults: new Map(), variants: [], rejected: [],
   };
   let seq = 0;
   const variantNames = new Map<string, { ident: Identifier; origin: Origin }>();
@@ -108,9 +111,16 @@ export function buildDeclarationTable(
     if (decl.name === MISSING_NAME) return;
     const earlier = table.byName.get(decl.name);
     if (earlier) {
-      const canOverride = earlier.kind === decl.kind && OVERRIDABLE.has(decl.kind);
-      sink.error('resolve/duplicate', `\`${decl.name}\` is already declared (as a ${kindWord(earlier.kind)})`, decl.origin.file, decl.ident.range,
-        canOverride ? `to replace it, write \`override ${decl.kind} ${decl.name} …\`` : 'give one of them another name',
+      // Replacing makes sense for a declaration of the same kind and scope.
+      const canOverride = earlier.kind === decl.kind && earlier.scope === decl.scope && OVERRIDABLE.has(decl.kind);
+      const scoped = earlier.scope !== decl.scope || earlier.kind !== decl.kind;
+      table.rejected.push(decl);
+      sink.error('resolve/duplicate', `\`${decl.name}\` is already declared (as ${describeDecl(earlier)})${scoped ? `, so it cannot also be ${describeDecl(decl)}` : ''}`, decl.origin.file, decl.ident.range,
+        canOverride
+          ? `to replace it, write \`override ${decl.kind} ${decl.name} …\``
+          : scoped
+            ? `declarations, per-player and per-card members included, share one namespace: rename one (\`${renameSuggestion(decl)}\`)`
+            : 'give one of them another name',
         [{ message: `\`${decl.name}\` is first declared here`, file: earlier.origin.file, range: earlier.ident.range }]);
       return;
     }
@@ -127,8 +137,15 @@ export function buildDeclarationTable(
       case 'TestDecl':
         return;
       case 'ScenarioDecl':
-        // the most derived module's scenario block (the entry's, else the last module loaded that has one)
-        if (!table.scenario || table.scenario.origin.file !== origin.file) table.scenario = { node: item, origin };
+        // the most derived module's scenario block (the entry's, else the last module loaded that has one);
+        // a variant's scenario block replaces it, keeping what it does not say (the source, the players)
+        if (origin.variant !== undefined && table.scenario) {
+          const base = table.scenario.node;
+          const merged: ScenarioDecl = { ...base, ...item };
+          if (!item.source && base.source) merged.source = base.source;
+          if (!item.players && base.players) merged.players = base.players;
+          table.scenario = { node: merged, origin };
+        } else if (!table.scenario || table.scenario.origin.file !== origin.file || origin.variant !== undefined) table.scenario = { node: item, origin };
         return;
       case 'OptionDecl': if (item.name) declare(make(item.name, origin, 'option', item)); return;
       case 'TokenDecl':
@@ -251,10 +268,15 @@ export function buildDeclarationTable(
       sink.error('resolve/unknown-override-target', what, origin.file, target.name.range, didYouMean(name, candidates) ?? hintList(kind, candidates));
       return;
     }
-    const replacement = make(target.name, origin, kind, target as DeclOf<typeof kind>['node'], existing.scope);
+    const replacement = make(target.name, origin, kind, target as DeclOf<typeof kind>['node'], existing.scope, existing.cardKind);
     replacement.seq = existing.seq;
     table.superseded.push({ decl: existing, status: 'overridden', by: replacement });
     table.byName.set(name, replacement);
+    if (target.$type === 'CardDecl') {
+      // a card kind is replaced with its members: its per-card pools are the new declaration's
+      for (const d of [...table.byName.values()]) if (d.kind === 'pool' && d.scope === 'card' && d.cardKind === name) table.byName.delete(d.name);
+      for (const pool of target.pools ?? []) if (pool?.name) declare(make(pool.name, origin, 'pool', pool, 'card', name));
+    }
   };
 
   for (const module of modules) {
@@ -269,6 +291,22 @@ export function buildDeclarationTable(
     }
   }
   return table;
+}
+
+/** `a per-card pool of treasure`, `a per-player var`, `a rule`… */
+export function describeDecl(d: Decl): string {
+  const word = kindWord(d.kind);
+  const article = /^[aeiou]/.test(word) ? 'an' : 'a';
+  if (d.scope === 'card') return `a per-card ${word} of \`${d.cardKind ?? 'card'}\``;
+  if (d.scope === 'player') return `a per-player ${word}`;
+  if (d.scope !== 'global') return `a per-${d.scope} ${word}`;
+  return `${article} ${word}`;
+}
+
+function renameSuggestion(d: Decl): string {
+  if (d.scope === 'card') return `${d.cardKind ?? 'card'}_${d.name}`;
+  if (d.scope === 'player') return `player_${d.name}`;
+  return `${d.name}_${d.kind}`;
 }
 
 function hintList(kind: DeclKind, candidates: string[]): string {

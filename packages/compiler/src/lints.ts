@@ -1,4 +1,4 @@
-import type { RuleNode } from '@houserules/schema';
+import type { Expr, RuleGraph, RuleNode, Stmt } from '@houserules/schema';
 import type { DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import type { LoweringContext } from './lowering-context.ts';
@@ -9,7 +9,8 @@ import type { LoweringContext } from './lowering-context.ts';
  * moves to, from or reads it; an event when something emits it or a rule
  * listens to it. Builtin and flow-step events are emitted by the flow.
  */
-export function lint(cx: LoweringContext, activeRules: { node: RuleNode; decl: DeclOf<'rule'> }[]): void {
+export function lint(cx: LoweringContext, activeRules: { node: RuleNode; decl: DeclOf<'rule'> }[], graph?: RuleGraph): void {
+  if (graph) lintGuardsChangedByEarlierRules(cx, activeRules, graph);
   const listened = new Set(activeRules.map((r) => r.node.event));
   for (const d of cx.table.byName.values()) {
     let unused = false;
@@ -32,4 +33,99 @@ export function lint(cx: LoweringContext, activeRules: { node: RuleNode; decl: D
       r.decl.node.event?.range ?? r.decl.ident.range, `add \`emit ${decl.name}\` to a rule, or \`step ${decl.name}\` to the flow`,
       [{ message: `event \`${decl.name}\` is declared here`, file: decl.origin.file, range: decl.ident.range }]);
   }
+}
+
+/**
+ * Two rules on one event whose guards read the same state, the first of which
+ * changes it: a `when` is evaluated just before its rule fires, so the second
+ * guard sees what the first rule did. Guards written to exclude each other
+ * (`when phase == a { set phase = b }`, `when phase == b { … }`) then both hold
+ * in one event. The first rule's own guard must read what it writes, so a rule
+ * that merely feeds the next one (a counter, a flag meant to be seen) is not flagged.
+ */
+function lintGuardsChangedByEarlierRules(cx: LoweringContext, activeRules: { node: RuleNode; decl: DeclOf<'rule'> }[], graph: RuleGraph): void {
+  const derived = new Map(graph.derived.map((d) => [d.id, d.value]));
+  const writes = new Map<string, Set<string>>();
+  for (const r of activeRules) writes.set(r.node.id, writesWhileFiring(r.node.body));
+  const byEvent = new Map<string, { node: RuleNode; decl: DeclOf<'rule'> }[]>();
+  for (const r of activeRules) if (r.node.when) (byEvent.get(r.node.event) ?? byEvent.set(r.node.event, []).get(r.node.event)!).push(r);
+  for (const rules of byEvent.values()) {
+    rules.sort((a, b) => a.node.order - b.node.order);
+    const reads = rules.map((r) => guardReads(r.node.when!, derived));
+    for (let j = 1; j < rules.length; j++) {
+      for (let i = 0; i < j; i++) {
+        const first = rules[i]!;
+        const written = writes.get(first.node.id)!;
+        const shared = [...reads[j]!].filter((x) => written.has(x) && reads[i]!.has(x));
+        if (shared.length === 0) continue;
+        const second = rules[j]!;
+        const name = shared[0]!.replace(/^[a-z]+:/, '');
+        const guard = second.decl.node.when;
+        cx.sink.warning('lint/guard-changed-by-earlier-rule',
+          `the \`when\` of rule \`${second.node.name}\` reads \`${name}\`, which rule \`${first.node.name}\` (on the same event, firing first) changes: both guards can hold in one event`,
+          second.decl.origin.file, guard?.range ?? second.decl.ident.range,
+          `a \`when\` is evaluated just before its rule fires; if the two are alternatives, make them one rule with \`if … else\`, or guard on a value neither changes`,
+          [{ message: `rule \`${first.node.name}\` changes \`${name}\` here`, file: first.decl.origin.file, range: first.decl.ident.range }]);
+        break;
+      }
+    }
+  }
+}
+
+/** The vars, pools and zones a guard reads, through the derived values it calls. */
+function guardReads(e: Expr, derived: Map<string, Expr>): Set<string> {
+  const out = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (x: unknown): void => {
+    if (x === null || typeof x !== 'object') return;
+    if (Array.isArray(x)) {
+      for (const y of x) walk(y);
+      return;
+    }
+    const node = x as Record<string, unknown>;
+    switch (node.k) {
+      case 'var': case 'zone': out.add(node.id as string); break;
+      case 'count': case 'countOf': out.add(node.pool as string); break;
+      case 'derived': {
+        const id = node.id as string;
+        const body = derived.get(id);
+        if (body && !seen.has(id)) {
+          seen.add(id);
+          walk(body);
+        }
+        break;
+      }
+    }
+    for (const v of Object.values(node)) if (typeof v === 'object') walk(v);
+  };
+  walk(e);
+  return out;
+}
+
+/**
+ * What a rule body writes while it fires: vars it sets, pools it moves tokens
+ * between, zones it moves cards in. An ask's `then` runs later, once the
+ * answer comes (after the other rules on the event), so it is not counted;
+ * its `otherwise` runs at once and is.
+ */
+function writesWhileFiring(body: Stmt[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (stmts: Stmt[]): void => {
+    for (const st of stmts) {
+      switch (st.s) {
+        case 'set': out.add(st.var); break;
+        case 'move': case 'moveOf': out.add(st.from.pool).add(st.to.pool); break;
+        case 'moveCard': out.add(st.to.zone); break;
+        case 'moveCards': out.add(st.from.zone).add(st.to.zone); break;
+        case 'reveal': out.add(st.from.zone).add(st.to.zone); break;
+        case 'shuffle': out.add(st.zone.zone); break;
+        case 'if': walk(st.then); walk(st.else); break;
+        case 'for': walk(st.body); break;
+        case 'ask': if (st.otherwise) walk(st.otherwise); break;
+        default: break;
+      }
+    }
+  };
+  walk(body);
+  return out;
 }

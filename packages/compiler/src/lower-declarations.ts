@@ -128,7 +128,7 @@ export function lowerCardKind(l: Lowerers, d: DeclOf<'card'>): CardKindNode {
 
 export function lowerZone(l: Lowerers, d: DeclOf<'zone'>): ZoneNode {
   const scope = l.cx.scope(d.origin, idOf(d), null);
-  const contents = (d.node.contents ?? []).filter((c): c is CardSpec => !!c).map((c) => l.st.cardSpec(c, scope)).filter((c) => c !== null);
+  const contents = (d.node.contents ?? []).filter((c): c is CardSpec => !!c).flatMap((c) => l.st.cardSpecs(c, scope));
   return {
     id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range),
     scope: d.scope === 'player' ? 'player' : 'global', visibility: d.node.visibility ?? 'public', contents,

@@ -137,7 +137,7 @@ export class ExprLowerer {
     if (decl) return this.declRef(decl, ident, scope, undefined, access);
     if ((CONTEXT_NAMES as readonly string[]).includes(name)) {
       recorder?.reference(file, ident, { k: 'builtin', what: 'context', name }, 'read');
-      return this.contextName(name, scope);
+      return this.contextName(name, scope, ident);
     }
     const seat = scope.seats ? /^p([1-9][0-9]*)$/.exec(name) : null;
     if (seat) {
@@ -201,13 +201,27 @@ export class ExprLowerer {
     return val({ k: 'lit', v: id }, expected);
   }
 
-  private contextName(name: string, scope: Scope): Operand {
+  private contextName(name: string, scope: Scope, ident: Identifier): Operand {
     switch (name) {
       case 'players': return val({ k: 'players' }, listOf(PLAYER));
-      case 'self': return val(scope.implicitSelf ?? { k: 'ctx', name: 'self' }, PLAYER);
+      case 'self':
+        if (!scope.implicitSelf && !scope.nodeId.startsWith('policy:') && scope.nodeId !== 'param') return this.selfOutsidePlayer(scope, ident);
+        return val(scope.implicitSelf ?? { k: 'ctx', name: 'self' }, PLAYER);
       case 'current': case 'actor': return val({ k: 'ctx', name }, PLAYER);
       default: return val({ k: 'ctx', name: name as 'round' | 'turn' | 'player_count' }, NUMBER);
     }
+  }
+
+  /**
+   * `self` is the player a per-player value (or a policy's choice) is computed for; a rule, action,
+   * constraint, end, ranking or test has no such player, and reading one would be a meaningless game.
+   */
+  private selfOutsidePlayer(scope: Scope, ident: Identifier): Operand {
+    const where = scope.nodeId.split(':')[0] ?? '';
+    const what = ({ rule: 'a rule', action: 'an action', constraint: 'a constraint', end: 'an end condition', invariant: 'an invariant', ranking: 'the ranking', test: 'a test', derived: 'a derived value', flow: 'the flow' } as Record<string, string>)[where] ?? 'here';
+    this.cx.sink.error('resolve/self-outside-player', `\`self\` means nothing in ${what}: it is the player a per-player value or a policy is computed for`, scope.origin.file, ident.range,
+      where === 'ranking' ? 'name the ranked player: `ranking p by p.score`' : 'write `current` (whose turn it is), `actor` (who acts or chooses), or a player bound by the rule');
+    return val(ERROR_EXPR, UNKNOWN);
   }
 
   /** A reference to a declaration, of player/card `of` for a per-player/per-card one. */
@@ -228,6 +242,8 @@ export class ExprLowerer {
       return val(ERROR_EXPR, UNKNOWN);
     }
     if (decl.scope === 'card' && of === undefined) {
+      // a bare name inside `per player` that meant the refused per-player duplicate: reported there, once
+      if (scope.implicitSelf && cx.table.rejected.some((d) => d.name === decl.name && d.scope === 'player')) return val(ERROR_EXPR, UNKNOWN);
       cx.sink.error('resolve/needs-card', `\`${decl.name}\` belongs to each ${decl.cardKind ?? 'card'}: say which card`, scope.origin.file, ident.range,
         `write \`c.${decl.name}\` for a card c`);
       return val(ERROR_EXPR, UNKNOWN);
@@ -320,6 +336,8 @@ export class ExprLowerer {
     if (ty.t === 'player') {
       const decl = cx.table.byName.get(member.name);
       if (decl && decl.scope === 'player') return this.declRef(decl, member, scope, object.expr, access);
+      // a per-player declaration refused as a duplicate was reported there, once
+      if (cx.table.rejected.some((d) => d.name === member.name && d.scope === 'player')) return val(ERROR_EXPR, UNKNOWN);
       const names = [...cx.table.byName.values()].filter((d) => d.scope === 'player').map((d) => d.name);
       cx.sink.error('resolve/unknown-member', `a player has no \`${member.name}\``, scope.origin.file, member.range,
         didYouMean(member.name, names) ?? `per-player names: ${names.join(', ') || 'none declared'}`);
@@ -338,6 +356,7 @@ export class ExprLowerer {
       if (decl && decl.scope === 'card' && (ty.kind === undefined || `card:${decl.cardKind}` === ty.kind)) {
         return this.declRef(decl, member, scope, object.expr, access);
       }
+      if (cx.table.rejected.some((d) => d.name === member.name && d.scope === 'card')) return val(ERROR_EXPR, UNKNOWN);
       const names = this.cardMemberNames(ty.kind);
       cx.sink.error('resolve/unknown-member', `a ${describeType(ty)} card has no \`${member.name}\``, scope.origin.file, member.range,
         didYouMean(member.name, names) ?? `card members: ${names.join(', ') || 'none declared'}`);

@@ -8,6 +8,9 @@ import { bindLocal, declareLocal, type LoweringContext, type Scope } from './low
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, CARD, NUMBER, PLAYER, describeType, listOf, type Ty } from './type-system.ts';
 
+/** The cards one range in a card spec may make (`number_card(1..100)`); the graph's own card budgets apply after. */
+const MAX_CARDS_PER_RANGE = 10_000;
+
 const BUILTIN_EVENT_PARAMS = new Map(BUILTIN_EVENTS.map((e) => [e.name, e.params.map((p) => p.type as Ty)]));
 
 /** Lowers statements of a rule, action or `then` block (resolving names and checking types on the way). */
@@ -184,7 +187,7 @@ export class StmtLowerer {
       }
       case 'StackStmt': {
         const zone = this.zone(s.zone, scope, 'write');
-        const cards = (s.cards ?? []).map((c) => this.cardSpec(c, scope)).filter((c): c is GCardSpec => c !== null);
+        const cards = (s.cards ?? []).flatMap((c) => this.cardSpecs(c, scope));
         return zone ? { s: 'stack', zone, cards } : null;
       }
     }
@@ -337,6 +340,43 @@ export class StmtLowerer {
         e.$type === 'NameRef' && e.name ? (didYouMean(e.name.name, zones) ?? `zones: ${zones.join(', ') || 'none declared'}`) : `zones: ${zones.join(', ') || 'none declared'}`);
     }
     return undefined;
+  }
+
+  /**
+   * A spec with a range for a number field (`number_card(3..35)`: 33 cards numbered 3 to 35) is
+   * one spec per number, in order (the first on top); `2 of number_card(1..5)` is two of each.
+   */
+  cardSpecs(spec: CardSpec, scope: Scope): GCardSpec[] {
+    const args = spec.args ?? [];
+    const ranged = args.findIndex((a) => a?.value?.$type === 'RangeExpr');
+    if (ranged < 0) {
+      const one = this.cardSpec(spec, scope);
+      return one ? [one] : [];
+    }
+    const arg = args[ranged]!;
+    const range = arg.value as Extract<Expr, { $type: 'RangeExpr' }>;
+    const from = constantValue(this.ex.value(range.from, scope, NUMBER, 'the start of a card range').expr);
+    const to = constantValue(this.ex.value(range.to, scope, NUMBER, 'the end of a card range').expr);
+    if (typeof from !== 'number' || typeof to !== 'number') {
+      this.cx.sink.error('type/mismatch', 'a card range needs constant numbers at both ends', scope.origin.file, range.range, 'e.g. `number_card(3..35)`');
+      return [];
+    }
+    if (from > to) {
+      this.cx.sink.error('type/empty-range', `\`${from}..${to}\` numbers no card: ${from} is more than ${to}`, scope.origin.file, range.range, `write \`${to}..${from}\``);
+      return [];
+    }
+    if (to - from + 1 > MAX_CARDS_PER_RANGE) {
+      this.cx.sink.error('limit/card-range', `\`${from}..${to}\` would make ${to - from + 1} cards; a card range makes at most ${MAX_CARDS_PER_RANGE}`, scope.origin.file, range.range);
+      return [];
+    }
+    const out: GCardSpec[] = [];
+    for (let n = from; n <= to; n++) {
+      const literal: Expr = { $type: 'NumberLit', value: n, range: range.range };
+      const one = this.cardSpec({ ...spec, args: args.map((a, i) => (i === ranged ? { ...arg, value: literal } : a)) }, scope);
+      if (!one) return out;
+      out.push(one);
+    }
+    return out;
   }
 
   /** `3 of trap(spiders)` → { kind, count, fields } with positional arguments named by the card's fields. */

@@ -4,7 +4,7 @@ import type { Origin } from './declaration-table.ts';
 import { constant, type Lowerers } from './lower-declarations.ts';
 import type { Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
-import { BOOL, PLAYER, listOf, type Ty } from './type-system.ts';
+import { BOOL, PLAYER, describeType, listOf, type Ty } from './type-system.ts';
 
 /** One step of a compiled `test` block, in order; seats are 0-based (`p1` is 0). */
 export type TestStep =
@@ -16,9 +16,15 @@ export type TestStep =
   /** agents: `random`, `first` or a policy name, with constant arguments in the policy's parameter order */
   | { t: 'play'; until?: GExpr; agents: { name: string; args: Value[] }[]; range: Range }
   | { t: 'expect'; condition: GExpr; range: Range }
-  | { t: 'expectEvent'; negated: boolean; event: string; args?: GExpr[]; range: Range }
+  | { t: 'expectEvent'; negated: boolean; event: string; args?: GExpr[]; times?: number; thisRound?: boolean; range: Range }
   | { t: 'expectIllegal'; seat: number; move: { choose: GExpr } | { action: string; args: GExpr[] }; because?: string; range: Range }
-  | { t: 'expectGameOver'; winners?: GExpr; range: Range };
+  | { t: 'expectLegal'; seat: number; move: { choose: GExpr } | { action: string; args: GExpr[] }; range: Range }
+  | { t: 'expectGameOver'; negated?: boolean; winners?: GExpr; range: Range }
+  | { t: 'expectAsked'; negated: boolean; seat: number; ask?: AskedTarget; options?: GExpr; range: Range }
+  | { t: 'expectSees'; negated: boolean; seat: number; target: GExpr; range: Range };
+
+/** What `expect p1 asked NAME` names: a choice named with `as`, a per-player var chosen with `choose p.var`, or an action offered. */
+export type AskedTarget = { ask: string; name: string } | { var: string; name: string } | { action: string; name: string };
 
 /** A `test` block resolved against the graph of its variant. */
 export interface CompiledTest {
@@ -51,8 +57,54 @@ export function testVariant(decl: TestDecl): string | null {
 
 const SEAT = /^p([1-9][0-9]*)$/;
 
+/**
+ * Lowers one test block into one test per reading: a test with `option x in [a, b]`
+ * (or `in all`) runs once for each value (for several such options, each
+ * combination), named `title (x = a)`; the steps are the same, and may read the
+ * option like any expression.
+ */
+export function lowerTests(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest[] {
+  const test = lowerTest(l, decl, origin);
+  let readings: { suffix: string[]; options: Record<string, Value> }[] = [{ suffix: [], options: {} }];
+  for (const item of decl.items ?? []) {
+    if (item?.$type !== 'TestOptionReadings' || !item.name) continue;
+    const values = optionReadings(l, item.name, item.values, origin);
+    if (values.length === 0) continue;
+    readings = readings.flatMap((r) => values.map((v) => ({ suffix: [...r.suffix, `${item.name.name} = ${String(v)}`], options: { ...r.options, [item.name.name]: v } })));
+  }
+  if (readings.length === 1 && readings[0]!.suffix.length === 0) return [test];
+  return readings.map((r) => ({ ...test, name: `${test.name} (${r.suffix.join(', ')})`, options: { ...test.options, ...r.options } }));
+}
+
+/** The values of `option x in [a, b]` (constants of the option's type), or every value of its type for `in all` (bool, enum). */
+function optionReadings(l: Lowerers, name: Identifier, values: Expr | null, origin: Origin): Value[] {
+  const option = l.cx.table.byName.get(name.name);
+  if (option?.kind !== 'option') {
+    const options = [...l.cx.table.byName.values()].filter((d) => d.kind === 'option').map((d) => d.name);
+    l.cx.sink.error('resolve/unknown-option', `there is no option \`${name.name}\``, origin.file, name.range, didYouMean(name.name, options));
+    return [];
+  }
+  const ty = l.cx.declType(option);
+  if (values === null) {
+    if (ty.t === 'bool') return [false, true];
+    if (ty.t === 'enum') return [...ty.values];
+    l.cx.sink.error('type/mismatch', `option \`${name.name}\` is a ${describeType(ty)}: \`in all\` needs a bool or an enum`, origin.file, name.range, `list the readings: option ${name.name} in [1, 2]`);
+    return [];
+  }
+  if (values.$type !== 'ListExpr') {
+    l.cx.sink.error('type/mismatch', `the readings of option \`${name.name}\` must be a list of values`, origin.file, values.range, `option ${name.name} in [a, b]`);
+    return [];
+  }
+  const out: Value[] = [];
+  for (const item of values.items) {
+    const v = constant(l, item, origin, ty, `a reading of option \`${name.name}\``);
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
 /** Lowers one test block: names resolve as in rules, plus the seats `p1` … `pN`. */
-export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
+function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
   const scope: Scope = l.cx.scope(origin, 'test', null);
   scope.seats = true;
   const test: CompiledTest = {
@@ -104,6 +156,22 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
       }),
     };
   };
+  const askedTarget = (ident: Identifier): { target: AskedTarget; value?: Ty } | undefined => {
+    const named = l.cx.namedChoices.get(ident.name);
+    if (named) return { target: { ask: named.askId, name: ident.name }, value: named.value };
+    const d = l.cx.table.byName.get(ident.name);
+    if (d?.kind === 'action') {
+      scope.recorder?.reference(origin.file, ident, { k: 'decl', decl: d }, 'read');
+      return { target: { action: `action:${ident.name}`, name: ident.name } };
+    }
+    if (d?.kind === 'var') {
+      scope.recorder?.reference(origin.file, ident, { k: 'decl', decl: d }, 'read');
+      return { target: { var: `var:${ident.name}`, name: ident.name }, value: l.cx.declType(d) };
+    }
+    const names = [...l.cx.namedChoices.keys(), ...[...l.cx.table.byName.values()].filter((x) => x.kind === 'action' || x.kind === 'var').map((x) => x.name)];
+    l.cx.sink.error('resolve/unknown-name', `there is no choice, chosen variable or action \`${ident.name}\``, origin.file, ident.range, didYouMean(ident.name, names) ?? 'name a choice (`as NAME`), a per-player variable a rule asks for, or an action');
+    return undefined;
+  };
   for (const item of decl.items ?? []) {
     if (!item) continue;
     const range = item.range;
@@ -146,7 +214,12 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
           l.cx.sink.error('resolve/unknown-event', `there is no event \`${item.event.name}\``, origin.file, item.event.range, didYouMean(item.event.name, l.st.eventNames()));
           break;
         }
-        const step: TestStep = { t: 'expectEvent', negated: item.negated ?? false, event: `event:${item.event.name}`, range };
+        const step: Extract<TestStep, { t: 'expectEvent' }> = { t: 'expectEvent', negated: item.negated ?? false, event: `event:${item.event.name}`, range };
+        if (item.times !== undefined) {
+          if (item.negated) l.cx.sink.error('type/mismatch', '`expect not event … N times` says nothing clear', origin.file, item.range, 'write `expect event E 0 times`, or leave out `not`');
+          step.times = item.times;
+        }
+        if (item.thisRound) step.thisRound = true;
         if (item.args) {
           if (item.args.length > params.length) {
             l.cx.sink.error('type/arity', `event \`${item.event.name}\` has ${params.length} parameter${params.length === 1 ? '' : 's'}`, origin.file, item.range);
@@ -171,10 +244,46 @@ export function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): Compiled
         test.steps.push(step);
         break;
       }
+      case 'TestExpectLegal': {
+        const move = item.move?.$type === 'TestDo' ? action(item.move.action, item.move.args) : { choose: value(item.move?.value) };
+        test.steps.push({ t: 'expectLegal', seat: seat(item.seat), move, range });
+        break;
+      }
       case 'TestExpectGameOver': {
-        const step: TestStep = { t: 'expectGameOver', range };
-        if (item.winners) step.winners = value(item.winners, listOf(PLAYER));
+        const step: Extract<TestStep, { t: 'expectGameOver' }> = { t: 'expectGameOver', range };
+        if (item.negated) {
+          step.negated = true;
+          if (item.winners) l.cx.sink.error('type/mismatch', 'a game that is not over has no winners', origin.file, item.winners.range, 'write `expect not game over`, or `expect game over winners …`');
+        } else if (item.winners) step.winners = value(item.winners, listOf(PLAYER));
         test.steps.push(step);
+        break;
+      }
+      case 'TestExpectAsked': {
+        const step: Extract<TestStep, { t: 'expectAsked' }> = { t: 'expectAsked', negated: item.negated, seat: seat(item.seat), range };
+        let optionType: Ty | undefined;
+        if (item.ask) {
+          const resolved = askedTarget(item.ask);
+          if (resolved) {
+            step.ask = resolved.target;
+            optionType = resolved.value;
+          }
+        }
+        if (item.options) {
+          if (item.negated) l.cx.sink.error('type/mismatch', '`expect not p1 asked … options …` says nothing clear', origin.file, item.options.range, 'leave out `not`, or the options');
+          else if (step.ask && 'action' in step.ask) l.cx.sink.error('type/mismatch', `\`${step.ask.name}\` is an action: its options are not a list of values`, origin.file, item.options.range, 'check one option with `expect legal p1 does …`');
+          else step.options = value(item.options, optionType ? listOf(optionType) : undefined);
+        }
+        test.steps.push(step);
+        break;
+      }
+      case 'TestExpectSees': {
+        const target = l.ex.value(item.target, scope);
+        const isZone = target.expr.k === 'zone';
+        const isCard = target.ty.t === 'card' || target.ty.t === 'unknown';
+        if (!isZone && !isCard) {
+          l.cx.sink.error('type/mismatch', `a seat sees a zone or a card, not a ${describeType(target.ty)}`, origin.file, item.target.range, 'e.g. `expect p2 sees p1.hand`');
+        }
+        test.steps.push({ t: 'expectSees', negated: item.negated, seat: seat(item.seat), target: target.expr, range });
         break;
       }
     }

@@ -199,7 +199,8 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
       return (ctx) => {
         const wanted = args?.map((a) => a(ctx.game)) ?? null;
         const info = ctx.lg.events.find((e) => e.name === event);
-        const since = ctx.game.log.slice(ctx.mark);
+        const log = ctx.game.log;
+        const since = step.thisRound ? log.filter((e) => e.round === ctx.game.round) : log.slice(ctx.mark);
         const matches = since.filter((e) => e.event === event && (wanted === null || wanted.every((w, k) => sameValue(e.data[info?.params[k]?.name ?? ''] as Value, w))));
         const happened = since.filter((e) => !e.event.startsWith('$')).map((e) => describeLogEntry(e, ctx.game, ctx.lg));
         const shown = wanted?.map((w, k) => {
@@ -210,8 +211,17 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
         if (negated && matches.length > 0) {
           return fail('test/event-unexpected', `event ${wantText} happened`, { expected: `no ${wantText}`, actual: matches.map((e) => describeLogEntry(e, ctx.game, ctx.lg)).join('; '), events: happened });
         }
+        const where = step.thisRound ? 'this round' : 'since the last move';
+        if (step.times !== undefined && matches.length !== step.times) {
+          return fail('test/event-count', `event ${wantText} happened ${matches.length} time${matches.length === 1 ? '' : 's'} ${where}`, {
+            expected: `${step.times} time${step.times === 1 ? '' : 's'}`,
+            actual: `${matches.length} time${matches.length === 1 ? '' : 's'}`,
+            events: happened,
+          });
+        }
+        if (step.times !== undefined) return null;
         if (!negated && matches.length === 0) {
-          return fail('test/event-missing', `event ${wantText} did not happen since the last move`, {
+          return fail('test/event-missing', `event ${wantText} did not happen ${where}`, {
             expected: wantText,
             actual: happened.length ? happened.join('; ') : 'no events',
             events: happened,
@@ -248,10 +258,101 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
         return null;
       };
     }
+    case 'expectLegal': {
+      const seat = step.seat;
+      const move = step.move;
+      const chosen = 'choose' in move ? probe.value(move.choose) : null;
+      const args = 'action' in move ? move.args.map((a) => probe.value(a)) : [];
+      return (ctx) => {
+        start(ctx);
+        const g = ctx.game;
+        const m: Move = 'action' in move
+          ? { kind: 'action', action: move.action, args: args.map((a) => a(g) as Value) }
+          : { kind: 'choice', ask: '', value: chosen!(g) as Value };
+        const snap = g.snapshot();
+        const applied = g.apply(seat, m);
+        // Only asked whether the move is legal: the game is put back as it was.
+        if (applied.value) {
+          g.restore(snap);
+          return null;
+        }
+        const open = g.legalActions(seat).map(showMove);
+        const reason = applied.diagnostics[0];
+        return fail('test/move-illegal', `${seatName(seat)} may not ${showMove(m)} now${reason ? `: ${reason.message}` : ''}`, {
+          expected: showMove(m),
+          actual: open.length ? `${seatName(seat)} may: ${open.join(', ')}` : `${seatName(seat)} has nothing to decide`,
+        });
+      };
+    }
+    case 'expectAsked': {
+      const { seat, negated, ask } = step;
+      const options = step.options ? probe.value(step.options) : null;
+      return (ctx) => {
+        start(ctx);
+        const g = ctx.game;
+        const open = g.pending().filter((d) => d.seat === seat);
+        const describe = (d: (typeof open)[number]): string => (d.ask === 'actions' ? 'to act' : `to choose (${d.options.map(showMove).join(', ')})`);
+        const matching = open.filter((d) => askMatches(ctx.lg, d, ask));
+        const what = ask ? ` ${ask.name}` : '';
+        if (negated) {
+          if (matching.length === 0) return null;
+          return fail('test/asked', `${seatName(seat)} is asked${what}`, { expected: `${seatName(seat)} not asked${what}`, actual: matching.map(describe).join('; ') });
+        }
+        if (matching.length === 0) {
+          return fail('test/not-asked', `${seatName(seat)} is not asked${what}`, {
+            expected: `${seatName(seat)} asked${what}`,
+            actual: open.length ? `${seatName(seat)} is asked ${open.map(describe).join('; ')}` : `${seatName(seat)} has nothing to decide (waiting for ${g.waitingSeats().map(seatName).join(', ') || 'nobody'})`,
+          });
+        }
+        if (options) {
+          const want = options(g);
+          const wanted = Array.isArray(want) ? want : [want];
+          const got = matching[0]!.options.filter((o) => o.kind === 'choice').map((o) => (o as { value: Value }).value);
+          const same = wanted.length === got.length && wanted.every((w) => got.some((v) => sameValue(v, w))) && got.every((v) => wanted.some((w) => sameValue(v, w)));
+          if (!same) {
+            return fail('test/wrong-options', `${seatName(seat)} is asked${what} with other options`, { expected: showValue(wanted), actual: showValue(got) });
+          }
+        }
+        return null;
+      };
+    }
+    case 'expectSees': {
+      const { seat, negated, target } = step;
+      const owner = target.k === 'zone' && target.of ? probe.value(target.of) : null;
+      const card = target.k === 'zone' ? null : probe.value(target);
+      const zoneId = target.k === 'zone' ? target.id : null;
+      return (ctx) => {
+        const g = ctx.game;
+        const view = g.view(seat);
+        let seen: boolean;
+        let what: string;
+        if (zoneId !== null) {
+          const zone = ctx.lg.zones.find((z) => z.id === zoneId);
+          const zv = zone ? view.zones[zone.name] : undefined;
+          const of = owner ? (owner(g) as number) : -1;
+          const one = Array.isArray(zv) ? zv[of] : zv;
+          seen = one?.cards !== undefined;
+          what = `${of >= 0 ? `${seatName(of)}'s ` : ''}${zone?.name ?? zoneId}`;
+        } else {
+          const id = card!(g) as number;
+          seen = Object.values(view.zones).some((z) => (Array.isArray(z) ? z : [z]).some((one) => one.cards?.some((c) => c.id === id)));
+          what = describeCard(id, g, ctx.lg);
+        }
+        if (seen === !negated) return null;
+        return fail('test/sees', `${seatName(seat)} ${seen ? 'sees' : 'does not see'} ${what}`, {
+          expected: `${negated ? 'hidden from' : 'visible to'} ${seatName(seat)}`,
+          actual: seen ? 'visible' : 'hidden',
+        });
+      };
+    }
     case 'expectGameOver': {
       const winners = step.winners ? probe.value(step.winners) : null;
       return (ctx) => {
         const g = ctx.game;
+        if (step.negated) {
+          if (!g.isOver) return null;
+          return fail('test/game-over', 'the game is over', { expected: 'the game to go on', actual: `over (${g.outcome?.reason ?? 'no outcome'}), winners [${(g.outcome?.winners ?? []).map(seatName).join(', ')}]` });
+        }
         if (!g.isOver || !g.outcome) {
           return fail('test/not-over', 'the game is not over', { expected: 'game over', actual: `round ${g.round}, waiting for ${g.waitingSeats().map(seatName).join(', ') || 'nobody'}` });
         }
@@ -364,6 +465,15 @@ function sameValue(a: Value | undefined, b: Value | Value[]): boolean {
   if (Array.isArray(b)) return false;
   if (typeof a === 'boolean' && typeof b === 'number') return (a ? 1 : 0) === b;
   return a === b;
+}
+
+/** Whether an open decision is the one `expect p1 asked NAME` names (any decision without a name). */
+function askMatches(lg: LoadedGraph, d: { ask: string; options: Move[] }, ask: Extract<TestStep, { t: 'expectAsked' }>['ask']): boolean {
+  if (!ask) return true;
+  if ('ask' in ask) return d.ask === ask.ask;
+  if ('action' in ask) return d.ask === 'actions' && d.options.some((o) => o.kind === 'action' && o.action === ask.action);
+  const info = lg.asks.find((a) => a.id === d.ask);
+  return info !== undefined && info.varIndex >= 0 && lg.vars[info.varIndex]?.id === ask.var;
 }
 
 function showMove(m: Move): string {

@@ -39,11 +39,23 @@ export type TestStepBody =
   /** agents by name (`random`, `first`, or a policy id) with arguments; cycled over the seats */
   | { t: 'play'; until?: Expr; agents: { name: string; args: Value[] }[] }
   | { t: 'expect'; condition: Expr }
-  /** an event since the previous act step (advance, choose, do, play), optionally with these argument values */
-  | { t: 'expectEvent'; negated: boolean; event: string; args?: Expr[] }
+  /**
+   * an event since the previous act step (advance, choose, do, play), optionally with these argument values;
+   * `times`: exactly that many; `thisRound`: counted over the log entries of the current round instead
+   */
+  | { t: 'expectEvent'; negated: boolean; event: string; args?: Expr[]; times?: number; thisRound?: boolean }
   /** the move is refused; `because` is the id of the constraint that must refuse it */
   | { t: 'expectIllegal'; seat: number; move: { choose: Expr } | { action: string; args: Expr[] }; because?: string }
-  | { t: 'expectGameOver'; winners?: Expr };
+  /** the move is among the seat's options now; nothing is played */
+  | { t: 'expectLegal'; seat: number; move: { choose: Expr } | { action: string; args: Expr[] } }
+  | { t: 'expectGameOver'; negated?: boolean; winners?: Expr }
+  /**
+   * the seat has an open decision (negated: none); `ask`: that choice (an ask id), a choice of that
+   * per-player var, or an actions decision offering that action; `options`: exactly these values, in any order
+   */
+  | { t: 'expectAsked'; negated: boolean; seat: number; ask?: { ask: string; name: string } | { var: string; name: string } | { action: string; name: string }; options?: Expr }
+  /** the seat's view shows the cards of this zone (a `zone` expression), or this card (a card expression) */
+  | { t: 'expectSees'; negated: boolean; seat: number; target: Expr };
 
 export const TEST_STEP_KINDS = [
   'arrange',
@@ -55,5 +67,8 @@ export const TEST_STEP_KINDS = [
   'expect',
   'expectEvent',
   'expectIllegal',
+  'expectLegal',
   'expectGameOver',
+  'expectAsked',
+  'expectSees',
 ] as const satisfies readonly TestStepBody['t'][];

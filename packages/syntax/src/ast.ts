@@ -490,7 +490,9 @@ export interface VariantDecl extends NodeBase {
 export interface OverrideDecl extends NodeBase {
   $type: 'OverrideDecl';
   /** a board is replaced whole: layout, kinds, values, frame and regions */
-  target: RuleDecl | ActionDecl | ConstraintDecl | EndDecl | DeriveDecl | RankingDecl | PolicyDecl | BoardDecl;
+  target: RuleDecl | ActionDecl | ConstraintDecl | EndDecl | DeriveDecl | RankingDecl | PolicyDecl | BoardDecl
+    /** declarations are replaced whole too, keeping their scope (a per-player zone stays per player) */
+    | ZoneDecl | CardDecl | VarDecl | PoolDecl | PieceDecl | EventDecl | OptionDecl;
 }
 
 /** `remove rule x` / `remove constraint x` / `remove end x` / `remove action x` */
@@ -806,6 +808,8 @@ export type TestItem =
   | { $type: 'TestSeed'; seed: number; range: Range }
   | { $type: 'TestVariant'; name: Identifier; range: Range }
   | { $type: 'TestOption'; name: Identifier; value: Expr; range: Range }
+  /** `option x in [a, b]` / `option x in all`: the test runs once per reading (values null: every value of the option's type) */
+  | { $type: 'TestOptionReadings'; name: Identifier; values: Expr | null; range: Range }
   | { $type: 'TestArrange'; body: Statement[]; range: Range }
   | { $type: 'TestAdvance'; range: Range }
   /** `fix dice 3, 4`: the next dice rolled show these faces, in order */
@@ -814,9 +818,16 @@ export type TestItem =
   | { $type: 'TestDo'; seat: Identifier; action: Identifier; args: Expr[]; range: Range }
   | { $type: 'TestPlay'; until?: Expr; agents: AgentRef[]; range: Range }
   | { $type: 'TestExpect'; condition: Expr; range: Range }
-  | { $type: 'TestExpectEvent'; negated: boolean; event: Identifier; args?: Expr[]; range: Range }
+  /** `times`: exactly that many; `thisRound`: counted over the current round instead of since the previous move */
+  | { $type: 'TestExpectEvent'; negated: boolean; event: Identifier; args?: Expr[]; times?: number; thisRound?: boolean; range: Range }
   | { $type: 'TestExpectIllegal'; seat: Identifier; move: { $type: 'TestChoose'; value: Expr } | { $type: 'TestDo'; action: Identifier; args: Expr[] }; because?: Identifier; range: Range }
-  | { $type: 'TestExpectGameOver'; winners?: Expr; range: Range };
+  /** `expect legal p1 chooses x` / `… does a(args)`: the move is among the seat's options now (nothing is played) */
+  | { $type: 'TestExpectLegal'; seat: Identifier; move: { $type: 'TestChoose'; value: Expr } | { $type: 'TestDo'; action: Identifier; args: Expr[] }; range: Range }
+  | { $type: 'TestExpectGameOver'; negated?: boolean; winners?: Expr; range: Range }
+  /** `expect [not] p1 asked [name] [options list]`: the seat has an open decision (that choice; exactly those options) */
+  | { $type: 'TestExpectAsked'; negated: boolean; seat: Identifier; ask?: Identifier; options?: Expr; range: Range }
+  /** `expect [not] p2 sees p1.hand`: the seat's view shows what the zone holds (or the card) */
+  | { $type: 'TestExpectSees'; negated: boolean; seat: Identifier; target: Expr; range: Range };
 
 /** `random`, `first`, `cautious(8)` */
 export interface AgentRef extends NodeBase {

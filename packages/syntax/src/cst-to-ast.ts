@@ -854,7 +854,7 @@ export class AstBuilder {
     return decl;
   }
 
-  private override(n: CstNode): A.OverrideDecl | undefined {
+  private override(n: CstNode): A.OverrideDecl | A.OptionDefaultDecl | undefined {
     const c = childrenOf(n);
     const range = this.rangeOf(n);
     const pick = (key: string): CstNode | undefined => this.node(c, key);
@@ -868,6 +868,18 @@ export class AstBuilder {
     else if ((inner = pick('rankingDecl'))) target = this.ranking(inner);
     else if ((inner = pick('policyDecl'))) target = this.policy(inner);
     else if ((inner = pick('boardDecl'))) target = this.board(inner);
+    else if ((inner = pick('zoneDecl'))) target = this.zone(inner);
+    else if ((inner = pick('cardDecl'))) target = this.card(inner);
+    else if ((inner = pick('varDecl'))) target = this.varDecl(inner);
+    else if ((inner = pick('poolDecl'))) target = this.pool(inner);
+    else if ((inner = pick('pieceDecl'))) target = this.piece(inner);
+    else if ((inner = pick('eventDecl'))) target = this.event(inner);
+    else if ((inner = pick('optionDecl'))) {
+      const option = this.option(inner);
+      // `override option x = v` is only a new default: say so, the same as `option x = v`
+      target = option.$type === 'OptionDecl' ? option : undefined;
+      if (option.$type === 'OptionDefaultDecl') return { ...option, range };
+    }
     return target === undefined ? undefined : { $type: 'OverrideDecl', target, range };
   }
 
@@ -908,8 +920,13 @@ export class AstBuilder {
         return { $type: 'TestSeed', seed: this.int(this.tok(c, 'count')), range };
       case 'variant':
         return { $type: 'TestVariant', name: this.ident(this.tok(c, 'name')), range };
-      case 'option':
+      case 'option': {
+        if (this.has(c, kw.in.name)) {
+          const domain = this.node(c, 'domain');
+          return { $type: 'TestOptionReadings', name: this.ident(this.tok(c, 'name')), values: domain !== undefined ? this.expr(domain) : this.tok(c, 'all') !== undefined ? null : this.placeholderExpr(), range };
+        }
         return { $type: 'TestOption', name: this.ident(this.tok(c, 'name')), value: this.exprOf(this.node(c, 'value')), range };
+      }
       case 'arrange':
         return { $type: 'TestArrange', body: this.statements(this.node(c, 'body')), range };
       case 'advance':
@@ -961,9 +978,38 @@ export class AstBuilder {
       };
       const args = this.node(c, 'callArgs');
       if (args !== undefined) item.args = this.callArgs(args);
+      const count = this.tok(c, 'count');
+      if (count !== undefined) item.times = this.int(count);
+      if (this.tok(c, 'scope') !== undefined) item.thisRound = true;
       return item;
     }
-    if (this.has(c, soft.illegal.name)) {
+    if (this.tok(c, 'mode')?.image === 'legal') {
+      return { $type: 'TestExpectLegal', seat: this.ident(this.tok(c, 'seat')), move: this.seatMove(this.node(c, 'seatMove')), range };
+    }
+    const seatNode = this.node(c, 'seatExpectation');
+    if (seatNode !== undefined) return this.seatExpectation(seatNode, range);
+    return this.expectationTail(c, range);
+  }
+
+  private seatExpectation(n: CstNode, range: Range): A.TestItem {
+    const c = childrenOf(n);
+    const keyword = this.tok(c, 'keyword')?.image;
+    if (keyword === 'asked') {
+      const item: Extract<A.TestItem, { $type: 'TestExpectAsked' }> = { $type: 'TestExpectAsked', negated: this.has(c, kw.not.name), seat: this.ident(this.tok(c, 'seat')), range };
+      const ask = this.tok(c, 'name');
+      if (ask !== undefined) item.ask = this.ident(ask);
+      const options = this.node(c, 'domain');
+      if (options !== undefined) item.options = this.expr(options);
+      return item;
+    }
+    if (keyword === 'sees') {
+      return { $type: 'TestExpectSees', negated: this.has(c, kw.not.name), seat: this.ident(this.tok(c, 'seat')), target: this.exprOf(this.node(c, 'target')), range };
+    }
+    return { $type: 'TestExpectAsked', negated: this.has(c, kw.not.name), seat: this.ident(this.tok(c, 'seat')), range };
+  }
+
+  private expectationTail(c: ReturnType<typeof childrenOf>, range: Range): A.TestItem {
+    if (this.tok(c, 'mode')?.image === 'illegal') {
       const item: Extract<A.TestItem, { $type: 'TestExpectIllegal' }> = {
         $type: 'TestExpectIllegal',
         seat: this.ident(this.tok(c, 'seat')),
@@ -976,6 +1022,7 @@ export class AstBuilder {
     }
     if (this.has(c, soft.over.name)) {
       const item: Extract<A.TestItem, { $type: 'TestExpectGameOver' }> = { $type: 'TestExpectGameOver', range };
+      if (this.has(c, kw.not.name)) item.negated = true;
       const winners = this.node(c, 'winners');
       if (winners !== undefined) item.winners = this.expr(winners);
       return item;

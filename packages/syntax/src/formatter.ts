@@ -618,6 +618,8 @@ class Printer {
         return this.line(`variant ${t.name.name}`);
       case 'TestOption':
         return this.line(`option ${t.name.name} = ${printExpr(t.value)}`);
+      case 'TestOptionReadings':
+        return this.line(`option ${t.name.name} in ${t.values === null ? 'all' : printExpr(t.values)}`);
       case 'TestArrange':
         return this.braced('arrange', t.body, (s) => this.statement(s));
       case 'TestAdvance':
@@ -638,14 +640,25 @@ class Printer {
         return this.doc(['expect ', inlineCondition(this.x(t.condition))]);
       case 'TestExpectEvent':
         return this.line(
-          `expect ${t.negated ? 'not ' : ''}event ${t.event.name}${t.args !== undefined ? `(${t.args.map((a) => printExpr(a)).join(', ')})` : ''}`,
+          `expect ${t.negated ? 'not ' : ''}event ${t.event.name}${t.args !== undefined ? `(${t.args.map((a) => printExpr(a)).join(', ')})` : ''}` +
+            `${t.times !== undefined ? ` ${t.times} times` : ''}${t.thisRound ? ' this round' : ''}`,
         );
       case 'TestExpectIllegal': {
         const move = t.move.$type === 'TestChoose' ? `chooses ${printExpr(t.move.value)}` : `does ${t.move.action.name}${argsText(t.move.args)}`;
         return this.line(`expect illegal ${t.seat.name} ${move}${t.because !== undefined ? ` because ${t.because.name}` : ''}`);
       }
+      case 'TestExpectLegal': {
+        const move = t.move.$type === 'TestChoose' ? `chooses ${printExpr(t.move.value)}` : `does ${t.move.action.name}${argsText(t.move.args)}`;
+        return this.line(`expect legal ${t.seat.name} ${move}`);
+      }
       case 'TestExpectGameOver':
-        return this.line(`expect game over${t.winners !== undefined ? ` winners ${printExpr(t.winners)}` : ''}`);
+        return this.line(`expect ${t.negated ? 'not ' : ''}game over${t.winners !== undefined ? ` winners ${printExpr(t.winners)}` : ''}`);
+      case 'TestExpectAsked':
+        return this.line(
+          `expect ${t.negated ? 'not ' : ''}${t.seat.name} asked${t.ask !== undefined ? ` ${t.ask.name}` : ''}${t.options !== undefined ? ` options ${printExpr(t.options)}` : ''}`,
+        );
+      case 'TestExpectSees':
+        return this.line(`expect ${t.negated ? 'not ' : ''}${t.seat.name} sees ${printExpr(t.target)}`);
     }
   }
 }

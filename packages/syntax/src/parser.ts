@@ -146,6 +146,10 @@ function labelOf(type: TokenType): string {
   return type.LABEL ?? type.name;
 }
 
+/** Words that start a test step, and the words after a seat that make one: an optional trailing name is not one of them. */
+const STEP_WORDS = new Set(['players', 'seed', 'arrange', 'advance', 'fix', 'play', 'expect', 'options']);
+const MOVE_WORDS = new Set(['chooses', 'does']);
+
 class RulesParser extends CstParser {
   /**
    * Each OR's alternatives, built on first use and reused: allocating them on
@@ -1009,6 +1013,14 @@ class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.rankingDecl) },
       { ALT: () => this.SUBRULE(this.policyDecl) },
       { ALT: () => this.SUBRULE(this.boardDecl) },
+      // declarations: a variant for more players replaces a zone's cards, a card kind, an enum var, a pool…
+      { ALT: () => this.SUBRULE(this.zoneDecl) },
+      { ALT: () => this.SUBRULE(this.cardDecl) },
+      { ALT: () => this.SUBRULE(this.varDecl) },
+      { ALT: () => this.SUBRULE(this.poolDecl) },
+      { ALT: () => this.SUBRULE(this.pieceDecl) },
+      { ALT: () => this.SUBRULE(this.eventDecl) },
+      { ALT: () => this.SUBRULE(this.optionDecl) },
     ]);
   });
 
@@ -1062,8 +1074,24 @@ class RulesParser extends CstParser {
           ALT: () => {
             this.CONSUME(kw.option, LABEL.keyword);
             this.CONSUME2(Name, LABEL.name);
-            this.CONSUME(Equals);
-            this.SUBRULE(this.expr, LABEL.value);
+            // `option x = v`, or `option x in [a, b]` / `option x in all`: the test runs once per reading
+            this.OR2(this.alternatives[53] ??= [
+              {
+                ALT: () => {
+                  this.CONSUME(Equals);
+                  this.SUBRULE(this.expr, LABEL.value);
+                },
+              },
+              {
+                ALT: () => {
+                  this.CONSUME(kw.in);
+                  this.OR3(this.alternatives[54] ??= [
+                    { ALT: () => this.SUBRULE3(this.expr, LABEL.domain) },
+                    { ALT: () => this.CONSUME(kw.all, LABEL.all) },
+                  ]);
+                },
+              },
+            ]);
           },
         },
         {
@@ -1144,11 +1172,20 @@ class RulesParser extends CstParser {
           this.CONSUME(kw.event);
           this.CONSUME(Name, LABEL.event);
           this.OPTION2(() => this.SUBRULE(this.callArgs));
+          // `N times`: exactly N of them; `this round`: counted over the current round, not since the last move
+          this.OPTION5(() => {
+            this.CONSUME(Integer, LABEL.count);
+            this.CONSUME(soft.times);
+          });
+          this.OPTION6(() => {
+            this.CONSUME(soft.this, LABEL.scope);
+            this.CONSUME(soft.round);
+          });
         },
       },
       {
         ALT: () => {
-          this.CONSUME(soft.illegal);
+          this.CONSUME(soft.illegal, LABEL.mode);
           this.CONSUME2(Name, LABEL.seat);
           this.SUBRULE(this.seatMove);
           this.OPTION3(() => {
@@ -1159,6 +1196,14 @@ class RulesParser extends CstParser {
       },
       {
         ALT: () => {
+          this.CONSUME(soft.legal, LABEL.mode);
+          this.CONSUME4(Name, LABEL.seat);
+          this.SUBRULE2(this.seatMove);
+        },
+      },
+      {
+        ALT: () => {
+          this.OPTION7(() => this.CONSUME2(kw.not));
           this.CONSUME(soft.game);
           this.CONSUME(soft.over);
           this.OPTION4(() => {
@@ -1167,7 +1212,33 @@ class RulesParser extends CstParser {
           });
         },
       },
+      { ALT: () => this.SUBRULE(this.seatExpectation) },
       { ALT: () => this.SUBRULE2(this.expr, LABEL.condition) },
+    ]);
+  });
+
+  /** `[not] p1 asked [plan] [options [exit, continue]]` (what a seat is being asked) or `[not] p2 sees p1.hand` (what it can see) */
+  public seatExpectation = this.RULE('seatExpectation', () => {
+    this.OPTION(() => this.CONSUME(kw.not));
+    this.CONSUME(Name, LABEL.seat);
+    this.OR(this.alternatives[55] ??= [
+      {
+        ALT: () => {
+          this.CONSUME(soft.asked, LABEL.keyword);
+          // the choice's name, unless the next word starts the next test step (`expect p1 asked` then `p1 chooses x`)
+          this.OPTION2({ GATE: () => !STEP_WORDS.has(this.LA(1).image) && !MOVE_WORDS.has(this.LA(2).image), DEF: () => this.CONSUME2(Name, LABEL.name) });
+          this.OPTION3(() => {
+            this.CONSUME(soft.options);
+            this.SUBRULE(this.expr, LABEL.domain);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(soft.sees, LABEL.keyword);
+          this.SUBRULE2(this.expr, LABEL.target);
+        },
+      },
     ]);
   });
 

@@ -36,7 +36,8 @@ describe('every construct of docs/grammar.md', () => {
       'ListExpr', 'RangeExpr', 'AggregateExpr',
       // tests
       'TestPlayers', 'TestSeed', 'TestVariant', 'TestOption', 'TestArrange', 'TestAdvance', 'TestFixDice', 'TestChoose', 'TestDo', 'TestPlay',
-      'TestExpect', 'TestExpectEvent', 'TestExpectIllegal', 'TestExpectGameOver', 'AgentRef',
+      'TestOptionReadings', 'TestExpect', 'TestExpectEvent', 'TestExpectIllegal', 'TestExpectLegal', 'TestExpectGameOver',
+      'TestExpectAsked', 'TestExpectSees', 'AgentRef',
     ];
     expect(expected.filter((t) => !types.has(t))).toEqual([]);
   });
@@ -243,7 +244,17 @@ describe('every construct of docs/grammar.md', () => {
       agents: [{ name: { name: 'random' }, args: [] }, { name: { name: 'eager' }, args: [{ value: 2 }] }],
     });
     const events = test.items.filter((i) => i.$type === 'TestExpectEvent');
-    expect(events.map((e) => [e.negated, e.args?.length])).toEqual([[false, undefined], [false, 2], [true, undefined]]);
+    expect(events.map((e) => [e.negated, e.args?.length, e.times, e.thisRound])).toEqual([
+      [false, undefined, undefined, undefined], [false, 2, undefined, undefined], [true, undefined, undefined, undefined],
+      [false, undefined, 2, undefined], [false, 1, 0, true],
+    ]);
+    expect(test.items.filter((i) => i.$type === 'TestExpectAsked').map((i) => [i.negated, i.seat.name, i.ask?.name, i.options?.$type]))
+      .toEqual([[false, 'p1', undefined, undefined], [true, 'p2', 'ready', 'ListExpr'], [false, 'p1', undefined, undefined]]);
+    // `expect p1 asked` followed by `p1 chooses true`: the next step's seat is not taken for a choice's name
+    expect(test.items.filter((i) => i.$type === 'TestChoose').map((i) => i.seat.name)).toEqual(['p1', 'p1']);
+    expect(test.items.filter((i) => i.$type === 'TestExpectSees').map((i) => [i.negated, i.seat.name])).toEqual([[false, 'p1'], [true, 'p2']]);
+    expect(test.items.filter((i) => i.$type === 'TestOptionReadings').map((i) => [i.name.name, i.values?.$type ?? 'all'])).toEqual([['speed', 'ListExpr'], ['mode', 'all']]);
+    expect(test.items.filter((i) => i.$type === 'TestExpectGameOver').map((i) => i.negated ?? false)).toEqual([true, false, false]);
   });
 
   it('formats to a fixed point with the same AST', () => {
