@@ -99,6 +99,7 @@ export class EditorHost {
     this.disposables.push({ dispose: effect(() => this.syncModels(pg.revision.value)) });
     this.disposables.push({ dispose: effect(() => this.setCheckMarkers(pg.diagnostics.value)) });
     this.disposables.push({ dispose: effect(() => this.revealRange(pg.reveal.value)) });
+    this.disposables.push(keepNativeScrollAtOrigin(container));
   }
 
   /** The model of a file, created on first use with the workspace's text. */
@@ -174,4 +175,23 @@ export class EditorHost {
     for (const d of this.disposables) d.dispose();
     this.editor.dispose();
   }
+}
+
+/**
+ * Monaco scrolls its lines itself (a virtual scroll position); the DOM element that holds them must never scroll.
+ * Chromium scrolls it anyway when it focuses Monaco's native edit context at a far-right position (after the find
+ * widget visits a match on a long line), and Monaco does not know: the lines stay shifted left of the gutter, the
+ * cursor is out of view and no reveal brings it back. Any such native scroll is undone at once.
+ */
+function keepNativeScrollAtOrigin(container: HTMLElement): { dispose(): void } {
+  const onScroll = (event: Event): void => {
+    const target = event.target;
+    if (target instanceof HTMLElement && target.classList.contains('editor-scrollable') && (target.scrollLeft !== 0 || target.scrollTop !== 0)) {
+      target.scrollLeft = 0;
+      target.scrollTop = 0;
+    }
+  };
+  // `scroll` does not bubble: listen in the capture phase to see it on any descendant.
+  container.addEventListener('scroll', onScroll, true);
+  return { dispose: () => container.removeEventListener('scroll', onScroll, true) };
 }

@@ -18,15 +18,49 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** Puts the cursor at the start of the first line that contains `text` (and shows that line). */
+/**
+ * Puts the cursor at the start of the first line that contains `text` (and shows that line). The keys go to the find
+ * widget's own input and its match count is awaited: keystrokes sent before the widget has focus would land in the
+ * file (the machine may be loaded).
+ */
 async function goToLineWith(p: Page, text: string): Promise<void> {
-  await p.click('[data-testid="editor"] .view-lines');
-  await p.keyboard.press('Control+Home');
-  await p.keyboard.press('Control+f');
-  await p.keyboard.type(text);
-  await p.keyboard.press('Enter');
+  const input = p.locator('[data-testid="editor"] .find-widget.visible .find-part textarea');
+  // Ctrl+F opens Monaco's find widget only once the editor has the focus (a widget left open may hold it).
+  for (let attempt = 0; ; attempt++) {
+    await p.keyboard.press('Escape');
+    await p.click('[data-testid="editor"] .view-lines');
+    await p.keyboard.press('Control+Home');
+    await p.keyboard.press('Control+f');
+    const opened = await input.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    if (opened) break;
+    if (attempt === 5) throw new Error('the find widget did not open');
+  }
+  // Typed key by key, as a person does: the widget visits matches on long lines on the way.
+  await input.pressSequentially(text);
+  await p.waitForFunction(() => /^1 of \d+$/.test(document.querySelector('[data-testid="editor"] .find-widget .matchesCount')?.textContent ?? ''), undefined, { timeout: 60_000 });
   await p.keyboard.press('Escape');
+  await p.waitForSelector('[data-testid="editor"] .find-widget.visible', { state: 'detached', timeout: 60_000 });
   await p.keyboard.press('Home');
+}
+
+/**
+ * Hovers the word `word` in the editor until Monaco's hover shows `expected`. A hover shown while markers are
+ * still arriving (the language service first, the engine's check after it) is hidden again when they redraw, and
+ * Monaco shows it again only when the mouse moves: so the mouse leaves and comes back, as a person's would.
+ */
+async function hoverUntil(p: Page, word: string, expected: string): Promise<string> {
+  const target = p.locator('[data-testid="editor"] .view-line span', { hasText: new RegExp(`^${word}$`) }).first();
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    await p.mouse.move(0, 0);
+    await target.hover();
+    const shown = await p
+      .waitForFunction((text) => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].find((h) => h.textContent?.includes(text))?.textContent ?? false, expected, { timeout: 5_000 })
+      .then((handle) => handle.jsonValue() as Promise<string>)
+      .catch(() => null);
+    if (shown !== null) return shown;
+    if (Date.now() > deadline) throw new Error(`no hover on \`${word}\` showed ${JSON.stringify(expected)}`);
+  }
 }
 
 describe('the language service in the editor', () => {
@@ -53,13 +87,13 @@ describe('the language service in the editor', () => {
 
   it('marks a typo as it is typed, and its quick fix puts the declared name in place', async () => {
     await goToLineWith(page, 'if in_cave_count == 0');
+    // The find widget passed matches on long lines: the lines must not be left scrolled out of Monaco's view.
+    await expect(page.evaluate(() => document.querySelector('[data-testid="editor"] .editor-scrollable')?.scrollLeft)).resolves.toBe(0);
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('set relics_collected = relics_colected');
     await page.waitForSelector('[data-testid="editor"] .squiggly-error', { timeout: 150_000 });
-    await page.locator('[data-testid="editor"] .view-line span', { hasText: /^relics_colected$/ }).first().hover();
-    await page.waitForSelector('.monaco-hover:not(.hidden)', { timeout: 30_000 });
-    await expect(page.textContent('.monaco-hover:not(.hidden)')).resolves.toContain('relics_colected');
+    await hoverUntil(page, 'relics_colected', 'relics_colected');
     await session.screenshot(page, 'typo-language-service');
     await page.keyboard.press('Escape');
     // The quick fix (Ctrl+.) offers the declared name and puts it in place; the marker goes.
@@ -81,10 +115,7 @@ describe('the language service in the editor', () => {
 
   it('shows a rule\'s cited sentence on hover', async () => {
     await goToLineWith(page, 'rule share_treasure on explored');
-    const name = page.locator('[data-testid="editor"] .view-line span', { hasText: /^share_treasure$/ }).first();
-    await name.hover();
-    await page.waitForSelector('.monaco-hover:not(.hidden)', { timeout: 150_000 });
-    const hover = await page.textContent('.monaco-hover:not(.hidden)');
+    const hover = await hoverUntil(page, 'share_treasure', 'Take Rubies');
     expect(hover).toContain('Take Rubies from the reserve equal to the number shown.');
     await session.screenshot(page, 'hover-citation');
     expect(problemsOf(session)).toEqual([]);
