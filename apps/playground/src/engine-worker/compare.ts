@@ -2,10 +2,10 @@
 // game in which they behave differently (searched within a budget, on closures), replayed step by step on both
 // sides for the page's two boards, the witness as a test, and the balance of both side by side.
 import { compile } from '@houserules/compiler';
-import { compareBalance, LockstepPair, searchWitness, structuralDiff, witnessTest, type BalanceRow, type Side } from '@houserules/diff';
+import { compareBalance, LockstepPair, searchWitness, structuralDiff, witnessTest, type BalanceRow, type LabeledWitness, type Side, type Witness } from '@houserules/diff';
 import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSummary } from '@houserules/simulation';
 import type { RuleGraph } from '@houserules/schema';
-import type { CompareParams, CompareResult, ComparedSide, WitnessFrame } from '../protocol/engine-protocol.ts';
+import type { CompareParams, CompareResult, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
 import { boardSvg, seatColours, styleFor } from './board-pictures.ts';
 import type { Job } from './job.ts';
 import { dirOf, type ProjectFiles } from './project-files.ts';
@@ -17,13 +17,18 @@ export const MAX_FRAMES = 400;
 
 const splitId = (id: string): { file: string; variant: string | null } => ({ file: id.split('#')[0]!, variant: id.split('#')[1] ?? null });
 
-export async function compareScenarios(project: ProjectFiles, params: CompareParams, job: Job): Promise<CompareResult> {
-  const sides = [params.a, params.b].map((id) => {
+/** The two sides of a comparison, compiled (with the errors of each). */
+function compileSides(project: ProjectFiles, ids: [string, string]) {
+  const sides = ids.map((id) => {
     const { file, variant } = splitId(id);
     const compiled = compile(project.host, file, { parse: project.cache.parse, ...(variant ? { variant } : {}) });
     return { id, file, variant, graph: compiled.value, diagnostics: compiled.diagnostics.filter((d) => d.severity === 'error') };
   });
-  const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
+  return sides as [(typeof sides)[0], (typeof sides)[0]];
+}
+
+export async function compareScenarios(project: ProjectFiles, params: CompareParams, job: Job): Promise<CompareResult> {
+  const [a, b] = compileSides(project, [params.a, params.b]);
   if (!a.graph || !b.graph) return { ok: false, diagnostics: [...a.diagnostics, ...b.diagnostics] };
   const ga = a.graph;
   const gb = b.graph;
@@ -36,19 +41,28 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
   const sideA: Side = { graph: ga, options: {} };
   const sideB: Side = { graph: gb, options: {} };
   const seconds = Math.max(0.5, Math.min(MAX_SEARCH_SECONDS, params.budgetSeconds));
-  const found = searchWitness(sideA, sideB, { steerBy: structure, budgetSeconds: seconds, codegen: false, seed: Math.max(1, Math.floor(params.seed)) || 1 });
+  const found = searchWitness(sideA, sideB, {
+    steerBy: structure,
+    budgetSeconds: seconds,
+    codegen: false,
+    seed: Math.max(1, Math.floor(params.seed)) || 1,
+    // a difference the games always show another one before is sought on the first with only it from the second
+    isolate: { host: project.host, fileA: a.file, readB: read },
+  });
   await job.breathe();
 
-  let frames: WitnessFrame[] = [];
-  let test: { path: string; text: string } | null = null;
   const w = found.witness;
-  if (w) {
-    frames = replayFrames(project, ga, gb, sideA, sideB, w.players, w.seed, w.moves);
-    const folder = dirOf(a.file);
-    const targetOf = (s: { file: string; variant: string | null }): { extends: string; variant: string | null; options: Record<string, never> } => ({ extends: relativeFrom(`${folder}/tests`, s.file), variant: s.variant, options: {} });
-    const texts = witnessTest(w, targetOf(a), targetOf(b), { a: label(ga), b: label(gb), module: 'witness' });
-    test = { path: `${folder}/tests/witness.rules`, text: texts.text };
-  }
+  const frames = w ? replayWitness(project, ga, gb, w).frames : [];
+  const witnesses = found.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }] : []));
+  const test = witnesses.length > 0 ? witnessModule(a, b, ga, gb, witnesses) : null;
+  const differences: ComparedDifference[] = found.differences.map((d) => ({
+    label: d.label,
+    witness: d.witness ? summarizeWitness(d.witness) : null,
+    isolation: d.isolation,
+    isolatedDeclarations: d.isolatedDeclarations,
+    sameAs: d.sameAs,
+    summary: d.summary,
+  }));
 
   job.progress({ phase: 'balance' });
   const games = Math.max(0, Math.min(MAX_BALANCE_GAMES, Math.floor(params.balanceGames)));
@@ -64,7 +78,8 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
     a: describeSide(a.id, ga),
     b: describeSide(b.id, gb),
     structure: { shared: structure.shared, unchanged: structure.unchanged, changes: structure.changes, renamed: structure.renamed, diagnostics: structure.diagnostics },
-    witness: w ? { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms } : null,
+    witness: w ? summarizeWitness(w) : null,
+    differences,
     search: { games: found.games, depth: found.depth, summary: found.summary, diagnostics: found.diagnostics },
     frames,
     seatColours: seatColours(styleFor(project, ga), players ?? 0),
@@ -73,6 +88,31 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
     balanceGames: games,
     balancePlayers: players,
   };
+}
+
+function summarizeWitness(w: Witness): WitnessSummary {
+  return { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms };
+}
+
+/** A lockstep witness of a comparison played again (`compare/replay`); null when a side does not compile now. */
+export function replayComparedWitness(project: ProjectFiles, params: { a: string; b: string; witness: Pick<WitnessSummary, 'seed' | 'players' | 'moves'> }): WitnessReplay | null {
+  const [a, b] = compileSides(project, [params.a, params.b]);
+  if (!a.graph || !b.graph) return null;
+  const { seed, players, moves } = params.witness;
+  if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(players) || !Array.isArray(moves)) return null;
+  return replayWitness(project, a.graph, b.graph, { seed, players, moves: moves.slice(0, MAX_FRAMES).map(String) });
+}
+
+function replayWitness(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, w: Pick<WitnessSummary, 'seed' | 'players' | 'moves'>): WitnessReplay {
+  return { frames: replayFrames(project, ga, gb, { graph: ga, options: {} }, { graph: gb, options: {} }, w.players, w.seed, w.moves) };
+}
+
+/** The witnesses as one test module beside the first side's tests (one test block each, as `houserules diff` writes). */
+function witnessModule(a: { file: string; variant: string | null }, b: { file: string; variant: string | null }, ga: RuleGraph, gb: RuleGraph, witnesses: LabeledWitness[]): { path: string; text: string } {
+  const folder = dirOf(a.file);
+  const targetOf = (s: { file: string; variant: string | null }): { extends: string; variant: string | null; options: Record<string, never> } => ({ extends: relativeFrom(`${folder}/tests`, s.file), variant: s.variant, options: {} });
+  const texts = witnessTest(witnesses, targetOf(a), targetOf(b), { a: label(ga), b: label(gb), module: 'witness' });
+  return { path: `${folder}/tests/witness.rules`, text: texts.text };
 }
 
 function label(g: RuleGraph): string {

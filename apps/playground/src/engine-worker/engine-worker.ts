@@ -7,7 +7,7 @@ import bundled from 'virtual:houserules/scenarios';
 import type { EngineMethod, EngineMethods, PageToWorker, PlayResult, WorkerToPage } from '../protocol/engine-protocol.ts';
 import { styleFor } from './board-pictures.ts';
 import { buildCatalog } from './catalog.ts';
-import { compareScenarios } from './compare.ts';
+import { compareScenarios, replayComparedWitness } from './compare.ts';
 import { graphDrawing } from './graph-drawing.ts';
 import { createJob, type Job } from './job.ts';
 import { PlaySession } from './play-session.ts';
@@ -69,6 +69,7 @@ const handlers: Handlers = {
   'game/goto': ({ session, lineId, cursor }) => withSession(session, (s) => s.goto(lineId, cursor)),
   'game/view-as': ({ session, viewer }) => withSession(session, (s) => s.viewAs(viewer)),
   'compare/run': (params, job) => compareScenarios(project, params, job),
+  'compare/replay': (params) => replayComparedWitness(project, params),
   'game/open-log': ({ entry, variant, text, game }) => openLog(entry, variant, text, game),
 };
 

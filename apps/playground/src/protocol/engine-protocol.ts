@@ -274,6 +274,33 @@ export interface WitnessFrame {
   b: { view: unknown; board: string | null };
 }
 
+/** A witness as the page shows it: seed, players and moves by name, and where the two sides first differ. */
+export type WitnessSummary = Pick<Witness, 'seed' | 'players' | 'moves' | 'found' | 'ms'> & { divergence: Divergence };
+
+/** One difference the search sought a game for, with its witness (or why it has none). */
+export interface ComparedDifference {
+  /** `kind name`, as the structural diff names it */
+  label: string;
+  witness: WitnessSummary | null;
+  /**
+   * null: the witness is a game of the two printings in lockstep (the boards replay it); otherwise it is a game
+   * of the first printing against the first with only this difference taken from the second (`isolated`), or why
+   * that could not be done
+   */
+  isolation: string | null;
+  /** the declarations an isolated witness takes from the second printing */
+  isolatedDeclarations: string | null;
+  /** the same game is the witness of an earlier difference */
+  sameAs: string | null;
+  /** why it has no witness: no effect on play, or the budget */
+  summary: string;
+}
+
+/** A lockstep witness played again: a frame per decision on both sides. */
+export interface WitnessReplay {
+  frames: WitnessFrame[];
+}
+
 export type CompareResult =
   | { ok: false; diagnostics: Diagnostic[] }
   | {
@@ -281,12 +308,15 @@ export type CompareResult =
       a: ComparedSide;
       b: ComparedSide;
       structure: { shared: number; unchanged: number; changes: NodeChange[]; renamed: RenameCandidate[]; diagnostics: Diagnostic[] };
-      witness: (Pick<Witness, 'seed' | 'players' | 'moves' | 'found' | 'ms'> & { divergence: Divergence }) | null;
+      /** the first witness found, replayed in `frames` */
+      witness: WitnessSummary | null;
+      /** every difference sought, in the structural diff's order, each with its own witness or why it has none */
+      differences: ComparedDifference[];
       search: { games: number; depth: number; summary: string; diagnostics: Diagnostic[] };
       frames: WitnessFrame[];
       /** each seat's colour on the first side's board */
       seatColours: string[];
-      /** the witness as a module with one test block, where it would live, passing on the first side */
+      /** every witness as a module with one test block each, where it would live, passing on the first side */
       witnessTest: { path: string; text: string } | null;
       balance: BalanceRow[];
       balanceGames: number;
@@ -311,6 +341,8 @@ export interface EngineMethods {
   'game/goto': { params: { session: number; lineId: number; cursor: number }; result: PlayResult };
   'game/view-as': { params: { session: number; viewer: number }; result: PlayResult };
   'compare/run': { params: CompareParams; result: CompareResult; progress: { phase: 'structure' | 'witness' | 'balance' } };
+  /** one of a comparison's lockstep witnesses played again on both sides (the page asks when another is picked) */
+  'compare/replay': { params: { a: string; b: string; witness: Pick<WitnessSummary, 'seed' | 'players' | 'moves'> }; result: WitnessReplay | null };
   'game/open-log': { params: { entry: string; variant: string | null; text: string; game?: number }; result: PlayResult };
 }
 

@@ -44,10 +44,16 @@ describe('comparing two printings', () => {
     expect(await page.locator('[data-testid="witness"] [data-testid="board"] svg').count()).toBe(2);
     await expect(page.textContent('[data-testid="witness"]')).resolves.toContain('the first divergence');
     expect(await page.locator('[data-testid="balance"] tbody tr').count()).toBeGreaterThan(3);
+    // Each difference the search sought is listed with what it found; the witness shown is one of them.
+    expect(await page.locator('[data-testid="witness-list"] li.sought').count()).toBeGreaterThan(1);
+    const shown = page.locator('[data-testid="witness-list"] li.sought.shown button');
+    const label = (await shown.textContent()) ?? '';
+    expect(label.length).toBeGreaterThan(0);
+    await expect(page.textContent('[data-testid="witness"] h4')).resolves.toContain(`Witness of ${label}`);
     await page.locator('[data-testid="witness"]').scrollIntoViewIfNeeded();
     await session.screenshot(page, 'compare-witness');
 
-    // Copy as test: a module that extends the first printing, with one test block.
+    // Copy as tests: a module that extends the first printing, with a test block per witness.
     await page.click('[data-testid="copy-as-test"]');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/extends "\.\.\/durango\.rules"/);

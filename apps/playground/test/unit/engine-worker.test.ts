@@ -8,7 +8,7 @@ import { buildCatalog } from '../../src/engine-worker/catalog.ts';
 import { PlaySession } from '../../src/engine-worker/play-session.ts';
 import { ProjectFiles } from '../../src/engine-worker/project-files.ts';
 import { checkScenario } from '../../src/engine-worker/scenario-check.ts';
-import { compareScenarios, relativeFrom } from '../../src/engine-worker/compare.ts';
+import { compareScenarios, relativeFrom, replayComparedWitness } from '../../src/engine-worker/compare.ts';
 import { runTests } from '../../src/engine-worker/test-run.ts';
 import { simulate } from '../../src/engine-worker/simulate.ts';
 import { join, dirname } from 'node:path';
@@ -140,11 +140,33 @@ describe('the engine worker', () => {
     try {
       const run = await runTests(project, [r.witnessTest!.path], undefined, quietJob());
       expect(run.files.flatMap((f) => f.diagnostics).filter((d) => d.severity === 'error')).toEqual([]);
-      expect(run.tests.length).toBe(1);
-      expect(run.passed).toBe(1);
+      // one test per difference that has a game of its own
+      const own = r.differences.filter((d) => d.witness && !d.sameAs).length;
+      expect(own).toBeGreaterThan(0);
+      expect(run.tests.length).toBe(own);
+      expect(run.passed).toBe(own);
     } finally {
       project.change(r.witnessTest!.path, null);
     }
     expect(relativeFrom('scenarios/diamant/tests', DIAMANT)).toBe('../diamant.rules');
+  });
+
+  it('lists a search per difference, and replays any lockstep witness on both sides the way the first was shown', async () => {
+    const r = await compareScenarios(project, { a: DIAMANT, b: `${DIAMANT}#incan_gold`, budgetSeconds: 10, seed: 1, balanceGames: 0 }, quietJob());
+    if (!r.ok) throw new Error('the comparison failed');
+    expect(r.differences.length).toBeGreaterThan(0);
+    const labels = r.structure.changes.map((c) => c.name);
+    for (const d of r.differences) expect(labels.some((name) => d.label.includes(name))).toBe(true);
+    // the first witness is one of the differences'
+    expect(r.differences.some((d) => d.witness?.seed === r.witness?.seed && d.witness?.moves.join() === r.witness?.moves.join())).toBe(true);
+    // replayed again, the first witness gives the same frames the comparison sent
+    const again = replayComparedWitness(project, { a: r.a.id, b: r.b.id, witness: r.witness! });
+    expect(again?.frames).toEqual(r.frames);
+    for (const d of r.differences.filter((x) => x.witness && x.isolation === null)) {
+      const replay = replayComparedWitness(project, { a: r.a.id, b: r.b.id, witness: d.witness! });
+      expect(replay!.frames.length).toBe(d.witness!.moves.length + 1);
+    }
+    // a replay request is untrusted: nonsense is refused, not thrown
+    expect(replayComparedWitness(project, { a: r.a.id, b: r.b.id, witness: { seed: Number.NaN, players: 2, moves: [] } })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import type { editor as MonacoEditor } from 'monaco-editor/editor';
 import type { PlayerView } from '@houserules/engine';
 import { monaco } from '../../editor/monaco-setup.ts';
 import { editorHost } from '../editor-pane.tsx';
-import type { CatalogEntry, CompareResult } from '../../protocol/engine-protocol.ts';
+import type { CatalogEntry, ComparedDifference, CompareResult, WitnessFrame, WitnessSummary } from '../../protocol/engine-protocol.ts';
 import type { Playground } from '../playground.ts';
 import { ViewPictures } from './state-pictures.tsx';
 
@@ -161,7 +161,7 @@ function CompareReport({ pg, r }: { pg: Playground; r: Compared }) {
           </ul>
         </section>
       ))}
-      <Witness pg={pg} r={r} />
+      <Witnesses pg={pg} r={r} />
       {r.balance.length > 0 && (
         <section class="balance" data-testid="balance">
           <h4>
@@ -200,12 +200,71 @@ function CompareReport({ pg, r }: { pg: Playground; r: Compared }) {
   );
 }
 
-function Witness({ pg, r }: { pg: Playground; r: Compared }) {
-  const w = r.witness;
-  const at = useSignal(w ? Math.min(w.divergence.step, r.frames.length - 1) : 0);
+/** What the search found for each difference, and one witness at a time replayed on two boards. */
+function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
+  const first = Math.max(0, r.differences.findIndex((d) => d.witness !== null && d.sameAs === null));
+  const shown = useSignal(first);
+  const replayed = useSignal<WitnessFrame[]>(r.frames);
   useEffect(() => {
-    if (w) at.value = Math.min(w.divergence.step, r.frames.length - 1);
+    shown.value = first;
+    replayed.value = r.frames;
   }, [r]);
+  const pick = async (i: number): Promise<void> => {
+    const d = r.differences[i];
+    if (!d?.witness) return;
+    shown.value = i;
+    if (d.isolation !== null) return;
+    if (d.witness === r.witness || (d.witness.seed === r.witness?.seed && d.witness.moves.join() === r.witness.moves.join())) {
+      replayed.value = r.frames;
+      return;
+    }
+    replayed.value = [];
+    const replay = await pg.engine.request('compare/replay', { a: r.a.id, b: r.b.id, witness: { seed: d.witness.seed, players: d.witness.players, moves: d.witness.moves } });
+    if (shown.value === i) replayed.value = replay?.frames ?? [];
+  };
+  const d = r.differences[shown.value];
+  const found = r.differences.filter((x) => x.witness !== null).length;
+  return (
+    <>
+      {r.differences.length > 0 && (
+        <section class="differences" data-testid="witness-list">
+          <h4>
+            In play <span class="muted">· a game was found for {found} of {r.differences.length} difference{r.differences.length === 1 ? '' : 's'} · {r.search.games} games searched</span>
+          </h4>
+          <ul>
+            {r.differences.map((x, i) => (
+              <li key={x.label} class={`sought${i === shown.value ? ' shown' : ''}${x.witness ? ' found' : ''}`} data-testid={`sought:${x.label}`}>
+                {x.witness ? (
+                  <button class="link" onClick={() => void pick(i)} title="show this witness on the boards below">
+                    {x.label}
+                  </button>
+                ) : (
+                  <span>{x.label}</span>
+                )}{' '}
+                <span class="muted">{soughtSummary(x)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Witness pg={pg} r={r} w={d?.witness ?? r.witness} difference={d ?? null} frames={replayed.value} />
+    </>
+  );
+}
+
+function soughtSummary(d: ComparedDifference): string {
+  if (!d.witness) return `— ${d.summary}`;
+  const moves = `${d.witness.moves.length} decision${d.witness.moves.length === 1 ? '' : 's'}`;
+  if (d.sameAs) return `— shown by the same game as ${d.sameAs}`;
+  if (d.isolation === 'isolated') return `— diverges after ${moves} when only this is taken from the second (seed ${d.witness.seed})`;
+  return `— diverges after ${moves} (seed ${d.witness.seed})`;
+}
+
+function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[] }) {
+  const at = useSignal(w ? Math.min(w.divergence.step, frames.length - 1) : 0);
+  useEffect(() => {
+    if (w) at.value = Math.max(0, Math.min(w.divergence.step, frames.length - 1));
+  }, [w, frames]);
   if (!w) {
     return (
       <section class="witness none" data-testid="witness">
@@ -214,13 +273,14 @@ function Witness({ pg, r }: { pg: Playground; r: Compared }) {
       </section>
     );
   }
-  const frame = r.frames[Math.max(0, Math.min(r.frames.length - 1, at.value))];
+  const isolated = difference !== null && difference.isolation !== null;
+  const frame = frames[Math.max(0, Math.min(frames.length - 1, at.value))];
   const diverged = at.value >= w.divergence.step;
   const copy = async (): Promise<void> => {
     if (!r.witnessTest) return;
     try {
       await navigator.clipboard.writeText(r.witnessTest.text);
-      pg.notice.value = { kind: 'info', text: 'The witness test is on the clipboard: it passes on the first scenario and fails on the second.' };
+      pg.notice.value = { kind: 'info', text: 'The witness tests are on the clipboard (one per difference): they pass on the first scenario and fail on the second.' };
     } catch {
       pg.notice.value = { kind: 'error', text: 'The browser refused the clipboard; use "add to my files".' };
     }
@@ -235,7 +295,7 @@ function Witness({ pg, r }: { pg: Playground; r: Compared }) {
   return (
     <section class="witness" data-testid="witness">
       <h4>
-        Witness: they diverge after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'} <span class="muted">(seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)</span>
+        Witness{difference ? ` of ${difference.label}` : ''}: they diverge after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'} <span class="muted">(seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)</span>
       </h4>
       <p class="divergence" data-testid="divergence">
         <b>{w.divergence.kind}</b>: {w.divergence.detail}
@@ -249,24 +309,32 @@ function Witness({ pg, r }: { pg: Playground; r: Compared }) {
         <button class="btn" disabled={at.value === 0} onClick={() => (at.value = Math.max(0, at.value - 1))}>
           ◀
         </button>
-        <input type="range" min={0} max={r.frames.length - 1} value={at.value} onInput={(e) => (at.value = Number((e.target as HTMLInputElement).value))} />
-        <button class="btn" disabled={at.value >= r.frames.length - 1} onClick={() => (at.value = Math.min(r.frames.length - 1, at.value + 1))}>
+        <input type="range" min={0} max={frames.length - 1} value={at.value} onInput={(e) => (at.value = Number((e.target as HTMLInputElement).value))} />
+        <button class="btn" disabled={at.value >= frames.length - 1} onClick={() => (at.value = Math.min(frames.length - 1, at.value + 1))}>
           ▶
         </button>
         <span class={diverged ? 'fail' : 'muted'}>
-          step {at.value}/{r.frames.length - 1}
+          step {at.value}/{frames.length - 1}
           {frame?.move ? `: ${frame.move}` : ' (set-up)'}
           {at.value === w.divergence.step ? ' — the first divergence' : ''}
         </span>
         <span class="spacer" />
         <button class="btn" data-testid="copy-as-test" disabled={!r.witnessTest} onClick={() => void copy()}>
-          Copy as test
+          Copy as tests
         </button>
         <button class="btn" disabled={!r.witnessTest} onClick={add}>
           Add to my files
         </button>
       </div>
-      {frame && (
+      {isolated && (
+        <p class="muted" data-testid="isolated-note">
+          This game is played on {r.a.title} with only this difference taken from {r.b.title}
+          {difference?.isolatedDeclarations ? ` (${difference.isolatedDeclarations.split('\n')[0]}${difference.isolatedDeclarations.includes('\n') ? ' …' : ''})` : ''}: as printed, the two
+          diverge elsewhere first, so the boards are not replayed. Its test is in the module "Copy as tests" gives.
+        </p>
+      )}
+      {!isolated && frames.length === 0 && <p class="muted">replaying…</p>}
+      {!isolated && frame && (
         <div class={`witness-boards${diverged ? ' diverged' : ''}`}>
           {(['a', 'b'] as const).map((side) => (
             <div key={side} class="witness-side">
