@@ -40,7 +40,7 @@ describe('partial files', () => {
   });
 
   it('are refused, never thrown on, when edited', () => {
-    const good = JSON.parse(JSON.stringify(shardFile(1, 2))) as Record<string, Record<string, unknown>>;
+    const good = JSON.parse(JSON.stringify(shardFile(1, 2))) as { run: Record<string, unknown>; shard: Record<string, unknown>; partial: Record<string, unknown> };
     const spread = good.partial.rounds as Record<string, unknown>;
     const bad: unknown[] = [
       null, 'text', [], { ...good, format: 'other' },
