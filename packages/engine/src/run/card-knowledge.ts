@@ -1,4 +1,4 @@
-import type { LoadedGraph } from './loaded-graph.ts';
+import type { LoadedGraph } from '../load/loaded-graph.ts';
 import type { LogEntry } from './types.ts';
 
 /**
