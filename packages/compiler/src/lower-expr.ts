@@ -399,7 +399,7 @@ export class ExprLowerer {
       return val(ERROR_EXPR, UNKNOWN);
     }
     const target = object.expr;
-    if (target.k === 'var') {
+    if (target.k === 'var' && target.key === undefined) {
       const decl = cx.table.byName.get(target.id.slice('var:'.length));
       const keys = decl?.kind === 'var' ? mapKeysOf(cx, decl) : null;
       if (keys === undefined) {
