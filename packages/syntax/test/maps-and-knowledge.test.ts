@@ -33,7 +33,7 @@ describe('maps, indexing, secrets, show and look', () => {
   });
 
   it('formats them back as written, at a fixed point', () => {
-    const once = format(SOURCE).value;
+    const once = format(SOURCE).value!;
     expect(once).toBe(SOURCE);
     expect(format(once).value).toBe(once);
   });
