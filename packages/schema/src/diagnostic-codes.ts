@@ -221,6 +221,8 @@ export const DIAGNOSTIC_CODES = {
   'cli/internal-error': 'the command failed (a bug; please report it, with the output of `--debug`)',
   'cli/usage': 'a wrong command line: an unknown flag, option, variant or agent, a missing file',
   'cli/malformed-log': 'a game log that is not the JSON lines `simulate --log` writes',
+  'cli/malformed-partial': 'a partial summary that is not the file `simulate --shard` writes (not JSON, another format version, fields out of range, counts that do not add up)',
+  'cli/partials-disagree': 'partial summaries that are not the shards of one run: another scenario, seed or setting, a shard twice or one missing',
   // ── diff ──
   'diff/budget-exhausted': 'the witness search ran out of time before it found a divergence (info)',
   'diff/cannot-start': 'a game of one side could not start with these players and options',
