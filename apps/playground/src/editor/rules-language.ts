@@ -24,7 +24,7 @@ export const SOFT_KEYWORDS = [
   'from', 'to', 'top', 'bottom', 'cards', 'as', 'game', 'random', 'place', 'stack', 'seed',
   'arrange', 'advance', 'chooses', 'does', 'play', 'with', 'expect', 'illegal', 'over',
   'because', 'constraint', 'fix', 'dice', 'frame', 'weighted', 'spots', 'paths', 'otherwise',
-  'times', 'this', 'legal', 'asked', 'options', 'sees',
+  'times', 'this', 'legal', 'asked', 'options', 'sees', 'secret', 'show', 'look',
 ];
 
 /** Declaration keywords: the word after them is the declared name (coloured as a definition). */
