@@ -43,16 +43,10 @@ describe('a house rule for Catan', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('house rules'), null, { timeout: 60_000 });
     await page.click('[data-testid="editor"] .view-lines');
     await page.keyboard.press('Control+End');
-    // Typed line by line with auto-indent and auto-closing off the way: type into an empty line each time.
-    for (const line of HOUSE_RULE.split('\n')) {
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Shift+Home');
-      await page.keyboard.type(line);
-      // A completion list may be open: Enter must not accept it.
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Shift+End');
-      await page.keyboard.press('Delete');
-    }
+    // Pasted at the end of the file (typed key by key, a completion list that opens late would swallow an Enter).
+    await page.evaluate((text) => navigator.clipboard.writeText(text), HOUSE_RULE);
+    await page.keyboard.press('Control+v');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="editor"] .view-line')].some((l) => l.textContent?.replace(/\u00a0/g, ' ').includes('expect points_to_win == 8')), null, { timeout: 60_000 });
     await page.waitForSelector('[data-testid="check-status"][data-state="good"], [data-testid="check-status"][data-state="warn"]', { timeout: 120_000 });
     await session.screenshot(page, 'house-rule');
 

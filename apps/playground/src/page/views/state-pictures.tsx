@@ -5,10 +5,15 @@ import type { PlayState } from '../../protocol/engine-protocol.ts';
 import { BoardPicture } from './board-picture.tsx';
 
 type Value = string | number | boolean;
+/** one var's value in a view (a map's values by key; null: another owner's secret) */
+type VarView = Exclude<PlayerView['vars'][string], unknown[]>;
 
 /** A value in the author's words: a token kind by its name (the engine's `token:brick` is `brick`). */
 const word = (v: Value): string => (typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'string' && v.startsWith('token:') ? v.slice('token:'.length) : String(v));
-const show = (v: Value | Value[]): string => (Array.isArray(v) ? v.map(word).join(', ') : word(v));
+/** A var as the viewer sees it: its value, a map's values by key, or "hidden" (another owner's secret). */
+const one = (v: VarView): string =>
+  v === null ? 'hidden' : typeof v === 'object' ? Object.entries(v).map(([k, x]) => `${word(k)}: ${word(x)}`).join(', ') : word(v);
+const show = (v: VarView | VarView[]): string => (Array.isArray(v) ? v.map(one).join(', ') : one(v));
 
 export function StatePictures({ s }: { s: PlayState }) {
   return <ViewPictures view={s.view as PlayerView} seats={s.seats} viewer={s.viewer} unlimited={s.unlimited} seatColours={s.seatColours} boardSvg={s.boardSvg ?? null} winners={s.outcome?.winners ?? []} />;
@@ -86,7 +91,7 @@ export function ViewPictures(s: ViewPicturesProps) {
                 <td key={n}>{show(v[seat]!)}</td>
               ))}
               {playerPools.map(([n, pools]) => (
-                <td key={n}>{poolText(pools[seat] ?? {})}</td>
+                <td key={n}>{pools[seat] === null ? 'hidden' : poolText(pools[seat] ?? {})}</td>
               ))}
               {playerZones.map(([n, zones]) => (
                 <td key={n}>{zoneText(zones[seat])}</td>
@@ -107,7 +112,10 @@ function poolText(pool: Record<string, number>, name = '', unlimited: string[] =
 
 function zoneText(z: ZoneView | undefined): string {
   if (!z) return '—';
-  if (!z.cards) return `${z.count} card${z.count === 1 ? '' : 's'}`;
+  if (!z.cards) {
+    const known = z.known?.length ? ` (known: ${z.known.map((k) => `${k.card.kind} at ${k.position}`).join(', ')})` : '';
+    return `${z.count} card${z.count === 1 ? '' : 's'}${known}`;
+  }
   return z.cards.length ? z.cards.map((c) => c.kind).join(', ') : '—';
 }
 
