@@ -4,6 +4,7 @@ import { compileCommand } from './commands/compile.ts';
 import { diffCommand } from './commands/diff.ts';
 import { fmtCommand } from './commands/fmt.ts';
 import { lspCommand } from './commands/lsp.ts';
+import { mergeCommand } from './commands/merge.ts';
 import { replayCommand } from './commands/replay.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { testCommand } from './commands/test.ts';
@@ -18,7 +19,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand, diffCommand, lspCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, mergeCommand, replayCommand, testCommand, diffCommand, lspCommand];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

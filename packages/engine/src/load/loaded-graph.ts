@@ -1,5 +1,6 @@
 import type { RuleGraph, TypeDesc, Value, Provenance, Range } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
+import type { LoadedMapKeys } from './map-keys.ts';
 import type { CollectFn } from '../compile/collect-codegen.ts';
 import type { GameLayout } from './game-layout.ts';
 import type { StaticStorage } from '../compile/compile-expr.ts';
@@ -30,6 +31,8 @@ export interface PoolInfo {
   /** NaN for unlimited */
   initial: number[];
   capacity: number[];
+  /** seen only by its owner (a global one: by nobody) */
+  secret: boolean;
 }
 
 export interface VarInfo {
@@ -41,6 +44,14 @@ export interface VarInfo {
   initial: ExprFn;
   /** the encoded initial value when it is a literal (no need to evaluate per game), else null */
   literal: number | null;
+  /** how many value slots it takes: a map's key count, else 1 */
+  width: number;
+  /** a map's keys (map-keys.ts), else null */
+  keys: LoadedMapKeys | null;
+  /** a map's initial values, one per key (VarNode.initialByKey), else null */
+  initials: ExprFn[] | null;
+  /** seen only by its owner (a global one: by nobody) */
+  secret: boolean;
 }
 
 export interface CardKindInfo {

@@ -46,6 +46,7 @@ export type RunState = Pick<
   | 'rollDice'
   | 'round'
   | 'self'
+  | 'showCards'
   | 'shuffleZone'
   | 'srcArr'
   | 'srcLen'
