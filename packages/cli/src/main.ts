@@ -9,6 +9,7 @@ import { simulateCommand } from './commands/simulate.ts';
 import { testCommand } from './commands/test.ts';
 import { CliError, errorLine, EXIT_INTERNAL, internalErrorText } from './cli-errors.ts';
 import { guardOutput } from './terminal-guard.ts';
+import { nearNames } from '@houserules/compiler';
 import { CLI_VERSION } from './version.ts';
 
 export interface Command {
@@ -75,7 +76,9 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === first);
   if (!command) {
-    io.stderr.write(`${errorLine(undefined, 'cli/usage', `unknown command "${first}"`)}\n${generalHelp()}`);
+    const near = nearNames(first, COMMANDS.map((c) => c.name));
+    const hint = near.length > 0 ? ` (did you mean ${near.map((n) => `houserules ${n}`).join(' or ')}?)` : '';
+    io.stderr.write(`${errorLine(undefined, 'cli/usage', `unknown command "${first}"${hint}`)}\n${generalHelp()}`);
     return EXIT_USAGE;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
