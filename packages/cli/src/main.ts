@@ -3,6 +3,7 @@ import { checkCommand } from './commands/check.ts';
 import { compileCommand } from './commands/compile.ts';
 import { diffCommand } from './commands/diff.ts';
 import { fmtCommand } from './commands/fmt.ts';
+import { initCommand } from './commands/init.ts';
 import { lspCommand } from './commands/lsp.ts';
 import { replayCommand } from './commands/replay.ts';
 import { simulateCommand } from './commands/simulate.ts';
@@ -19,7 +20,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand, diffCommand, lspCommand];
+export const COMMANDS: readonly Command[] = [initCommand, checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand, diffCommand, lspCommand];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
