@@ -10,6 +10,7 @@ import { rootHelp, rootOption } from '../project-hosts.ts';
 import { MAX_LOG_LINE } from '../cli-budgets.ts';
 import { CliError, describeFsError, errorLine, usageLine } from '../cli-errors.ts';
 import { loadScenario, type LoadedScenario } from '../scenario-loader.ts';
+import { fromProject } from '../project-paths.ts';
 import { GameLogReader, replayLoggedGame, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
 
 const usage = `Usage: houserules replay <log.jsonl> [--game N] [--root DIR]
@@ -18,8 +19,9 @@ Plays the games of a \`simulate --log\` file again with the engine's replay:
 each game is created from its header line (scenario, variant, options,
 players, seed), the logged answers are applied, and every event, chance draw,
 answer and state hash must match the log. Prints the game round by round.
-A log is untrusted input: the scenario its header names is read only when it
-lies inside the project (the one the working directory is in, or --root).
+A log is untrusted input: the scenario its header names (relative to the
+project root, as simulate writes it) is read only when it lies inside the
+project (the one the working directory is in, or --root).
 
 Options:
   --game N      replay only game N (default: every game in the log)
@@ -113,7 +115,8 @@ function openLog(path: string): Promise<ReadStream> {
 function replayOne(logged: LoggedGame, io: CliIo, root: string, scenarios: Map<string, LoadedScenario>): number {
   const { header } = logged;
   const key = `${header.scenario}\u0000${header.variant ?? ''}`;
-  const loaded = scenarios.get(key) ?? loadScenario(io.cwd, header.scenario, header.variant ?? undefined, { root });
+  // A log names its scenario relative to the project (older logs: absolutely); either way it is read only inside the root.
+  const loaded = scenarios.get(key) ?? loadScenario(io.cwd, fromProject(root, header.scenario), header.variant ?? undefined, { root });
   scenarios.set(key, loaded);
   if (!loaded.ok) {
     // The log names its scenario: a scenario it cannot have is a bad input file, not a bad command line.

@@ -8,6 +8,7 @@ import { errorLine, usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import { OutputFile } from '../output-file.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
+import { fromProject, projectRelative } from '../project-paths.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import {
   createGameRunner,
@@ -61,7 +62,7 @@ Win rates count a win shared by k players as 1/k (the table also lists shared wi
 const SINGLE_THREAD_CHUNK = 256;
 
 type Built =
-  | { ok: true; spec: SimulationSpec; games: number; workers: number; json: boolean; profile: boolean; logFile: string | undefined }
+  | { ok: true; spec: SimulationSpec; root: string; games: number; workers: number; json: boolean; profile: boolean; logFile: string | undefined }
   | { ok: false; code: number };
 
 function usageError(io: CliIo, message: string, help?: string): { ok: false; code: number } {
@@ -127,7 +128,8 @@ function buildRun(argv: string[], io: CliIo): Built {
   const logFile = stringOption(args, 'log');
   const spec: SimulationSpec = {
     graph,
-    scenarioFile: loaded.file,
+    // The log names the scenario relative to the project, so it replays after the folder moves.
+    scenarioFile: projectRelative(loaded.host.projectRoot, loaded.file),
     variant: variant ?? null,
     players: playerCount,
     options: options.value,
@@ -143,7 +145,7 @@ function buildRun(argv: string[], io: CliIo): Built {
     io.stderr.write(`houserules simulate: --workers ${workerCount} is more than the ${cores} core${cores === 1 ? '' : 's'} of this machine; using ${cores}\n`);
     workerCount = cores;
   }
-  return { ok: true, spec, games: games.value ?? 100, workers: workerCount, json: flag(args, 'json'), profile: flag(args, 'profile'), logFile };
+  return { ok: true, spec, root: loaded.host.projectRoot, games: games.value ?? 100, workers: workerCount, json: flag(args, 'json'), profile: flag(args, 'profile'), logFile };
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -191,7 +193,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
   const agentNames = spec.agents.map(formatAgentSpec);
   const summary = summarizePartial(result.partial, {
-    scenario: displayPath(io.cwd, spec.scenarioFile),
+    scenario: displayPath(io.cwd, fromProject(built.root, spec.scenarioFile)),
     variant: spec.variant,
     players: spec.players,
     seed: spec.seed,
