@@ -24,6 +24,7 @@ import {
   type SimulationSpec,
 } from '@houserules/simulation';
 import { formatSummary } from '../simulate/format-summary.ts';
+import { ChunkSizer } from '../simulate/chunk-sizer.ts';
 import { createProgressBar } from '../simulate/progress-bar.ts';
 import { findWorkerScript, runGamesInWorkers, type RunResult } from '../simulate/worker-pool.ts';
 import { formatRuleProfile, startRuleProfile } from '../simulate/rule-profile.ts';
@@ -57,9 +58,6 @@ ${rootHelp(21)}
 
 Win rates count a win shared by k players as 1/k (the table also lists shared wins).
 `;
-
-// Small enough that the progress bar moves smoothly.
-const SINGLE_THREAD_CHUNK = 256;
 
 type Built =
   | { ok: true; spec: SimulationSpec; root: string; games: number; workers: number; json: boolean; profile: boolean; logFile: string | undefined }
@@ -175,13 +173,18 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   } else {
     // The same chunks and merge as the workers, so both paths give the same numbers.
     result = { partial: emptyPartial(spec.players, runner.ruleIds.length) };
-    // With a log, a chunk is one game: its text is written before the next game is played.
-    const size = spec.log ? 1 : SINGLE_THREAD_CHUNK;
-    for (let from = 0; from < games; from += size) {
+    // Chunks sized by the clock, so the bar moves a few times a second. With a log, a
+    // chunk is one game: its text is written before the next game is played.
+    const sizer = new ChunkSizer();
+    for (let from = 0; from < games; ) {
+      const size = spec.log ? 1 : sizer.next();
+      const chunkStarted = performance.now();
       const chunk = playChunk(runner, spec.players, from, Math.min(games, from + size));
+      sizer.record(chunk.to - from, performance.now() - chunkStarted);
       mergePartial(result.partial, chunk.partial);
       if (chunk.log !== undefined) onLog(chunk.log);
       progress.update(chunk.to);
+      from = chunk.to;
     }
   }
   logFile?.close();
