@@ -7,7 +7,7 @@ import * as graphBudgets from '@houserules/schema';
 import { DIAGNOSTIC_CODES } from '@houserules/schema';
 import { MAX_NESTING, MAX_SOURCE_BYTES } from '@houserules/syntax';
 import * as compilerBudgets from '../../compiler/src/budgets.ts';
-import * as runBudgets from '../../engine/src/run-budgets.ts';
+import * as runBudgets from '../../engine/src/run/run-budgets.ts';
 import * as cliBudgets from '../src/cli-budgets.ts';
 import { repoRoot } from './run-cli.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleGraph, Stmt } from '@houserules/schema';
 import { createGame, type LogEntry } from '../src/index.ts';
-import { purposeKey, streamPurposes } from '../src/chance-streams.ts';
+import { purposeKey, streamPurposes } from '../src/run/chance-streams.ts';
 import { at, graph, lit, load, rule, zone } from './graph-builder.ts';
 
 /** Deals a deck, rolls in `production`, picks in `choose_first`; `extra` adds a rule that draws chance before them all. */

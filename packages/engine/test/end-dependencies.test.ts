@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr, Stmt } from '@houserules/schema';
 import { createGame } from '../src/index.ts';
-import { overlaps, readsOfConditions, writesOfBlock } from '../src/end-dependencies.ts';
+import { overlaps, readsOfConditions, writesOfBlock } from '../src/load/end-dependencies.ts';
 import { action, at, bin, ctx, end, event, globalVar, graph, lit, load, rule, set, varOf } from './graph-builder.ts';
 
 const reached: Expr = { k: 'derived', id: 'derived:reached', args: [] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr, PieceNode, Stmt } from '@houserules/schema';
 import { createGame, createProbe, loadGraph } from '../src/index.ts';
-import type { Game } from '../src/game.ts';
+import type { Game } from '../src/run/game.ts';
 import { seededUint32 } from './board-helpers.ts';
 import { at, bin, lit, local } from './graph-builder.ts';
 import { attr, cornerAt, edgeAt, place, removeAt, siteGame, sites, supply } from './site-graph.ts';

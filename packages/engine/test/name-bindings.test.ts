@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr, Stmt } from '@houserules/schema';
-import { readsOuterLocal, rebinds } from '../src/name-bindings.ts';
+import { readsOuterLocal, rebinds } from '../src/compile/name-bindings.ts';
 import { lit, local, players } from './graph-builder.ts';
 
 const countOver = (bind: string): Expr => ({ k: 'agg', fn: 'count', bind, over: players });

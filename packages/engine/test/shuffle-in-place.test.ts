@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextBelow, seedPrng, shuffleInPlace } from '../src/prng.ts';
+import { nextBelow, seedPrng, shuffleInPlace } from '../src/run/prng.ts';
 
 function byNextBelow(seed: number, n: number): { cards: number[]; state: number[] } {
   const s = new Uint32Array(4);

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CARDS, MAX_GRAPH_DEPTH, MAX_GRAPH_LIST, MAX_RANGE_LENGTH, type Expr, type RuleGraph } from '@houserules/schema';
 import { createGame, loadGraph, playGame, randomAgent } from '../src/index.ts';
-import { MAX_FLOW_STEPS_WITHOUT_DECISION, MAX_LOOP_WORK_PER_STEP } from '../src/run-budgets.ts';
+import { MAX_FLOW_STEPS_WITHOUT_DECISION, MAX_LOOP_WORK_PER_STEP } from '../src/run/run-budgets.ts';
 import { action, event, globalVar, graph, lit, load, pool, rule, set, zone } from './graph-builder.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TypeDesc } from '@houserules/schema';
 import { createGame } from '../src/index.ts';
-import { STRING_BASE, StringTable } from '../src/value-codec.ts';
+import { STRING_BASE, StringTable } from '../src/load/value-codec.ts';
 import { bin, event, globalVar, graph, lit, load, rule, set } from './graph-builder.ts';
 
 // Enum members are interned from 2^29 on, so that every run-time value is a small

@@ -1,5 +1,5 @@
-import type { Game } from '../game.ts';
-import type { Move } from '../types.ts';
+import type { Game } from '../run/game.ts';
+import type { Move } from '../run/types.ts';
 
 /**
  * Answers a seat's open decision: either the index of an option (in the order of

@@ -1,6 +1,6 @@
 import type { Diagnostic, Result, Value } from '@houserules/schema';
-import type { LoadedGraph } from '../loaded-graph.ts';
-import { nextBelow, seedPrng } from '../prng.ts';
+import type { LoadedGraph } from '../load/loaded-graph.ts';
+import { nextBelow, seedPrng } from '../run/prng.ts';
 import type { Agent } from './agent.ts';
 
 /**

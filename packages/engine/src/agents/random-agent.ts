@@ -1,4 +1,4 @@
-import { nextBelow, seedPrng } from '../prng.ts';
+import { nextBelow, seedPrng } from '../run/prng.ts';
 import type { Agent } from './agent.ts';
 
 /** Uniform over the legal options, from its own seeded generator (the game's stays untouched). */

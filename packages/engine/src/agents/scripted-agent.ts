@@ -1,4 +1,4 @@
-import type { Move } from '../types.ts';
+import type { Move } from '../run/types.ts';
 import type { Agent } from './agent.ts';
 
 /** Plays the given moves in order; once they run out it answers -1 (playGame reports run/script-exhausted). */

@@ -1,5 +1,5 @@
 import type { DerivedNode, Expr, RuleGraph } from '@houserules/schema';
-import type { Game } from './game.ts';
+import type { Game } from '../run/game.ts';
 import { forEachChild } from './end-dependencies.ts';
 import { resourcesRead, type StateResources } from './state-resources.ts';
 

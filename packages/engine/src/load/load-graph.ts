@@ -1,14 +1,14 @@
-import { chanceSites } from './chance-streams.ts';
+import { chanceSites } from '../run/chance-streams.ts';
 import { checkGraphBudgets, checkGraphNames, graphShapeProblem, validateRuleGraph } from '@houserules/schema';
 import type { Diagnostic, FlowNode, Result, RuleGraph, RuleNode, Value } from '@houserules/schema';
-import { Scope } from './compile-expr.ts';
-import { StmtCompiler } from './compile-stmt.ts';
-import type { Game } from './game.ts';
-import { generateRule } from './stmt-codegen.ts';
+import { Scope } from '../compile/compile-expr.ts';
+import { StmtCompiler } from '../compile/compile-stmt.ts';
+import type { Game } from '../run/game.ts';
+import { generateRule } from '../compile/stmt-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
-import { generateAdmission, generateEnumeration } from './enumerate-codegen.ts';
-import { generateCollection } from './collect-codegen.ts';
+import { generateAdmission, generateEnumeration } from '../compile/enumerate-codegen.ts';
+import { generateCollection } from '../compile/collect-codegen.ts';
 import { inNumberRange } from './value-codec.ts';
 import {
   FLOW_ACTIONS,

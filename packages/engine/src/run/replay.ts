@@ -1,6 +1,6 @@
 import type { Diagnostic, Result } from '@houserules/schema';
 import { createGame, type Game } from './game.ts';
-import type { LoadedGraph } from './loaded-graph.ts';
+import type { LoadedGraph } from '../load/loaded-graph.ts';
 import type { GameConfig, LogEntry, Move } from './types.ts';
 
 function sameEntry(a: LogEntry, b: LogEntry): boolean {

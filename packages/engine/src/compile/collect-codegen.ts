@@ -1,8 +1,8 @@
-import { stampSource } from './derived-memo.ts';
+import { stampSource } from '../load/derived-memo.ts';
 import { canGenerate, withSourceUrl } from './expr-codegen.ts';
-import type { Game } from './game.ts';
-import type { ActionInfo } from './loaded-graph.ts';
-import { appendCachedOptions, storeOptions, type OptionBuffer } from './option-cache.ts';
+import type { Game } from '../run/game.ts';
+import type { ActionInfo } from '../load/loaded-graph.ts';
+import { appendCachedOptions, storeOptions, type OptionBuffer } from '../run/option-cache.ts';
 
 /**
  * Every action and argument list a player may take now, appended to the buffer

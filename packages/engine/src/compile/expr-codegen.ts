@@ -1,10 +1,10 @@
 import type { Expr } from '@houserules/schema';
 import type { ExprCompiler, Scope } from './compile-expr.ts';
-import type { Game } from './game.ts';
-import type { ExprFn, ListFn } from './loaded-graph.ts';
-import { namedSite, siteInside, siteKind, siteOwner, sitePiece, siteValue } from './board-ops.ts';
-import { STRING_BASE } from './value-codec.ts';
-import { memoSlot, memoTable, stampSource } from './derived-memo.ts';
+import type { Game } from '../run/game.ts';
+import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
+import { namedSite, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
+import { STRING_BASE } from '../load/value-codec.ts';
+import { memoSlot, memoTable, stampSource } from '../load/derived-memo.ts';
 import { rebinds } from './name-bindings.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Diagnostic, Result, Value } from '@houserules/schema';
-import { END_NONE, END_PHASE, END_ROUND, END_TURN } from './compile-stmt.ts';
+import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../compile/compile-stmt.ts';
 import {
   FLOW_ACTIONS,
   FLOW_IF,
@@ -15,19 +15,19 @@ import {
   type FlowInfo,
   type ListFn,
   type LoadedGraph,
-} from './loaded-graph.ts';
-import { layoutFor } from './game-layout.ts';
+} from '../load/loaded-graph.ts';
+import { layoutFor } from '../load/game-layout.ts';
 import { nextBelow, nextUint32, seedPrng, shuffleInPlace } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
-import { fillBoard } from './loaded-board.ts';
-import { FLOW_CONTEXT } from './state-resources.ts';
+import { fillBoard } from '../load/loaded-board.ts';
+import { FLOW_CONTEXT } from '../load/state-resources.ts';
 import { describeFlowPosition } from './flow-position.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION, MAX_IDLE_FLOW_MOVES, MAX_LOOP_WORK_PER_STEP } from './run-budgets.ts';
-import { memoStamp } from './derived-memo.ts';
+import { memoStamp } from '../load/derived-memo.ts';
 import { appendCachedOptions, OptionBuffer, storeOptions, type CachedOptions } from './option-cache.ts';
-import { MAX_PHASE_BITS } from './collect-codegen.ts';
+import { MAX_PHASE_BITS } from '../compile/collect-codegen.ts';
 import { boardGeometry, boardView, pieceConservation, type TrailScratch } from './board-ops.ts';
-import { fromUint32 } from './board/random-setup.ts';
+import { fromUint32 } from '../board/random-setup.ts';
 import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
 import { filledArray } from './packed-array.ts';
 

@@ -1,8 +1,8 @@
 import { MAX_GAME_DECISIONS } from './run-budgets.ts';
 import type { Diagnostic } from '@houserules/schema';
-import type { Agent } from './agents/agent.ts';
+import type { Agent } from '../agents/agent.ts';
 import { createGame, type Game } from './game.ts';
-import type { LoadedGraph } from './loaded-graph.ts';
+import type { LoadedGraph } from '../load/loaded-graph.ts';
 import type { GameConfig, Outcome } from './types.ts';
 
 export interface PlayResult {

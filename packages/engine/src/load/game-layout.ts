@@ -1,7 +1,7 @@
 import type { EndInfo, LoadedGraph } from './loaded-graph.ts';
-import { filledArray, smallIntegers } from './packed-array.ts';
+import { filledArray, smallIntegers } from '../run/packed-array.ts';
 import { boardSlots, sitePoolRange, supplySlot } from './loaded-board.ts';
-import { purposeKey, streamPurposes } from './chance-streams.ts';
+import { purposeKey, streamPurposes } from '../run/chance-streams.ts';
 
 /**
  * Where everything lives in a game's arrays for a given player count, and the

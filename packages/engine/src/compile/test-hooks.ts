@@ -1,7 +1,7 @@
 import type { Expr, Stmt, Value } from '@houserules/schema';
 import { Scope } from './compile-expr.ts';
-import type { Game } from './game.ts';
-import type { LoadedGraph } from './loaded-graph.ts';
+import type { Game } from '../run/game.ts';
+import type { LoadedGraph } from '../load/loaded-graph.ts';
 
 /**
  * Statements and expressions a test runs against a game, compiled with the

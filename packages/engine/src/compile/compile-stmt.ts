@@ -1,12 +1,12 @@
 import type { CardSpec, Expr, RuleGraph, Stmt, Value } from '@houserules/schema';
 import { ExprCompiler, Scope } from './compile-expr.ts';
-import type { Game } from './game.ts';
-import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from './loaded-graph.ts';
+import type { Game } from '../run/game.ts';
+import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from '../load/loaded-graph.ts';
 import { generateBlock } from './stmt-codegen.ts';
-import { placePiece, removePiece } from './board-ops.ts';
+import { placePiece, removePiece } from '../run/board-ops.ts';
 import { readsOuterLocal } from './name-bindings.ts';
-import { STRING_BASE } from './value-codec.ts';
-import { STREAM_OTHER } from './chance-streams.ts';
+import { STRING_BASE } from '../load/value-codec.ts';
+import { STREAM_OTHER } from '../run/chance-streams.ts';
 
 export const END_NONE = 0;
 export const END_ROUND = 1;

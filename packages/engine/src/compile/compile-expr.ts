@@ -1,16 +1,16 @@
 import { MAX_RANGE_LENGTH } from '@houserules/schema';
 import type { BoardCondition, Diagnostic, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
-import type { Game } from './game.ts';
-import type { ExprFn, ListFn } from './loaded-graph.ts';
+import type { Game } from '../run/game.ts';
+import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
 import { generateExpr } from './expr-codegen.ts';
-import { STRING_BASE, StringTable } from './value-codec.ts';
-import { filledArray } from './packed-array.ts';
-import { loadBoard, sitePoolRange, supplySlot, type LoadedBoard } from './loaded-board.ts';
-import { longestTrailOf, namedSite, siteInside, siteKind, siteOf, siteOwner, sitePiece, siteValue } from './board-ops.ts';
-import { nodeDistance } from './board/graph-queries.ts';
-import { joinedOf, networksOf } from './board-networks.ts';
-import { stateResources, type StateResources } from './state-resources.ts';
-import { memoised, memoPlan, memoStamp, type MemoPlan } from './derived-memo.ts';
+import { STRING_BASE, StringTable } from '../load/value-codec.ts';
+import { filledArray } from '../run/packed-array.ts';
+import { loadBoard, sitePoolRange, supplySlot, type LoadedBoard } from '../load/loaded-board.ts';
+import { longestTrailOf, namedSite, siteInside, siteKind, siteOf, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
+import { nodeDistance } from '../board/graph-queries.ts';
+import { joinedOf, networksOf } from '../run/board-networks.ts';
+import { stateResources, type StateResources } from '../load/state-resources.ts';
+import { memoised, memoPlan, memoStamp, type MemoPlan } from '../load/derived-memo.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {

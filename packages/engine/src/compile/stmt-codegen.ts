@@ -3,9 +3,9 @@ import type { Scope } from './compile-expr.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import { canGenerate, Generator, helpers, withSourceUrl } from './expr-codegen.ts';
 import { rebinds } from './name-bindings.ts';
-import type { Game } from './game.ts';
-import type { StmtFn } from './loaded-graph.ts';
-import { filledArray } from './packed-array.ts';
+import type { Game } from '../run/game.ts';
+import type { StmtFn } from '../load/loaded-graph.ts';
+import { filledArray } from '../run/packed-array.ts';
 
 /**
  * Generates one JavaScript function per rule or action body: moves, sets, lets,

@@ -3,9 +3,9 @@ import { Scope } from './compile-expr.ts';
 import { canGenerate, Generator, helpers, withSourceUrl } from './expr-codegen.ts';
 import { rebinds } from './name-bindings.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
-import type { Game } from './game.ts';
-import type { OptionBuffer } from './option-cache.ts';
-import { forEachChild } from './end-dependencies.ts';
+import type { Game } from '../run/game.ts';
+import type { OptionBuffer } from '../run/option-cache.ts';
+import { forEachChild } from '../load/end-dependencies.ts';
 
 /** Appends every argument list the action offers (after its argument-free checks passed) to the buffer. */
 export type EnumerateFn = (g: Game, buf: OptionBuffer) => void;

@@ -1,7 +1,7 @@
 import type { Game } from './game.ts';
-import type { LoadedBoard } from './loaded-board.ts';
+import type { LoadedBoard } from '../load/loaded-board.ts';
 import { trailScratchOf } from './board-ops.ts';
-import { edgeComponents, edgesJoin } from './board/graph-queries.ts';
+import { edgeComponents, edgesJoin } from '../board/graph-queries.ts';
 
 /**
  * What rules ask about a player's networks of edge pieces (`joined`,

@@ -1,9 +1,9 @@
 import type { BoardCondition, BoardInternals, BoardNode, BoardPathEnd, Diagnostic, RuleGraph, Value } from '@houserules/schema';
-import { boardFromDeclaration, fillHexes } from './board/board-declaration.ts';
-import type { NodeRef, PathSpec, SpotSpec } from './board/board-spec.ts';
-import { withFrame, withInternals } from './board/build-board.ts';
-import type { HexBoard } from './board/hex-board.ts';
-import type { RandomSource } from './board/random-setup.ts';
+import { boardFromDeclaration, fillHexes } from '../board/board-declaration.ts';
+import type { NodeRef, PathSpec, SpotSpec } from '../board/board-spec.ts';
+import { withFrame, withInternals } from '../board/build-board.ts';
+import type { HexBoard } from '../board/hex-board.ts';
+import type { RandomSource } from '../board/random-setup.ts';
 import type { StringTable } from './value-codec.ts';
 
 /**

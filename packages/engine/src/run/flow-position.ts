@@ -1,4 +1,4 @@
-import { FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, type LoadedGraph } from './loaded-graph.ts';
+import { FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, type LoadedGraph } from '../load/loaded-graph.ts';
 
 /**
  * Where the flow is, in the author's words — `rounds → turns → step roll` —

@@ -1,12 +1,12 @@
 import type { RuleGraph, TypeDesc, Value, Provenance, Range } from '@houserules/schema';
-import type { CollectFn } from './collect-codegen.ts';
-import type { Game } from './game.ts';
-import type { StaticStorage } from './compile-expr.ts';
+import type { CollectFn } from '../compile/collect-codegen.ts';
+import type { Game } from '../run/game.ts';
+import type { StaticStorage } from '../compile/compile-expr.ts';
 import type { StringTable } from './value-codec.ts';
-import type { StmtCompiler } from './compile-stmt.ts';
+import type { StmtCompiler } from '../compile/compile-stmt.ts';
 import type { LoadedBoard } from './loaded-board.ts';
 import type { StateResources } from './state-resources.ts';
-import type { AdmitFn, EnumerateFn } from './enumerate-codegen.ts';
+import type { AdmitFn, EnumerateFn } from '../compile/enumerate-codegen.ts';
 
 /** A compiled expression: reads the game, returns a number (see value-codec.ts). */
 export type ExprFn = (g: Game) => number;

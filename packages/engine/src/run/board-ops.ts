@@ -1,8 +1,8 @@
 import type { Value } from '@houserules/schema';
 import type { Game } from './game.ts';
-import { longestTrail } from './board/longest-trail.ts';
-import { hexAt } from './board/lookups.ts';
-import { sitePoolRange, supplySlot, type LoadedBoard } from './loaded-board.ts';
+import { longestTrail } from '../board/longest-trail.ts';
+import { hexAt } from '../board/lookups.ts';
+import { sitePoolRange, supplySlot, type LoadedBoard } from '../load/loaded-board.ts';
 import type { BoardGeometryView, BoardView } from './types.ts';
 
 /**
