@@ -1,4 +1,4 @@
-import type { Diagnostic, Result, Value } from '@houserules/schema';
+import type { Diagnostic, Provenance, Result, Value } from '@houserules/schema';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../compile/compile-stmt.ts';
 import {
   FLOW_ACTIONS,
@@ -181,6 +181,10 @@ export class Game {
   private endReason = '';
   private result: Outcome | null = null;
   private err: Diagnostic | null = null;
+  /** what runs now, so a run error names its place: a rule (index in lg.rules), an action, or an ask's `then` (-1: none) */
+  private placeRule = -1;
+  private placeAction = -1;
+  private placeAsk = -1;
   readonly diagnostics: Diagnostic[] = [];
   private firings: number[];
   private stepFirings = 0;
@@ -662,10 +666,35 @@ export class Game {
   fail(code: string, message: string, hint?: string): number {
     if (this.err === null) {
       this.err = error(code, message, hint);
+      this.placeError(this.err);
       this.diagnostics.push(this.err);
     }
     this.halt = true;
     return -1;
+  }
+
+  /**
+   * A run error without a place of its own gets the rule, action or ask running
+   * when it happened: its source range (so a code frame shows it) and a related
+   * line naming it as the author wrote it (`in rule \`share_treasure\``).
+   */
+  private placeError(err: Diagnostic): void {
+    if (err.range !== undefined) return;
+    const g = this.lg.graph;
+    let node: { name: string; provenance: Provenance } | undefined;
+    let what = 'rule';
+    if (this.placeAction >= 0) {
+      const id = this.lg.actions[this.placeAction]?.id;
+      node = g.actions.find((a) => a.id === id);
+      what = 'action';
+    } else {
+      const ruleId = this.placeRule >= 0 ? this.lg.rules[this.placeRule]?.id : this.placeAsk >= 0 ? this.lg.asks[this.placeAsk]?.id.replace(/\/[^/]*$/, '') : undefined;
+      node = ruleId === undefined ? undefined : g.rules.find((r) => r.id === ruleId);
+    }
+    if (node === undefined) return;
+    err.file = node.provenance.file;
+    err.range = node.provenance.range;
+    err.related = [...(err.related ?? []), { message: `in ${what} \`${node.name}\`` }];
   }
 
   /** every cached result is stale (a restore, the end of set-up) */
@@ -1164,7 +1193,9 @@ export class Game {
     const fires = info.fires;
     for (let i = 0; i < fires.length; i++) {
       this.actor = -1;
+      this.placeRule = info.rules[i]!;
       const fired = fires[i]!(this);
+      if (this.err === null) this.placeRule = -1;
       if (fired === 0) {
         if (this.err) return this.stop();
         continue;
@@ -1353,7 +1384,9 @@ export class Game {
       this.actionCounts[ai]!++;
       const frame = first.each;
       if (frame >= 0 && frame < this.depth && lg.flow[this.frames[frame * FS]!]!.until === ai) this.frames[frame * FS + 2] = 1;
+      this.placeAction = ai;
       action.body(this);
+      if (this.err === null) this.placeAction = -1;
       this.afterThen(action.mayEnd);
       return;
     }
@@ -1369,7 +1402,9 @@ export class Game {
       this.ver[lg.resources.varBase + ask.varIndex]!++;
       this.restoreSaved(first, ask.scopeLo);
       this.actor = ask.single ? first.seat : -1;
+      this.placeAsk = first.ask;
       ask.then(this);
+      if (this.err === null) this.placeAsk = -1;
       this.afterThen(askMayEnd);
       return;
     }
@@ -1378,7 +1413,9 @@ export class Game {
       if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = d.each;
       this.locals[ask.bindSlot] = d.values[d.chosen]!;
       this.actor = d.seat;
+      this.placeAsk = first.ask;
       ask.then(this);
+      if (this.err === null) this.placeAsk = -1;
       this.afterThen(askMayEnd);
       if (this.over || this.endingPhase !== ENDING_NONE) return;
     }
