@@ -8,7 +8,7 @@ import { errorLine, usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import { OutputFile } from '../output-file.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
-import { fromProject, projectRelative } from '../project-paths.ts';
+import { fromProject, graphWithProjectPaths, projectRelative } from '../project-paths.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import {
   createGameRunner,
@@ -26,6 +26,7 @@ import {
 import { formatSummary } from '../simulate/format-summary.ts';
 import { ChunkSizer } from '../simulate/chunk-sizer.ts';
 import { createProgressBar } from '../simulate/progress-bar.ts';
+import { formatRunErrors } from '../simulate/run-errors.ts';
 import { findWorkerScript, runGamesInWorkers, type RunResult } from '../simulate/worker-pool.ts';
 import { formatRuleProfile, startRuleProfile } from '../simulate/rule-profile.ts';
 
@@ -60,7 +61,7 @@ Win rates count a win shared by k players as 1/k (the table also lists shared wi
 `;
 
 type Built =
-  | { ok: true; spec: SimulationSpec; root: string; games: number; workers: number; json: boolean; profile: boolean; logFile: string | undefined }
+  | { ok: true; spec: SimulationSpec; root: string; argv: string[]; readSource: (file: string) => string | undefined; games: number; workers: number; json: boolean; profile: boolean; logFile: string | undefined }
   | { ok: false; code: number };
 
 function usageError(io: CliIo, message: string, help?: string): { ok: false; code: number } {
@@ -125,7 +126,8 @@ function buildRun(argv: string[], io: CliIo): Built {
   if (agents.length > playerCount) return usageError(io, `${agents.length} agents for ${playerCount} players`);
   const logFile = stringOption(args, 'log');
   const spec: SimulationSpec = {
-    graph,
+    // Files named relative to the project: a run error in the log still points at its rule after the folder moves.
+    graph: graphWithProjectPaths(graph, loaded.host.projectRoot),
     // The log names the scenario relative to the project, so it replays after the folder moves.
     scenarioFile: projectRelative(loaded.host.projectRoot, loaded.file),
     variant: variant ?? null,
@@ -143,7 +145,7 @@ function buildRun(argv: string[], io: CliIo): Built {
     io.stderr.write(`houserules simulate: --workers ${workerCount} is more than the ${cores} core${cores === 1 ? '' : 's'} of this machine; using ${cores}\n`);
     workerCount = cores;
   }
-  return { ok: true, spec, root: loaded.host.projectRoot, games: games.value ?? 100, workers: workerCount, json: flag(args, 'json'), profile: flag(args, 'profile'), logFile };
+  return { ok: true, spec, root: loaded.host.projectRoot, argv, readSource: loaded.host.readCached, games: games.value ?? 100, workers: workerCount, json: flag(args, 'json'), profile: flag(args, 'profile'), logFile };
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -214,10 +216,44 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(stringifyJson(profile === null ? { summary, timing } : { summary, timing, profile }, 2) + '\n');
   } else {
     io.stdout.write(formatSummary(summary));
+    // The first stopped games in full: the place (rule, action, ask) with its code frame, and how to replay each.
+    io.stdout.write(
+      formatRunErrors(summary.failures.first, summary.failures.games, {
+        displayPath: (file) => displayPath(io.cwd, fromProject(built.root, file)),
+        source: (file) => built.readSource(fromProject(built.root, file)),
+        color: io.color ?? false,
+        replayCommand: (game) => replayCommandFor(built.argv, game, built.logFile),
+      }),
+    );
     if (profile !== null) io.stdout.write(formatRuleProfile(profile));
     io.stdout.write(`\n${games} games in ${(ms / 1000).toFixed(2)} s (${timing.gamesPerSecond} games/s, ${workers} worker${workers === 1 ? '' : 's'}${profile === null ? '' : ', profiled'})\n`);
   }
   return summary.failures.games > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
+/**
+ * The command that plays game `game` of this run again and prints it: with a
+ * log, `replay` of that log; without, the same simulate with just enough games
+ * and a log of them (game i depends only on the seed and i), then its replay.
+ */
+function replayCommandFor(argv: readonly string[], game: number, logFile: string | undefined): string {
+  if (logFile !== undefined) return `houserules replay ${shellWord(logFile)} --game ${game}`;
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--games' || a === '--workers' || a === '--log') {
+      i++;
+      continue;
+    }
+    if (/^--(games|workers|log)=/.test(a) || a === '--json' || a === '--profile') continue;
+    kept.push(a);
+  }
+  return `houserules simulate ${kept.map(shellWord).join(' ')} --games ${game + 1} --log game.jsonl && houserules replay game.jsonl --game ${game}`;
+}
+
+/** A word as a POSIX shell reads it back (quoted when it holds anything but safe characters). */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_./=,:@+-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
 export const simulateCommand: Command = { name: 'simulate', summary: 'play many games with agents and summarise them', usage, run };
