@@ -22,6 +22,7 @@ import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from '../load/loaded-board.ts';
 import { FLOW_CONTEXT } from '../load/state-resources.ts';
 import { describeFlowPosition } from './flow-position.ts';
+import { askWords, seatWord } from './author-words.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION, MAX_IDLE_FLOW_MOVES, MAX_LOOP_WORK_PER_STEP } from './run-budgets.ts';
 import { memoStamp } from '../load/derived-memo.ts';
 import { appendCachedOptions, OptionBuffer, storeOptions, type CachedOptions } from './option-cache.ts';
@@ -381,7 +382,7 @@ export class Game {
   apply(seat: number, move: Move): Result<boolean> {
     if (this.over) return { value: false, diagnostics: [error('run/game-over', 'The game is over.')] };
     const d = this.openDecision(seat);
-    if (!d) return { value: false, diagnostics: [error('run/no-pending-decision', `Seat ${seat} has nothing to decide now.`)] };
+    if (!d) return { value: false, diagnostics: [error('run/no-pending-decision', `${seatWord(seat)} has nothing to decide now.`)] };
     const refused = (message: string, hint?: string, by?: ConstraintInfo): Result<boolean> => {
       const d = error('run/illegal-move', message, hint);
       // The refusing constraint travels as a related location: its id (tests assert it) and where it is written.
@@ -389,9 +390,9 @@ export class Game {
       return { value: false, diagnostics: [d] };
     };
     if (move.kind === 'choice') {
-      if (d.ask < 0) return refused(`Seat ${seat} must take an action, not make a choice.`);
+      if (d.ask < 0) return refused(`${seatWord(seat)} must take an action, not make a choice.`);
       const ask = this.lg.asks[d.ask]!;
-      if (move.ask !== undefined && move.ask !== ask.id && move.ask !== '') return refused(`Seat ${seat} is asked '${ask.id}', not '${move.ask}'.`);
+      if (move.ask !== undefined && move.ask !== ask.id && move.ask !== '') return refused(`${seatWord(seat)} is asked ${askWords(this.lg, d.ask)}, not another.`);
       const v = this.encodeMove(move.value);
       let idx = -1;
       for (let i = 0; i < d.count && v !== undefined; i++) {
@@ -403,12 +404,12 @@ export class Game {
       if (idx < 0) {
         const c = v === undefined ? null : this.refusingConstraint(ask.constraints, [seat, v], 2, seat);
         if (c) return refused(`Constraint '${c.name}' refuses ${JSON.stringify(move.value)}: ${c.reason}`, c.reason, c);
-        return refused(`${JSON.stringify(move.value)} is not an option of '${ask.id}'.`);
+        return refused(`${JSON.stringify(move.value)} is not an option of ${askWords(this.lg, d.ask)}.`);
       }
       this.commit(d, idx);
       return { value: true, diagnostics: [] };
     }
-    if (d.ask >= 0) return refused(`Seat ${seat} must answer '${this.lg.asks[d.ask]!.id}', not take an action.`);
+    if (d.ask >= 0) return refused(`${seatWord(seat)} must answer ${askWords(this.lg, d.ask)}, not take an action.`);
     const ai = this.lg.actions.findIndex((a) => a.id === move.action || a.name === move.action);
     const args = move.args.map((a) => this.encodeMove(a));
     const idx = ai < 0 || args.includes(undefined) ? -1 : this.findActionOption(d, ai, args as number[]);
@@ -418,7 +419,7 @@ export class Game {
         const c = this.refusingConstraint(action.constraints, args as number[], args.length, seat);
         if (c) return refused(`Constraint '${c.name}' refuses ${move.action}: ${c.reason}`, c.reason, c);
       }
-      return refused(`Action ${move.action}(${move.args.join(', ')}) is not available to seat ${seat} now.`);
+      return refused(`Action ${move.action.replace(/^action:/, '')}(${move.args.join(', ')}) is not available to ${seatWord(seat)} now.`);
     }
     this.commit(d, idx);
     return { value: true, diagnostics: [] };
@@ -867,7 +868,7 @@ export class Game {
     if (ask.single) {
       const seat = ask.single(this);
       if (seat < 0 || seat >= this.playerCount) {
-        this.fail('run/no-such-player', `'${ask.id}' asks player ${seat}, who does not exist.`);
+        this.fail('run/no-such-player', `${askWords(this.lg, index)} asks ${seat === -1 ? 'nobody (`none`)' : `player ${seat + 1}`}, who does not exist.`);
         return;
       }
       this.addChoice(index, seat, -1, group, saved);
@@ -996,7 +997,7 @@ export class Game {
     if (count === 0) {
       if (values !== ask.values) this.spareChoiceLists.push(values);
       // an ask with an `otherwise` block expects to find no option at times
-      if (ask.otherwise === null) this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
+      if (ask.otherwise === null) this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `${askWords(this.lg, index)} offers ${seatWord(seat)} no option; the question is skipped.` });
       return;
     }
     this.pushRecord(index, seat, group, values, null, count, -1, each, saved);
