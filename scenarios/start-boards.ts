@@ -27,7 +27,7 @@ const host: ModuleHost = {
 };
 
 /** the `.rules` files of a scenario folder (not its tests) that declare a `scenario` */
-function scenarioModules(folder: string): string[] {
+export function scenarioModules(folder: string): string[] {
   return readdirSync(folder)
     .filter((f) => f.endsWith('.rules'))
     .sort()

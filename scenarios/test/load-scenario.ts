@@ -9,7 +9,7 @@ import { loadGraph, type LoadedGraph, type LoadOptions } from '@houserules/engin
 
 const scenarios = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const readText = (path: string): string | undefined => (existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined);
-const host: ModuleHost = {
+export const scenarioHost: ModuleHost = {
   readFile: readText,
   resolvePath: (fromFile, ref) => resolve(dirname(fromFile), ref),
   findModule: (name, fromFile) => findModuleInTree(name, fromFile, existsSync),
@@ -17,7 +17,7 @@ const host: ModuleHost = {
 
 /** `file` relative to scenarios/, e.g. loadScenario('kaffee/kaffee.rules') */
 export function loadScenario(file: string, options: LoadOptions = {}): LoadedGraph {
-  const compiled = compile(host, resolve(scenarios, file));
+  const compiled = compile(scenarioHost, resolve(scenarios, file));
   expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const loaded = loadGraph(compiled.value, options);
   expect(loaded.diagnostics).toEqual([]);

@@ -1,7 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { copyDiamant, runCli } from './run-cli.ts';
+import { shippedScenarioFolders } from './shipped-scenario-tests.ts';
 
 /** A copy of Diamant with one more test file; the path of that file. */
 function withTests(text: string): string {
@@ -13,16 +15,15 @@ function withTests(text: string): string {
 }
 
 describe('houserules test', () => {
-  // every shipped scenario's tests in one process: minutes on a loaded machine, so its own time budget
-  it('runs the shipped scenario tests green with full rule coverage', async () => {
-    const run = await runCli(['test', 'scenarios', '--coverage']);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/rule coverage of Diamant: 100%/);
-    expect(run.stdout).toMatch(/\d+ passed, 0 failed/);
-    // It runs every shipped scenario's tests in a child process: its time grows with the scenarios and the
-    // machine's load (a budget for a runaway, not a speed check; speed is measured by `pnpm bench`).
-  }, 300_000);
+  // Every shipped folder's tests run in a file of their own (test-command-<folder>.test.ts), in parallel.
+  it('has a test file for every shipped scenario folder', () => {
+    const files = readdirSync(dirname(fileURLToPath(import.meta.url)))
+      .map((f) => /^test-command-(.+)\.test\.ts$/.exec(f)?.[1])
+      .filter((f): f is string => f !== undefined)
+      .sort();
+    expect(shippedScenarioFolders().length).toBeGreaterThanOrEqual(7);
+    expect(files).toEqual(shippedScenarioFolders());
+  });
 
   it('fails a wrong expectation with expected, actual and file:line:col, exit 1', async () => {
     const file = withTests(`test "wrong" {\n  players 3\n  arrange {\n    stack expedition: treasure(7)\n  }\n  advance\n  expect p1.carried.ruby == 3\n}\n`);

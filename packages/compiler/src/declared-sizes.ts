@@ -8,10 +8,15 @@ import {
   MAX_FRAME_WIDTH,
   MAX_PLAYERS,
   MAX_RANGE_LENGTH,
+  walkNodes,
+  type Range,
 } from '@houserules/schema';
 import type { BoardDecl, CardSpec, Expr } from '@houserules/syntax';
 import type { DiagnosticSink } from './diagnostic-sink.ts';
 import type { LoadedModule } from './module-loader.ts';
+
+/** A node's source range is no part of its tree. */
+const AST_SKIP_KEYS: ReadonlySet<string> = new Set(['range']);
 
 /**
  * The sizes a scenario writes down, checked on the AST before anything is
@@ -26,10 +31,11 @@ export function checkDeclaredSizes(modules: readonly LoadedModule[], sink: Diagn
   const before = sink.list.length;
   for (const m of modules) {
     const file = m.file;
-    walk(m.ast, (node) => {
+    walkNodes(m.ast, (raw) => {
+      const node = raw as { $type?: unknown; range: Range };
       switch (node.$type) {
         case 'ScenarioDecl': {
-          const players = (node as { players?: { min: number; max: number; range: import('@houserules/schema').Range } }).players;
+          const players = (node as { players?: { min: number; max: number; range: Range } }).players;
           if (players === undefined) break;
           if (players.min < 1 || players.max < players.min) {
             sink.error('type/bad-player-range', `\`players ${players.min}..${players.max}\` ${players.min < 1 ? 'starts below 1' : 'ends before it starts'}`, file, players.range,
@@ -65,7 +71,8 @@ export function checkDeclaredSizes(modules: readonly LoadedModule[], sink: Diagn
           break;
         }
       }
-    });
+      return undefined;
+    }, AST_SKIP_KEYS);
   }
   return sink.list.length > before;
 }
@@ -102,20 +109,4 @@ function literal(e: Expr | undefined): number | undefined {
     return inner === undefined ? undefined : -inner;
   }
   return undefined;
-}
-
-/** Every AST node under `root`, iteratively. */
-function walk(root: object, visit: (node: { $type: string; range: import('@houserules/schema').Range }) => void): void {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== 'object' || v === null) continue;
-    if (Array.isArray(v)) {
-      for (const x of v) stack.push(x);
-      continue;
-    }
-    const node = v as Record<string, unknown>;
-    if (typeof node['$type'] === 'string') visit(node as unknown as { $type: string; range: import('@houserules/schema').Range });
-    for (const key in node) if (key !== 'range') stack.push(node[key]);
-  }
 }

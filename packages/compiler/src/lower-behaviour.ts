@@ -1,7 +1,8 @@
 import type { ActionNode, ConstraintNode, EndNode, Expr as GExpr, InvariantNode, PolicyNode, RankingNode, RuleNode } from '@houserules/schema';
 import type { Param } from '@houserules/syntax';
 import type { DeclOf, Origin } from './declaration-table.ts';
-import { constant, paramType, type Lowerers } from './lower-declarations.ts';
+import { constant } from './constant-value.ts';
+import { paramType, type Lowerers } from './lower-declarations.ts';
 import { bindLocal, declareLocal, reportUnusedBindings, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, PLAYER, UNKNOWN, describeType, listOf, toTypeDesc, type Ty } from './type-system.ts';

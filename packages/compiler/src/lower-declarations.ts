@@ -5,10 +5,11 @@ import type {
   BoardNode, CardKindNode, DerivedNode, EventNode, OptionNode, PieceNode, PoolNode, TokenGroupNode, TokenNode, Value, VarNode, ZoneNode,
 } from '@houserules/schema';
 import { BUILTIN_EVENTS } from '@houserules/schema';
-import type { BoardItem, CardSpec, Expr, HexEntry, Identifier, Param, PathEnd } from '@houserules/syntax';
+import type { BoardItem, CardSpec, HexEntry, Identifier, Param, PathEnd } from '@houserules/syntax';
 import { allHexes, hexKey, hexKinds, siteVars } from './board-facts.ts';
 import type { DeclOf, Origin } from './declaration-table.ts';
-import { constantValue, type ExprLowerer } from './lower-expr.ts';
+import { constant } from './constant-value.ts';
+import type { ExprLowerer } from './lower-expr.ts';
 import type { StmtLowerer } from './lower-stmt.ts';
 import { declareLocal, idOf, type LoweringContext } from './lowering-context.ts';
 import { declaredSupply } from './piece-supply.ts';
@@ -22,17 +23,6 @@ export interface Lowerers {
   st: StmtLowerer;
 }
 
-/** A constant of type `ty`, for defaults and initial counts; a diagnostic when it is not constant. */
-export function constant(l: Pick<Lowerers, 'cx' | 'ex'>, e: Expr | undefined, origin: Origin, ty: Ty | undefined, what: string): Value | undefined {
-  if (!e) return undefined;
-  const scope = l.cx.scope(origin, 'const', null);
-  const lowered = l.ex.value(e, scope, ty, what);
-  const v = constantValue(lowered.expr);
-  if (v === undefined && lowered.ty.t !== 'unknown') {
-    l.cx.sink.error('type/mismatch', `${what} must be a constant`, origin.file, e.range, 'write a literal value');
-  }
-  return v;
-}
 
 export function lowerOption(l: Lowerers, d: DeclOf<'option'>): OptionNode {
   const ty = l.cx.declType(d);

@@ -1,4 +1,4 @@
-import type { Expr as GExpr, PoolRef, Value } from '@houserules/schema';
+import type { Expr as GExpr, PoolRef } from '@houserules/schema';
 import type { AggregateExpr, CallExpr, CardField, Expr, Identifier, MemberExpr } from '@houserules/syntax';
 import type { Decl, DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
@@ -541,27 +541,3 @@ function val(expr: GExpr, ty: Ty): Operand {
   return { k: 'value', expr, ty };
 }
 
-/** The value of a constant expression (literals and arithmetic on them), or undefined. */
-export function constantValue(e: GExpr): Value | undefined {
-  switch (e.k) {
-    case 'lit': return e.v;
-    case 'neg': {
-      const v = constantValue(e.e);
-      return typeof v === 'number' ? -v : undefined;
-    }
-    case 'bin': {
-      const l = constantValue(e.l);
-      const r = constantValue(e.r);
-      if (typeof l !== 'number' || typeof r !== 'number') return undefined;
-      switch (e.op) {
-        case '+': return l + r;
-        case '-': return l - r;
-        case '*': return l * r;
-        case '/': return r === 0 ? undefined : Math.floor(l / r);
-        case '%': return r === 0 ? undefined : l - r * Math.floor(l / r);
-        default: return undefined;
-      }
-    }
-    default: return undefined;
-  }
-}

@@ -3,7 +3,8 @@ import type { AskStmt, CardSpec, Expr, Identifier, Statement } from '@houserules
 import { piecesOn } from './board-facts.ts';
 import { BUILTIN_EVENTS } from '@houserules/schema';
 import { kindWord } from './declaration-table.ts';
-import { constantValue, type ExprLowerer, type Operand } from './lower-expr.ts';
+import { constantValue } from './constant-value.ts';
+import type { ExprLowerer, Operand } from './lower-expr.ts';
 import { bindLocal, declareLocal, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, CARD, NUMBER, PLAYER, describeType, listOf, type Ty } from './type-system.ts';

@@ -1,7 +1,8 @@
 import type { Expr as GExpr, Provenance, Range, Stmt, Value } from '@houserules/schema';
 import type { Expr, Identifier, TestDecl } from '@houserules/syntax';
 import type { Origin } from './declaration-table.ts';
-import { constant, type Lowerers } from './lower-declarations.ts';
+import { constant } from './constant-value.ts';
+import type { Lowerers } from './lower-declarations.ts';
 import type { Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, PLAYER, describeType, listOf, type Ty } from './type-system.ts';

@@ -1,5 +1,6 @@
 import type { DeclOf } from './declaration-table.ts';
-import { constant, type Lowerers } from './lower-declarations.ts';
+import { constant } from './constant-value.ts';
+import type { Lowerers } from './lower-declarations.ts';
 import { NUMBER } from './type-system.ts';
 
 /**

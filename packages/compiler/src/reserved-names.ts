@@ -1,3 +1,4 @@
+import { walkNodes } from '@houserules/schema';
 import type { DiagnosticSink } from './diagnostic-sink.ts';
 import type { LoadedModule } from './module-loader.ts';
 
@@ -13,22 +14,17 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constr
 export function checkReservedNames(modules: readonly LoadedModule[], sink: DiagnosticSink): boolean {
   let found = false;
   for (const m of modules) {
-    const stack: unknown[] = [m.ast];
-    while (stack.length > 0) {
-      const v = stack.pop();
-      if (typeof v !== 'object' || v === null) continue;
-      if (Array.isArray(v)) {
-        for (const x of v) stack.push(x);
-        continue;
-      }
-      const node = v as Record<string, unknown>;
+    walkNodes(m.ast, (node) => {
       if (node['$type'] === 'Identifier' && typeof node['name'] === 'string' && RESERVED_NAMES.has(node['name'])) {
         found = true;
         sink.error('resolve/reserved-name', `\`${node['name']}\` cannot be a name: JavaScript objects reserve it`, m.file,
           node['range'] as Parameters<DiagnosticSink['error']>[3], 'choose another name (`__proto__`, `constructor` and `prototype` are reserved)');
       }
-      for (const key in node) if (key !== 'range') stack.push(node[key]);
-    }
+      return undefined;
+    }, AST_SKIP_KEYS);
   }
   return found;
 }
+
+/** A node's source range is no part of its tree. */
+const AST_SKIP_KEYS: ReadonlySet<string> = new Set(['range']);

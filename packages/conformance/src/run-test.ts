@@ -134,6 +134,27 @@ function start(ctx: RunContext): void {
   }
 }
 
+type StepMove = Extract<TestStep, { t: 'expectLegal' }>['move'];
+
+/**
+ * `expect legal`/`expect illegal`'s move, compiled: when run, the move is made
+ * from the game's state and tried; an accepted move is taken back (the step
+ * only asks whether it is legal), a refused one changed nothing.
+ */
+function compileTrialMove(move: StepMove, probe: Probe): (g: Game, seat: number) => { move: Move; applied: ReturnType<Game['apply']> } {
+  const chosen = 'choose' in move ? probe.value(move.choose) : null;
+  const args = 'action' in move ? move.args.map((a) => probe.value(a)) : [];
+  return (g, seat) => {
+    const m: Move = 'action' in move
+      ? { kind: 'action', action: move.action, args: args.map((a) => a(g) as Value) }
+      : { kind: 'choice', ask: '', value: chosen!(g) as Value };
+    const snap = g.snapshot();
+    const applied = g.apply(seat, m);
+    if (applied.value) g.restore(snap);
+    return { move: m, applied };
+  };
+}
+
 function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFailure | null {
   switch (step.t) {
     case 'arrange': {
@@ -231,23 +252,12 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
       };
     }
     case 'expectIllegal': {
-      const seat = step.seat;
       const because = step.because;
-      const move = step.move;
-      const chosen = 'choose' in move ? probe.value(move.choose) : null;
-      const args = 'action' in move ? move.args.map((a) => probe.value(a)) : [];
+      const tryMove = compileTrialMove(step.move, probe);
       return (ctx) => {
         start(ctx);
-        const g = ctx.game;
-        const m: Move = 'action' in move
-          ? { kind: 'action', action: move.action, args: args.map((a) => a(g) as Value) }
-          : { kind: 'choice', ask: '', value: chosen!(g) as Value };
-        const snap = g.snapshot();
-        const applied = g.apply(seat, m);
-        if (applied.value) {
-          g.restore(snap);
-          return fail('test/move-legal', `the move was accepted`, { expected: 'refused', actual: 'accepted' });
-        }
+        const { applied } = tryMove(ctx.game, step.seat);
+        if (applied.value) return fail('test/move-legal', `the move was accepted`, { expected: 'refused', actual: 'accepted' });
         const reason = applied.diagnostics[0];
         // The engine names the refusing constraint by id in the refusal's related location.
         const refusedBy = reason?.related?.[0]?.message;
@@ -260,22 +270,12 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
     }
     case 'expectLegal': {
       const seat = step.seat;
-      const move = step.move;
-      const chosen = 'choose' in move ? probe.value(move.choose) : null;
-      const args = 'action' in move ? move.args.map((a) => probe.value(a)) : [];
+      const tryMove = compileTrialMove(step.move, probe);
       return (ctx) => {
         start(ctx);
         const g = ctx.game;
-        const m: Move = 'action' in move
-          ? { kind: 'action', action: move.action, args: args.map((a) => a(g) as Value) }
-          : { kind: 'choice', ask: '', value: chosen!(g) as Value };
-        const snap = g.snapshot();
-        const applied = g.apply(seat, m);
-        // Only asked whether the move is legal: the game is put back as it was.
-        if (applied.value) {
-          g.restore(snap);
-          return null;
-        }
+        const { move: m, applied } = tryMove(g, seat);
+        if (applied.value) return null;
         const open = g.legalActions(seat).map(showMove);
         const reason = applied.diagnostics[0];
         return fail('test/move-illegal', `${seatName(seat)} may not ${showMove(m)} now${reason ? `: ${reason.message}` : ''}`, {

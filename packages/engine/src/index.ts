@@ -1,5 +1,6 @@
 export { loadGraph, type LoadOptions } from './load/load-graph.ts';
 export type { LoadedGraph } from './load/loaded-graph.ts';
+export { isGenerated } from './compile/expr-codegen.ts';
 export { createGame, Game } from './run/game.ts';
 export type { BoardGeometryView, BoardView, CardView, Decision, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView } from './run/types.ts';
 export { playGame, type PlayResult } from './run/play-game.ts';

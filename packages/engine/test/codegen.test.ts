@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr, Stmt } from '@houserules/schema';
-import { createGame, loadGraph, playGame, randomAgent } from '../src/index.ts';
+import { createGame, isGenerated, loadGraph, playGame, randomAgent } from '../src/index.ts';
+import { CodegenError, compileGenerated } from '../src/compile/expr-codegen.ts';
 import { deckGame } from './deck-game.ts';
 import { at, bin, event, globalVar, graph, lit, local, move, players, playerVar, pool, rule, set, varOf, zone } from './graph-builder.ts';
 
@@ -14,6 +15,24 @@ describe('generated code', () => {
       expect(a.game!.log).toEqual(b.game!.log);
       expect(a.outcome).toEqual(b.outcome);
     }
+  });
+
+  it('runs every rule as generated code when on, and none when off', () => {
+    const generated = loadGraph(deckGame()).value!;
+    const closures = loadGraph(deckGame(), { codegen: false }).value!;
+    expect(generated.rules.length).toBeGreaterThan(0);
+    expect(generated.rules.every((r) => isGenerated(r.fire))).toBe(true);
+    expect(generated.codegenFallbacks).toEqual([]);
+    expect(closures.codegen).toBe(false);
+    expect(closures.rules.some((r) => isGenerated(r.fire))).toBe(false);
+  });
+
+  it('is loud: code that does not compile throws, naming the node it was for', () => {
+    expect(() => compileGenerated('return function fire(g) { if (', 'rule/broken', [], {})).toThrow(CodegenError);
+    expect(() => compileGenerated('return function fire(g) { if (', 'rule/broken', [], {})).toThrow(/rule\/broken/);
+    const ok = compileGenerated<(g: unknown) => number>('return function one() { return K[0]; };', 'expr/one', [1], {});
+    expect(ok(null)).toBe(1);
+    expect(isGenerated(ok)).toBe(true);
   });
 });
 

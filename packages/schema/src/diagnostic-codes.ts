@@ -43,7 +43,7 @@ export const DIAGNOSTIC_CODES = {
   'parse/misplaced-module-header': 'a `module` header that is not the first item of the file',
   'parse/missing-token': 'a word or symbol the grammar needs here is missing',
   'parse/not-per-site': 'a zone or derived value declared `per hex|corner|edge`',
-  'parse/too-deeply-nested': 'brackets nested more than 200 deep',
+  'parse/too-deeply-nested': 'one declaration nested more than 200 deep (brackets, blocks, chained `else if` or operators)',
   'parse/unexpected-character': 'a character that starts no word of the language',
   'parse/unexpected-token': 'a word or symbol the grammar does not allow here',
   'parse/unknown-aggregate': 'an aggregate the language does not have (`total(x in …)`)',

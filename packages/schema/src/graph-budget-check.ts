@@ -17,6 +17,7 @@ import {
   MIN_NUMBER,
 } from './graph-budgets.ts';
 import type { BoardNode, Diagnostic, Provenance, RuleGraph } from './rule-graph.ts';
+import { walkNodes } from './walk-nodes.ts';
 
 /**
  * Whether a JSON value is small enough to validate and load at all: nested at
@@ -116,15 +117,7 @@ function checkNumber(v: number, what: string, at: Provenance | undefined, report
 
 /** The first over-budget roll, literal or literal range inside a node's expressions and statements. */
 function bodyProblem(value: unknown): { code: DiagnosticCode; message: string } | undefined {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== 'object' || v === null) continue;
-    if (Array.isArray(v)) {
-      for (const x of v) stack.push(x);
-      continue;
-    }
-    const node = v as Record<string, unknown>;
+  return walkNodes(value, (node) => {
     if (node['s'] === 'roll') {
       const dice = node['dice'] as number;
       const sides = node['sides'] as number;
@@ -145,9 +138,8 @@ function bodyProblem(value: unknown): { code: DiagnosticCode; message: string } 
         if (typeof f === 'number' && (f < MIN_NUMBER || f > MAX_NUMBER)) return { code: 'limit/number', message: `a card field is ${f}, outside the language's numbers` };
       }
     }
-    for (const key in node) stack.push(node[key]);
-  }
-  return undefined;
+    return undefined;
+  });
 }
 
 function literal(e: unknown): number | undefined {

@@ -1,4 +1,5 @@
 import type { Diagnostic } from './rule-graph.ts';
+import { walkNodes } from './walk-nodes.ts';
 
 /** Names JavaScript objects give a meaning of their own (the compiler refuses them: `resolve/reserved-name`). */
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
@@ -18,25 +19,16 @@ function reserved(value: string): boolean {
  * checked by key. Iterative, like every check of an untrusted graph.
  */
 export function checkGraphNames(graph: unknown): Diagnostic[] {
-  const stack: unknown[] = [graph];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== 'object' || v === null) continue;
-    if (Array.isArray(v)) {
-      for (const x of v) stack.push(x);
-      continue;
-    }
-    const node = v as Record<string, unknown>;
+  const bad = walkNodes(graph, (node) => {
     for (const key of Object.keys(node)) {
       const value = node[key];
       const names = NAME_KEYS.has(key) ? (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : []) : [];
       if (key === 'fields' && typeof value === 'object' && value !== null && !Array.isArray(value)) names.push(...Object.keys(value));
-      const bad = names.find(reserved);
-      if (bad !== undefined) {
-        return [{ code: 'resolve/reserved-name', severity: 'error', message: `the rule graph uses the name ${JSON.stringify(bad)}, which JavaScript objects reserve (__proto__, constructor, prototype)` }];
-      }
-      stack.push(value);
+      const found = names.find(reserved);
+      if (found !== undefined) return found;
     }
-  }
-  return [];
+    return undefined;
+  });
+  if (bad === undefined) return [];
+  return [{ code: 'resolve/reserved-name', severity: 'error', message: `the rule graph uses the name ${JSON.stringify(bad)}, which JavaScript objects reserve (__proto__, constructor, prototype)` }];
 }

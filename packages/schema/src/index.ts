@@ -9,3 +9,4 @@ export { printable, hasControlCharacters, stringifyJson } from './display-text.t
 export * from './graph-budgets.ts';
 export { checkGraphBudgets, graphShapeProblem } from './graph-budget-check.ts';
 export { checkGraphNames } from './graph-name-check.ts';
+export { walkNodes } from './walk-nodes.ts';

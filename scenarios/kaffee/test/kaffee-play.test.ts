@@ -2,53 +2,6 @@
 // checked (token and piece conservation, fifty_beans, resources_conserved, one_robber,
 // one_pirate); they end by the scenario's ends, and both back ends play alike. (Which ends, and how
 // often, is what `houserules simulate` reports: see the README.)
-import { describe, expect, it } from 'vitest';
-import { createGame, playGame, policyAgent, randomAgent, type Agent, type LoadedGraph } from '@houserules/engine';
-import { loadScenario } from '../../test/load-scenario.ts';
+import { describeTradingMapGames } from '../../test/trading-map-games.ts';
 
-const graph: LoadedGraph = loadScenario('kaffee/kaffee.rules');
-const closures: LoadedGraph = loadScenario('kaffee/kaffee.rules', { codegen: false });
-const builder = (g: LoadedGraph, seed: number): Agent => policyAgent(g, 'builder', {}, seed).value!;
-
-describe('Kaffee für Catan, whole games', () => {
-  it('builder games end by the scenario\'s ends, no invariant broken', () => {
-    const problems: string[] = [];
-    const reasons: Record<string, number> = {};
-    for (let i = 0; i < 16; i++) {
-      const r = playGame(graph, { seed: i, players: 3 + (i % 2), checkInvariants: true, recordLog: false, options: { round_limit: 200 } }, (seat) => builder(graph, i * 8 + seat));
-      if (r.diagnostics.length > 0 || !r.outcome) {
-        problems.push(`seed ${i}: ${r.diagnostics.map((d) => d.code).join(', ')}`);
-        continue;
-      }
-      reasons[r.outcome.reason] = (reasons[r.outcome.reason] ?? 0) + 1;
-      const game = r.game!;
-      const view = game.view(0);
-      const beans = (view.pools.beans as Record<string, number>[]).reduce((n, p) => n + p.bean!, 0);
-      const stock = Object.values(view.board!.pools!.stock!).reduce((n, p) => n + (p.bean ?? 0), 0);
-      expect(beans + stock + (view.pools.general as Record<string, number>).bean!).toBe(50);
-    }
-    expect(problems).toEqual([]);
-    // the scenario's own ends, not the simulation guard, end nearly every game
-    expect(Object.keys(reasons).filter((r) => r !== 'end:round_limit_reached').length).toBeGreaterThanOrEqual(1);
-    expect(reasons['end:round_limit_reached'] ?? 0).toBeLessThanOrEqual(2);
-  });
-
-  it('random games end, no invariant broken', () => {
-    for (let i = 0; i < 6; i++) {
-      const r = playGame(graph, { seed: 100 + i, players: 3 + (i % 2), checkInvariants: true, recordLog: false, options: { round_limit: 120 } }, (seat) => randomAgent(i * 8 + seat));
-      expect(r.diagnostics).toEqual([]);
-      expect(r.outcome).not.toBeNull();
-    }
-  });
-
-  it('plays the same games through generated code and through closures', () => {
-    for (let i = 0; i < 3; i++) {
-      const config = { seed: 200 + i, players: 4, checkInvariants: true, recordLog: true, options: { round_limit: 120 } };
-      const a = playGame(graph, config, (seat) => builder(graph, seat));
-      const b = playGame(closures, config, (seat) => builder(closures, seat));
-      expect(a.game!.stateHash()).toBe(b.game!.stateHash());
-      expect(a.outcome).toEqual(b.outcome);
-    }
-    expect(createGame(graph, { seed: 1, players: 3 }).value).not.toBeNull();
-  });
-});
+describeTradingMapGames({ title: 'Kaffee für Catan, whole games', file: 'kaffee/kaffee.rules', playerPool: 'beans', token: 'bean', total: 50 });

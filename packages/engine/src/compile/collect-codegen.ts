@@ -1,5 +1,5 @@
 import { stampSource } from '../load/derived-memo.ts';
-import { canGenerate, withSourceUrl } from './expr-codegen.ts';
+import { compileGenerated } from './expr-codegen.ts';
 import type { Game } from '../run/game.ts';
 import type { ActionInfo } from '../load/loaded-graph.ts';
 import { appendCachedOptions, storeOptions, type OptionBuffer } from '../run/option-cache.ts';
@@ -21,11 +21,11 @@ export const MAX_PHASE_BITS = 31;
  * constants, and its admission and enumeration are called from a call site of
  * their own (so the JIT can inline them) instead of from one site shared by
  * every action. The order, the checks and the cache are those of the loop.
- * Null when code generation is unavailable, when some action has no generated
- * admission or enumeration, or when there are too many phases for a bit set.
+ * Null when some action has no generated admission or enumeration, or when
+ * there are too many phases for a bit set (the loader records that fall-back).
  */
 export function generateCollection(actions: readonly ActionInfo[], phaseCount: number): CollectFn | null {
-  if (!canGenerate() || phaseCount > MAX_PHASE_BITS) return null;
+  if (phaseCount > MAX_PHASE_BITS) return null;
   if (actions.some((a) => a.admits === null || (a.params.length > 0 && a.enumerate === null))) return null;
   const refs: unknown[] = [];
   const ref = (v: unknown): string => `K[${refs.push(v) - 1}]`;
@@ -48,9 +48,5 @@ export function generateCollection(actions: readonly ActionInfo[], phaseCount: n
     `const V = g.ver, counts = g.actionCounts, cache = g.optionCache, n = g.playerCount, prevActor = g.actor;\n` +
     `${parts.join('\n')}\n` +
     `g.actor = prevActor;\n};`;
-  try {
-    return new Function('K', 'H', withSourceUrl(source, 'actions/collect'))(refs, collectHelpers) as CollectFn;
-  } catch {
-    return null;
-  }
+  return compileGenerated<CollectFn>(source, 'actions/collect', refs, collectHelpers);
 }

@@ -639,6 +639,12 @@ export class ExprCompiler {
   /** generate JavaScript per expression tree (see expr-codegen.ts); off: closures only */
   codegen = true;
 
+  /** where generation is on and a node still runs as closures: `label: reason` (LoadedGraph.codegenFallbacks) */
+  readonly fallbacks: string[] = [];
+
+  /** node kinds that generated code calls the closure compiler's function for (`expr call`, `stmt ask`…), with how often */
+  readonly closureNodes: Record<string, number> = {};
+
   /**
    * The graph node being compiled (`derived/x`, `constraint/y`, `rule/z`, …): generated
    * code carries it as its `sourceURL`, so profilers and stack traces name the rule.
@@ -647,8 +653,7 @@ export class ExprCompiler {
 
   expr(e: Expr, scope: Scope): ExprFn {
     if (this.codegen && e.k !== 'lit' && e.k !== 'local' && e.k !== 'seat') {
-      const generated = generateExpr(this, e, scope);
-      if (generated) return generated;
+      return generateExpr(this, e, scope);
     }
     return this.closure(e, scope);
   }

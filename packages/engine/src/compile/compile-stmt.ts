@@ -67,8 +67,7 @@ export class StmtCompiler extends ExprCompiler {
   /** a whole body as one generated function (rules and actions); closures when code generation is off */
   body(stmts: Stmt[], scope: Scope): StmtFn {
     if (this.codegen && stmts.length > 0) {
-      const generated = generateBlock(this, stmts, scope);
-      if (generated) return generated;
+      return generateBlock(this, stmts, scope);
     }
     return this.block(stmts, scope);
   }

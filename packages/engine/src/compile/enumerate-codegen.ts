@@ -1,6 +1,6 @@
 import type { ActionNode, ConstraintNode, Expr } from '@houserules/schema';
 import { Scope } from './compile-expr.ts';
-import { canGenerate, Generator, helpers, withSourceUrl } from './expr-codegen.ts';
+import { compileGenerated, Generator, helpers } from './expr-codegen.ts';
 import { rebinds } from './name-bindings.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import type { Game } from '../run/game.ts';
@@ -18,7 +18,7 @@ export type EnumerateFn = (g: Game, buf: OptionBuffer) => void;
  * slots directly (their binding names are aliased to them). A constraint that
  * reads only the parameter just bound is worked out once per element of that
  * parameter's domain (memoisedCheckSource). Same options, same order as
- * Game.enumerateParams; null when code generation is unavailable.
+ * Game.enumerateParams; null for an action without parameters (its one option needs no loop).
  */
 export function generateEnumeration(
   c: StmtCompiler,
@@ -27,7 +27,7 @@ export function generateEnumeration(
   paramSlots: readonly number[],
   constraints: readonly { node: ConstraintNode; reads: number }[],
 ): EnumerateFn | null {
-  if (!canGenerate() || action.params.length === 0) return null;
+  if (action.params.length === 0) return null;
   const gen = new Generator(c);
   const n = action.params.length;
   // a check that reads only the parameter just bound, whose domain reads no earlier one, gives the same answer for the
@@ -59,11 +59,7 @@ export function generateEnumeration(
     body = `{ ${head} L[${paramSlots[k]}] = v${k}; ${checksAt(k + 1)} ${body} } }`;
   }
   const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, buf) { const L = g.locals; const OV = buf.values, OO = buf.offsets; let nv = buf.nv, no = buf.no; ${counter === null ? '' : `const E = ++${counter}[0];`} ${body} buf.nv = nv; buf.no = no; };`;
-  try {
-    return new Function('K', 'H', withSourceUrl(source, `action/${action.name}/options`))(gen.refs, helpers) as EnumerateFn;
-  } catch {
-    return null;
-  }
+  return compileGenerated<EnumerateFn>(source, `action/${action.name}/options`, gen.refs, helpers);
 }
 
 /**
@@ -72,8 +68,7 @@ export function generateEnumeration(
  */
 export type AdmitFn = (g: Game) => boolean;
 
-export function generateAdmission(c: StmtCompiler, action: ActionNode, paramSlots: readonly number[], constraints: readonly { node: ConstraintNode; reads: number }[]): AdmitFn | null {
-  if (!canGenerate()) return null;
+export function generateAdmission(c: StmtCompiler, action: ActionNode, paramSlots: readonly number[], constraints: readonly { node: ConstraintNode; reads: number }[]): AdmitFn {
   const gen = new Generator(c);
   const scope = new Scope(c.alloc);
   const by = action.by ? `if (${gen.gen(action.by, scope)} !== g.actor) return false;` : '';
@@ -82,11 +77,7 @@ export function generateAdmission(c: StmtCompiler, action: ActionNode, paramSlot
     .map(({ node }) => checkSource(c, gen, node, paramSlots, 'return false'))
     .join(' ');
   const source = `${gen.inner.join('\n')}\nreturn function admits(g) { const L = g.locals; ${by} ${checks} return true; };`;
-  try {
-    return new Function('K', 'H', withSourceUrl(source, `action/${action.name}/admits`))(gen.refs, helpers) as AdmitFn;
-  } catch {
-    return null;
-  }
+  return compileGenerated<AdmitFn>(source, `action/${action.name}/admits`, gen.refs, helpers);
 }
 
 /**

@@ -76,6 +76,11 @@ export const helpers = {
 
 let codegenAvailable: boolean | null = null;
 
+/**
+ * Whether this environment runs generated code at all: false only where
+ * `new Function` is forbidden (a page under a strict Content-Security-Policy),
+ * which switches generation off on purpose; the closures then run everything.
+ */
 export function canGenerate(): boolean {
   if (codegenAvailable === null) {
     try {
@@ -85,6 +90,40 @@ export function canGenerate(): boolean {
     }
   }
   return codegenAvailable;
+}
+
+/** Generated code that does not compile: a bug in the generator, never the graph's fault (loadGraph reports it as run/internal-error). */
+export class CodegenError extends Error {
+  constructor(
+    readonly label: string,
+    cause: unknown,
+  ) {
+    super(`generated code for ${label} does not compile (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+    this.name = 'CodegenError';
+  }
+}
+
+/** every function made from generated code (so tests and tools can tell which back end runs a node) */
+const generatedFunctions = new WeakSet<object>();
+
+/** Whether `fn` is generated code (as opposed to a closure of the closure compiler). */
+export function isGenerated(fn: unknown): boolean {
+  return typeof fn === 'function' && generatedFunctions.has(fn);
+}
+
+/**
+ * Compiles a generated function body: `source` sees the references as `K` and
+ * the helpers as `H` and returns the function. Loud: code that does not compile throws.
+ */
+export function compileGenerated<F extends (...args: never[]) => unknown>(source: string, label: string, refs: readonly unknown[], helperTable: object): F {
+  let fn: F;
+  try {
+    fn = new Function('K', 'H', withSourceUrl(source, label))(refs, helperTable) as F;
+  } catch (error) {
+    throw new CodegenError(label, error);
+  }
+  generatedFunctions.add(fn);
+  return fn;
 }
 
 export class Generator {
@@ -137,6 +176,7 @@ export class Generator {
   }
 
   fallback(e: Expr, scope: Scope): string {
+    this.c.closureNodes[`expr ${e.k}`] = (this.c.closureNodes[`expr ${e.k}`] ?? 0) + 1;
     return `${this.ref(this.c.closure(e, scope))}(g)`;
   }
 
@@ -486,15 +526,10 @@ export function withSourceUrl(source: string, label: string): string {
   return `${source}\n//# sourceURL=houserules:${label.replace(/[^\w/.-]/g, '_')}.js`;
 }
 
-/** The generated function for an expression, or null when code generation is unavailable. */
-export function generateExpr(c: ExprCompiler, e: Expr, scope: Scope): ExprFn | null {
-  if (!canGenerate()) return null;
+/** The generated function for an expression (the compiler calls it only while generation is on). */
+export function generateExpr(c: ExprCompiler, e: Expr, scope: Scope): ExprFn {
   const gen = new Generator(c);
   const text = gen.gen(e, scope);
   const source = `${gen.inner.join('\n')}\nreturn function expr(g) { const L = g.locals; return ${text}; };`;
-  try {
-    return new Function('K', 'H', withSourceUrl(source, c.label))(gen.refs, helpers) as ExprFn;
-  } catch {
-    return null;
-  }
+  return compileGenerated<ExprFn>(source, c.label, gen.refs, helpers);
 }

@@ -1,7 +1,7 @@
 import type { Expr, Stmt } from '@houserules/schema';
 import type { Scope } from './compile-expr.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
-import { canGenerate, Generator, helpers, withSourceUrl } from './expr-codegen.ts';
+import { compileGenerated, Generator, helpers } from './expr-codegen.ts';
 import { rebinds } from './name-bindings.ts';
 import type { Game } from '../run/game.ts';
 import type { StmtFn } from '../load/loaded-graph.ts';
@@ -68,6 +68,7 @@ class StmtGenerator extends Generator {
   }
 
   private closureCall(s: Stmt, scope: Scope): string {
+    this.sc.closureNodes[`stmt ${s.s}`] = (this.sc.closureNodes[`stmt ${s.s}`] ?? 0) + 1;
     return `${this.ref(this.sc.stmt(s, scope))}(g);`;
   }
 
@@ -215,29 +216,19 @@ function keepsCards(stmts: Stmt[]): boolean {
  * starts the firing (budget and counts, which may refuse: 2), runs the body.
  * Returns 0 when `when` does not hold, 1 when the rule fired.
  */
-export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Array, when: Expr | undefined, stmts: Stmt[], scope: Scope): ((g: Game) => number) | null {
-  if (!canGenerate()) return null;
+export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Array, when: Expr | undefined, stmts: Stmt[], scope: Scope): (g: Game) => number {
   const gen = new StmtGenerator(sc);
   const bind = Array.from(argSlots, (slot, k) => `L[${slot}] = g.evArgs[${k}];`).join(' ');
   const guard = when ? `if (!${gen.cond(when, scope)}) return 0;` : '';
   const body = gen.block(stmts, scope);
   const source = `${gen.inner.join('\n')}\nreturn function fire(g) { const L = g.locals; ${bind}\n${guard}\nif (!g.startFiring(${index})) return 2;\n${body}\nreturn 1; };`;
-  try {
-    return new Function('K', 'H', withSourceUrl(source, sc.label))(gen.refs, helpers) as (g: Game) => number;
-  } catch {
-    return null;
-  }
+  return compileGenerated<(g: Game) => number>(source, sc.label, gen.refs, helpers);
 }
 
-/** One generated function for a block of statements, or null when code generation is unavailable. */
-export function generateBlock(sc: StmtCompiler, stmts: Stmt[], scope: Scope): StmtFn | null {
-  if (!canGenerate()) return null;
+/** One generated function for a block of statements. */
+export function generateBlock(sc: StmtCompiler, stmts: Stmt[], scope: Scope): StmtFn {
   const gen = new StmtGenerator(sc);
   const body = gen.block(stmts, scope);
   const source = `${gen.inner.join('\n')}\nreturn function body(g) { const L = g.locals;\n${body}\n};`;
-  try {
-    return new Function('K', 'H', withSourceUrl(source, sc.label))(gen.refs, helpers) as StmtFn;
-  } catch {
-    return null;
-  }
+  return compileGenerated<StmtFn>(source, sc.label, gen.refs, helpers);
 }

@@ -8,7 +8,8 @@ import { generateRule } from '../compile/stmt-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
 import { generateAdmission, generateEnumeration } from '../compile/enumerate-codegen.ts';
-import { generateCollection } from '../compile/collect-codegen.ts';
+import { generateCollection, MAX_PHASE_BITS } from '../compile/collect-codegen.ts';
+import { canGenerate } from '../compile/expr-codegen.ts';
 import { inNumberRange } from './value-codec.ts';
 import {
   FLOW_ACTIONS,
@@ -31,7 +32,12 @@ const EMPTY = new Int32Array(0);
 
 /** Validates a rule graph and compiles every expression and statement to closures, once. */
 export interface LoadOptions {
-  /** generate JavaScript per expression (default true); false: closures only */
+  /**
+   * generate JavaScript for rules, actions and expressions (default true; off
+   * anyway where `new Function` is forbidden, as under a strict CSP); false:
+   * closures only. Generated code that fails to compile is a load failure
+   * (run/internal-error), never a silent fall-back to the closures.
+   */
   codegen?: boolean;
   /**
    * reuse results while what they read is unchanged: action option lists and
@@ -81,7 +87,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
   }
   if (optionProblems.length > 0) return { value: null, diagnostics: optionProblems };
   const c = new StmtCompiler(graph, given);
-  c.codegen = loadOptions.codegen ?? true;
+  c.codegen = (loadOptions.codegen ?? true) && canGenerate();
   c.cache = loadOptions.cache ?? true;
   const chance = chanceSites(graph);
   c.chanceStreams = chance.stream;
@@ -348,6 +354,9 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
 
   if (c.diagnostics.length > 0) return { value: null, diagnostics: c.diagnostics };
 
+  const collect = c.codegen ? generateCollection(actions, phaseNames.length) : null;
+  if (c.codegen && collect === null) c.fallbacks.push(`actions/collect: ${phaseNames.length > MAX_PHASE_BITS ? `more than ${MAX_PHASE_BITS} phases` : 'an action without generated code'}`);
+
   const strings = c.strings;
   const loaded: LoadedGraph = {
     graph,
@@ -362,7 +371,10 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     events,
     rules,
     actions,
-    collect: c.codegen ? generateCollection(actions, phaseNames.length) : null,
+    collect,
+    codegen: c.codegen,
+    codegenFallbacks: c.fallbacks,
+    closureNodes: c.closureNodes,
     asks: c.asks,
     askMayEnd: askMayEnd(c.asks.map((a) => a.id)),
     ends,

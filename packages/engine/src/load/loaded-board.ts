@@ -217,6 +217,22 @@ export function loadBoard(
     near.sort((a, b) => a - b);
     rel.neighbours[edgeBase + e] = rel.edges[edgeBase + e] = Int32Array.from(near);
   }
+  // With a frame, a corner at the layout's rim meets sides between two frame hexes, which are no
+  // sites (no rule ranges over them): the corners and edges a relation lists are only the board's
+  // sites, so `c.edges` and `choose e in edges` agree. (Hexes keep their frame neighbours: a frame
+  // hex has a kind, and a rim edge's sea is found through it.)
+  if (nodeSites.length < N || edgeSites.length < E) {
+    const isSite = new Uint8Array(S);
+    for (let h = 0; h < H; h++) isSite[h] = 1;
+    for (const x of nodeSites) isSite[x] = 1;
+    for (const x of edgeSites) isSite[x] = 1;
+    const sitesOnly = (list: Int32Array): Int32Array => (list.every((x) => isSite[x] === 1) ? list : list.filter((x) => isSite[x] === 1));
+    for (let x = 0; x < S; x++) {
+      rel.corners[x] = sitesOnly(rel.corners[x]!);
+      rel.edges[x] = sitesOnly(rel.edges[x]!);
+      if (x >= nodeBase) rel.neighbours[x] = sitesOnly(rel.neighbours[x]!);
+    }
+  }
 
   const regions = new Map<string, Int32Array>();
   for (const [name, region] of board.regions) regions.set(name, region.hexes);

@@ -227,6 +227,12 @@ export interface LoadedGraph {
   readonly actions: ActionInfo[];
   /** Game.collectActions' loop as generated code (collect-codegen.ts); null: the loop */
   readonly collect: CollectFn | null;
+  /** whether rules, actions and expressions run as generated code (false: closures only, on purpose) */
+  readonly codegen: boolean;
+  /** with generation on, the graph nodes that still run as closures, each `label: reason`; empty for every shipped scenario */
+  readonly codegenFallbacks: readonly string[];
+  /** inside generated code, the node kinds still run by a closure of the closure compiler (`stmt ask`: 3), by design or not yet written out */
+  readonly closureNodes: Readonly<Record<string, number>>;
   readonly asks: AskInfo[];
   /** per ask, 1 when an answer may write state an end condition checked after every answer reads */
   readonly askMayEnd: Uint8Array;

@@ -31,9 +31,8 @@ import { boardGeometry, boardView, pieceConservation, type TrailScratch } from '
 import { fromUint32 } from '../board/random-setup.ts';
 import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
 import { filledArray } from './packed-array.ts';
+import { FRAME_BRANCH, FRAME_COUNT, FRAME_NODE, FRAME_PC, FRAME_SEAT, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
 
-/** words per flow frame: node, pc, stage, counter, seat, branch */
-const FS = 6;
 const DEFAULT_BUDGET = MAX_FIRINGS_PER_STEP;
 const RECENT = 64;
 /** flow moves allowed without any event being queued (an empty `repeat` would spin forever) */
@@ -608,7 +607,7 @@ export class Game {
     mixAll(this.counts);
     mixAll(this.vars);
     for (let z = 0; z < this.zoneCards.length; z++) mixAll(this.zoneCards[z]!, this.zoneLen[z]!);
-    mixAll(this.frames, this.depth * FS);
+    mixAll(this.frames, this.depth * FRAME_WIDTH);
     for (let q = this.qHead; q < this.qTail; q++) {
       mix(this.qEvent[q]!);
       for (let k = 0; k < this.stride; k++) mix(this.qArgs[q * this.stride + k]!);
@@ -974,7 +973,7 @@ export class Game {
   /** where the flow is, in the author's words (`rounds forever → step go`) */
   flowPosition(): string {
     const nodes: number[] = [];
-    for (let d = 0; d < this.depth; d++) nodes.push(this.frames[d * FS]!);
+    for (let d = 0; d < this.depth; d++) nodes.push(this.frames[d * FRAME_WIDTH + FRAME_NODE]!);
     return describeFlowPosition(this.lg, nodes);
   }
 
@@ -1384,7 +1383,7 @@ export class Game {
       this.actor = first.seat;
       this.actionCounts[ai]!++;
       const frame = first.each;
-      if (frame >= 0 && frame < this.depth && lg.flow[this.frames[frame * FS]!]!.until === ai) this.frames[frame * FS + 2] = 1;
+      if (frame >= 0 && frame < this.depth && lg.flow[this.frames[frame * FRAME_WIDTH + FRAME_NODE]!]!.until === ai) this.frames[frame * FRAME_WIDTH + FRAME_STAGE] = 1;
       this.placeAction = ai;
       action.body(this);
       if (this.err === null) this.placeAction = -1;
@@ -1536,12 +1535,12 @@ export class Game {
   // ───────────────────────── flow ─────────────────────────
 
   private pushFrame(node: number): void {
-    const t = this.depth * FS;
-    for (let k = 0; k < FS; k++) this.frames[t + k] = 0;
-    this.frames[t] = node;
+    const t = this.depth * FRAME_WIDTH;
+    for (let k = 0; k < FRAME_WIDTH; k++) this.frames[t + k] = 0;
+    this.frames[t + FRAME_NODE] = node;
     this.depth++;
     const info = this.lg.flow[node]!;
-    if (info.kind === FLOW_IF) this.frames[t + 5] = info.cond!(this) !== 0 ? 0 : 1;
+    if (info.kind === FLOW_IF) this.frames[t + FRAME_BRANCH] = info.cond!(this) !== 0 ? 0 : 1;
   }
 
   /** enters a child of the top frame; true when it queued an event */
@@ -1569,8 +1568,8 @@ export class Game {
   private openPeriod(t: number, opening: number, arg: number): void {
     this.ver[FLOW_CONTEXT]!++;
     this.endsStale = true;
-    this.frames[t + 2] = 1;
-    this.frames[t + 1] = 0;
+    this.frames[t + FRAME_STAGE] = 1;
+    this.frames[t + FRAME_PC] = 0;
     this.stepFirings = 0;
     this.loopWork = 0;
     this.builtin(opening, arg);
@@ -1579,12 +1578,12 @@ export class Game {
   /** the next item of a round's or turn's body, or once it is done its closing event (stage 2); true: stop advancing */
   private stepPeriod(t: number, info: FlowInfo, closing: number, arg: number): boolean {
     const frames = this.frames;
-    const pc = frames[t + 1]!;
+    const pc = frames[t + FRAME_PC]!;
     if (pc < info.body.length) {
-      frames[t + 1] = pc + 1;
+      frames[t + FRAME_PC] = pc + 1;
       return this.enter(info.body[pc]!);
     }
-    frames[t + 2] = 2;
+    frames[t + FRAME_STAGE] = 2;
     this.stepFirings = 0;
     this.loopWork = 0;
     this.builtin(closing, arg);
@@ -1596,7 +1595,7 @@ export class Game {
     if (this.lg.phaseNames.length > MAX_PHASE_BITS) return -1;
     let set = 0;
     for (let d = 0; d < this.depth; d++) {
-      const info = this.lg.flow[this.frames[d * FS]!]!;
+      const info = this.lg.flow[this.frames[d * FRAME_WIDTH + FRAME_NODE]!]!;
       if (info.kind === FLOW_PHASE) set |= 1 << info.phase;
     }
     return set;
@@ -1604,7 +1603,7 @@ export class Game {
 
   phaseActive(phase: number): boolean {
     for (let d = 0; d < this.depth; d++) {
-      const info = this.lg.flow[this.frames[d * FS]!]!;
+      const info = this.lg.flow[this.frames[d * FRAME_WIDTH + FRAME_NODE]!]!;
       if (info.kind === FLOW_PHASE && info.phase === phase) return true;
     }
     return false;
@@ -1615,12 +1614,12 @@ export class Game {
     this.endScope = END_NONE;
     const kind = scope === END_ROUND ? FLOW_ROUNDS : scope === END_TURN ? FLOW_TURNS : scope === END_PHASE ? FLOW_PHASE : -1;
     for (let d = this.depth - 1; d >= 0; d--) {
-      const t = d * FS;
-      const info = this.lg.flow[this.frames[t]!]!;
+      const t = d * FRAME_WIDTH;
+      const info = this.lg.flow[this.frames[t + FRAME_NODE]!]!;
       if (info.kind !== kind) continue;
-      if (kind !== FLOW_PHASE && this.frames[t + 2] !== 1) return;
+      if (kind !== FLOW_PHASE && this.frames[t + FRAME_STAGE] !== 1) return;
       this.depth = d + 1;
-      this.frames[t + 1] = info.body.length;
+      this.frames[t + FRAME_PC] = info.body.length;
       return;
     }
   }
@@ -1639,48 +1638,48 @@ export class Game {
       }
       if (this.endScope !== END_NONE) this.unwindEnd();
       if (this.depth === 0) return false;
-      const t = (this.depth - 1) * FS;
-      const info = lg.flow[frames[t]!]!;
+      const t = (this.depth - 1) * FRAME_WIDTH;
+      const info = lg.flow[frames[t + FRAME_NODE]!]!;
       switch (info.kind) {
         case FLOW_SEQ:
         case FLOW_PHASE:
         case FLOW_IF: {
-          const body = info.kind === FLOW_IF && frames[t + 5] === 1 ? info.elseBody : info.body;
-          const pc = frames[t + 1]!;
+          const body = info.kind === FLOW_IF && frames[t + FRAME_BRANCH] === 1 ? info.elseBody : info.body;
+          const pc = frames[t + FRAME_PC]!;
           if (pc < body.length) {
-            frames[t + 1] = pc + 1;
+            frames[t + FRAME_PC] = pc + 1;
             if (this.enter(body[pc]!)) return true;
           } else this.depth--;
           continue;
         }
         case FLOW_ROUNDS: {
-          const stage = frames[t + 2]!;
+          const stage = frames[t + FRAME_STAGE]!;
           if (stage === 0) {
             const count = info.count === null ? Number.POSITIVE_INFINITY : info.count(this);
-            if (frames[t + 3]! >= count) {
+            if (frames[t + FRAME_COUNT]! >= count) {
               this.depth--;
               continue;
             }
-            const round = ++frames[t + 3]!;
+            const round = ++frames[t + FRAME_COUNT]!;
             this.round = round;
             this.openPeriod(t, lg.builtin.roundStart, round);
             return true;
           }
           if (stage === 1) {
-            if (this.stepPeriod(t, info, lg.builtin.roundEnd, frames[t + 3]!)) return true;
+            if (this.stepPeriod(t, info, lg.builtin.roundEnd, frames[t + FRAME_COUNT]!)) return true;
             continue;
           }
-          frames[t + 2] = 0;
+          frames[t + FRAME_STAGE] = 0;
           this.checkEnds(this.endsRound);
           if (this.endingPhase !== ENDING_NONE || this.over) return true;
           continue;
         }
         case FLOW_TURNS: {
-          const stage = frames[t + 2]!;
+          const stage = frames[t + FRAME_STAGE]!;
           const n = this.playerCount;
           if (stage === 0) {
             const total = info.order === 'snake' ? 2 * n : n;
-            const k = frames[t + 3]!;
+            const k = frames[t + FRAME_COUNT]!;
             if (k >= total) {
               this.depth--;
               this.current = -1;
@@ -1689,7 +1688,7 @@ export class Game {
               continue;
             }
             const seat = info.order === 'reverse' ? n - 1 - k : info.order === 'snake' && k >= n ? 2 * n - 1 - k : k;
-            frames[t + 4] = seat;
+            frames[t + FRAME_SEAT] = seat;
             this.current = seat;
             this.turn++;
             const counts = this.actionCounts;
@@ -1698,33 +1697,33 @@ export class Game {
             return true;
           }
           if (stage === 1) {
-            if (this.stepPeriod(t, info, lg.builtin.turnEnd, frames[t + 4]!)) return true;
+            if (this.stepPeriod(t, info, lg.builtin.turnEnd, frames[t + FRAME_SEAT]!)) return true;
             continue;
           }
-          frames[t + 2] = 0;
-          frames[t + 3]!++;
+          frames[t + FRAME_STAGE] = 0;
+          frames[t + FRAME_COUNT]!++;
           this.checkEnds(this.endsTurn);
           if (this.endingPhase !== ENDING_NONE || this.over) return true;
           continue;
         }
         case FLOW_REPEAT: {
-          if (frames[t + 2] === 0) {
+          if (frames[t + FRAME_STAGE] === 0) {
             if (info.cond !== null && info.cond(this) === 0) {
               this.depth--;
               continue;
             }
-            frames[t + 2] = 1;
-            frames[t + 1] = 0;
+            frames[t + FRAME_STAGE] = 1;
+            frames[t + FRAME_PC] = 0;
           }
-          const pc = frames[t + 1]!;
+          const pc = frames[t + FRAME_PC]!;
           if (pc < info.body.length) {
-            frames[t + 1] = pc + 1;
+            frames[t + FRAME_PC] = pc + 1;
             if (this.enter(info.body[pc]!)) return true;
-          } else frames[t + 2] = 0;
+          } else frames[t + FRAME_STAGE] = 0;
           continue;
         }
         case FLOW_ACTIONS: {
-          if (frames[t + 2] !== 0) {
+          if (frames[t + FRAME_STAGE] !== 0) {
             this.depth--;
             continue;
           }

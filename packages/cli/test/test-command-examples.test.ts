@@ -1,0 +1,4 @@
+import { describe } from 'vitest';
+import { testShippedScenario } from './shipped-scenario-tests.ts';
+
+describe('houserules test, the shipped scenarios', () => testShippedScenario('examples'));
