@@ -3,6 +3,8 @@ import { checkCommand } from './commands/check.ts';
 import { compileCommand } from './commands/compile.ts';
 import { diffCommand } from './commands/diff.ts';
 import { fmtCommand } from './commands/fmt.ts';
+import { graphCommand } from './commands/graph.ts';
+import { renderCommand } from './commands/render.ts';
 import { initCommand } from './commands/init.ts';
 import { lspCommand } from './commands/lsp.ts';
 import { replayCommand } from './commands/replay.ts';
@@ -20,7 +22,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [initCommand, checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand, diffCommand, lspCommand];
+export const COMMANDS: readonly Command[] = [initCommand, checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand, diffCommand, renderCommand, graphCommand, lspCommand];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
