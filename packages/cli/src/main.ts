@@ -7,6 +7,7 @@ import { graphCommand } from './commands/graph.ts';
 import { renderCommand } from './commands/render.ts';
 import { initCommand } from './commands/init.ts';
 import { lspCommand } from './commands/lsp.ts';
+import { mergeCommand } from './commands/merge.ts';
 import { replayCommand } from './commands/replay.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { testCommand } from './commands/test.ts';
@@ -22,7 +23,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [initCommand, checkCommand, compileCommand, fmtCommand, simulateCommand, replayCommand, testCommand, diffCommand, renderCommand, graphCommand, lspCommand];
+export const COMMANDS: readonly Command[] = [initCommand, checkCommand, compileCommand, fmtCommand, simulateCommand, mergeCommand, replayCommand, testCommand, diffCommand, renderCommand, graphCommand, lspCommand];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

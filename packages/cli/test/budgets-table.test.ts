@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import * as graphBudgets from '@houserules/schema';
 import { DIAGNOSTIC_CODES } from '@houserules/schema';
 import { MAX_NESTING, MAX_SOURCE_BYTES } from '@houserules/syntax';
+import { MAX_RUN_GAMES, MAX_SHARDS } from '@houserules/simulation';
 import * as compilerBudgets from '../../compiler/src/budgets.ts';
 import * as runBudgets from '../../engine/src/run/run-budgets.ts';
 import * as cliBudgets from '../src/cli-budgets.ts';
 import { repoRoot } from './run-cli.ts';
 
 const graph = Object.fromEntries(Object.entries(graphBudgets).filter(([name, v]) => /^(MAX|MIN)_/.test(name) && typeof v === 'number'));
-const CONSTANTS: Record<string, number> = { MAX_SOURCE_BYTES, MAX_NESTING, ...compilerBudgets, ...graph, ...runBudgets, ...cliBudgets } as Record<string, number>;
+const CONSTANTS: Record<string, number> = { MAX_SOURCE_BYTES, MAX_NESTING, ...compilerBudgets, ...graph, ...runBudgets, ...cliBudgets, MAX_SHARDS, MAX_RUN_GAMES } as Record<string, number>;
 
 /** The rows of the table under "## Budgets": cells split on unescaped `|`. */
 function rows(): string[][] {

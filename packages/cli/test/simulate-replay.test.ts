@@ -114,6 +114,19 @@ describe('simulate with worker threads (bundled worker)', () => {
     expect(two.summary).toEqual(one.summary);
   });
 
+  it('a shard played on 2 workers writes the same partial as on one thread', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-shard-workers-'));
+    const partial = async (workers: string): Promise<string> => {
+      const file = join(dir, `part-${workers}.json`);
+      const run = await runCli(['simulate', 'scenarios/diamant', '--games', '40', '--seed', '5', '--shard', '2/3', '--partial-out', file, '--workers', workers]);
+      expect(run.code).toBe(0);
+      return readFileSync(file, 'utf8');
+    };
+    const one = await partial('1');
+    expect(JSON.parse(one)).toMatchObject({ shard: { index: 2, count: 3, from: 13, to: 26 }, partial: { games: 13 } });
+    expect(await partial('2')).toBe(one);
+  });
+
   it('the bundled executable runs and reports its version', () => {
     const out = execFileSync(process.execPath, [join(cliDir, 'dist/houserules.js'), '--version'], { encoding: 'utf8' });
     expect(out.trim()).toMatch(/^\d+\.\d+\.\d+$/);

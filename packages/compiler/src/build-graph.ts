@@ -11,6 +11,7 @@ import {
 import { ExprLowerer } from './lower-expr.ts';
 import { collectStepEvents, flowPhases, lowerFlow } from './lower-flow.ts';
 import { StmtLowerer } from './lower-stmt.ts';
+import { mapKeyType } from './map-keys.ts';
 import { idOf, LoweringContext } from './lowering-context.ts';
 import type { LoadedModule } from './module-loader.ts';
 import type { SemanticRecorder } from './semantic/semantic-recorder.ts';
@@ -34,6 +35,7 @@ function indexEnums(l: Lowerers): void {
   };
   for (const d of l.cx.table.byName.values()) {
     if (d.kind === 'option' || d.kind === 'var') add(l.cx.declType(d));
+    if (d.kind === 'var') add(mapKeyType(l.cx, d));
     else if (d.kind === 'card') for (const f of d.node.fields ?? []) { if (f?.type) add(l.cx.typeFromRef(f.type, d.origin)); }
     else if (d.kind === 'event' || d.kind === 'action' || d.kind === 'policy') for (const p of d.node.params ?? []) { if (p?.type) add(l.cx.typeFromRef(p.type, d.origin)); }
     else if (d.kind === 'derive' && d.node.type) add(l.cx.typeFromRef(d.node.type, d.origin));

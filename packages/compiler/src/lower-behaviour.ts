@@ -1,4 +1,5 @@
 import type { ActionNode, ConstraintNode, EndNode, Expr as GExpr, InvariantNode, PolicyNode, RankingNode, RuleNode } from '@houserules/schema';
+import { hiddenReadOf } from './policy-visibility.ts';
 import type { Param } from '@houserules/syntax';
 import type { DeclOf, Origin } from './declaration-table.ts';
 import { constant } from './constant-value.ts';
@@ -212,6 +213,11 @@ export function lowerPolicy(l: Lowerers, d: DeclOf<'policy'>, naming: Naming): P
       continue;
     }
     if (pref.when) entry.when = l.ex.value(pref.when, scope, BOOL, 'the `when` condition').expr;
+    const leak = [...entry.args, ...(entry.when ? [entry.when] : [])].map((x) => hiddenReadOf(l.cx, x)).find((x) => x !== null);
+    if (leak) {
+      l.cx.sink.error('type/policy-sees-hidden', `policy \`${d.name}\` reads ${leak}, which the player it decides for may not see`, d.origin.file, pref.range,
+        'a policy decides from what its player sees: its own secrets and hand, public zones, every zone\'s count');
+    }
     preferences.push(entry);
   }
   const node: PolicyNode = {

@@ -2,7 +2,7 @@ import type {
   BoardCondition,
   BoardInternals,
   BoardPathEnd,
-  BoardNode, CardKindNode, DerivedNode, EventNode, OptionNode, PieceNode, PoolNode, TokenGroupNode, TokenNode, Value, VarNode, ZoneNode,
+  BoardNode, CardKindNode, DerivedNode, EventNode, Expr as GExpr, OptionNode, PieceNode, PoolNode, Range, TokenGroupNode, TokenNode, Value, VarNode, ZoneNode,
 } from '@houserules/schema';
 import { BUILTIN_EVENTS } from '@houserules/schema';
 import type { BoardItem, CardSpec, HexEntry, Identifier, Param, PathEnd } from '@houserules/syntax';
@@ -12,6 +12,7 @@ import { constant } from './constant-value.ts';
 import type { ExprLowerer } from './lower-expr.ts';
 import type { StmtLowerer } from './lower-stmt.ts';
 import { declareLocal, idOf, type LoweringContext } from './lowering-context.ts';
+import { mapKeysOf } from './map-keys.ts';
 import { declaredSupply } from './piece-supply.ts';
 import { didYouMean } from './suggest-name.ts';
 import { BOOL, NUMBER, PLAYER, UNKNOWN, toTypeDesc, type Ty } from './type-system.ts';
@@ -99,15 +100,54 @@ export function lowerPool(l: Lowerers, d: DeclOf<'pool'>): PoolNode {
   const scope = d.scope === 'player' || d.scope === 'card' || d.scope === 'hex' || d.scope === 'corner' || d.scope === 'edge' ? d.scope : 'global';
   const node: PoolNode = { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope, entries };
   if (d.cardKind !== undefined) node.cardKind = `card:${d.cardKind}`;
+  if (d.node.secret) {
+    if (scope === 'global' || scope === 'player') node.secret = true;
+    else secretScopeError(l, d.name, d.origin.file, d.ident.range, scope);
+  }
   return node;
 }
 
 export function lowerVar(l: Lowerers, d: DeclOf<'var'>): VarNode {
   const ty = l.cx.declType(d);
   const scope = l.cx.scope(d.origin, idOf(d), null, d.scope === 'player' ? { k: 'ctx', name: 'self' } : null);
-  const initial = l.ex.value(d.node.initial, scope, ty, `the initial value of \`${d.name}\``).expr;
   const scopeOf: VarNode['scope'] = d.scope === 'player' || d.scope === 'hex' || d.scope === 'corner' || d.scope === 'edge' ? d.scope : 'global';
-  return { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope: scopeOf, type: toTypeDesc(ty), initial };
+  const keys = mapKeysOf(l.cx, d);
+  const what = `the initial value of \`${d.name}\``;
+  let initial: GExpr;
+  let initialByKey: GExpr[] | undefined;
+  const given = d.node.initial;
+  // a map given one value per key: `= [3, 5, 7, …]` (a list where the values are no lists)
+  if (keys && given?.$type === 'ListExpr' && ty.t !== 'list') {
+    const items = given.items ?? [];
+    if (items.length !== keys.count) {
+      l.cx.sink.error('type/map-size', `\`${d.name}\` has ${keys.count} keys, but ${items.length} initial value${items.length === 1 ? ' is' : 's are'} given`, d.origin.file, given.range,
+        `give one value for every key, in key order, or one value for all (\`= 0\`)`);
+    }
+    initialByKey = items.map((item) => l.ex.value(item, scope, ty, what).expr);
+    initial = initialByKey[0] ?? { k: 'lit', v: 0 };
+  } else {
+    initial = l.ex.value(given, scope, ty, what).expr;
+  }
+  const node: VarNode = { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope: scopeOf, type: toTypeDesc(ty), initial };
+  if (keys) {
+    if (scopeOf !== 'global' && scopeOf !== 'player') {
+      l.cx.sink.error('type/map-scope', `a map is a global or per-player variable; \`${d.name}\` belongs to each ${scopeOf}`, d.origin.file, d.node.type?.range,
+        'declare it globally or inside `per player`, keyed by the sites\' numbers is not there yet');
+    } else {
+      node.keys = keys.keys;
+      if (initialByKey !== undefined && initialByKey.length === keys.count) node.initialByKey = initialByKey;
+    }
+  }
+  if (d.node.secret) {
+    if (scopeOf === 'global' || scopeOf === 'player') node.secret = true;
+    else secretScopeError(l, d.name, d.origin.file, d.ident.range, scopeOf);
+  }
+  return node;
+}
+
+function secretScopeError(l: Lowerers, name: string, file: string, range: Range, scope: string): void {
+  l.cx.sink.error('type/secret-scope', `\`${name}\` belongs to each ${scope}, which has no owner to keep it secret from the others`, file, range,
+    'a secret var or pool is global (nobody sees it) or per player (its owner sees it)');
 }
 
 export function lowerCardKind(l: Lowerers, d: DeclOf<'card'>): CardKindNode {

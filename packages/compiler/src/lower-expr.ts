@@ -1,8 +1,9 @@
 import type { Expr as GExpr, PoolRef } from '@houserules/schema';
-import type { AggregateExpr, CallExpr, CardField, Expr, Identifier, MemberExpr } from '@houserules/syntax';
+import type { AggregateExpr, CallExpr, CardField, Expr, Identifier, IndexExpr, MemberExpr } from '@houserules/syntax';
 import type { Decl, DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import { BOARD_BUILTINS, SiteLowerer } from './lower-sites.ts';
+import { mapKeysOf } from './map-keys.ts';
 import { CONTEXT_NAMES, idOf, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import {
@@ -17,11 +18,13 @@ export type Operand =
 export type Access = 'read' | 'write';
 
 const ERROR_EXPR: GExpr = { k: 'lit', v: 0 };
-export const BUILTIN_ARITY: Record<string, number> = { min: 2, max: 2, abs: 1, size: 1, contains: 2 };
+export const BUILTIN_ARITY: Record<string, number> = { min: 2, max: 2, abs: 1, size: 1, contains: 2, position: 2 };
 
 /** Name resolution and type checking of expressions, producing graph expressions. */
 export class ExprLowerer {
   readonly sites: SiteLowerer;
+  /** the object of the `[…]` being lowered: a map var named there is read at a key, not whole */
+  private keyed: Expr | undefined;
 
   constructor(private readonly cx: LoweringContext) {
     this.sites = new SiteLowerer(cx, this);
@@ -90,6 +93,7 @@ export class ExprLowerer {
         return val({ k: 'range', from: from.expr, to: to.expr }, listOf(NUMBER));
       }
       case 'AggregateExpr': return this.aggregate(e, scope);
+      case 'IndexExpr': return this.index(e, scope, access);
     }
     return val(ERROR_EXPR, UNKNOWN);
   }
@@ -134,7 +138,7 @@ export class ExprLowerer {
       return val({ k: 'group', id: idOf(decl) }, listOf({ t: 'token', group: idOf(decl) }));
     }
     if (decl?.kind === 'piece' && expected?.t === 'enum' && expected.values[0] === 'none') return this.pieceLiteral(decl, ident, scope, expected);
-    if (decl) return this.declRef(decl, ident, scope, undefined, access);
+    if (decl) return this.declRef(decl, ident, scope, undefined, access, this.keyed?.$type === 'NameRef' && this.keyed.name === ident);
     if ((CONTEXT_NAMES as readonly string[]).includes(name)) {
       recorder?.reference(file, ident, { k: 'builtin', what: 'context', name }, 'read');
       return this.contextName(name, scope, ident);
@@ -225,7 +229,7 @@ export class ExprLowerer {
   }
 
   /** A reference to a declaration, of player/card `of` for a per-player/per-card one. */
-  declRef(decl: Decl, ident: Identifier, scope: Scope, of: GExpr | undefined, access: Access): Operand {
+  declRef(decl: Decl, ident: Identifier, scope: Scope, of: GExpr | undefined, access: Access, keyed = false): Operand {
     const cx = this.cx;
     scope.recorder?.reference(scope.origin.file, ident, { k: 'decl', decl }, access);
     if (decl.scope === 'player' && of === undefined) {
@@ -252,7 +256,14 @@ export class ExprLowerer {
     this.touch(decl, scope, access);
     switch (decl.kind) {
       case 'option': return val({ k: 'option', id }, cx.declType(decl));
-      case 'var': return val(of === undefined ? { k: 'var', id } : { k: 'var', id, of }, cx.declType(decl));
+      case 'var': {
+        if (!keyed && mapKeysOf(cx, decl) !== null) {
+          cx.sink.error('type/map-needs-key', `\`${decl.name}\` is a map: say at which key`, scope.origin.file, ident.range,
+            `write \`${decl.name}[k]\` for a key k; to go over every key, go over the keys (\`sum(k in …: ${decl.name}[k])\`)`);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        return val(of === undefined ? { k: 'var', id } : { k: 'var', id, of }, cx.declType(decl));
+      }
       case 'zone': return val(of === undefined ? { k: 'zone', id } : { k: 'zone', id, of }, cx.declType(decl));
       case 'pool': return { k: 'pool', decl, ref: of === undefined ? { pool: id } : { pool: id, of } };
       case 'derive': {
@@ -335,7 +346,7 @@ export class ExprLowerer {
     if (ty.t === 'site') return this.sites.member(object.expr, ty.site, member, scope, access);
     if (ty.t === 'player') {
       const decl = cx.table.byName.get(member.name);
-      if (decl && decl.scope === 'player') return this.declRef(decl, member, scope, object.expr, access);
+      if (decl && decl.scope === 'player') return this.declRef(decl, member, scope, object.expr, access, this.keyed === e);
       // a per-player declaration refused as a duplicate was reported there, once
       if (cx.table.rejected.some((d) => d.name === member.name && d.scope === 'player')) return val(ERROR_EXPR, UNKNOWN);
       const names = [...cx.table.byName.values()].filter((d) => d.scope === 'player').map((d) => d.name);
@@ -365,6 +376,69 @@ export class ExprLowerer {
     cx.sink.error('resolve/unknown-member', `a ${describeType(ty)} has no member \`${member.name}\``, scope.origin.file, member.range,
       'members belong to players (per-player declarations), cards (fields and pools) and pools (tokens)');
     return val(ERROR_EXPR, UNKNOWN);
+  }
+
+  /**
+   * `m[k]`: a map var at key k (docs/language.md, "Maps"); `l[i]`: the i-th element of a list,
+   * zone or range, from 1. Constant keys and indexes are checked here; others at run time.
+   */
+  private index(e: IndexExpr, scope: Scope, access: Access): Operand {
+    const cx = this.cx;
+    const file = scope.origin.file;
+    const outer = this.keyed;
+    this.keyed = e.object;
+    const object = e.object ? this.operand(e.object, scope, undefined, access) : val(ERROR_EXPR, UNKNOWN);
+    this.keyed = outer;
+    if (object.k === 'pool') {
+      cx.sink.error('type/not-indexable', `\`${object.decl.name}\` is a pool: read a token's count with \`.\``, file, e.range,
+        `write \`${object.decl.name}.${[...cx.poolTokens(object.decl)][0] ?? 'token'}\``);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    if (object.ty.t === 'unknown') {
+      this.value(e.index, scope);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    const target = object.expr;
+    if (target.k === 'var' && target.key === undefined) {
+      const decl = cx.table.byName.get(target.id.slice('var:'.length));
+      const keys = decl?.kind === 'var' ? mapKeysOf(cx, decl) : null;
+      if (keys === undefined) {
+        this.value(e.index, scope);
+        return val(ERROR_EXPR, UNKNOWN);
+      }
+      if (keys !== null) {
+        const key = this.value(e.index, scope, undefined);
+        if (key.ty.t !== 'unknown' && !assignable(key.ty, keys.keyTy)) {
+          cx.sink.error('type/map-key', `\`${decl!.name}\` is keyed by ${describeType(keys.keyTy)}; this key is ${describeType(key.ty)}`, file, e.index?.range,
+            keys.range ? `a key is a number from ${keys.range.from} to ${keys.range.to}` : `write one of: ${'values' in keys.keys ? keys.keys.values.map((v) => v.replace(/^token:/, '')).join(', ') : ''}`);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        const constant = keys.range ? constantNumber(key.expr) : undefined;
+        if (keys.range && constant !== undefined && (constant < keys.range.from || constant > keys.range.to)) {
+          cx.sink.error('type/key-out-of-range', `${constant} is not a key of \`${decl!.name}\`: its keys run from ${keys.range.from} to ${keys.range.to}`, file, e.index?.range);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        const expr: GExpr = { k: 'var', id: target.id, key: key.expr };
+        if (target.of !== undefined) expr.of = target.of;
+        return val(expr, object.ty);
+      }
+    }
+    const elem = elementType(object.ty);
+    if (elem === undefined) {
+      cx.sink.error('type/not-indexable', `${describeType(object.ty)} has no positions to index`, file, e.range,
+        'index a list, a zone or a range (`l[1]` is the first), or a map var at a key');
+      this.value(e.index, scope);
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    const index = this.value(e.index, scope, NUMBER, 'the position');
+    const at = constantNumber(index.expr);
+    const size = target.k === 'list' ? target.items.length : target.k === 'range' ? rangeSize(target) : undefined;
+    if (at !== undefined && (at < 1 || (size !== undefined && at > size))) {
+      cx.sink.error('type/index-out-of-range', `there is no position ${at} here${size !== undefined ? `: the list has ${size} element${size === 1 ? '' : 's'}` : ''}`, file, e.index?.range,
+        'positions count from 1 (the first element is `l[1]`)');
+      return val(ERROR_EXPR, UNKNOWN);
+    }
+    return val({ k: 'at', list: target, index: index.expr }, elem);
   }
 
   /** The card kind and field declaration a member names (the first card kind with that field when the kind is not known). */
@@ -423,7 +497,7 @@ export class ExprLowerer {
     }
     const arity = BUILTIN_ARITY[callee.name];
     if (decl === undefined && arity !== undefined) {
-      const fn = callee.name as 'min' | 'max' | 'abs' | 'size' | 'contains';
+      const fn = callee.name as 'min' | 'max' | 'abs' | 'size' | 'contains' | 'position';
       if (args.length !== arity) {
         cx.sink.error('type/arity', `\`${fn}\` takes ${arity} argument${arity === 1 ? '' : 's'}, got ${args.length}`, scope.origin.file, e.range);
       }
@@ -435,12 +509,18 @@ export class ExprLowerer {
         const item = this.value(args[1], scope, list.elem, 'the value looked for');
         return val({ k: 'call', fn, args: [list.expr, item.expr] }, BOOL);
       }
+      if (fn === 'position') {
+        // `position(x, l)`: the value first, like the sentence ("the position of x in l")
+        const list = args[1] ? this.collection(args[1], scope) : { expr: ERROR_EXPR, elem: UNKNOWN };
+        const item = this.value(args[0], scope, list.elem, 'the value looked for');
+        return val({ k: 'call', fn, args: [item.expr, list.expr] }, NUMBER);
+      }
       return val({ k: 'call', fn, args: args.map((a, i) => this.value(a, scope, NUMBER, `argument ${i + 1} of \`${fn}\``).expr) }, NUMBER);
     }
     const derives = [...cx.table.byName.values()].filter((d) => d.kind === 'derive').map((d) => d.name);
     cx.sink.error(decl ? 'type/mismatch' : 'resolve/unknown-name',
       decl ? `\`${callee.name}\` is a ${kindWord(decl.kind)}; it cannot be called` : `there is no derived value or function \`${callee.name}\``,
-      scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY), ...BOARD_BUILTINS]) ?? 'functions: min, max, abs, size, contains, distance, longest_trail, joined, networks, supply, placed, hex, corner, edge, and declared `derive`s with parameters');
+      scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY), ...BOARD_BUILTINS]) ?? 'functions: min, max, abs, size, contains, position, distance, longest_trail, joined, networks, supply, placed, hex, corner, edge, and declared `derive`s with parameters');
     return val(ERROR_EXPR, UNKNOWN);
   }
 
@@ -541,3 +621,15 @@ function val(expr: GExpr, ty: Ty): Operand {
   return { k: 'value', expr, ty };
 }
 
+/** A graph expression's value when it is a number literal (`-3` included). */
+function constantNumber(e: GExpr): number | undefined {
+  if (e.k === 'lit' && typeof e.v === 'number') return e.v;
+  if (e.k === 'neg' && e.e.k === 'lit' && typeof e.e.v === 'number') return -e.e.v;
+  return undefined;
+}
+
+function rangeSize(e: GExpr & { k: 'range' }): number | undefined {
+  const from = constantNumber(e.from);
+  const to = constantNumber(e.to);
+  return from === undefined || to === undefined ? undefined : Math.max(0, to - from + 1);
+}

@@ -85,6 +85,7 @@ export class StmtLowerer {
         const value = ex.value(s.value, scope, target.ty, 'the new value').expr;
         const out: Stmt = { s: 'set', var: target.expr.id, value };
         if (target.expr.of !== undefined) out.of = target.expr.of;
+        if (target.expr.key !== undefined) out.key = target.expr.key;
         return out;
       }
       case 'LetStmt': {
@@ -190,6 +191,26 @@ export class StmtLowerer {
         const zone = this.zone(s.zone, scope, 'write');
         const cards = (s.cards ?? []).flatMap((c) => this.cardSpecs(c, scope));
         return zone ? { s: 'stack', zone, cards } : null;
+      }
+      case 'ShowStmt': {
+        // `show X to P` / `let P look at X` (docs/language.md, "Who knows what")
+        const shown = ex.value(s.cards, scope);
+        let cards: GExpr | null = null;
+        if (shown.ty.t === 'card') cards = { k: 'list', items: [shown.expr] };
+        else if (shown.ty.t === 'list' && shown.ty.of.t === 'card') cards = shown.expr;
+        else if (shown.ty.t !== 'unknown') {
+          cx.sink.error('type/mismatch', `only cards can be shown or looked at; this is ${describeType(shown.ty)}`, scope.origin.file, s.cards?.range ?? s.range,
+            'show a card, a zone (`q.hand`) or a list of cards');
+        }
+        const who = ex.value(s.to, scope);
+        let to: GExpr | null = null;
+        if (who.ty.t === 'player') to = { k: 'list', items: [who.expr] };
+        else if (who.ty.t === 'list' && who.ty.of.t === 'player') to = who.expr;
+        else if (who.ty.t !== 'unknown') {
+          cx.sink.error('type/mismatch', `cards are shown to players; this is ${describeType(who.ty)}`, scope.origin.file, s.to?.range ?? s.range,
+            'write a player (`current`, `q`) or a list of players (`players`)');
+        }
+        return cards && to ? { s: 'show', cards, to } : null;
       }
     }
     return null;

@@ -281,8 +281,10 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
         const target = l.ex.value(item.target, scope);
         const isZone = target.expr.k === 'zone';
         const isCard = target.ty.t === 'card' || target.ty.t === 'unknown';
-        if (!isZone && !isCard) {
-          l.cx.sink.error('type/mismatch', `a seat sees a zone or a card, not a ${describeType(target.ty)}`, origin.file, item.target.range, 'e.g. `expect p2 sees p1.hand`');
+        // a var (`expect not p2 sees p1.score`): whether its value is in the seat's view (secret vars)
+        const isVar = target.expr.k === 'var' && target.expr.key === undefined;
+        if (!isZone && !isCard && !isVar) {
+          l.cx.sink.error('type/mismatch', `a seat sees a zone, a card or a var, not a ${describeType(target.ty)}`, origin.file, item.target.range, 'e.g. `expect p2 sees p1.hand`');
         }
         test.steps.push({ t: 'expectSees', negated: item.negated, seat: seat(item.seat), target: target.expr, range });
         break;

@@ -1,5 +1,6 @@
 import type { DerivedNode, Edge, EdgeKind, Expr, Provenance } from '@houserules/schema';
 import type { Identifier, StringLiteralNode, TypeRef } from '@houserules/syntax';
+import type { MapKeyInfo } from './map-keys.ts';
 import type { Range } from '@houserules/schema';
 import type { Decl, DeclarationTable, DeclOf, Origin } from './declaration-table.ts';
 import type { DiagnosticSink } from './diagnostic-sink.ts';
@@ -98,6 +99,8 @@ export class LoweringContext {
   readonly namedChoices = new Map<string, NamedChoice>();
   readonly derivedInProgress = new Set<string>();
   readonly declTypes = new Map<Decl, Ty>();
+  /** each map var's keys once resolved (map-keys.ts); undefined after a diagnostic */
+  readonly mapKeys = new Map<Decl, MapKeyInfo | undefined>();
   /** each piece's declared supply once lowered (piece-supply.ts) */
   readonly pieceSupplies = new Map<Decl, number>();
   /** the semantic model's recorder (docs/design/semantic-model.md); null for plain compilations */
@@ -139,6 +142,11 @@ export class LoweringContext {
         return ty;
       }
       case 'ListType': return listOf(this.typeFromRef(ref.element, origin));
+      case 'MapType':
+        // a var's map type is read by declType; anywhere else a map is no value
+        this.sink.error('type/map-scope', 'a map is the type of a variable only (`var m: map 2..12 of number`)', origin.file, ref.range,
+          'to pass a map\'s values around, read them at their keys (`m[k]`)');
+        return UNKNOWN;
       case 'NamedType': {
         const name = ref.name?.name;
         if (name !== undefined && BUILTIN_TYPES.has(name)) this.recorder?.reference(origin.file, ref.name, { k: 'builtin', what: 'type', name }, 'read');
@@ -172,7 +180,11 @@ export class LoweringContext {
     let ty: Ty;
     switch (decl.kind) {
       case 'option': ty = this.typeFromRef(decl.node.type, decl.origin); break;
-      case 'var': ty = this.typeFromRef(decl.node.type, decl.origin); break;
+      case 'var': {
+        const type = decl.node.type;
+        ty = type?.$type === 'MapType' ? this.typeFromRef(type.value, decl.origin) : this.typeFromRef(type, decl.origin);
+        break;
+      }
       case 'zone': ty = listOf(CARD); break;
       case 'derive': return this.lowerDerived(decl).ty;
       default: ty = UNKNOWN;

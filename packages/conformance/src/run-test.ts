@@ -318,15 +318,24 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
     }
     case 'expectSees': {
       const { seat, negated, target } = step;
-      const owner = target.k === 'zone' && target.of ? probe.value(target.of) : null;
-      const card = target.k === 'zone' ? null : probe.value(target);
+      const owner = (target.k === 'zone' || target.k === 'var') && target.of ? probe.value(target.of) : null;
+      const card = target.k === 'zone' || target.k === 'var' ? null : probe.value(target);
       const zoneId = target.k === 'zone' ? target.id : null;
+      const varId = target.k === 'var' ? target.id : null;
       return (ctx) => {
         const g = ctx.game;
         const view = g.view(seat);
         let seen: boolean;
         let what: string;
-        if (zoneId !== null) {
+        if (varId !== null) {
+          // a var is seen when the seat's view holds its value (a secret var: its owner's only)
+          const node = ctx.lg.vars.find((v) => v.id === varId);
+          const of = owner ? (owner(g) as number) : -1;
+          const vv = node ? view.vars[node.name] : undefined;
+          const one = Array.isArray(vv) ? vv[of] : vv;
+          seen = one !== undefined && one !== null;
+          what = `${of >= 0 ? `${seatName(of)}'s ` : ''}${node?.name ?? varId}`;
+        } else if (zoneId !== null) {
           const zone = ctx.lg.zones.find((z) => z.id === zoneId);
           const zv = zone ? view.zones[zone.name] : undefined;
           const of = owner ? (owner(g) as number) : -1;
@@ -335,7 +344,7 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
           what = `${of >= 0 ? `${seatName(of)}'s ` : ''}${zone?.name ?? zoneId}`;
         } else {
           const id = card!(g) as number;
-          seen = Object.values(view.zones).some((z) => (Array.isArray(z) ? z : [z]).some((one) => one.cards?.some((c) => c.id === id)));
+          seen = Object.values(view.zones).some((z) => (Array.isArray(z) ? z : [z]).some((one) => one.cards?.some((c) => c.id === id) || one.known?.some((k) => k.card.id === id)));
           what = describeCard(id, g, ctx.lg);
         }
         if (seen === !negated) return null;

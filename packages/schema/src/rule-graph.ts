@@ -96,7 +96,8 @@ export type Expr =
   /** a name bound by a rule's event, `let`, `for`, an aggregate, an action or policy parameter, or `choose` */
   | { k: 'local'; name: string }
   /** a global var, or the per-player var of player `of` */
-  | { k: 'var'; id: string; of?: Expr }
+  /** `key`: for a map var (VarNode.keys), the key read (run/key-out-of-range when it is not one) */
+  | { k: 'var'; id: string; of?: Expr; key?: Expr }
   /** how many `token` are in pool `pool` (of player or card `of` when the pool is per player / per card) */
   | { k: 'count'; pool: string; token: string; of?: Expr }
   /** a card's field */
@@ -125,7 +126,10 @@ export type Expr =
    */
   | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list'; bind: string; over: Expr; where?: Expr; value?: Expr }
   /** builtin functions: min(a,b), max(a,b), abs(a), size(list), contains(list, x) */
-  | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains'; args: Expr[] }
+  /** `position(x, l)`: where x first stands in l, from 1; 0 when absent */
+  | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains' | 'position'; args: Expr[] }
+  /** the element of a list (zone, range) at a position counted from 1 (run/index-out-of-range outside it) */
+  | { k: 'at'; list: Expr; index: Expr }
   // ── tokens as values (docs/design/boards-and-pieces.md) ──
   /** a token kind as a value (runtime: the token's index) */
   | { k: 'token'; id: string }
@@ -164,7 +168,7 @@ export type Expr =
 export const EXPR_KINDS = [
   'lit', 'seat', 'local', 'var', 'count', 'field', 'option', 'derived', 'ctx', 'players',
   'zone', 'bin', 'not', 'neg', 'is', 'if', 'list', 'range', 'agg', 'call',
-  'token', 'group', 'countOf', 'sites', 'region', 'siteRel', 'siteAttr', 'siteNamed', 'siteAt', 'supply', 'distance', 'trail', 'joined', 'networks',
+  'token', 'group', 'countOf', 'sites', 'region', 'siteRel', 'siteAttr', 'siteNamed', 'siteAt', 'supply', 'distance', 'trail', 'joined', 'networks', 'at',
 ] as const satisfies readonly Expr['k'][];
 
 export interface PoolRef {
@@ -185,7 +189,8 @@ export type Stmt =
   | { s: 'move'; token: string; amount: Expr | null; from: PoolRef; to: PoolRef }
   | { s: 'moveCard'; card: Expr; to: ZoneRef; position: 'top' | 'bottom' }
   | { s: 'moveCards'; from: ZoneRef; to: ZoneRef }
-  | { s: 'set'; var: string; of?: Expr; value: Expr }
+  /** `key`: for a map var, the key written */
+  | { s: 'set'; var: string; of?: Expr; key?: Expr; value: Expr }
   | { s: 'let'; name: string; value: Expr }
   | { s: 'if'; cond: Expr; then: Stmt[]; else: Stmt[] }
   /** iterates over a snapshot of the collection */
@@ -208,12 +213,14 @@ export type Stmt =
   /** returns the piece on a site to its owner's supply */
   | { s: 'removePiece'; at: Expr }
   /** tests only: put cards of these specs (found in the zone) on top, first listed on top */
-  | { s: 'stack'; zone: ZoneRef; cards: CardSpec[] };
+  | { s: 'stack'; zone: ZoneRef; cards: CardSpec[] }
+  /** the players of `to` (a player or a list) come to know each card of `cards` (a card or a list: a zone) */
+  | { s: 'show'; cards: Expr; to: Expr };
 
 /** Every Stmt discriminant. */
 export const STMT_KINDS = [
   'move', 'moveCard', 'moveCards', 'set', 'let', 'if', 'for', 'emit', 'shuffle',
-  'reveal', 'roll', 'pick', 'ask', 'end', 'place', 'stack', 'moveOf', 'removePiece',
+  'reveal', 'roll', 'pick', 'ask', 'end', 'place', 'stack', 'moveOf', 'removePiece', 'show',
 ] as const satisfies readonly Stmt['s'][];
 
 /**
@@ -265,13 +272,24 @@ export interface PoolNode extends NodeCommon {
   /** for scope card: the card kind whose instances each have this pool */
   cardKind?: string;
   entries: { token: string; initial: number | 'unlimited'; capacity?: number }[];
+  /** seen only by its owner (a global pool: by nobody) */
+  secret?: boolean;
 }
+
+/** A map var's keys: a number range (inclusive) or values (enum members, token ids), in key order. */
+export type MapKeys = { from: number; to: number } | { values: string[] };
 
 export interface VarNode extends NodeCommon {
   /** per hex/corner/edge: one value per site of the (only) board */
   scope: 'global' | 'player' | 'hex' | 'corner' | 'edge';
   type: TypeDesc;
   initial: Expr;
+  /** a map: one value of `type` per key (global and player scope only) */
+  keys?: MapKeys;
+  /** a map's initial values, one per key in key order (else `initial` for every key) */
+  initialByKey?: Expr[];
+  /** seen only by its owner (a global var: by nobody) */
+  secret?: boolean;
 }
 
 export interface CardKindNode extends NodeCommon {

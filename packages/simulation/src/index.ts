@@ -7,3 +7,19 @@ export { addGame, emptyPartial, mergePartial, type GameOutcomeFields, type Integ
 export { summarize, summarizePartial, type HistogramBar, type RuleSummary, type SeatSummary, type SimulationSummary, type Spread, type SummaryContext } from './simulation-summary.ts';
 export { GameLogReader, readGameLog, type LoggedEvent, type LoggedGame, type LogReadResult } from './game-log-file.ts';
 export { replayLoggedGame, type ReplayOutcome } from './replay-game.ts';
+export {
+  mergePartialFiles,
+  parseShard,
+  partialFile,
+  readPartialFile,
+  shardSlice,
+  MAX_RUN_GAMES,
+  MAX_SHARDS,
+  PARTIAL_FILE_FORMAT,
+  PARTIAL_FILE_VERSION,
+  type MergeResult,
+  type PartialFile,
+  type PartialReadResult,
+  type PartialRun,
+  type ShardSlice,
+} from './partial-file.ts';

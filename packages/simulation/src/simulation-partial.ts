@@ -43,8 +43,12 @@ export interface SimulationPartial {
    * such as the rules of a loop a step budget stopped.
    */
   failureExamples: Record<string, string>;
-  /** The first games (by number) a run error stopped, in full, at most FIRST_FAILURES_KEPT: the same for any chunking. */
-  firstFailures: GameFailure[];
+  /**
+   * The first games (by number) a run error stopped, in full, at most
+   * FIRST_FAILURES_KEPT: the same for any chunking. Not written to a shard's
+   * partial file (its text is the scenario's, not counts).
+   */
+  firstFailures?: GameFailure[];
 }
 
 /** The per-game fields a partial aggregates (a GameRecord without its index, seed and log). */
@@ -136,7 +140,7 @@ export function addGame(partial: SimulationPartial, game: GameOutcomeFields): vo
     partial.failures++;
     partial.failureCodes[game.failure.code] = (partial.failureCodes[game.failure.code] ?? 0) + 1;
     keepExample(partial.failureExamples, game.failure.code, game.failure.message);
-    keepFirstFailures(partial.firstFailures, [game.failure]);
+    keepFirstFailures((partial.firstFailures ??= []), [game.failure]);
   }
 }
 

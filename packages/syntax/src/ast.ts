@@ -129,6 +129,8 @@ export interface TokenDecl extends NodeBase {
  */
 export interface PoolDecl extends NodeBase {
   $type: 'PoolDecl';
+  /** `secret pool …`: only its owner sees it (a global one: nobody) */
+  secret?: boolean;
   name: Identifier;
   entries: PoolEntry[];
 }
@@ -144,6 +146,8 @@ export interface PoolEntry extends NodeBase {
 /** `var relics_collected: number = 0` (global or, in `per player`, per player). */
 export interface VarDecl extends NodeBase {
   $type: 'VarDecl';
+  /** `secret var …`: only its owner sees it (a global one: nobody) */
+  secret?: boolean;
   name: Identifier;
   type: TypeRef;
   initial: Expr;
@@ -295,7 +299,7 @@ export interface DeriveDecl extends NodeBase {
 
 // ───────────────────────────── types ─────────────────────────────
 
-export type TypeRef = NamedType | EnumType | ListType;
+export type TypeRef = NamedType | EnumType | ListType | MapType;
 
 /** `number`, `bool`, `player`, `card`, `hex`, `corner`, `edge`, a card kind, a token group. */
 export interface NamedType extends NodeBase {
@@ -307,6 +311,13 @@ export interface NamedType extends NodeBase {
 export interface EnumType extends NodeBase {
   $type: 'EnumType';
   members: Identifier[];
+}
+
+/** `map 2..12 of number` (keys a number range), `map bronze | silver of number` (an enum, or one name: a token group) */
+export interface MapType extends NodeBase {
+  $type: 'MapType';
+  keys: { $type: 'KeyRange'; from: number; to: number; range: Range } | { $type: 'KeyNames'; names: Identifier[]; range: Range };
+  value: TypeRef;
 }
 
 /** `list of player` */
@@ -521,7 +532,17 @@ export type Statement =
   | EndStmt
   | PlaceStmt
   | RemovePieceStmt
-  | StackStmt;
+  | StackStmt
+  | ShowStmt;
+
+/** `show X to P` / `let P look at X`: the players P come to know the cards of X */
+export interface ShowStmt extends NodeBase {
+  $type: 'ShowStmt';
+  /** how it was written, for the formatter */
+  form: 'show' | 'look';
+  cards: Expr;
+  to: Expr;
+}
 
 /** `move 3 ruby from reserve to p.carried` / `move all ruby from p.carried to p.chest` */
 export interface MoveTokensStmt extends NodeBase {
@@ -684,7 +705,15 @@ export type Expr =
   | IfExpr
   | ListExpr
   | RangeExpr
-  | AggregateExpr;
+  | AggregateExpr
+  | IndexExpr;
+
+/** `p.progress[c]`, `[3, 5, 7][i]`: a map's value at a key, a list's element at a position (from 1) */
+export interface IndexExpr extends NodeBase {
+  $type: 'IndexExpr';
+  object: Expr;
+  index: Expr;
+}
 
 export interface NumberLit extends NodeBase {
   $type: 'NumberLit';

@@ -323,12 +323,14 @@ export class AstBuilder {
 
   private pool(n: CstNode): A.PoolDecl {
     const c = childrenOf(n);
-    return {
+    const pool: A.PoolDecl = {
       $type: 'PoolDecl',
       name: this.ident(this.tok(c, 'name')),
       entries: this.nodes(c, 'poolEntry').map((e) => this.poolEntry(e)),
       range: this.rangeOf(n),
     };
+    if (this.tok(c, 'secret') !== undefined) pool.secret = true;
+    return pool;
   }
 
   private poolEntry(n: CstNode): A.PoolEntry {
@@ -344,13 +346,15 @@ export class AstBuilder {
 
   private varDecl(n: CstNode): A.VarDecl {
     const c = childrenOf(n);
-    return {
+    const decl: A.VarDecl = {
       $type: 'VarDecl',
       name: this.ident(this.tok(c, 'name')),
       type: this.typeRef(this.node(c, 'typeRef')),
       initial: this.exprOf(this.node(c, 'value')),
       range: this.rangeOf(n),
     };
+    if (this.tok(c, 'secret') !== undefined) decl.secret = true;
+    return decl;
   }
 
   private perPlayer(n: CstNode): A.PerPlayerBlock | A.PerSiteBlock {
@@ -609,6 +613,18 @@ export class AstBuilder {
     if (n === undefined) return { $type: 'NamedType', name: this.ident(undefined), range: this.placeholderRange() };
     const c = childrenOf(n);
     const range = this.rangeOf(n);
+    if (this.has(c, soft.map.name) && this.has(c, kw.of.name)) {
+      const value = this.typeRef(this.node(c, 'element'));
+      const from = this.tok(c, 'keyFrom');
+      const to = this.tok(c, 'keyTo');
+      if (from !== undefined) {
+        const keyRange = to === undefined ? this.tokenRange(from) : span(this.tokenRange(from), this.tokenRange(to));
+        return { $type: 'MapType', keys: { $type: 'KeyRange', from: Number(from.image), to: Number(to?.image ?? from.image), range: keyRange }, value, range };
+      }
+      const names = this.tokens(c, 'keyName').map((t) => this.ident(t));
+      const keyRange = names.length > 0 ? span(names[0]!.range, names[names.length - 1]!.range) : range;
+      return { $type: 'MapType', keys: { $type: 'KeyNames', names, range: keyRange }, value, range };
+    }
     if (this.has(c, soft.list.name) && this.has(c, kw.of.name)) {
       return { $type: 'ListType', element: this.typeRef(this.node(c, 'element')), range };
     }
@@ -1063,6 +1079,10 @@ export class AstBuilder {
             value: this.exprOf(this.node(c, 'value')),
             range: this.rangeOf(inner),
           };
+        case 'lookStmt':
+          return { $type: 'ShowStmt', form: 'look', cards: this.exprOf(this.node(c, 'shown')), to: this.exprOf(this.node(c, 'looker')), range: this.rangeOf(inner) };
+        case 'showStmt':
+          return { $type: 'ShowStmt', form: 'show', cards: this.exprOf(this.node(c, 'shown')), to: this.exprOf(this.node(c, 'to')), range: this.rangeOf(inner) };
         case 'letStmt':
           return { $type: 'LetStmt', name: this.ident(this.tok(c, 'name')), value: this.exprOf(this.node(c, 'value')), range: this.rangeOf(inner) };
         case 'ifStmt':
@@ -1266,9 +1286,30 @@ export class AstBuilder {
   operandParts(n: CstNode): { prefixes: readonly IToken[]; value: A.Expr } {
     const c = childrenOf(n);
     let value = this.primary(c);
-    for (const member of this.tokens(c, 'members')) {
-      const name = this.ident(member);
-      value = { $type: 'MemberExpr', object: value, member: name, range: span(value.range, name.range) };
+    const indexes = this.nodes(c, 'index');
+    if (indexes.length === 0) {
+      for (const member of this.tokens(c, 'members')) {
+        const name = this.ident(member);
+        value = { $type: 'MemberExpr', object: value, member: name, range: span(value.range, name.range) };
+      }
+    } else {
+      // members and indexes in source order
+      const parts: { offset: number; member?: IToken; index?: CstNode }[] = [
+        ...this.tokens(c, 'members').map((member) => ({ offset: member.startOffset, member })),
+        ...indexes.map((index) => ({ offset: tokenSpanOf(index).first.startOffset, index })),
+      ];
+      parts.sort((a, b) => a.offset - b.offset);
+      const closes = this.tokens(c, 'indexClose');
+      for (const part of parts) {
+        if (part.member !== undefined) {
+          const name = this.ident(part.member);
+          value = { $type: 'MemberExpr', object: value, member: name, range: span(value.range, name.range) };
+        } else {
+          const index = this.expr(part.index!);
+          const close = closes.find((t) => t.startOffset >= index.range.end.offset);
+          value = { $type: 'IndexExpr', object: value, index, range: span(value.range, close === undefined ? index.range : this.tokenRange(close)) };
+        }
+      }
     }
     return { prefixes: this.tokens(c, 'prefix'), value };
   }

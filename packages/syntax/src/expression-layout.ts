@@ -126,6 +126,8 @@ function exprBody(e: A.Expr, o: LayoutOptions): Doc {
       return e.name.name;
     case 'MemberExpr':
       return [exprDoc(e.object, o, ATOM), '.', e.member.name];
+    case 'IndexExpr':
+      return [exprDoc(e.object, o, ATOM), bracketed('[', [exprDoc(e.index, o)], ']')];
     case 'CallExpr':
       return bracketed(`${e.callee.name}(`, e.args.map((a) => exprDoc(a, o)), ')');
     case 'BinaryExpr': {

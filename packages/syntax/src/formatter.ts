@@ -94,6 +94,10 @@ function typeText(t: A.TypeRef): string {
       return t.members.map((m) => m.name).join(' | ');
     case 'ListType':
       return `list of ${typeText(t.element)}`;
+    case 'MapType': {
+      const keys = t.keys.$type === 'KeyRange' ? `${t.keys.from}..${t.keys.to}` : t.keys.names.map((n) => n.name).join(' | ');
+      return `map ${keys} of ${typeText(t.value)}`;
+    }
   }
 }
 
@@ -312,7 +316,7 @@ class Printer {
       case 'PoolDecl':
         return this.line(prefix + poolText(item));
       case 'VarDecl':
-        return this.doc(assignment(`${prefix}var ${item.name.name}: ${typeText(item.type)} =`, this.x(item.initial)));
+        return this.doc(assignment(`${prefix}${item.secret ? 'secret ' : ''}var ${item.name.name}: ${typeText(item.type)} =`, this.x(item.initial)));
       case 'PerPlayerBlock':
         return this.braced(`${prefix}per player`, item.items, (member) => this.item(member));
       case 'PerSiteBlock':
@@ -582,6 +586,9 @@ class Printer {
         return this.doc(['remove piece at ', this.x(s.at)]);
       case 'StackStmt':
         return this.line(`stack ${printExpr(s.zone)}: ${s.cards.map(cardSpecText).join(', ')}`);
+      case 'ShowStmt':
+        if (s.form === 'look') return this.doc(['let ', this.x(s.to), ' look at ', this.x(s.cards)]);
+        return this.doc(['show ', this.x(s.cards), ' to ', this.x(s.to)]);
     }
   }
 
@@ -680,7 +687,8 @@ function moduleRefText(ref: A.ModuleRef): string {
 }
 
 function poolText(p: A.PoolDecl): string {
-  return p.entries.length === 0 ? `pool ${p.name.name} {}` : `pool ${p.name.name} { ${p.entries.map(poolEntryText).join(', ')} }`;
+  const head = `${p.secret ? 'secret ' : ''}pool ${p.name.name}`;
+  return p.entries.length === 0 ? `${head} {}` : `${head} { ${p.entries.map(poolEntryText).join(', ')} }`;
 }
 
 function boardItemText(b: A.BoardItem): string {

@@ -78,7 +78,7 @@ function parseUnguarded(text: string, file: string | undefined): Result<RulesFil
   for (const chunk of chunks) {
     const first = tokens[chunk.start];
     if (first === undefined) continue;
-    if (!itemStartTypes.has(first.tokenType)) {
+    if (!itemStartTypes.has(first.tokenType) && !(first.tokenType === soft.secret && (tokens[chunk.start + 1]?.tokenType === kw.pool || tokens[chunk.start + 1]?.tokenType === kw.var))) {
       diagnostics.push(withFile(expectedDeclaration(first), file));
       continue;
     }
@@ -184,8 +184,12 @@ export function splitChunks(tokens: IToken[]): Chunk[] {
     } else if (type === RParen || type === RBracket) {
       parens = Math.max(0, parens - 1);
     } else if (braces === 0 && parens === 0 && i > chunk.start && startsItem(tokens, i)) {
-      chunks.push({ ...chunk, end: i });
-      chunk = { start: i, end: tokens.length };
+      // `secret pool …`, `secret var …`: the item starts at `secret`
+      const start = (type === kw.pool || type === kw.var) && tokens[i - 1]?.tokenType === soft.secret ? i - 1 : i;
+      if (start > chunk.start) {
+        chunks.push({ ...chunk, end: start });
+        chunk = { start, end: tokens.length };
+      }
     }
     if (braces + parens > MAX_NESTING && chunk.tooDeep === undefined) chunk.tooDeep = token;
   }

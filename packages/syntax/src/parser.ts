@@ -79,7 +79,16 @@ const LABEL = {
   group: { LABEL: 'group' },
   initial: { LABEL: 'initial' },
   inner: { LABEL: 'inner' },
+  index: { LABEL: 'index' },
+  indexClose: { LABEL: 'indexClose' },
+  indexOpen: { LABEL: 'indexOpen' },
   key: { LABEL: 'key' },
+  keyFrom: { LABEL: 'keyFrom' },
+  keyTo: { LABEL: 'keyTo' },
+  keyName: { LABEL: 'keyName' },
+  looker: { LABEL: 'looker' },
+  secret: { LABEL: 'secret' },
+  shown: { LABEL: 'shown' },
   keyword: { LABEL: 'keyword' },
   kind: { LABEL: 'kind' },
   kinds: { LABEL: 'kinds' },
@@ -317,6 +326,7 @@ class RulesParser extends CstParser {
   });
 
   public poolDecl = this.RULE('poolDecl', () => {
+    this.OPTION9(() => this.CONSUME(soft.secret, LABEL.secret));
     this.CONSUME(kw.pool);
     this.CONSUME(Name, LABEL.name);
     this.CONSUME(LCurly);
@@ -349,6 +359,7 @@ class RulesParser extends CstParser {
   });
 
   public varDecl = this.RULE('varDecl', () => {
+    this.OPTION(() => this.CONSUME(soft.secret, LABEL.secret));
     this.CONSUME(kw.var);
     this.CONSUME(Name, LABEL.name);
     this.CONSUME(Colon);
@@ -682,6 +693,32 @@ class RulesParser extends CstParser {
 
   public typeRef = this.RULE('typeRef', () => {
     this.OR(this.alternatives[14] ??= [
+      {
+        // `map 2..12 of number`, `map bronze | silver | gold of number`, `map resource of number`
+        ALT: () => {
+          this.CONSUME(soft.map);
+          this.OR2(this.alternatives[56] ??= [
+            {
+              ALT: () => {
+                this.CONSUME(Integer, LABEL.keyFrom);
+                this.CONSUME(DotDot);
+                this.CONSUME2(Integer, LABEL.keyTo);
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(Name, LABEL.keyName);
+                this.MANY2(() => {
+                  this.CONSUME2(Pipe);
+                  this.CONSUME2(Name, LABEL.keyName);
+                });
+              },
+            },
+          ]);
+          this.CONSUME2(kw.of);
+          this.SUBRULE3(this.typeRef, LABEL.element);
+        },
+      },
       {
         ALT: () => {
           this.CONSUME(soft.list);
@@ -1259,7 +1296,9 @@ class RulesParser extends CstParser {
     this.OR(this.alternatives[30] ??= [
       { ALT: () => this.SUBRULE(this.moveStmt) },
       { ALT: () => this.SUBRULE(this.setStmt) },
-      { ALT: () => this.SUBRULE(this.letStmt) },
+      { GATE: () => this.LA(3).tokenType === Equals, ALT: () => this.SUBRULE(this.letStmt) },
+      { ALT: () => this.SUBRULE(this.lookStmt) },
+      { ALT: () => this.SUBRULE(this.showStmt) },
       { ALT: () => this.SUBRULE(this.ifStmt) },
       { ALT: () => this.SUBRULE(this.forStmt) },
       { ALT: () => this.SUBRULE(this.emitStmt) },
@@ -1337,6 +1376,23 @@ class RulesParser extends CstParser {
     this.CONSUME(Name, LABEL.name);
     this.CONSUME(Equals);
     this.SUBRULE(this.expr, LABEL.value);
+  });
+
+  /** `let P look at X`: P comes to know the cards of X (the mirror of `show X to P`) */
+  public lookStmt = this.RULE('lookStmt', () => {
+    this.CONSUME(kw.let);
+    this.SUBRULE(this.expr, LABEL.looker);
+    this.CONSUME(soft.look);
+    this.CONSUME(soft.at);
+    this.SUBRULE2(this.expr, LABEL.shown);
+  });
+
+  /** `show X to P`: the players P come to know the cards of X (a card, a zone, a list of cards) */
+  public showStmt = this.RULE('showStmt', () => {
+    this.CONSUME(soft.show);
+    this.SUBRULE(this.expr, LABEL.shown);
+    this.CONSUME(soft.to);
+    this.SUBRULE2(this.expr, LABEL.to);
   });
 
   public ifStmt = this.RULE('ifStmt', () => {
@@ -1603,12 +1659,26 @@ class RulesParser extends CstParser {
         },
       },
     ]);
+    // `.member` and `[index]`, in any order (the CST→AST pass orders them by offset)
     this.MANY2(this.bodies[3] ??= () => {
-      this.CONSUME(Dot);
-      // `piece` is a hard keyword but also a site's member (`c.piece`)
-      this.OR3(this.alternatives[51] ??= [
-        { ALT: () => this.CONSUME4(Name, LABEL.members) },
-        { ALT: () => this.CONSUME(kw.piece, LABEL.members) },
+      this.OR4(this.alternatives[57] ??= [
+        {
+          ALT: () => {
+            this.CONSUME(Dot);
+            // `piece` is a hard keyword but also a site's member (`c.piece`)
+            this.OR3(this.alternatives[51] ??= [
+              { ALT: () => this.CONSUME4(Name, LABEL.members) },
+              { ALT: () => this.CONSUME(kw.piece, LABEL.members) },
+            ]);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME2(LBracket, LABEL.indexOpen);
+            this.SUBRULE4(this.expr, LABEL.index);
+            this.CONSUME2(RBracket, LABEL.indexClose);
+          },
+        },
       ]);
     });
   });

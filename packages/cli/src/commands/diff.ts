@@ -169,7 +169,7 @@ async function playBalance(spec: SimulationSpec, games: number, workers: number)
   if (!runner.ok) return runner.message;
   let partial = emptyPartial(spec.players, runner.ruleIds.length);
   const script = workers > 1 && games > 1 ? findWorkerScript() : undefined;
-  if (script) partial = (await runGamesInWorkers(script, spec, games, workers, runner.ruleIds.length, () => undefined)).partial;
+  if (script) partial = (await runGamesInWorkers(script, spec, { from: 0, to: games }, workers, runner.ruleIds.length, () => undefined)).partial;
   else for (let from = 0; from < games; from += 256) mergePartial(partial, playChunk(runner, spec.players, from, Math.min(games, from + 256)).partial);
   return summarizePartial(partial, { scenario: spec.scenarioFile, variant: spec.variant, players: spec.players, seed: spec.seed, agents: spec.agents.map(formatAgentSpec), options: spec.options, ruleIds: runner.ruleIds });
 }

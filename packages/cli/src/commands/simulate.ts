@@ -1,4 +1,4 @@
-import { stringifyJson } from '@houserules/schema';
+import { printable, stringifyJson } from '@houserules/schema';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
@@ -15,14 +15,21 @@ import {
   emptyPartial,
   formatAgentSpec,
   mergePartial,
+  MAX_RUN_GAMES,
   parseAgentSpec,
+  parseShard,
+  partialFile,
+  shardSlice,
   parseOptionAssignments,
   playChunk,
   splitAgentList,
   summarizePartial,
   type AgentSpec,
+  type PartialRun,
+  type ShardSlice,
   type SimulationSpec,
 } from '@houserules/simulation';
+import { graphFingerprint } from '../simulate/graph-fingerprint.ts';
 import { formatSummary } from '../simulate/format-summary.ts';
 import { ChunkSizer } from '../simulate/chunk-sizer.ts';
 import { createProgressBar } from '../simulate/progress-bar.ts';
@@ -46,6 +53,12 @@ Options:
                      fewer agents than players are repeated in order (default random)
   --workers N        spread games over N worker threads (at most one per core);
                      same seed ⇒ same summary
+  --shard i/n        play only shard i of n: a fixed slice of the games (game k
+                     is seeded from (S, k) whichever machine plays it), written
+                     as a partial summary for \`houserules merge\`
+  --partial-out FILE where the partial goes (default with --shard:
+                     partial-<i>-of-<n>.json); without --shard, the whole run's
+                     partial, written beside the summary
   --check-invariants check token and piece conservation and the scenario's
                      invariants after every event (slower); a broken one
                      stops that game and counts as a failure
@@ -58,10 +71,27 @@ ${rootHelp(21)}
   -h, --help         this help
 
 Win rates count a win shared by k players as 1/k (the table also lists shared wins).
+\`houserules merge partial-*.json\` prints the summary of all the shards, exactly
+the one a single \`simulate\` of all the games prints.
 `;
 
 type Built =
-  | { ok: true; spec: SimulationSpec; root: string; argv: string[]; readSource: (file: string) => string | undefined; games: number; workers: number; json: boolean; profile: boolean; logFile: string | undefined }
+  | {
+      ok: true;
+      spec: SimulationSpec;
+      root: string;
+      argv: string[];
+      readSource: (file: string) => string | undefined;
+      games: number;
+      workers: number;
+      json: boolean;
+      profile: boolean;
+      logFile: string | undefined;
+      /** the slice of the games this run plays (the whole run without --shard) */
+      shard: ShardSlice;
+      sharded: boolean;
+      partialOut: string | undefined;
+    }
   | { ok: false; code: number };
 
 function usageError(io: CliIo, message: string, help?: string): { ok: false; code: number } {
@@ -82,6 +112,8 @@ function buildRun(argv: string[], io: CliIo): Built {
     'check-invariants': { type: 'boolean' },
     profile: { type: 'boolean' },
     log: { type: 'string' },
+    shard: { type: 'string' },
+    'partial-out': { type: 'string' },
     root: { type: 'string' },
   });
   if (!parsed.ok) return usageError(io, parsed.message);
@@ -95,6 +127,11 @@ function buildRun(argv: string[], io: CliIo): Built {
   if (!games.ok || !seed.ok || !workers.ok || !players.ok) return { ok: false, code: EXIT_USAGE };
   if ((seed.value ?? 0) > 0xffffffff) return usageError(io, '--seed must fit in 32 bits');
   if (flag(args, 'profile') && (workers.value ?? 1) > 1) return usageError(io, '--profile samples one thread: leave out --workers');
+  const shardText = stringOption(args, 'shard');
+  const shard = shardText === undefined ? { ok: true as const, index: 1, count: 1 } : parseShard(shardText);
+  if (!shard.ok) return usageError(io, shard.message);
+  const partialOut = stringOption(args, 'partial-out') ?? (shardText === undefined ? undefined : `partial-${shard.index}-of-${shard.count}.json`);
+  if (partialOut !== undefined && (games.value ?? 100) > MAX_RUN_GAMES) return usageError(io, `a run written as partials has at most ${MAX_RUN_GAMES} games`);
 
   const variant = stringOption(args, 'variant');
   const root = rootOption(args, io.cwd);
@@ -145,13 +182,29 @@ function buildRun(argv: string[], io: CliIo): Built {
     io.stderr.write(`houserules simulate: --workers ${workerCount} is more than the ${cores} core${cores === 1 ? '' : 's'} of this machine; using ${cores}\n`);
     workerCount = cores;
   }
-  return { ok: true, spec, root: loaded.host.projectRoot, argv, readSource: loaded.host.readCached, games: games.value ?? 100, workers: workerCount, json: flag(args, 'json'), profile: flag(args, 'profile'), logFile };
+  const gameCount = games.value ?? 100;
+  return {
+    ok: true,
+    spec,
+    root: loaded.host.projectRoot,
+    argv,
+    readSource: loaded.host.readCached,
+    games: gameCount,
+    workers: workerCount,
+    json: flag(args, 'json'),
+    profile: flag(args, 'profile'),
+    logFile,
+    shard: shardSlice(gameCount, shard.index, shard.count),
+    sharded: shardText !== undefined,
+    partialOut,
+  };
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const built = buildRun(argv, io);
   if (!built.ok) return built.code;
-  const { spec, games, workers } = built;
+  const { spec, workers, shard } = built;
+  const games = shard.to - shard.from;
   const runner = createGameRunner(spec);
   if (!runner.ok) {
     io.stderr.write(usageLine('simulate', runner.message));
@@ -159,6 +212,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   // Opened before the first game, so a bad path fails at once; written game by game.
   const logFile = built.logFile === undefined ? null : OutputFile.open(io.cwd, built.logFile);
+  const partialOut = built.partialOut === undefined ? null : OutputFile.open(io.cwd, built.partialOut);
   const onLog = (text: string): void => logFile?.write(text);
   const progress = createProgressBar(io.stderr, games);
   const profiler = built.profile ? await startRuleProfile() : null;
@@ -171,21 +225,21 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write('houserules simulate: --workers needs the bundled worker (run `pnpm --filter @houserules/cli build`)\n');
       return EXIT_USAGE;
     }
-    result = await runGamesInWorkers(script, spec, games, workers, runner.ruleIds.length, (done) => progress.update(done), onLog);
+    result = await runGamesInWorkers(script, spec, shard, workers, runner.ruleIds.length, (done) => progress.update(done), onLog);
   } else {
     // The same chunks and merge as the workers, so both paths give the same numbers.
     result = { partial: emptyPartial(spec.players, runner.ruleIds.length) };
     // Chunks sized by the clock, so the bar moves a few times a second. With a log, a
     // chunk is one game: its text is written before the next game is played.
     const sizer = new ChunkSizer();
-    for (let from = 0; from < games; ) {
+    for (let from = shard.from; from < shard.to; ) {
       const size = spec.log ? 1 : sizer.next();
       const chunkStarted = performance.now();
-      const chunk = playChunk(runner, spec.players, from, Math.min(games, from + size));
+      const chunk = playChunk(runner, spec.players, from, Math.min(shard.to, from + size));
       sizer.record(chunk.to - from, performance.now() - chunkStarted);
       mergePartial(result.partial, chunk.partial);
       if (chunk.log !== undefined) onLog(chunk.log);
-      progress.update(chunk.to);
+      progress.update(chunk.to - shard.from);
       from = chunk.to;
     }
   }
@@ -196,22 +250,42 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const profile = profiler === null ? null : await profiler.stop();
   progress.finish();
 
-  const agentNames = spec.agents.map(formatAgentSpec);
-  const summary = summarizePartial(result.partial, {
+  const run: PartialRun = {
     scenario: displayPath(io.cwd, fromProject(built.root, spec.scenarioFile)),
+    graph: graphFingerprint(spec.graph),
     variant: spec.variant,
     players: spec.players,
     seed: spec.seed,
-    agents: agentNames,
+    agents: spec.agents.map(formatAgentSpec),
     options: spec.options,
     ruleIds: runner.ruleIds,
-  });
+    checkInvariants: spec.checkInvariants ?? false,
+    games: built.games,
+  };
+  if (partialOut !== null) {
+    partialOut.write(stringifyJson(partialFile(run, shard, result.partial)) + '\n');
+    partialOut.close();
+  }
   const timing = {
     ms: Math.round(ms * 10) / 10,
     cpuMs: Math.round((cpu.user + cpu.system) / 100) / 10,
     gamesPerSecond: Math.round((games / Math.max(ms, 0.001)) * 1000),
     workers,
   };
+  const failed = result.partial.failures > 0;
+  if (built.sharded) {
+    // A shard's own numbers are a slice, not the study: `merge` prints the summary of all shards.
+    const what = { shard, partial: built.partialOut!, games, failures: result.partial.failures };
+    if (built.json) io.stdout.write(stringifyJson(profile === null ? { ...what, timing } : { ...what, timing, profile }, 2) + '\n');
+    else {
+      if (profile !== null) io.stdout.write(formatRuleProfile(profile));
+      const range = games === 0 ? 'no games' : `games ${shard.from}–${shard.to - 1} of ${built.games}`;
+      io.stdout.write(`shard ${shard.index}/${shard.count}: ${range}${failed ? ` (${result.partial.failures} stopped on a run error)` : ''}, partial written to ${printable(built.partialOut!)}\n`);
+      io.stdout.write(`${games} games in ${(ms / 1000).toFixed(2)} s (${timing.gamesPerSecond} games/s, ${workers} worker${workers === 1 ? '' : 's'}${profile === null ? '' : ', profiled'})\n`);
+    }
+    return failed ? EXIT_FAILURE : EXIT_OK;
+  }
+  const summary = summarizePartial(result.partial, run);
   if (built.json) {
     io.stdout.write(stringifyJson(profile === null ? { summary, timing } : { summary, timing, profile }, 2) + '\n');
   } else {

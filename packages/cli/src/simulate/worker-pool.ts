@@ -32,8 +32,14 @@ export function findWorkerScript(): string | undefined {
   return undefined;
 }
 
+/** Games `from` ≤ i < `to` of a run (a shard's slice, or the whole run from 0). */
+export interface GameRange {
+  from: number;
+  to: number;
+}
+
 /**
- * Plays games [0, games) on `workers` threads. Chunks are handed out on
+ * Plays games [range.from, range.to) on `workers` threads. Chunks are handed out on
  * demand (fast workers take more). A worker answers a chunk with an integer
  * aggregate, which the main thread merges, and log text, which it joins in
  * chunk order, so the result does not depend on the schedule. Each worker has
@@ -44,12 +50,13 @@ export function findWorkerScript(): string | undefined {
 export function runGamesInWorkers(
   script: string,
   spec: SimulationSpec,
-  games: number,
+  range: GameRange,
   workers: number,
   ruleCount: number,
   onProgress: (done: number) => void,
   onLog: (text: string) => void = () => {},
 ): Promise<RunResult> {
+  const games = range.to - range.from;
   // With a log, a chunk is one game, so no thread holds more than a few games' text. Else
   // chunks are sized by the clock (the bar moves by time) and small enough to share the work out.
   const sizer = new ChunkSizer(100, Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8)))));
@@ -58,8 +65,8 @@ export function runGamesInWorkers(
   const partial = emptyPartial(spec.players, ruleCount);
   // Log text of chunks that came back before an earlier one, keyed by their first game.
   const waiting = new Map<number, { to: number; log: string }>();
-  let logged = 0;
-  let next = 0;
+  let logged = range.from;
+  let next = range.from;
   let done = 0;
   return new Promise((resolve, reject) => {
     const pool: Worker[] = [];
@@ -73,12 +80,12 @@ export function runGamesInWorkers(
     };
     const fail = (message: string): void => failWith(new Error(message));
     const feed = (worker: Worker): void => {
-      if (next >= games) {
+      if (next >= range.to) {
         if ((inFlight.get(worker) ?? 0) === 0) worker.postMessage({ stop: true } satisfies WorkerRequest);
         return;
       }
       const from = next;
-      const to = Math.min(games, from + (spec.log ? 1 : sizer.next()));
+      const to = Math.min(range.to, from + (spec.log ? 1 : sizer.next()));
       sentAt.set(from, performance.now());
       next = to;
       inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);

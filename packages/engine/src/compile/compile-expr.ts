@@ -1,4 +1,5 @@
 import { MAX_RANGE_LENGTH } from '@houserules/schema';
+import { keyIndex, loadMapKeys, varWidth } from '../load/map-keys.ts';
 import type { BoardCondition, Diagnostic, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
 import type { Game } from '../run/game.ts';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
@@ -81,11 +82,20 @@ export interface StaticStorage {
 
 function staticStorage(graph: RuleGraph, board: LoadedBoard | null): StaticStorage {
   const varOffset: number[] = [];
-  const globalVars = graph.vars.filter((v) => v.scope === 'global').length;
+  // a map var takes one slot per key (map-keys.ts)
+  const globalVars = graph.vars.reduce((n, v) => n + (v.scope === 'global' ? varWidth(v) : 0), 0);
   let g = 0;
   let pv = 0;
   // per-site vars live in the board block (loaded-board.ts): their offset here is unused
-  for (const v of graph.vars) varOffset.push(v.scope === 'global' ? g++ : v.scope === 'player' ? globalVars + pv++ : 0);
+  for (const v of graph.vars) {
+    if (v.scope === 'global') {
+      varOffset.push(g);
+      g += varWidth(v);
+    } else if (v.scope === 'player') {
+      varOffset.push(globalVars + pv);
+      pv += varWidth(v);
+    } else varOffset.push(0);
+  }
   let pg = 0;
   let pp = 0;
   let pc = 0;
@@ -369,7 +379,8 @@ export class ExprCompiler {
     };
   }
 
-  varSlot(key: string, of: Expr | undefined, scope: Scope): ExprFn {
+  varSlot(key: string, of: Expr | undefined, scope: Scope, mapKey?: Expr): ExprFn {
+    if (mapKey !== undefined) return this.mapSlot(key, of, scope, mapKey);
     const v = this.need(this.varIx, key, 'var');
     const node = this.graph.vars[v];
     const fixed = this.storage.varOffset[v] ?? 0;
@@ -389,6 +400,32 @@ export class ExprCompiler {
       const o = owner(g);
       if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
       return fixed + o * stride;
+    };
+  }
+
+  /** a map var's slot at a key: the var's slot plus the key's index (run/key-out-of-range when it is none) */
+  private mapSlot(key: string, of: Expr | undefined, scope: Scope, mapKey: Expr): ExprFn {
+    const v = this.need(this.varIx, key, 'var');
+    const node = this.graph.vars[v];
+    const base = this.varSlot(key, of, scope);
+    const k = this.expr(mapKey, scope);
+    if (!node?.keys) {
+      this.error('run/unknown-reference', `Var '${node?.name ?? key}' is not a map, but is read at a key.`);
+      return base;
+    }
+    const keys = loadMapKeys(node.keys, this.strings);
+    const name = node.name;
+    const strings = this.strings;
+    return (g) => {
+      const at = k(g);
+      const i = keyIndex(keys, at);
+      if (i < 0) {
+        const shown = keys.index === null ? String(at) : String(strings.decode(at));
+        const range = keys.index === null ? `${keys.from}..${keys.from + keys.count - 1}` : keys.values.join(', ');
+        return g.fail('run/key-out-of-range', `${shown} is not a key of '${name}' (its keys: ${range}).`);
+      }
+      const b = base(g);
+      return b < 0 ? b : b + i;
     };
   }
 
@@ -676,6 +713,13 @@ export class ExprCompiler {
       case 'var': {
         const v = this.varIx.get(e.id);
         const node = v === undefined ? undefined : this.graph.vars[v];
+        if (e.key !== undefined) {
+          const slot = this.varSlot(e.id, e.of, scope, e.key);
+          return (g) => {
+            const i = slot(g);
+            return i < 0 ? 0 : g.vars[i]!;
+          };
+        }
         if (node && node.scope !== 'global' && node.scope !== 'player') {
           const slot = this.siteVarSlot(v!, e.of, scope);
           return (g) => {
@@ -802,6 +846,8 @@ export class ExprCompiler {
         return this.aggregate(e, scope);
       case 'call':
         return this.call(e.fn, e.args, scope);
+      case 'at':
+        return this.at(e, scope);
       case 'countOf':
         return this.countOf(e, scope);
       case 'token':
@@ -934,9 +980,34 @@ export class ExprCompiler {
           return 0;
         };
       }
+      case 'position': {
+        // `position(x, l)`: from 1, in the collection's order; 0 when x is not there
+        const x = this.expr(args[0]!, scope);
+        const src = this.list(args[1]!, scope);
+        return (g) => {
+          const v = x(g);
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;
+          for (let k = 0; k < len; k++) if ((rev ? arr[len - 1 - k] : arr[k]) === v) return k + 1;
+          return 0;
+        };
+      }
     }
     this.error('run/unknown-function', `Unknown function '${fn}'.`);
     return () => 0;
+  }
+
+  /** `l[i]`: the element at position i (from 1) in the collection's order */
+  private at(e: Extract<Expr, { k: 'at' }>, scope: Scope): ExprFn {
+    const src = this.list(e.list, scope);
+    const index = this.expr(e.index, scope);
+    return (g) => {
+      const i = index(g);
+      src(g);
+      const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;
+      if (i < 1 || i > len) return g.fail('run/index-out-of-range', `There is no position ${i} in a list of ${len}.`, 'positions count from 1');
+      return rev ? arr[len - i]! : arr[i - 1]!;
+    };
   }
 
   private derivedCall(id: string, args: Expr[], scope: Scope, asList: boolean): ExprFn | ListFn {

@@ -159,7 +159,7 @@ export class StmtCompiler extends ExprCompiler {
         };
       }
       case 'set': {
-        const slot = this.varSlot(s.var, s.of, scope);
+        const slot = this.varSlot(s.var, s.of, scope, s.key);
         const value = this.expr(s.value, scope);
         const resource = this.varResource(s.var);
         return (g) => {
@@ -351,6 +351,16 @@ export class StmtCompiler extends ExprCompiler {
         return this.moveOf(s, scope);
       case 'stack':
         return this.stack(s.zone.zone, s.zone.of, s.cards, scope);
+      case 'show': {
+        // the cards are copied first: reading the players reuses the collection source
+        const cards = this.listCopy(s.cards, scope);
+        const to = this.listCopy(s.to, scope);
+        return (g) => {
+          const c = cards(g);
+          const p = to(g);
+          g.showCards(c, c.length, p, p.length);
+        };
+      }
     }
   }
 

@@ -203,7 +203,7 @@ export class Generator {
       case 'var': {
         const v = c.varIx.get(e.id);
         const node = v === undefined ? undefined : c.graph.vars[v];
-        if (!node) return this.fallback(e, scope);
+        if (!node || e.key !== undefined) return this.fallback(e, scope);
         const fixed = c.storage.varOffset[v!]!;
         if (node.scope === 'global') return `g.vars[${fixed}]`;
         if (node.scope !== 'player') {

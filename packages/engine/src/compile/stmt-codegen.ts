@@ -121,6 +121,7 @@ class StmtGenerator extends Generator {
         return `{ const ${tok} = ${this.gen(s.token, scope)}; if (g.halt) return; const ${a} = ${from}; if (${a} < 0) return; const ${b} = ${to}; if (${b} < 0) return; const ${n} = ${amount}; if (g.halt) return; g.moveTokens(${a}, ${b}, ${n}, ${names}); }`;
       }
       case 'set': {
+        if (s.key !== undefined) return this.closureCall(s, scope);
         const slot = this.slotOfVar(s.var, s.of, scope);
         if (slot === null) return this.closureCall(s, scope);
         const v = this.temp();

@@ -89,7 +89,7 @@ export function readsOfConditions(
         break;
       }
       case 'field': case 'is': case 'not': case 'neg': case 'bin': case 'if': case 'list': case 'range':
-      case 'agg': case 'call':
+      case 'agg': case 'call': case 'at':
         break;
       default: reads.add(ANY);
     }

@@ -201,8 +201,8 @@ function literalVars(lg: LoadedGraph, n: number, varSlots: number, boardBase: nu
     if (v.literal === null) return;
     const site = b?.siteVars.get(vi);
     if (site) vars.fill(v.literal, boardBase + site.offset, boardBase + site.offset + site.count);
-    else if (v.scope === 'global') vars[st.varOffset[vi]!] = v.literal;
-    else for (let p = 0; p < n; p++) vars[st.varOffset[vi]! + p * st.varStride] = v.literal;
+    else if (v.scope === 'global') vars.fill(v.literal, st.varOffset[vi]!, st.varOffset[vi]! + v.width);
+    else for (let p = 0; p < n; p++) vars.fill(v.literal, st.varOffset[vi]! + p * st.varStride, st.varOffset[vi]! + p * st.varStride + v.width);
   });
   return vars;
 }

@@ -1,4 +1,5 @@
 import { chanceSites } from '../run/chance-streams.ts';
+import { loadMapKeys, varWidth } from './map-keys.ts';
 import { checkGraphBudgets, checkGraphNames, graphShapeProblem, validateRuleGraph } from '@houserules/schema';
 import type { Diagnostic, FlowNode, Result, RuleGraph, RuleNode, Value } from '@houserules/schema';
 import { Scope } from '../compile/compile-expr.ts';
@@ -249,8 +250,10 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
   const vars = graph.vars.map((v) => {
     const scope = new Scope(c.alloc);
     c.label = `var/${v.name}`;
-    const literal = v.initial.k === 'lit' ? c.strings.encode(v.initial.v) : null;
-    return { id: v.id, name: v.name, scope: v.scope, type: v.type, initial: c.expr(v.initial, scope), literal };
+    const initials = v.initialByKey ? v.initialByKey.map((e) => c.expr(e, scope)) : null;
+    const literal = v.initial.k === 'lit' && initials === null ? c.strings.encode(v.initial.v) : null;
+    const keys = v.keys ? loadMapKeys(v.keys, c.strings) : null;
+    return { id: v.id, name: v.name, scope: v.scope, type: v.type, initial: c.expr(v.initial, scope), literal, width: varWidth(v), keys, initials, secret: v.secret === true };
   });
 
   const askNodes = asksById([...activeRules.map((r) => r.body), ...graph.actions.filter((a) => a.status === 'active').map((a) => a.body)]);
@@ -320,6 +323,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     id: p.id,
     name: p.name,
     scope: p.scope,
+    secret: p.secret === true,
     cardKind: p.cardKind === undefined ? -1 : c.need(c.kindIx, p.cardKind, 'card kind'),
     tokens: p.entries.map((e) => c.need(c.tokenIx, e.token, 'token')),
     initial: p.entries.map((e) => (e.initial === 'unlimited' ? Number.NaN : e.initial)),

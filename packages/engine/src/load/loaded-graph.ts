@@ -1,4 +1,5 @@
 import type { RuleGraph, TypeDesc, Value, Provenance, Range } from '@houserules/schema';
+import type { LoadedMapKeys } from './map-keys.ts';
 import type { CollectFn } from '../compile/collect-codegen.ts';
 import type { Game } from '../run/game.ts';
 import type { StaticStorage } from '../compile/compile-expr.ts';
@@ -29,6 +30,8 @@ export interface PoolInfo {
   /** NaN for unlimited */
   initial: number[];
   capacity: number[];
+  /** seen only by its owner (a global one: by nobody) */
+  secret: boolean;
 }
 
 export interface VarInfo {
@@ -40,6 +43,14 @@ export interface VarInfo {
   initial: ExprFn;
   /** the encoded initial value when it is a literal (no need to evaluate per game), else null */
   literal: number | null;
+  /** how many value slots it takes: a map's key count, else 1 */
+  width: number;
+  /** a map's keys (map-keys.ts), else null */
+  keys: LoadedMapKeys | null;
+  /** a map's initial values, one per key (VarNode.initialByKey), else null */
+  initials: ExprFn[] | null;
+  /** seen only by its owner (a global one: by nobody) */
+  secret: boolean;
 }
 
 export interface CardKindInfo {

@@ -1,4 +1,5 @@
 import type { Diagnostic, Provenance, Result, Value } from '@houserules/schema';
+import { allSeats, initialKnowledge, redactEntry, zoneSeenMasks } from './card-knowledge.ts';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../compile/compile-stmt.ts';
 import {
   FLOW_ACTIONS,
@@ -29,7 +30,7 @@ import { appendCachedOptions, OptionBuffer, storeOptions, type CachedOptions } f
 import { MAX_PHASE_BITS } from '../compile/collect-codegen.ts';
 import { boardGeometry, boardView, pieceConservation, type TrailScratch } from './board-ops.ts';
 import { fromUint32 } from '../board/random-setup.ts';
-import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView } from './types.ts';
+import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView, VarView } from './types.ts';
 import { filledArray } from './packed-array.ts';
 import { FRAME_BRANCH, FRAME_COUNT, FRAME_NODE, FRAME_PC, FRAME_SEAT, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
 
@@ -108,6 +109,12 @@ export class Game {
   readonly cardKind: Int32Array;
   readonly fieldVals: Int32Array;
   readonly cardZone: number[];
+  /** per card, the seats that know it (a bit set; card-knowledge.ts) */
+  readonly known: number[];
+  /** per zone instance, the seats that see its cards */
+  private readonly zoneSeen: number[];
+  /** log entries with a secret part → the seats that may read it (redactedLog) */
+  private readonly logSecrets = new WeakMap<LogEntry, number>();
   readonly zoneCards: number[][];
   readonly zoneLen: number[];
   readonly zoneInstBase: Int32Array;
@@ -232,6 +239,8 @@ export class Game {
     this.cardKind = layout.cardKind;
     this.fieldVals = layout.fieldVals;
     this.cardZone = layout.cardZone.slice();
+    this.zoneSeen = zoneSeenMasks(lg, this.zoneInstDecl, this.zoneInstOwner, n);
+    this.known = initialKnowledge(this.cardZone, this.zoneSeen);
     const zoneCards: number[][] = [];
     for (let i = 0; i < layout.zoneCards.length; i++) zoneCards.push(layout.zoneCards[i]!.slice());
     this.zoneCards = zoneCards;
@@ -257,11 +266,11 @@ export class Game {
       if (site) {
         const value = v.initial(this);
         for (let k = 0; k < site.count; k++) this.vars[this.boardBase + site.offset + k] = value;
-      } else if (v.scope === 'global') this.vars[this.varSlot(vi, 0)] = v.initial(this);
+      } else if (v.scope === 'global') this.initVar(v, this.varSlot(vi, 0));
       else
         for (let p = 0; p < n; p++) {
           this.self = p;
-          this.vars[this.varSlot(vi, p)] = v.initial(this);
+          this.initVar(v, this.varSlot(vi, p));
         }
       this.self = -1;
     }
@@ -439,10 +448,19 @@ export class Game {
     const n = this.playerCount;
     const options: Record<string, Value> = {};
     lg.options.forEach((o, i) => (options[o.name] = str.decode(this.optionVals[i]!, o.type)));
-    const vars: Record<string, Value | Value[]> = {};
+    const vars: PlayerView['vars'] = {};
+    const varView = (v: LoadedGraph['vars'][number], slot: number): VarView => {
+      if (v.keys === null) return str.decode(this.vars[slot]!, v.type);
+      const out: Record<string, Value> = {};
+      v.keys.values.forEach((key, k) => (out[String(key)] = str.decode(this.vars[slot + k]!, v.type)));
+      return out;
+    };
     lg.vars.forEach((v, i) => {
       if (v.scope !== 'global' && v.scope !== 'player') return;
-      vars[v.name] = v.scope === 'global' ? str.decode(this.vars[this.varSlot(i, 0)]!, v.type) : this.players.map((p) => str.decode(this.vars[this.varSlot(i, p)]!, v.type));
+      // a secret var: its owner's value only (a global one: nobody's)
+      if (v.scope === 'global') {
+        if (!v.secret) vars[v.name] = varView(v, this.varSlot(i, 0));
+      } else vars[v.name] = this.players.map((p) => (v.secret && p !== seat ? null : varView(v, this.varSlot(i, p))));
     });
     const poolView = (pi: number, owner: number): Record<string, number> => {
       const p = lg.pools[pi]!;
@@ -452,8 +470,9 @@ export class Game {
     };
     const pools: PlayerView['pools'] = {};
     lg.pools.forEach((p, pi) => {
-      if (p.scope === 'global') pools[p.name] = poolView(pi, 0);
-      else if (p.scope === 'player') pools[p.name] = this.players.map((o) => poolView(pi, o));
+      if (p.scope === 'global') {
+        if (!p.secret) pools[p.name] = poolView(pi, 0);
+      } else if (p.scope === 'player') pools[p.name] = this.players.map((o) => (p.secret && o !== seat ? null : poolView(pi, o)));
     });
     const cardView = (c: number): CardView => {
       const kind = lg.cardKinds[this.cardKind[c]!]!;
@@ -465,10 +484,19 @@ export class Game {
       });
       return view;
     };
+    const bit = 1 << seat;
     const zoneView = (inst: number, visible: boolean): ZoneView => {
       const len = this.zoneLen[inst]!;
-      if (!visible) return { count: len };
       const arr = this.zoneCards[inst]!;
+      // a zone the seat may not see is seen when it knows every card of it; else the cards it knows
+      let knownCount = 0;
+      if (!visible) for (let k = 0; k < len; k++) if ((this.known[arr[k]!]! & bit) !== 0) knownCount++;
+      if (!visible && (knownCount < len || len === 0)) {
+        if (knownCount === 0) return { count: len };
+        const known: { position: number; card: CardView }[] = [];
+        for (let k = len - 1; k >= 0; k--) if ((this.known[arr[k]!]! & bit) !== 0) known.push({ position: len - k, card: cardView(arr[k]!) });
+        return { count: len, known };
+      }
       const cards: CardView[] = [];
       for (let k = len - 1; k >= 0; k--) cards.push(cardView(arr[k]!));
       return { count: len, cards };
@@ -521,6 +549,7 @@ export class Game {
       zoneCards: this.zoneCards.map((a) => a.slice()),
       zoneLen: this.zoneLen.slice(),
       cardZone: this.cardZone.slice(),
+      known: this.known.slice(),
       frames: this.frames.slice(),
       depth: this.depth,
       qEvent: this.qEvent.slice(),
@@ -550,6 +579,7 @@ export class Game {
     s.zoneCards.forEach((a, i) => copyInto(this.zoneCards[i]!, a));
     copyInto(this.zoneLen, s.zoneLen);
     copyInto(this.cardZone, s.cardZone);
+    copyInto(this.known, s.known);
     this.frames = s.frames.slice();
     this.depth = s.depth;
     this.qEvent = s.qEvent.slice();
@@ -620,6 +650,7 @@ export class Game {
       mixAll(d.values, filledLength(this.lg, d));
     }
     mixAll(this.rng);
+    mixAll(this.known);
     mixAll(this.actionCounts);
     mix(this.current);
     mix(this.round);
@@ -631,6 +662,15 @@ export class Game {
   }
 
   // ───────────────────── operations used by compiled code ─────────────────────
+
+  /** a var's initial value(s) at its slot: one per key for a map */
+  private initVar(v: LoadedGraph['vars'][number], slot: number): void {
+    if (v.initials !== null) for (let k = 0; k < v.width; k++) this.vars[slot + k] = v.initials[k]!(this);
+    else {
+      const value = v.initial(this);
+      for (let k = 0; k < v.width; k++) this.vars[slot + k] = value;
+    }
+  }
 
   /** the slot of var `vi` (of player `p` for a per-player var) */
   varSlot(vi: number, p: number): number {
@@ -745,6 +785,7 @@ export class Game {
     }
     this.zoneLen[z] = len + 1;
     this.cardZone[c] = z;
+    this.known[c] = this.known[c]! | this.zoneSeen[z]!;
   }
 
   private detach(c: number): void {
@@ -766,10 +807,12 @@ export class Game {
     const to = this.zoneCards[b]!;
     const n = this.zoneLen[a]!;
     let len = this.zoneLen[b]!;
+    const seen = this.zoneSeen[b]!;
     for (let k = 0; k < n; k++) {
       const c = from[k]!;
       to[len++] = c;
       this.cardZone[c] = b;
+      this.known[c] = this.known[c]! | seen;
     }
     this.zoneLen[a] = 0;
     this.zoneLen[b] = len;
@@ -788,6 +831,10 @@ export class Game {
   shuffleZone(z: number): void {
     this.ver[this.zoneResource[z]!]!++;
     shuffleInPlace(this.rng, this.stream(this.chanceZoneBase + z), this.zoneCards[z]!, this.zoneLen[z]!);
+    // a shuffle forgets which card is where, for every seat that does not see the zone
+    const cards = this.zoneCards[z]!;
+    const seen = this.zoneSeen[z]!;
+    for (let k = 0, len = this.zoneLen[z]!; k < len; k++) this.known[cards[k]!] = seen;
     if (this.logEntries) this.record('$shuffle', { zone: this.zoneName(z) });
   }
 
@@ -801,11 +848,44 @@ export class Game {
     const to = this.zoneCards[b]!;
     to[this.zoneLen[b]!++] = c;
     this.cardZone[c] = b;
+    this.known[c] = hidden ? this.known[c]! | this.zoneSeen[b]! : allSeats(this.playerCount);
     if (this.logEntries) {
       const kind = this.lg.cardKinds[this.cardKind[c]!]!;
-      this.record('$reveal', { card: c, kind: kind.name, from: this.zoneName(a), to: this.zoneName(b), hidden });
+      const entry = this.record('$reveal', { card: c, kind: kind.name, from: this.zoneName(a), to: this.zoneName(b), hidden });
+      if (hidden) this.logSecrets.set(entry, this.known[c]!);
     }
     return c;
+  }
+
+  /** `show X to P`: the seats of `to` come to know the cards (arrays read in their given order) */
+  showCards(cards: ArrayLike<number>, cardCount: number, seats: ArrayLike<number>, seatCount: number): void {
+    let mask = 0;
+    for (let k = 0; k < seatCount; k++) {
+      const s = seats[k]!;
+      if (s >= 0 && s < this.playerCount) mask |= 1 << s;
+    }
+    const shown: number[] = [];
+    for (let k = 0; k < cardCount; k++) {
+      const c = cards[k]!;
+      if (c < 0 || c >= this.cardCount) continue;
+      this.known[c] = this.known[c]! | mask;
+      shown.push(c);
+    }
+    if (this.logEntries) {
+      const to: number[] = [];
+      for (let s = 0; s < this.playerCount; s++) if ((mask & (1 << s)) !== 0) to.push(s);
+      this.logSecrets.set(this.record('$show', { cards: shown, to }), mask);
+    }
+  }
+
+  /** whether seat `seat` knows card `c` */
+  knows(seat: number, c: number): boolean {
+    return c >= 0 && c < this.cardCount && (this.known[c]! & (1 << seat)) !== 0;
+  }
+
+  /** the log as seat `seat` saw it (docs/language.md, "Who knows what"); replays use `log` */
+  redactedLog(seat: number): LogEntry[] {
+    return (this.logEntries ?? []).map((e) => redactEntry(e, seat, this.logSecrets.get(e)));
   }
 
   rollDice(stream: number, dice: number, sides: number): number {
@@ -1102,6 +1182,9 @@ export class Game {
     if (this.logEntries) {
       const move = this.describeOption(d, idx);
       entry = this.record('$answer', { seat: d.seat, move });
+      // a secret answer, or one that writes a secret var, is the answering seat's alone
+      const ask = d.ask >= 0 ? this.lg.asks[d.ask]! : null;
+      if (ask && (ask.secret || (ask.varIndex >= 0 && this.lg.vars[ask.varIndex]!.secret))) this.logSecrets.set(entry, 1 << d.seat);
     }
     this.stepFirings = 0;
     this.loopWork = 0;

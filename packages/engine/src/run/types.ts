@@ -57,9 +57,14 @@ export interface CardView {
 
 export interface ZoneView {
   count: number;
-  /** top first; absent when the seat may not see the contents */
+  /** top first; absent when the seat may not see the contents (nor knows every card of it) */
   cards?: CardView[];
+  /** when `cards` is absent: the cards the seat knows, with their place (1: the top) */
+  known?: { position: number; card: CardView }[];
 }
+
+/** a var in a view: its value, a map's values by key, or null for another owner's secret */
+export type VarView = Value | Record<string, Value> | null;
 
 export interface PlayerView {
   seat: number;
@@ -69,8 +74,10 @@ export interface PlayerView {
   over: boolean;
   outcome: Outcome | null;
   options: Record<string, Value>;
-  vars: Record<string, Value | Value[]>;
-  pools: Record<string, Record<string, number> | Record<string, number>[]>;
+  /** secret vars: only the seat's own (a global secret var is left out) */
+  vars: Record<string, VarView | VarView[]>;
+  /** secret pools: only the seat's own, null for the others' (a global secret pool is left out) */
+  pools: Record<string, Record<string, number> | (Record<string, number> | null)[]>;
   zones: Record<string, ZoneView | ZoneView[]>;
   /** this seat's open decisions */
   decisions: Decision[];
@@ -114,6 +121,8 @@ export interface Snapshot {
   zoneCards: number[][];
   zoneLen: number[];
   cardZone: number[];
+  /** per card, the seats that know it */
+  known: number[];
   frames: number[];
   depth: number;
   qEvent: number[];

@@ -31,6 +31,7 @@ export const FUNCTION_DOCS: Record<string, BuiltinDoc> = {
   abs: { signature: 'abs(n: number): number', doc: 'The absolute value.', params: ['n: number'] },
   size: { signature: 'size(collection): number', doc: 'How many elements a list, zone or range has.', params: ['collection'] },
   contains: { signature: 'contains(list, x): bool', doc: 'Whether the collection holds x.', params: ['list', 'x'] },
+  position: { signature: 'position(x, list): number', doc: 'Where x first stands in the list, zone or range, counting from 1; 0 when it is not there. `l[i]` is the element at position i.', params: ['x', 'list'] },
   distance: { signature: 'distance(a: corner, b: corner): number', doc: 'The number of edges between two corners.', params: ['a: corner', 'b: corner'] },
   longest_trail: { signature: 'longest_trail(p: player, piece, …): number', doc: "The longest trail of p's pieces on edges (an opponent's building splits it).", params: ['p: player', 'piece', '…'] },
   joined: { signature: 'joined(p: player, a: corner, b: corner, piece, …): bool', doc: "Whether p's edge pieces join corners a and b.", params: ['p: player', 'a: corner', 'b: corner', 'piece', '…'] },

@@ -1,0 +1,114 @@
+// `simulate --shard i/n` plays a fixed slice of the games and writes a partial summary; `merge` of
+// all the shards prints exactly the summary one `simulate` of all the games prints. Partials are
+// untrusted input: a bad one, or a set that is not the shards of one run, is a coded error.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const RUN = ['simulate', 'scenarios/diamant', '--games', '31', '--seed', '7', '--agents', 'random,cautious', '--players', '4'];
+
+/** The summary part of simulate's or merge's text: everything before its last line (the timing or the shard count). */
+const summaryText = (stdout: string): string => stdout.slice(0, stdout.lastIndexOf('\n\n') + 1);
+
+async function shards(dir: string, count: number, run: readonly string[] = RUN): Promise<string[]> {
+  const files: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const file = join(dir, `part-${i}.json`);
+    const r = await runCli([...run, '--shard', `${i}/${count}`, '--partial-out', file]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^shard ${i}/${count}: `));
+    files.push(file);
+  }
+  return files;
+}
+
+describe('simulate --shard and merge', () => {
+  it('merges shards 1/3, 2/3 and 3/3 into the unsharded summary, byte for byte, in any order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-shards-'));
+    const whole = await runCli(RUN);
+    const wholeJson = await runCli([...RUN, '--json']);
+    expect(whole.code).toBe(0);
+    const files = await shards(dir, 3);
+    // 31 games in three contiguous slices
+    const slices = files.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { shard: { from: number; to: number } }).shard);
+    expect(slices.map((s) => [s.from, s.to])).toEqual([[0, 10], [10, 20], [20, 31]]);
+
+    const merged = await runCli(['merge', ...files]);
+    expect(merged.stderr).toBe('');
+    expect(merged.code).toBe(0);
+    expect(summaryText(merged.stdout)).toBe(summaryText(whole.stdout));
+    expect(merged.stdout.endsWith('\n31 games merged from 3 shards\n')).toBe(true);
+
+    const mergedJson = await runCli(['merge', files[2]!, files[0]!, files[1]!, '--json']);
+    const a = (JSON.parse(wholeJson.stdout) as { summary: unknown }).summary;
+    const b = (JSON.parse(mergedJson.stdout) as { summary: unknown; shards: number }).summary;
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+  });
+
+  it('a shard may have no games; --partial-out without --shard writes the whole run as shard 1/1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-shards-'));
+    const small = ['simulate', 'scenarios/diamant', '--games', '2', '--seed', '3'];
+    const files = await shards(dir, 3, small);
+    expect((JSON.parse(readFileSync(files[0]!, 'utf8')) as { partial: { games: number } }).partial.games).toBe(0);
+    const whole = await runCli(small);
+    expect(summaryText((await runCli(['merge', ...files])).stdout)).toBe(summaryText(whole.stdout));
+
+    const one = join(dir, 'whole.json');
+    const withPartial = await runCli([...small, '--partial-out', one]);
+    expect(summaryText(withPartial.stdout)).toBe(summaryText(whole.stdout));
+    expect(summaryText((await runCli(['merge', one])).stdout)).toBe(summaryText(whole.stdout));
+  });
+
+  it('refuses partials that are not the shards of one run: cli/partials-disagree, exit 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-shards-'));
+    const small = ['simulate', 'scenarios/diamant', '--games', '6', '--seed', '3'];
+    const files = await shards(dir, 2, small);
+    const other = join(dir, 'other-seed.json');
+    expect((await runCli(['simulate', 'scenarios/diamant', '--games', '6', '--seed', '4', '--shard', '2/2', '--partial-out', other])).code).toBe(0);
+    for (const set of [[files[0]!], [files[0]!, files[0]!], [files[0]!, other]]) {
+      const r = await runCli(['merge', ...set]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^houserules merge: error\[cli\/partials-disagree\]: /);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('refuses a partial that is not one simulate wrote: cli/malformed-partial, exit 1, never a crash', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-shards-'));
+    const [file] = await shards(dir, 1, ['simulate', 'scenarios/diamant', '--games', '4', '--seed', '3']);
+    const good = JSON.parse(readFileSync(file!, 'utf8')) as Record<string, Record<string, unknown>>;
+    const edits: [string, (p: Record<string, Record<string, unknown>>) => unknown][] = [
+      ['another version', (p) => ({ ...p, version: 2 })],
+      ['a count that does not add up', (p) => ({ ...p, partial: { ...p.partial, reasons: { 'end:x': 3 } } })],
+      ['a reserved key', (p) => ({ ...p, partial: { ...p.partial, reasons: JSON.parse('{"__proto__": 4}') as unknown } })],
+      ['a games count that is not its slice', (p) => ({ ...p, partial: { ...p.partial, games: 5 } })],
+      ['a fractional score sum', (p) => ({ ...p, partial: { ...p.partial, scoreSum: [0.5, 1, 2] } })],
+      ['a made-up shard', (p) => ({ ...p, shard: { index: 2, count: 1, from: 0, to: 4 } })],
+      ['an unknown field', (p) => ({ ...p, extra: true })],
+      ['not an object', () => [1, 2, 3]],
+    ];
+    for (const [what, edit] of edits) {
+      const bad = join(dir, 'bad.json');
+      writeFileSync(bad, JSON.stringify(edit(good)));
+      const r = await runCli(['merge', bad]);
+      expect(r.code, what).toBe(1);
+      expect(r.stderr, what).toMatch(/^houserules merge: error\[cli\/malformed-partial\]: /);
+    }
+    const cut = join(dir, 'cut.json');
+    writeFileSync(cut, readFileSync(file!, 'utf8').slice(0, 100));
+    expect((await runCli(['merge', cut])).stderr).toMatch(/error\[cli\/malformed-partial\]: .*not JSON/);
+    expect((await runCli(['merge', join(dir, 'missing.json')])).code).toBe(2);
+    expect((await runCli(['merge'])).code).toBe(2);
+  });
+
+  it('refuses a shard outside 1..n: cli/usage, exit 2', async () => {
+    for (const shard of ['0/3', '4/3', '1/0', 'two', '1/3/4']) {
+      const r = await runCli(['simulate', 'scenarios/diamant', '--games', '3', '--shard', shard]);
+      expect(r.code, shard).toBe(2);
+      expect(r.stderr, shard).toMatch(/--shard/);
+    }
+  });
+});
