@@ -78,7 +78,6 @@ export function emptyPartial(players: number, ruleCount: number): SimulationPart
     failures: 0,
     failureCodes: {},
     failureExamples: {},
-    firstFailures: [],
   };
 }
 
@@ -169,7 +168,7 @@ export function mergePartial(into: SimulationPartial, from: SimulationPartial): 
   into.failures += from.failures;
   addCounts(into.failureCodes, from.failureCodes);
   for (const [code, message] of Object.entries(from.failureExamples ?? {})) keepExample(into.failureExamples, code, message);
-  keepFirstFailures((into.firstFailures ??= []), from.firstFailures ?? []);
+  if (from.firstFailures !== undefined && from.firstFailures.length > 0) keepFirstFailures((into.firstFailures ??= []), from.firstFailures);
 }
 
 function keepFirstFailures(kept: GameFailure[], more: readonly GameFailure[]): void {
