@@ -7,7 +7,7 @@ const MAX_CARDS_SHOWN = 24;
 /**
  * A game without a board, drawn as a table: one row per zone (shared ones,
  * then each player's) with the cards the seat may see written as the author
- * writes them (`treasure(7)`), a hidden zone as its count, and one row per
+ * writes them (`gem(7)`, a kind and its field values), a hidden zone as its count, and one row per
  * pool with its token counts. Deterministic and escaped like renderBoard.
  */
 export function renderTable(view: PlayerView, options: { title?: string } = {}): string {
