@@ -27,6 +27,7 @@ export const DIAGNOSTIC_NAMESPACES = {
   run: 'running a game: illegal moves, insufficient tokens, budgets, invariants',
   test: 'a failing `test` block',
   cli: 'the command line: files it cannot read or write, malformed logs, internal errors',
+  play: 'playing a game in the playground: a move for a bot’s seat, an option that is not there, a game log that cannot be opened',
   diff: 'comparing two printings (`houserules diff`): inputs that cannot be compared, a search that ran out of budget',
 } as const satisfies Record<string, string>;
 
@@ -195,6 +196,15 @@ export const DIAGNOSTIC_CODES = {
   'run/unknown-policy-param': 'an agent parameter the policy does not take',
   'run/unknown-reference': 'a reference to something the graph does not declare',
   'run/unsupported': 'a graph using something this engine does not run (several boards)',
+  // ── play ──
+  'play/bad-log': 'a game log that is too big, not JSON lines, or has no valid header or answers',
+  'play/line-full': 'a line of play beyond its budget of steps',
+  'play/no-such-line': 'a line of play that does not exist (any more)',
+  'play/no-such-option': 'an answer with an option the open decision does not have',
+  'play/no-such-session': 'a game that is no longer open in the engine worker',
+  'play/not-your-seat': 'a person’s answer for a seat a bot plays',
+  'play/replay-diverged': 'a logged answer that is not legal, or a state that differs from the log’s, when a log is replayed',
+  'play/unknown-agent': 'a bot naming an agent the scenario does not offer',
   // ── test ──
   'test/asked': 'a seat was asked when the test said it would not be',
   'test/event-count': 'an event happened another number of times than the test said',

@@ -1,6 +1,7 @@
 import { stampSource } from '../load/derived-memo.ts';
+import type { RunState } from '../run/run-state.ts';
 import { compileGenerated } from './expr-codegen.ts';
-import type { Game } from '../run/game.ts';
+import { MAX_PHASE_BITS } from '../run/flow-frame.ts';
 import type { ActionInfo } from '../load/loaded-graph.ts';
 import { appendCachedOptions, storeOptions, type OptionBuffer } from '../run/option-cache.ts';
 
@@ -8,12 +9,10 @@ import { appendCachedOptions, storeOptions, type OptionBuffer } from '../run/opt
  * Every action and argument list a player may take now, appended to the buffer
  * (Game.collectActions); `phases` is the set of active phases as bits.
  */
-export type CollectFn = (g: Game, player: number, phases: number, buf: OptionBuffer) => void;
+export type CollectFn = (g: RunState, player: number, phases: number, buf: OptionBuffer) => void;
 
 const collectHelpers = { appendCachedOptions, storeOptions };
 
-/** phases are a bit set in one 32-bit integer */
-export const MAX_PHASE_BITS = 31;
 
 /**
  * Game.collectActions' loop over the actions, unrolled into one generated

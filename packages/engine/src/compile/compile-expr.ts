@@ -1,17 +1,19 @@
 import { MAX_RANGE_LENGTH } from '@houserules/schema';
+import type { RunState } from '../run/run-state.ts';
 import { keyIndex, loadMapKeys, varWidth } from '../load/map-keys.ts';
 import type { BoardCondition, Diagnostic, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
-import type { Game } from '../run/game.ts';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
 import { generateExpr } from './expr-codegen.ts';
 import { STRING_BASE, StringTable } from '../load/value-codec.ts';
 import { filledArray } from '../run/packed-array.ts';
-import { loadBoard, sitePoolRange, supplySlot, type LoadedBoard } from '../load/loaded-board.ts';
+import { loadBoard, type LoadedBoard } from '../load/loaded-board.ts';
+import { sitePoolRange, supplySlot } from '../run/board-slots.ts';
 import { longestTrailOf, namedSite, siteInside, siteKind, siteOf, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
 import { nodeDistance } from '../board/graph-queries.ts';
 import { joinedOf, networksOf } from '../run/board-networks.ts';
 import { stateResources, type StateResources } from '../load/state-resources.ts';
-import { memoised, memoPlan, memoStamp, type MemoPlan } from '../load/derived-memo.ts';
+import { memoised, memoPlan, type MemoPlan } from '../load/derived-memo.ts';
+import { memoStamp } from '../run/memo-tables.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {
@@ -125,7 +127,7 @@ function staticStorage(graph: RuleGraph, board: LoadedBoard | null): StaticStora
 const notCompiled: ExprFn = () => 0;
 const notCompiledList: ListFn = () => undefined;
 
-function setSource(g: Game, arr: ArrayLike<number>, len: number, rev: boolean): void {
+function setSource(g: RunState, arr: ArrayLike<number>, len: number, rev: boolean): void {
   g.srcArr = arr;
   g.srcLen = len;
   g.srcRev = rev;
@@ -659,7 +661,7 @@ export class ExprCompiler {
     const z = this.need(this.zoneIx, key, 'zone');
     const node = this.graph.zones[z];
     if (!node || node.scope === 'global') return (g) => g.zoneInstBase[z]!;
-    const owner = of ? this.expr(of, scope) : (g: Game) => g.self;
+    const owner = of ? this.expr(of, scope) : (g: RunState) => g.self;
     return (g) => {
       const o = owner(g);
       if (o < 0 || o >= g.playerCount) return g.fail('run/no-such-owner', `Zone '${node.name}' has no player ${o}.`);
@@ -1018,12 +1020,12 @@ export class ExprCompiler {
     // A list argument is passed whole (a copy, as `let` does), never as its count.
     const listArg = args.map((a, k) => node.params[k]?.type.t === 'list' || this.isList(a, scope));
     // a list local is already a copy and a derived value cannot change it: it is passed as it is
-    const listLocal = (a: Expr): ((g: Game) => number[]) | null => {
+    const listLocal = (a: Expr): ((g: RunState) => number[]) | null => {
       if (a.k !== 'local' || !scope.listSlots.has(scope.slot(a.name))) return null;
       const slot = scope.slot(a.name);
       return (g) => g.lists[slot]!;
     };
-    const argFns: ((g: Game) => number | number[])[] = args.map((a, k) => (listArg[k] ? (listLocal(a) ?? this.listCopy(a, scope)) : this.expr(a, scope)));
+    const argFns: ((g: RunState) => number | number[])[] = args.map((a, k) => (listArg[k] ? (listLocal(a) ?? this.listCopy(a, scope)) : this.expr(a, scope)));
     const paramSlots = this.derivedParamSlots[i]!;
     const perPlayer = node.perPlayer;
     this.derivedCell(i);
@@ -1033,7 +1035,7 @@ export class ExprCompiler {
       const body = cell.fn;
       const reads = plan.reads;
       const at = 2 * i;
-      return (g: Game) => {
+      return (g: RunState) => {
         const stamp = memoStamp(g, reads);
         const m = g.memoFlat;
         if (m[at] === stamp) return m[at + 1]!;
@@ -1067,7 +1069,7 @@ export class ExprCompiler {
       const s0 = paramSlots[0]!;
       const body = cell.fn;
       if (perPlayer) {
-        return (g: Game) => {
+        return (g: RunState) => {
           const a = arg(g);
           const prev = g.self;
           g.self = a;
@@ -1077,13 +1079,13 @@ export class ExprCompiler {
           return v;
         };
       }
-      return (g: Game) => {
+      return (g: RunState) => {
         g.locals[s0] = arg(g);
         return body(g);
       };
     }
     const tmp: (number | number[])[] = new Array<number>(argFns.length).fill(0);
-    const bind = (g: Game): number => {
+    const bind = (g: RunState): number => {
       for (let k = 0; k < argFns.length; k++) tmp[k] = argFns[k]!(g);
       for (let k = 0; k < paramSlots.length && k < tmp.length; k++) {
         const v = tmp[k]!;
@@ -1095,13 +1097,13 @@ export class ExprCompiler {
       return prev;
     };
     if (asList) {
-      return (g: Game) => {
+      return (g: RunState) => {
         const prev = bind(g);
         cell.list(g);
         g.self = prev;
       };
     }
-    return (g: Game) => {
+    return (g: RunState) => {
       const prev = bind(g);
       const v = cell.fn(g);
       g.self = prev;
@@ -1110,7 +1112,7 @@ export class ExprCompiler {
   }
 
   /** A list expression evaluated to a fresh array (later changes to its source do not show through). */
-  listCopy(e: Expr, scope: Scope): (g: Game) => number[] {
+  listCopy(e: Expr, scope: Scope): (g: RunState) => number[] {
     const src = this.list(e, scope);
     return (g) => {
       src(g);

@@ -1,17 +1,14 @@
 import type { CardSpec, Expr, RuleGraph, Stmt, Value } from '@houserules/schema';
+import type { RunState } from '../run/run-state.ts';
 import { ExprCompiler, Scope } from './compile-expr.ts';
-import type { Game } from '../run/game.ts';
 import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from '../load/loaded-graph.ts';
 import { generateBlock } from './stmt-codegen.ts';
 import { placePiece, removePiece } from '../run/board-ops.ts';
 import { readsOuterLocal } from './name-bindings.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
 import { STREAM_OTHER } from '../run/chance-streams.ts';
+import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../run/flow-frame.ts';
 
-export const END_NONE = 0;
-export const END_ROUND = 1;
-export const END_TURN = 2;
-export const END_PHASE = 3;
 
 const noop: StmtFn = () => undefined;
 
@@ -101,7 +98,7 @@ export class StmtCompiler extends ExprCompiler {
   }
 
   /** Evaluates a value for `let`: a collection is copied, so later changes do not show through. */
-  private value(e: Expr, scope: Scope): { fn: (g: Game) => number | number[]; list: boolean } {
+  private value(e: Expr, scope: Scope): { fn: (g: RunState) => number | number[]; list: boolean } {
     if (this.isList(e, scope)) {
       const src = this.list(e, scope);
       return {
@@ -329,7 +326,7 @@ export class StmtCompiler extends ExprCompiler {
         if (!b) return noop;
         const at = this.expr(s.at, scope);
         // no owner given: the acting player (the rule's `self` outside actions)
-        const owner = s.owner ? this.expr(s.owner, scope) : (g: Game) => (g.actor >= 0 ? g.actor : g.self);
+        const owner = s.owner ? this.expr(s.owner, scope) : (g: RunState) => (g.actor >= 0 ? g.actor : g.self);
         return (g) => {
           const o = owner(g);
           const site = at(g);
@@ -368,14 +365,14 @@ export class StmtCompiler extends ExprCompiler {
   private moveOf(s: Extract<Stmt, { s: 'moveOf' }>, scope: Scope): StmtFn {
     const token = this.expr(s.token, scope);
     const amount = s.amount === null ? null : this.expr(s.amount, scope);
-    const end = (ref: { pool: string; of?: Expr }): ((g: Game, t: number) => number) => {
+    const end = (ref: { pool: string; of?: Expr }): ((g: RunState, t: number) => number) => {
       const p = this.need(this.poolIx, ref.pool, 'pool');
       const node = this.graph.pools[p];
       const entries = this.entryOf[p] ?? new Int32Array(0);
       const fixed = this.storage.poolOffset[p] ?? 0;
       const stride = this.storage.poolStride[p] ?? 0;
       const name = node?.name ?? ref.pool;
-      const missing = (g: Game, t: number): number =>
+      const missing = (g: RunState, t: number): number =>
         g.fail('run/no-such-token', `Pool '${name}' holds no token '${this.graph.tokens[t]?.name ?? t}'.`);
       if (!node || node.scope === 'global') {
         return (g, t) => {

@@ -1,14 +1,14 @@
 import type { ActionNode, ConstraintNode, Expr } from '@houserules/schema';
+import type { RunState } from '../run/run-state.ts';
 import { Scope } from './compile-expr.ts';
 import { compileGenerated, Generator, helpers } from './expr-codegen.ts';
 import { rebinds } from './name-bindings.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
-import type { Game } from '../run/game.ts';
 import type { OptionBuffer } from '../run/option-cache.ts';
 import { forEachChild } from '../load/end-dependencies.ts';
 
 /** Appends every argument list the action offers (after its argument-free checks passed) to the buffer. */
-export type EnumerateFn = (g: Game, buf: OptionBuffer) => void;
+export type EnumerateFn = (g: RunState, buf: OptionBuffer) => void;
 
 /**
  * An action's option enumeration as one generated function: a loop per
@@ -66,7 +66,7 @@ export function generateEnumeration(
  * Whether the player (already in g.actor) may take the action at all: it is
  * theirs (`by`) and every constraint that reads no argument allows it.
  */
-export type AdmitFn = (g: Game) => boolean;
+export type AdmitFn = (g: RunState) => boolean;
 
 export function generateAdmission(c: StmtCompiler, action: ActionNode, paramSlots: readonly number[], constraints: readonly { node: ConstraintNode; reads: number }[]): AdmitFn {
   const gen = new Generator(c);

@@ -1,10 +1,11 @@
 import type { Expr } from '@houserules/schema';
+import type { RunState } from '../run/run-state.ts';
 import type { ExprCompiler, Scope } from './compile-expr.ts';
-import type { Game } from '../run/game.ts';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
 import { namedSite, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
-import { memoSlot, memoTable, stampSource } from '../load/derived-memo.ts';
+import { stampSource } from '../load/derived-memo.ts';
+import { memoSlot, memoTable } from '../run/memo-tables.ts';
 import { rebinds } from './name-bindings.ts';
 
 /**
@@ -18,36 +19,36 @@ export const helpers = {
   memoTable,
   memoSlot,
   /** a player index, or a failure when there is no such player */
-  player(g: Game, o: number, what: string): number {
+  player(g: RunState, o: number, what: string): number {
     return o >>> 0 < g.playerCount ? o : g.fail('run/no-such-owner', `${what} has no player ${o}.`);
   },
-  card(g: Game, o: number, kind: number, what: string): number {
+  card(g: RunState, o: number, kind: number, what: string): number {
     return o >>> 0 < g.cardCount && (kind < 0 || g.cardKind[o] === kind) ? o : g.fail('run/no-such-owner', `Card ${o} has no ${what}.`);
   },
-  field(g: Game, c: number, f: number): number {
+  field(g: RunState, c: number, f: number): number {
     return c >= 0 && c < g.cardCount ? g.fieldVals[c * g.fieldWidth + f]! : 0;
   },
-  is(g: Game, c: number, kind: number): number {
+  is(g: RunState, c: number, kind: number): number {
     return c >= 0 && c < g.cardCount && g.cardKind[c] === kind ? 1 : 0;
   },
-  div(g: Game, a: number, b: number): number {
+  div(g: RunState, a: number, b: number): number {
     return b === 0 ? g.fail('run/division-by-zero', 'Division by zero.') : Math.floor(a / b);
   },
-  mod(g: Game, a: number, b: number): number {
+  mod(g: RunState, a: number, b: number): number {
     return b === 0 ? g.fail('run/division-by-zero', 'Remainder of a division by zero.') : a - b * Math.floor(a / b);
   },
   /** how many of token value `tok` pool slots from `base` hold; 0 for a token the pool does not hold */
-  countOf(g: Game, entries: Int32Array, base: number, tok: number): number {
+  countOf(g: RunState, entries: Int32Array, base: number, tok: number): number {
     const en = entries[tok - STRING_BASE] ?? -1;
     return en < 0 ? 0 : g.counts[base + en]!;
   },
   /** the count slot of token value `tok` in a pool whose slots start at `base`, or a failure (-1) when the pool does not hold it */
-  entrySlot(g: Game, entries: Int32Array, base: number, tok: number, pool: string, tokens: readonly string[]): number {
+  entrySlot(g: RunState, entries: Int32Array, base: number, tok: number, pool: string, tokens: readonly string[]): number {
     const en = entries[tok - STRING_BASE] ?? -1;
     return en < 0 ? g.fail('run/no-such-token', `Pool '${pool}' holds no token '${tokens[tok - STRING_BASE] ?? tok - STRING_BASE}'.`) : base + en;
   },
   /** the instance of a per-player zone, or a failure (-1) when there is no such player */
-  zoneOf(g: Game, z: number, o: number, name: string): number {
+  zoneOf(g: RunState, z: number, o: number, name: string): number {
     return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${o}.`) : g.zoneInstBase[z]! + o;
   },
   siteKind,
@@ -58,11 +59,11 @@ export const helpers = {
   siteOwner,
   /** the slot of a per-site var, or a failure when the value is no site of its kind */
   /** the index of site s among the sites first … first + count - 1 (a per-site pool's instance) */
-  siteIndex(g: Game, s: number, first: number, count: number, what: string): number {
+  siteIndex(g: RunState, s: number, first: number, count: number, what: string): number {
     const k = s - first;
     return k >>> 0 < count ? k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
   },
-  siteVar(g: Game, s: number, offset: number, first: number, count: number, what: string): number {
+  siteVar(g: RunState, s: number, offset: number, first: number, count: number, what: string): number {
     const k = s - first;
     return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
   },

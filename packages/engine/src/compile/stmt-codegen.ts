@@ -1,9 +1,9 @@
 import type { Expr, Stmt } from '@houserules/schema';
+import type { RunState } from '../run/run-state.ts';
 import type { Scope } from './compile-expr.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import { compileGenerated, Generator, helpers } from './expr-codegen.ts';
 import { rebinds } from './name-bindings.ts';
-import type { Game } from '../run/game.ts';
 import type { StmtFn } from '../load/loaded-graph.ts';
 import { filledArray } from '../run/packed-array.ts';
 
@@ -217,13 +217,13 @@ function keepsCards(stmts: Stmt[]): boolean {
  * starts the firing (budget and counts, which may refuse: 2), runs the body.
  * Returns 0 when `when` does not hold, 1 when the rule fired.
  */
-export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Array, when: Expr | undefined, stmts: Stmt[], scope: Scope): (g: Game) => number {
+export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Array, when: Expr | undefined, stmts: Stmt[], scope: Scope): (g: RunState) => number {
   const gen = new StmtGenerator(sc);
   const bind = Array.from(argSlots, (slot, k) => `L[${slot}] = g.evArgs[${k}];`).join(' ');
   const guard = when ? `if (!${gen.cond(when, scope)}) return 0;` : '';
   const body = gen.block(stmts, scope);
   const source = `${gen.inner.join('\n')}\nreturn function fire(g) { const L = g.locals; ${bind}\n${guard}\nif (!g.startFiring(${index})) return 2;\n${body}\nreturn 1; };`;
-  return compileGenerated<(g: Game) => number>(source, sc.label, gen.refs, helpers);
+  return compileGenerated<(g: RunState) => number>(source, sc.label, gen.refs, helpers);
 }
 
 /** One generated function for a block of statements. */

@@ -1,7 +1,8 @@
 import type { DerivedNode, Expr, RuleGraph } from '@houserules/schema';
-import type { Game } from '../run/game.ts';
+import type { RunState } from '../run/run-state.ts';
 import { forEachChild } from './end-dependencies.ts';
 import { resourcesRead, type StateResources } from './state-resources.ts';
+import { memoSlot, memoStamp, memoTable } from '../run/memo-tables.ts';
 
 /**
  * Memoised derived values (docs/design/incremental-evaluation.md). A derived
@@ -61,31 +62,6 @@ function loops(derived: readonly DerivedNode[], d: DerivedNode): boolean {
   return found;
 }
 
-/** a game's table for a plan, made on first use; every stamp -1 (versions sum to at least 0) */
-export function memoTable(g: Game, plan: MemoPlan): Int32Array {
-  let t = g.memo[plan.index];
-  if (t === undefined) {
-    t = new Int32Array(plan.size * plan.width).fill(-1);
-    g.memo[plan.index] = t;
-  }
-  return t;
-}
-
-/** the stamp: the sum of the versions of what the plan reads */
-export function memoStamp(g: Game, reads: Int32Array): number {
-  const ver = g.ver;
-  let s = 0;
-  for (let k = 0; k < reads.length; k++) s += ver[reads[k]!]!;
-  return s;
-}
-
-/** the entry's offset in the table for these arguments (strings hash by their table index) */
-export function memoSlot(plan: MemoPlan, a0: number, a1: number, a2: number): number {
-  const h = Math.imul(a0 | 0, -1640531535) ^ Math.imul(a1 | 0, -2048144777) ^ Math.imul(a2 | 0, -1028477379);
-  // sizes are powers of two: a mask, not a division
-  return (h & (plan.size - 1)) * plan.width;
-}
-
 /** JavaScript for generated code: the stamp expression of a plan */
 export function stampSource(reads: Int32Array): string {
   return reads.length === 0 ? '0' : Array.from(reads, (r) => `V[${r}]`).join(' + ');
@@ -97,9 +73,9 @@ export function stampSource(reads: Int32Array): string {
  */
 export function memoised(
   plan: MemoPlan,
-  args: readonly ((g: Game) => number)[],
-  compute: (g: Game, a0: number, a1: number, a2: number) => number,
-): (g: Game) => number {
+  args: readonly ((g: RunState) => number)[],
+  compute: (g: RunState, a0: number, a1: number, a2: number) => number,
+): (g: RunState) => number {
   const { arity, width } = plan;
   const f0 = args[0], f1 = args[1], f2 = args[2];
   return (g) => {

@@ -1,6 +1,6 @@
 import type { EndInfo, LoadedGraph } from './loaded-graph.ts';
 import { filledArray, smallIntegers } from '../run/packed-array.ts';
-import { boardSlots, sitePoolRange, supplySlot } from './loaded-board.ts';
+import { boardSlots, sitePoolRange, supplySlot } from '../run/board-slots.ts';
 import { purposeKey, streamPurposes } from '../run/chance-streams.ts';
 
 /**

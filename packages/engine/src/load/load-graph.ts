@@ -1,26 +1,19 @@
 import { chanceSites } from '../run/chance-streams.ts';
+import type { RunState } from '../run/run-state.ts';
 import { loadMapKeys, varWidth } from './map-keys.ts';
 import { checkGraphBudgets, checkGraphNames, graphShapeProblem, validateRuleGraph } from '@houserules/schema';
 import type { Diagnostic, FlowNode, Result, RuleGraph, RuleNode, Value } from '@houserules/schema';
 import { Scope } from '../compile/compile-expr.ts';
 import { StmtCompiler } from '../compile/compile-stmt.ts';
-import type { Game } from '../run/game.ts';
 import { generateRule } from '../compile/stmt-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
 import { generateAdmission, generateEnumeration } from '../compile/enumerate-codegen.ts';
-import { generateCollection, MAX_PHASE_BITS } from '../compile/collect-codegen.ts';
+import { generateCollection } from '../compile/collect-codegen.ts';
 import { canGenerate } from '../compile/expr-codegen.ts';
+import { layoutFor } from './game-layout.ts';
 import { inNumberRange } from './value-codec.ts';
 import {
-  FLOW_ACTIONS,
-  FLOW_IF,
-  FLOW_PHASE,
-  FLOW_REPEAT,
-  FLOW_ROUNDS,
-  FLOW_SEQ,
-  FLOW_STEP,
-  FLOW_TURNS,
   type ActionInfo,
   type ConstraintInfo,
   type EventInfo,
@@ -28,6 +21,7 @@ import {
   type LoadedGraph,
   type RuleInfo,
 } from './loaded-graph.ts';
+import { FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, MAX_PHASE_BITS } from '../run/flow-frame.ts';
 
 const EMPTY = new Int32Array(0);
 
@@ -110,7 +104,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     if (fire === null) {
       const when = r.when ? c.expr(r.when, scope) : null;
       const body = c.block(r.body, scope);
-      fire = (g: Game): number => {
+      fire = (g: RunState): number => {
         for (let k = 0; k < argSlots.length; k++) g.locals[argSlots[k]!] = g.evArgs[k]!;
         if (when !== null && when(g) === 0) return 0;
         if (!g.startFiring(index)) return 2;
@@ -376,6 +370,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     rules,
     actions,
     collect,
+    layout: (n: number) => layoutFor(loaded, n),
     codegen: c.codegen,
     codegenFallbacks: c.fallbacks,
     closureNodes: c.closureNodes,

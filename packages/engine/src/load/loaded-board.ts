@@ -3,8 +3,8 @@ import { boardFromDeclaration, fillHexes } from '../board/board-declaration.ts';
 import type { NodeRef, PathSpec, SpotSpec } from '../board/board-spec.ts';
 import { withFrame, withInternals } from '../board/build-board.ts';
 import type { HexBoard } from '../board/hex-board.ts';
-import type { RandomSource } from '../board/random-setup.ts';
 import type { StringTable } from './value-codec.ts';
+import { siteRange } from '../run/board-slots.ts';
 
 /**
  * The board of a loaded graph, built once from its BoardNode, and the layout
@@ -64,37 +64,6 @@ export interface LoadedPiece {
   symbol: number;
   /** among the global pieces, or among the per-player pieces (see supplySlot) */
   supplyIndex: number;
-}
-
-/** the site values of one kind of site: `first` … `first + count - 1` (a hex is its id; nodes, then edges, follow) */
-export function siteRange(
-  b: Pick<LoadedBoard, 'hexCount' | 'nodeBase' | 'nodeCount' | 'edgeBase' | 'edgeCount'>,
-  site: 'hex' | 'corner' | 'edge',
-): { first: number; count: number } {
-  return site === 'hex' ? { first: 0, count: b.hexCount } : site === 'corner' ? { first: b.nodeBase, count: b.nodeCount } : { first: b.edgeBase, count: b.edgeCount };
-}
-
-/** the sites a pool has an instance for; null for a pool of the game, a player or a card (a graph without a board: none) */
-export function sitePoolRange(scope: string, board: LoadedBoard | null): { first: number; count: number } | null {
-  if (scope !== 'hex' && scope !== 'corner' && scope !== 'edge') return null;
-  return board ? siteRange(board, scope) : { first: 0, count: 0 };
-}
-
-/** offset of the supplies relative to boardBase (they depend on the player count, so they come last) */
-export function supplyBase(b: LoadedBoard): number {
-  return b.ownerOff + b.siteCount;
-}
-
-/** how many slots the board block takes in `vars` for n players */
-export function boardSlots(b: LoadedBoard, n: number): number {
-  let w = supplyBase(b);
-  for (const p of b.pieces) w += p.perPlayer ? n : 1;
-  return w;
-}
-
-/** the supply slot of piece p for owner o (relative to boardBase): global pieces first, then one block of n per per-player piece */
-export function supplySlot(b: LoadedBoard, p: LoadedPiece, o: number, n: number): number {
-  return p.perPlayer ? supplyBase(b) + b.globalPieces + p.supplyIndex * n + o : supplyBase(b) + p.supplyIndex;
 }
 
 const EMPTY = new Int32Array(0);
@@ -324,12 +293,3 @@ function internalsSpec(internals: BoardInternals): { spots: SpotSpec[]; paths: P
   };
 }
 
-/** Fills the hexes' kinds and values from a game's random source, into vars at boardBase. */
-export function fillBoard(b: LoadedBoard, strings: StringTable, vars: number[], boardBase: number, random: RandomSource): void {
-  const filled = fillHexes(b.land, b.node, random);
-  for (let h = 0; h < b.hexCount; h++) {
-    const kind = h < b.land.hexCount ? filled.kinds[h] : undefined;
-    vars[boardBase + b.hexKindOff + h] = kind !== undefined ? strings.intern(kind) : h < b.land.hexCount ? b.noneSymbol : b.frameSymbol;
-    vars[boardBase + b.hexValueOff + h] = h < b.land.hexCount ? filled.values[h]! : -1;
-  }
-}

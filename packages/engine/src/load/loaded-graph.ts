@@ -1,7 +1,8 @@
 import type { RuleGraph, TypeDesc, Value, Provenance, Range } from '@houserules/schema';
+import type { RunState } from '../run/run-state.ts';
 import type { LoadedMapKeys } from './map-keys.ts';
 import type { CollectFn } from '../compile/collect-codegen.ts';
-import type { Game } from '../run/game.ts';
+import type { GameLayout } from './game-layout.ts';
 import type { StaticStorage } from '../compile/compile-expr.ts';
 import type { StringTable } from './value-codec.ts';
 import type { StmtCompiler } from '../compile/compile-stmt.ts';
@@ -10,14 +11,14 @@ import type { StateResources } from './state-resources.ts';
 import type { AdmitFn, EnumerateFn } from '../compile/enumerate-codegen.ts';
 
 /** A compiled expression: reads the game, returns a number (see value-codec.ts). */
-export type ExprFn = (g: Game) => number;
+export type ExprFn = (g: RunState) => number;
 /**
  * A compiled collection: leaves its elements in g.srcArr[0..g.srcLen) (read
  * backwards when g.srcRev, so a zone is seen top first without copying).
  * The caller copies what it needs before evaluating anything else.
  */
-export type ListFn = (g: Game) => void;
-export type StmtFn = (g: Game) => void;
+export type ListFn = (g: RunState) => void;
+export type StmtFn = (g: RunState) => void;
 
 export interface PoolInfo {
   id: string;
@@ -76,7 +77,7 @@ export interface EventInfo {
   /** active rules in firing order */
   rules: Int32Array;
   /** their fire functions, in the same order */
-  fires: ((g: Game) => number)[];
+  fires: ((g: RunState) => number)[];
   /** per rule, 1 when its firing may write state an end condition checked after every firing reads */
   mayEnd: Uint8Array;
 }
@@ -87,7 +88,7 @@ export interface RuleInfo {
   event: number;
   argSlots: Int32Array;
   /** binds the arguments, tests when, starts the firing, runs the body: 0 not fired, 1 fired, 2 refused by the step budget */
-  fire: (g: Game) => number;
+  fire: (g: RunState) => number;
 }
 
 export interface ConstraintInfo {
@@ -193,15 +194,6 @@ export interface PolicyInfo {
   preferences: { kind: 'value' | 'action'; target: number; targetVar: number; targetAsk: string; args: ExprFn[]; when: ExprFn | null }[];
 }
 
-export const FLOW_SEQ = 0;
-export const FLOW_STEP = 1;
-export const FLOW_ROUNDS = 2;
-export const FLOW_TURNS = 3;
-export const FLOW_PHASE = 4;
-export const FLOW_REPEAT = 5;
-export const FLOW_ACTIONS = 6;
-export const FLOW_IF = 7;
-
 export interface FlowInfo {
   kind: number;
   body: Int32Array;
@@ -238,6 +230,8 @@ export interface LoadedGraph {
   readonly actions: ActionInfo[];
   /** Game.collectActions' loop as generated code (collect-codegen.ts); null: the loop */
   readonly collect: CollectFn | null;
+  /** the state layout for n players, built on first use and kept (game-layout.ts): a new game copies it */
+  readonly layout: (n: number) => GameLayout;
   /** whether rules, actions and expressions run as generated code (false: closures only, on purpose) */
   readonly codegen: boolean;
   /** with generation on, the graph nodes that still run as closures, each `label: reason`; empty for every shipped scenario */

@@ -1,6 +1,7 @@
 import type { Expr, RuleGraph } from '@houserules/schema';
 import { readsOfConditions, type ContextReads } from './end-dependencies.ts';
 import type { LoadedBoard } from './loaded-board.ts';
+import { BOARD_CONTENTS, FLOW_CONTEXT } from '../run/state-versions.ts';
 
 /**
  * The state divided into resources, each with a version every write bumps (see
@@ -28,10 +29,6 @@ export interface StateResources {
 }
 
 const FLOW = 'ctx:flow';
-/** the resource of round, turn and current player */
-export const FLOW_CONTEXT = 0;
-/** the resource of the board's hex kinds and values */
-export const BOARD_CONTENTS = 1;
 
 export function stateResources(graph: RuleGraph, board: LoadedBoard | null): StateResources {
   const ctx = FLOW_CONTEXT;

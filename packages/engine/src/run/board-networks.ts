@@ -1,4 +1,4 @@
-import type { Game } from './game.ts';
+import type { RunState } from './run-state.ts';
 import type { LoadedBoard } from '../load/loaded-board.ts';
 import { trailScratchOf } from './board-ops.ts';
 import { edgeComponents, edgesJoin } from '../board/graph-queries.ts';
@@ -20,7 +20,7 @@ function scratch(b: LoadedBoard): { owners: Int32Array; labels: Int32Array } {
 }
 
 /** the owner of each edge, counting only pieces of these kinds */
-function ownersOf(g: Game, b: LoadedBoard, pieces: readonly number[]): ArrayLike<number> {
+function ownersOf(g: RunState, b: LoadedBoard, pieces: readonly number[]): ArrayLike<number> {
   const layers = trailScratchOf(g, b).layers;
   if (pieces.length === 1) return layers[pieces[0]!]!;
   const out = scratch(b).owners;
@@ -33,7 +33,7 @@ function ownersOf(g: Game, b: LoadedBoard, pieces: readonly number[]): ArrayLike
 }
 
 /** 1 when a chain of the player's pieces of these kinds joins corners `from` and `to` (site ids), else 0 */
-export function joinedOf(g: Game, b: LoadedBoard, pieces: readonly number[], player: number, from: number, to: number): number {
+export function joinedOf(g: RunState, b: LoadedBoard, pieces: readonly number[], player: number, from: number, to: number): number {
   const a = from - b.nodeBase;
   const c = to - b.nodeBase;
   if (player >>> 0 >= g.playerCount || a >>> 0 >= b.nodeCount || c >>> 0 >= b.nodeCount) return 0;
@@ -42,7 +42,7 @@ export function joinedOf(g: Game, b: LoadedBoard, pieces: readonly number[], pla
 }
 
 /** how many separate networks the player's pieces of these kinds form */
-export function networksOf(g: Game, b: LoadedBoard, pieces: readonly number[], player: number): number {
+export function networksOf(g: RunState, b: LoadedBoard, pieces: readonly number[], player: number): number {
   if (player >>> 0 >= g.playerCount) return 0;
   const owners = ownersOf(g, b, pieces);
   return edgeComponents(b.board, player, owners, scratch(b).labels, trailScratchOf(g, b).nodeOwners);

@@ -1,8 +1,9 @@
 import type { Value } from '@houserules/schema';
-import type { Game } from './game.ts';
+import type { RunState } from './run-state.ts';
 import { longestTrail } from '../board/longest-trail.ts';
 import { hexAt } from '../board/lookups.ts';
-import { sitePoolRange, supplySlot, type LoadedBoard } from '../load/loaded-board.ts';
+import type { LoadedBoard } from '../load/loaded-board.ts';
+import { sitePoolRange, supplySlot } from './board-slots.ts';
 import type { BoardGeometryView, BoardView } from './types.ts';
 
 /**
@@ -12,21 +13,21 @@ import type { BoardGeometryView, BoardView } from './types.ts';
  * lives in `g.vars` from `g.boardBase` on (see loaded-board.ts).
  */
 
-export function siteKind(g: Game, b: LoadedBoard, s: number): number {
+export function siteKind(g: RunState, b: LoadedBoard, s: number): number {
   return s >>> 0 < b.hexCount ? g.vars[g.boardBase + b.hexKindOff + s]! : b.noneSymbol;
 }
 
-export function siteValue(g: Game, b: LoadedBoard, s: number): number {
+export function siteValue(g: RunState, b: LoadedBoard, s: number): number {
   return s >>> 0 < b.hexCount ? g.vars[g.boardBase + b.hexValueOff + s]! : -1;
 }
 
-export function sitePiece(g: Game, b: LoadedBoard, s: number): number {
+export function sitePiece(g: RunState, b: LoadedBoard, s: number): number {
   if (s >>> 0 >= b.siteCount) return b.noneSymbol;
   const p = g.vars[g.boardBase + b.pieceOff + s]!;
   return p < 0 ? b.noneSymbol : b.pieces[p]!.symbol;
 }
 
-export function siteOwner(g: Game, b: LoadedBoard, s: number): number {
+export function siteOwner(g: RunState, b: LoadedBoard, s: number): number {
   return s >>> 0 < b.siteCount ? g.vars[g.boardBase + b.ownerOff + s]! : -1;
 }
 
@@ -54,7 +55,7 @@ function pieceName(b: LoadedBoard, pi: number): string {
 }
 
 /** takes a piece from the supply and puts it on a site; a global piece with an empty supply moves from where it is */
-export function placePiece(g: Game, b: LoadedBoard, pi: number, owner: number, site: number): void {
+export function placePiece(g: RunState, b: LoadedBoard, pi: number, owner: number, site: number): void {
   const piece = b.pieces[pi]!;
   if ((site - piece.first) >>> 0 >= piece.count) {
     g.fail('run/no-such-site', `Piece '${piece.name}' goes on a ${piece.site}; ${site} is not one.`);
@@ -104,7 +105,7 @@ export function placePiece(g: Game, b: LoadedBoard, pi: number, owner: number, s
 }
 
 /** returns the piece on a site (if any) to its owner's supply */
-export function removePiece(g: Game, b: LoadedBoard, site: number): void {
+export function removePiece(g: RunState, b: LoadedBoard, site: number): void {
   if (site >>> 0 >= b.siteCount) {
     g.fail('run/no-such-site', `There is no site ${site} to remove a piece from.`);
     return;
@@ -152,7 +153,7 @@ export interface TrailScratch {
 }
 
 /** The trail scratch rebuilt from the board, for when it is not in step (first use, restore). */
-function scratchFor(g: Game, b: LoadedBoard): TrailScratch {
+function scratchFor(g: RunState, b: LoadedBoard): TrailScratch {
   let t = g.trailScratch;
   if (t === null) {
     const edgePieces: number[] = [];
@@ -197,7 +198,7 @@ function scratchFor(g: Game, b: LoadedBoard): TrailScratch {
  * on the next query). Global pieces count as no owner, so a global piece moving
  * away from another site changes nothing here.
  */
-function trailSiteChanged(g: Game, b: LoadedBoard, site: number): void {
+function trailSiteChanged(g: RunState, b: LoadedBoard, site: number): void {
   const t = g.trailScratch;
   if (t === null || t.builtAt !== g.pieceVersion - 1) return;
   t.builtAt = g.pieceVersion;
@@ -241,13 +242,13 @@ function trailSiteChanged(g: Game, b: LoadedBoard, site: number): void {
 }
 
 /** the owner arrays of the board's pieces, in step with the board (rebuilt when not: first use, restore) */
-export function trailScratchOf(g: Game, b: LoadedBoard): TrailScratch {
+export function trailScratchOf(g: RunState, b: LoadedBoard): TrailScratch {
   const t = g.trailScratch;
   return t === null || t.builtAt !== g.pieceVersion ? scratchFor(g, b) : t;
 }
 
 /** the longest trail of a player over the given edge pieces, cached until a piece that may change it is placed or removed */
-export function longestTrailOf(g: Game, b: LoadedBoard, index: number, pieces: readonly number[], player: number): number {
+export function longestTrailOf(g: RunState, b: LoadedBoard, index: number, pieces: readonly number[], player: number): number {
   const n = g.playerCount;
   if (player >>> 0 >= n) return 0;
   let t = g.trailScratch;
@@ -267,7 +268,7 @@ export function longestTrailOf(g: Game, b: LoadedBoard, index: number, pieces: r
 }
 
 /** supply + pieces on the board is what was declared, per piece kind and owner; a message when not */
-export function pieceConservation(g: Game, b: LoadedBoard): string | null {
+export function pieceConservation(g: RunState, b: LoadedBoard): string | null {
   const vars = g.vars;
   const n = g.playerCount;
   for (let pi = 0; pi < b.pieces.length; pi++) {
@@ -289,7 +290,7 @@ export function pieceConservation(g: Game, b: LoadedBoard): string | null {
 }
 
 /** the board's state as a seat sees it (everything on a board is public) */
-export function boardView(g: Game, b: LoadedBoard): BoardView {
+export function boardView(g: RunState, b: LoadedBoard): BoardView {
   const str = g.lg.strings;
   const vars = g.vars;
   const base = g.boardBase;

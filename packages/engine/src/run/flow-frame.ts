@@ -18,3 +18,22 @@ export const FRAME_COUNT = 3;
 export const FRAME_SEAT = 4;
 /** if: 1 when the else branch runs */
 export const FRAME_BRANCH = 5;
+
+/** flow node kinds (`FlowInfo.kind`) */
+export const FLOW_SEQ = 0;
+export const FLOW_STEP = 1;
+export const FLOW_ROUNDS = 2;
+export const FLOW_TURNS = 3;
+export const FLOW_PHASE = 4;
+export const FLOW_REPEAT = 5;
+export const FLOW_ACTIONS = 6;
+export const FLOW_IF = 7;
+
+/** what an `end round|turn|phase` statement ends once the queue has drained (`Game.endScope`) */
+export const END_NONE = 0;
+export const END_ROUND = 1;
+export const END_TURN = 2;
+export const END_PHASE = 3;
+
+/** the active phases are a bit set in one 32-bit integer (more phases: the flow is searched instead) */
+export const MAX_PHASE_BITS = 31;

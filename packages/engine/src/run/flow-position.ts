@@ -1,4 +1,5 @@
-import { FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, type LoadedGraph } from '../load/loaded-graph.ts';
+import type { LoadedGraph } from '../load/loaded-graph.ts';
+import { FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS } from './flow-frame.ts';
 
 /**
  * Where the flow is, in the author's words — `rounds → turns → step roll` —

@@ -1,7 +1,31 @@
 import type { Diagnostic, Provenance, Result, Value } from '@houserules/schema';
 import { allSeats, initialKnowledge, redactEntry, zoneSeenMasks } from './card-knowledge.ts';
-import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../compile/compile-stmt.ts';
 import {
+  type AskInfo,
+  type ConstraintInfo,
+  type EndInfo,
+  type FlowInfo,
+  type ListFn,
+  type LoadedGraph,
+} from '../load/loaded-graph.ts';
+import { nextBelow, nextUint32, seedPrng, shuffleInPlace } from './prng.ts';
+import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
+import { fillBoard } from './board-deal.ts';
+import { FLOW_CONTEXT } from './state-versions.ts';
+import { describeFlowPosition } from './flow-position.ts';
+import { askWords, seatWord } from './author-words.ts';
+import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION, MAX_IDLE_FLOW_MOVES, MAX_LOOP_WORK_PER_STEP } from './run-budgets.ts';
+import { memoStamp } from './memo-tables.ts';
+import { appendCachedOptions, OptionBuffer, storeOptions, type CachedOptions } from './option-cache.ts';
+import { boardGeometry, boardView, pieceConservation, type TrailScratch } from './board-ops.ts';
+import { fromUint32 } from '../board/random-setup.ts';
+import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView, VarView } from './types.ts';
+import { filledArray } from './packed-array.ts';
+import {
+  END_NONE,
+  END_PHASE,
+  END_ROUND,
+  END_TURN,
   FLOW_ACTIONS,
   FLOW_IF,
   FLOW_PHASE,
@@ -10,29 +34,15 @@ import {
   FLOW_SEQ,
   FLOW_STEP,
   FLOW_TURNS,
-  type AskInfo,
-  type ConstraintInfo,
-  type EndInfo,
-  type FlowInfo,
-  type ListFn,
-  type LoadedGraph,
-} from '../load/loaded-graph.ts';
-import { layoutFor } from '../load/game-layout.ts';
-import { nextBelow, nextUint32, seedPrng, shuffleInPlace } from './prng.ts';
-import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
-import { fillBoard } from '../load/loaded-board.ts';
-import { FLOW_CONTEXT } from '../load/state-resources.ts';
-import { describeFlowPosition } from './flow-position.ts';
-import { askWords, seatWord } from './author-words.ts';
-import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION, MAX_IDLE_FLOW_MOVES, MAX_LOOP_WORK_PER_STEP } from './run-budgets.ts';
-import { memoStamp } from '../load/derived-memo.ts';
-import { appendCachedOptions, OptionBuffer, storeOptions, type CachedOptions } from './option-cache.ts';
-import { MAX_PHASE_BITS } from '../compile/collect-codegen.ts';
-import { boardGeometry, boardView, pieceConservation, type TrailScratch } from './board-ops.ts';
-import { fromUint32 } from '../board/random-setup.ts';
-import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView, CardView, VarView } from './types.ts';
-import { filledArray } from './packed-array.ts';
-import { FRAME_BRANCH, FRAME_COUNT, FRAME_NODE, FRAME_PC, FRAME_SEAT, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
+  FRAME_BRANCH,
+  FRAME_COUNT,
+  FRAME_NODE,
+  FRAME_PC,
+  FRAME_SEAT,
+  FRAME_STAGE,
+  FRAME_WIDTH,
+  MAX_PHASE_BITS,
+} from './flow-frame.ts';
 
 const DEFAULT_BUDGET = MAX_FIRINGS_PER_STEP;
 const RECENT = 64;
@@ -226,7 +236,7 @@ export class Game {
     this.budget = config.stepBudget ?? DEFAULT_BUDGET;
     this.checking = config.checkInvariants ?? false;
     this.logEntries = config.recordLog === false ? null : [];
-    const layout = layoutFor(lg, n);
+    const layout = lg.layout(n);
     this.locals = layout.zeros.locals.slice();
     this.lists = layout.zeros.lists.slice();
 

@@ -1,0 +1,171 @@
+// `compare/run`: two scenarios or variants compared by @houserules/diff — the structural diff by name, a witness
+// game in which they behave differently (searched within a budget, on closures), replayed step by step on both
+// sides for the page's two boards, the witness as a test, and the balance of both side by side.
+import { compile } from '@houserules/compiler';
+import { compareBalance, LockstepPair, searchWitness, structuralDiff, witnessTest, type BalanceRow, type LabeledWitness, type Side, type Witness } from '@houserules/diff';
+import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSummary } from '@houserules/simulation';
+import type { RuleGraph } from '@houserules/schema';
+import type { CompareParams, CompareResult, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
+import { boardSvg, seatColours, styleFor } from './board-pictures.ts';
+import type { Job } from './job.ts';
+import { dirOf, type ProjectFiles } from './project-files.ts';
+
+/** Budgets: the witness search's seconds (and again its shrinking's), the games of each balance, the frames sent. */
+export const MAX_SEARCH_SECONDS = 60;
+export const MAX_BALANCE_GAMES = 5_000;
+export const MAX_FRAMES = 400;
+
+const splitId = (id: string): { file: string; variant: string | null } => ({ file: id.split('#')[0]!, variant: id.split('#')[1] ?? null });
+
+/** The two sides of a comparison, compiled (with the errors of each). */
+function compileSides(project: ProjectFiles, ids: [string, string]) {
+  const sides = ids.map((id) => {
+    const { file, variant } = splitId(id);
+    const compiled = compile(project.host, file, { parse: project.cache.parse, ...(variant ? { variant } : {}) });
+    return { id, file, variant, graph: compiled.value, diagnostics: compiled.diagnostics.filter((d) => d.severity === 'error') };
+  });
+  return sides as [(typeof sides)[0], (typeof sides)[0]];
+}
+
+export async function compareScenarios(project: ProjectFiles, params: CompareParams, job: Job): Promise<CompareResult> {
+  const [a, b] = compileSides(project, [params.a, params.b]);
+  if (!a.graph || !b.graph) return { ok: false, diagnostics: [...a.diagnostics, ...b.diagnostics] };
+  const ga = a.graph;
+  const gb = b.graph;
+  job.progress({ phase: 'structure' });
+  const read = (path: string): string | undefined => project.read(path);
+  const structure = structuralDiff(ga, gb, { readA: read, readB: read });
+  await job.breathe();
+
+  job.progress({ phase: 'witness' });
+  const sideA: Side = { graph: ga, options: {} };
+  const sideB: Side = { graph: gb, options: {} };
+  const seconds = Math.max(0.5, Math.min(MAX_SEARCH_SECONDS, params.budgetSeconds));
+  const found = searchWitness(sideA, sideB, {
+    steerBy: structure,
+    budgetSeconds: seconds,
+    codegen: false,
+    seed: Math.max(1, Math.floor(params.seed)) || 1,
+    // a difference the games always show another one before is sought on the first with only it from the second
+    isolate: { host: project.host, fileA: a.file, readB: read },
+  });
+  await job.breathe();
+
+  const w = found.witness;
+  const frames = w ? replayWitness(project, ga, gb, w).frames : [];
+  const witnesses = found.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }] : []));
+  const test = witnesses.length > 0 ? witnessModule(a, b, ga, gb, witnesses) : null;
+  const differences: ComparedDifference[] = found.differences.map((d) => ({
+    label: d.label,
+    witness: d.witness ? summarizeWitness(d.witness) : null,
+    isolation: d.isolation,
+    isolatedDeclarations: d.isolatedDeclarations,
+    sameAs: d.sameAs,
+    summary: d.summary,
+  }));
+
+  job.progress({ phase: 'balance' });
+  const games = Math.max(0, Math.min(MAX_BALANCE_GAMES, Math.floor(params.balanceGames)));
+  const players = w?.players ?? commonPlayers(ga, gb);
+  let balance: BalanceRow[] = [];
+  if (games > 0 && players !== null) {
+    const sa = await simulateSide(ga, a.file, a.variant, players, games, job);
+    const sb = sa ? await simulateSide(gb, b.file, b.variant, players, games, job) : null;
+    if (sa && sb) balance = compareBalance(sa, sb);
+  }
+  return {
+    ok: true,
+    a: describeSide(a.id, ga),
+    b: describeSide(b.id, gb),
+    structure: { shared: structure.shared, unchanged: structure.unchanged, changes: structure.changes, renamed: structure.renamed, diagnostics: structure.diagnostics },
+    witness: w ? summarizeWitness(w) : null,
+    differences,
+    search: { games: found.games, depth: found.depth, summary: found.summary, diagnostics: found.diagnostics },
+    frames,
+    seatColours: seatColours(styleFor(project, ga), players ?? 0),
+    witnessTest: test,
+    balance,
+    balanceGames: games,
+    balancePlayers: players,
+  };
+}
+
+function summarizeWitness(w: Witness): WitnessSummary {
+  return { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms };
+}
+
+/** A lockstep witness of a comparison played again (`compare/replay`); null when a side does not compile now. */
+export function replayComparedWitness(project: ProjectFiles, params: { a: string; b: string; witness: Pick<WitnessSummary, 'seed' | 'players' | 'moves'> }): WitnessReplay | null {
+  const [a, b] = compileSides(project, [params.a, params.b]);
+  if (!a.graph || !b.graph) return null;
+  const { seed, players, moves } = params.witness;
+  if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(players) || !Array.isArray(moves)) return null;
+  return replayWitness(project, a.graph, b.graph, { seed, players, moves: moves.slice(0, MAX_FRAMES).map(String) });
+}
+
+function replayWitness(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, w: Pick<WitnessSummary, 'seed' | 'players' | 'moves'>): WitnessReplay {
+  return { frames: replayFrames(project, ga, gb, { graph: ga, options: {} }, { graph: gb, options: {} }, w.players, w.seed, w.moves) };
+}
+
+/** The witnesses as one test module beside the first side's tests (one test block each, as `houserules diff` writes). */
+function witnessModule(a: { file: string; variant: string | null }, b: { file: string; variant: string | null }, ga: RuleGraph, gb: RuleGraph, witnesses: LabeledWitness[]): { path: string; text: string } {
+  const folder = dirOf(a.file);
+  const targetOf = (s: { file: string; variant: string | null }): { extends: string; variant: string | null; options: Record<string, never> } => ({ extends: relativeFrom(`${folder}/tests`, s.file), variant: s.variant, options: {} });
+  const texts = witnessTest(witnesses, targetOf(a), targetOf(b), { a: label(ga), b: label(gb), module: 'witness' });
+  return { path: `${folder}/tests/witness.rules`, text: texts.text };
+}
+
+function label(g: RuleGraph): string {
+  return g.scenario.variant ? `${g.scenario.title} (${g.scenario.variant})` : g.scenario.title;
+}
+
+function describeSide(id: string, g: RuleGraph): ComparedSide {
+  return { id, title: g.scenario.title, variant: g.scenario.variant };
+}
+
+function commonPlayers(a: RuleGraph, b: RuleGraph): number | null {
+  const lo = Math.max(a.scenario.players.min, b.scenario.players.min);
+  const hi = Math.min(a.scenario.players.max, b.scenario.players.max);
+  return lo <= hi ? Math.max(lo, Math.min(hi, 4)) : null;
+}
+
+/** `../x.rules`-style path from a folder to a file (both relative to the project root). */
+export function relativeFrom(folder: string, file: string): string {
+  const from = folder.split('/').filter(Boolean);
+  const to = file.split('/').filter(Boolean);
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  const up = from.length - common;
+  return [...new Array<string>(up).fill('..'), ...to.slice(common)].join('/') || '.';
+}
+
+/** The witness played again on both sides, a frame (what each side's spectator sees) after set-up and each move. */
+function replayFrames(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, sideA: Side, sideB: Side, players: number, seed: number, moves: string[]): WitnessFrame[] {
+  const pair = new LockstepPair(sideA, sideB, players, false);
+  const game = pair.start(seed);
+  if (!game) return [];
+  const styleA = styleFor(project, ga);
+  const styleB = styleFor(project, gb);
+  const frame = (move: string | null): WitnessFrame => ({
+    move,
+    a: { view: game.ga.view(-1), board: boardSvg(game.ga, styleA, -1) },
+    b: { view: game.gb.view(-1), board: boardSvg(game.gb, styleB, -1) },
+  });
+  const out: WitnessFrame[] = [frame(null)];
+  for (const m of moves) {
+    if (!game.play(m)) break;
+    if (out.length < MAX_FRAMES) out.push(frame(m));
+  }
+  return out;
+}
+
+async function simulateSide(graph: RuleGraph, file: string, variant: string | null, players: number, games: number, job: Job): Promise<SimulationSummary | null> {
+  const runner = createGameRunner({ graph, scenarioFile: file, variant, players, options: {}, agents: [{ name: 'random', args: [] }], seed: 1, log: false, codegen: false });
+  if (!runner.ok) return null;
+  const total = emptyPartial(players, runner.ruleIds.length);
+  for (let from = 0; from < games && !job.cancelled; from += 50) {
+    mergePartial(total, playChunk(runner, players, from, Math.min(games, from + 50)).partial);
+    await job.breathe();
+  }
+  return summarizePartial(total, { scenario: graph.scenario.title, variant, players, seed: 1, agents: ['random'], options: {}, ruleIds: runner.ruleIds });
+}

@@ -1,0 +1,24 @@
+// The page. The engine worker starts first, so it loads and warms up (checking the scenario the page opens on)
+// while the page loads the editor; the views and Monaco come in a chunk of their own.
+import bundled from 'virtual:houserules/scenarios';
+import { Playground } from './page/playground.ts';
+import { EngineClient } from './protocol/engine-client.ts';
+import { Workspace } from './workspace/workspace.ts';
+import EngineWorker from './engine-worker/engine-worker.ts?worker';
+
+function reportViolation(where: string, directive: string, blocked: string): void {
+  console.error(`Content-Security-Policy: the ${where} refused ${blocked || 'something'} (${directive}).`);
+}
+
+document.addEventListener('securitypolicyviolation', (e) => reportViolation('page', e.violatedDirective, e.blockedURI));
+
+const engine = new EngineClient(new EngineWorker({ name: 'engine' }));
+engine.onViolation = (directive, blocked) => reportViolation('engine worker', directive, blocked);
+const playground = new Playground(new Workspace(bundled), engine, window.localStorage);
+
+const { mountApp } = await import('./page/mount.tsx');
+mountApp(playground, document.getElementById('app')!);
+void playground.boot(window.location.hash);
+window.addEventListener('hashchange', () => {
+  if (window.location.hash.startsWith('#share=')) void playground.boot(window.location.hash);
+});

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { EditorHost } from '../editor/editor-host.ts';
+import { installLanguageService } from '../editor/lsp/language-bridge.ts';
+import type { Playground } from './playground.ts';
+
+/** The editor host is made once per page; other parts (bridges, decorations) reach it here. */
+export const editorHost: { current: EditorHost | null; listeners: ((h: EditorHost) => void)[] } = { current: null, listeners: [] };
+
+export function onEditor(f: (h: EditorHost) => void): void {
+  if (editorHost.current) f(editorHost.current);
+  else editorHost.listeners.push(f);
+}
+
+export function EditorPane({ pg }: { pg: Playground }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const host = new EditorHost(box.current!, pg);
+    editorHost.current = host;
+    for (const f of editorHost.listeners.splice(0)) f(host);
+    void installLanguageService(host, pg).catch((error: unknown) => {
+      pg.notice.value = { kind: 'error', text: `The language service did not start (${error instanceof Error ? error.message : String(error)}); markers come from the check.` };
+    });
+    return () => {
+      host.dispose();
+      editorHost.current = null;
+    };
+  }, []);
+  void pg.revision.value;
+  return (
+    <section class="editor-pane">
+      <div class="tabs" role="tablist">
+        {pg.tabs.value.map((t) => (
+          <div key={t} role="tab" class={`tab${pg.active.value === t ? ' active' : ''}`} aria-selected={pg.active.value === t}>
+            <button class="tab-name" onClick={() => pg.openFile(t)} title={t}>
+              {t.slice(t.lastIndexOf('/') + 1)}
+              {pg.workspace.origin(t) !== 'repo' && <span class="dirty">●</span>}
+            </button>
+            <button class="tab-close" onClick={() => pg.closeTab(t)} aria-label={`close ${t}`}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+      <div class="editor" ref={box} data-testid="editor" />
+    </section>
+  );
+}

@@ -1,0 +1,240 @@
+// The page's model: what is open, the workspace's files, the last check, and the requests to the engine worker.
+// Views read its signals and call its methods; it never draws anything itself.
+import { computed, signal } from '@preact/signals';
+import type { Diagnostic } from '@houserules/schema';
+import type { EngineClient } from '../protocol/engine-client.ts';
+import type { Catalog, CatalogEntry, CheckResult, SourceLink } from '../protocol/engine-protocol.ts';
+import { downloadOf, saveDownload } from '../workspace/download.ts';
+import { decodeShareLink, encodeShareLink, SHARE_PREFIX } from '../workspace/share-link.ts';
+import { loadState, saveState, type KeyValueStore } from '../workspace/storage.ts';
+import type { Workspace } from '../workspace/workspace.ts';
+
+export type PanelView = 'problems' | 'tests' | 'simulate' | 'play' | 'compare' | 'graph';
+
+export const DEFAULT_ENTRY = 'scenarios/diamant/diamant.rules';
+/** Quiet time after a keystroke before the engine worker rechecks (the language service marks at once). */
+const CHECK_DELAY_MS = 250;
+const SAVE_DELAY_MS = 400;
+
+export interface Notice {
+  kind: 'info' | 'error';
+  text: string;
+}
+
+/** Where the editor should go: a file and a range (1-based, end exclusive). */
+export interface Reveal {
+  file: string;
+  range: SourceLink['range'];
+  seq: number;
+}
+
+export class Playground {
+  readonly catalog = signal<Catalog>({ entries: [] });
+  readonly entryId = signal<string>(DEFAULT_ENTRY);
+  readonly tabs = signal<string[]>([]);
+  readonly active = signal<string | null>(null);
+  readonly check = signal<CheckResult | null>(null);
+  readonly checking = signal(false);
+  readonly panel = signal<PanelView>('problems');
+  readonly panelWide = signal(false);
+  readonly galleryOpen = signal(false);
+  readonly notice = signal<Notice | null>(null);
+  readonly reveal = signal<Reveal | null>(null);
+  /** bumped when the workspace's files change (an edit, a reset, a loaded link) */
+  readonly revision = signal(0);
+  readonly ready = signal(false);
+  readonly cursor = signal<{ file: string; line: number } | null>(null);
+
+  readonly entry = computed<CatalogEntry | null>(() => this.catalog.value.entries.find((e) => e.id === this.entryId.value) ?? null);
+  readonly entryFile = computed<string>(() => this.entryId.value.split('#')[0]!);
+  readonly variant = computed<string | null>(() => this.entryId.value.split('#')[1] ?? null);
+  readonly diagnostics = computed<Diagnostic[]>(() => this.check.value?.diagnostics ?? []);
+  readonly errorCount = computed(() => this.diagnostics.value.filter((d) => d.severity === 'error').length);
+  readonly warningCount = computed(() => this.diagnostics.value.filter((d) => d.severity === 'warning').length);
+
+  private checkTimer: ReturnType<typeof setTimeout> | undefined;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private checkSeq = 0;
+  private revealSeq = 0;
+  private booted = false;
+
+  constructor(
+    readonly workspace: Workspace,
+    readonly engine: EngineClient,
+    private readonly store: KeyValueStore,
+  ) {}
+
+  /** Loads the shared link or the stored workspace (a link wins), sends every file to the worker, opens the entry. */
+  async boot(fragment: string): Promise<void> {
+    const stored = loadState(this.store);
+    let open = DEFAULT_ENTRY;
+    let tabs: string[] = [];
+    let active: string | null = null;
+    if (fragment.startsWith(SHARE_PREFIX)) {
+      const decoded = decodeShareLink(fragment);
+      if (decoded.ok) {
+        this.workspace.load(decoded.project.files);
+        open = decoded.project.open;
+        this.notice.value = { kind: 'info', text: `Opened a shared link with ${Object.keys(decoded.project.files).length} file(s).` };
+      } else {
+        this.notice.value = { kind: 'error', text: decoded.message };
+        if (stored) this.workspace.load(stored.files);
+      }
+    } else if (stored) {
+      this.workspace.load(stored.files);
+      open = stored.open;
+      tabs = stored.tabs;
+      active = stored.active;
+    }
+    const authored = this.workspace.authored();
+    if (this.booted || Object.keys(authored).length > 0) await this.engine.request('files/author', { files: authored });
+    this.booted = true;
+    // The scenario opens (checked) before the gallery's catalog is asked for: the catalog reads every file.
+    const file = open.split('#')[0]!;
+    if (!this.workspace.has(file)) open = DEFAULT_ENTRY;
+    await this.openEntry(open, { tabs, active });
+    this.ready.value = true;
+    // The benchmark reads this: from navigation to an open, checked, editable scenario.
+    performance.mark('houserules:editable');
+    await this.refreshCatalog();
+    if (!this.catalog.value.entries.some((e) => e.id === this.entryId.value)) await this.openEntry(DEFAULT_ENTRY);
+    else this.addEntryTabs();
+  }
+
+  /** Opens a gallery entry: its file, its tests and the modules it builds on, as tabs (once the catalog is known). */
+  async openEntry(id: string, restore: { tabs?: string[]; active?: string | null } = {}): Promise<void> {
+    const file = id.split('#')[0]!;
+    if (!this.workspace.has(file)) return;
+    this.entryId.value = id;
+    const kept = (restore.tabs ?? []).filter((t) => this.workspace.has(t));
+    this.tabs.value = [...new Set([file, ...kept])];
+    this.addEntryTabs();
+    this.active.value = restore.active && this.workspace.has(restore.active) ? restore.active : file;
+    this.galleryOpen.value = false;
+    this.scheduleSave();
+    await this.recheck();
+  }
+
+  /** The open entry's tests and the modules it builds on join its tabs (after any the author had open). */
+  private addEntryTabs(): void {
+    const entry = this.entry.value;
+    if (!entry) return;
+    this.tabs.value = [...new Set([entry.file, ...entry.tests, ...entry.dependencies, ...this.tabs.value])];
+  }
+
+  openFile(path: string, range?: SourceLink['range']): void {
+    if (!this.workspace.has(path)) return;
+    if (!this.tabs.value.includes(path)) this.tabs.value = [...this.tabs.value, path];
+    this.active.value = path;
+    if (range) this.reveal.value = { file: path, range, seq: ++this.revealSeq };
+    this.scheduleSave();
+  }
+
+  goTo(link: SourceLink | null): void {
+    if (link) this.openFile(link.file, link.range);
+  }
+
+  closeTab(path: string): void {
+    const tabs = this.tabs.value.filter((t) => t !== path);
+    this.tabs.value = tabs;
+    if (this.active.value === path) this.active.value = tabs[0] ?? null;
+    this.scheduleSave();
+  }
+
+  isEditable(path: string): boolean {
+    return this.workspace.isEditable(path, this.entryFile.value);
+  }
+
+  /** An edit in the editor: kept, sent to the worker, saved, and the scenario rechecked once typing pauses. */
+  edit(path: string, text: string): void {
+    if (this.workspace.text(path) === text) return;
+    this.workspace.set(path, text);
+    void this.engine.request('files/change', { path, text });
+    this.revision.value++;
+    this.scheduleSave();
+    clearTimeout(this.checkTimer);
+    this.checkTimer = setTimeout(() => void this.recheck(), CHECK_DELAY_MS);
+  }
+
+  async resetFile(path: string): Promise<void> {
+    const wasNew = this.workspace.origin(path) === 'new';
+    this.workspace.reset(path);
+    await this.engine.request('files/change', { path, text: this.workspace.text(path) ?? null });
+    if (wasNew) this.closeTab(path);
+    this.revision.value++;
+    this.scheduleSave();
+    await this.refreshCatalog();
+    await this.recheck();
+  }
+
+  /** A new module of the author's that extends the open scenario, ready for overrides. */
+  async newHouseRule(): Promise<void> {
+    const entry = this.entry.value;
+    if (!entry) return;
+    const path = this.workspace.freePath(`${entry.module.replace(/\./g, '_')}_house_rules`);
+    const name = path.replace(/^scenarios\//, '').replace(/\.rules$/, '').replace(/\//g, '.');
+    const text = houseRuleTemplate(name, entry);
+    this.workspace.set(path, text);
+    await this.engine.request('files/change', { path, text });
+    this.revision.value++;
+    await this.refreshCatalog();
+    const id = this.catalog.value.entries.find((e) => e.file === path)?.id;
+    if (id) await this.openEntry(id);
+    else this.openFile(path);
+  }
+
+  async refreshCatalog(): Promise<void> {
+    this.catalog.value = await this.engine.request('catalog', {});
+  }
+
+  async recheck(): Promise<void> {
+    const seq = ++this.checkSeq;
+    this.checking.value = true;
+    const result = await this.engine.request('check', { entry: this.entryFile.value });
+    if (seq !== this.checkSeq) return;
+    this.check.value = result;
+    this.checking.value = false;
+    // A variant written or removed in the open file: the gallery (and the compare view's lists) follow.
+    const listed = this.catalog.value.entries.filter((e) => e.file === this.entryFile.value && e.variant !== null).map((e) => e.variant);
+    const checked = result.ok ? result.variants.map((v) => v.name) : listed;
+    if (this.catalog.value.entries.length > 0 && listed.join('\n') !== checked.join('\n')) await this.refreshCatalog();
+  }
+
+  shareLink(base: string): string {
+    return base.replace(/#.*$/, '') + encodeShareLink({ open: this.entryId.value, files: this.workspace.authored() });
+  }
+
+  download(): boolean {
+    const files = this.workspace.authored();
+    const entry = this.entry.value;
+    const d = downloadOf(Object.keys(files).length > 0 ? files : entry ? { [entry.file]: this.workspace.text(entry.file) ?? '' } : {});
+    if (!d) return false;
+    saveDownload(d);
+    return true;
+  }
+
+  private scheduleSave(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      const saved = saveState(this.store, { open: this.entryId.value, files: this.workspace.authored(), tabs: this.tabs.value, active: this.active.value });
+      if (!saved.ok) this.notice.value = { kind: 'error', text: saved.message };
+    }, SAVE_DELAY_MS);
+  }
+}
+
+function houseRuleTemplate(name: string, entry: CatalogEntry): string {
+  const base = entry.module;
+  return `// House rules for ${entry.title}: every rule of ${base} applies, except what this module overrides or removes.
+module ${name} extends ${base}
+
+scenario "${entry.title} (house rules)" {
+  players ${entry.players ? `${entry.players.min}..${entry.players.max}` : '2..4'}
+}
+
+// Replace a rule by name (it keeps its place in the firing order), e.g.:
+// override rule some_rule on some_event {
+//   cite "The sentence of the rulebook this reading implements."
+//   …
+// }
+`;
+}

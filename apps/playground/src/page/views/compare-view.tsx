@@ -1,0 +1,355 @@
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import type { editor as MonacoEditor } from 'monaco-editor/editor';
+import type { PlayerView } from '@houserules/engine';
+import { monaco } from '../../editor/monaco-setup.ts';
+import { editorHost } from '../editor-pane.tsx';
+import type { CatalogEntry, ComparedDifference, CompareResult, WitnessFrame, WitnessSummary } from '../../protocol/engine-protocol.ts';
+import type { Playground } from '../playground.ts';
+import { ViewPictures } from './state-pictures.tsx';
+
+type Compared = Extract<CompareResult, { ok: true }>;
+
+const entryLabel = (e: CatalogEntry): string => `${e.title}${e.variant ? ` — ${e.variantTitle ?? e.variant}` : ''}`;
+const fmt = (x: number): string => (Math.abs(x) < 1 ? x.toFixed(3) : x.toFixed(2));
+
+/** The entry to compare with by default: the scenario it extends (a house rule and its base game), else another variant of it. */
+export function defaultCounterpart(entries: CatalogEntry[], current: CatalogEntry | null): string {
+  if (!current) return entries[0]?.id ?? '';
+  const bases = entries.filter((e) => current.dependencies.includes(e.file) && e.variant === null);
+  // The nearest base: the one that itself builds on the others.
+  const base = bases.sort((a, b) => b.dependencies.length - a.dependencies.length)[0];
+  if (base) return base.id;
+  const sibling = entries.find((e) => e.file === current.file && e.id !== current.id);
+  return sibling?.id ?? current.id;
+}
+
+export function CompareView({ pg, active }: { pg: Playground; active: boolean }) {
+  const entries = pg.catalog.value.entries;
+  const left = useSignal('');
+  const right = useSignal('');
+  const result = useSignal<CompareResult | null>(null);
+  const phase = useSignal<string | null>(null);
+  // The witness search's budget and first seed, and the balance's games (the CLI's defaults: 10 s, seed 1).
+  const seconds = useSignal(10);
+  const seed = useSignal(1);
+  const balanceGames = useSignal(200);
+  const box = useRef<HTMLDivElement>(null);
+  const diffEditor = useRef<MonacoEditor.IStandaloneDiffEditor | null>(null);
+  useEffect(() => {
+    left.value = pg.entryId.value;
+    right.value = defaultCounterpart(entries, pg.entry.value);
+    result.value = null;
+  }, [pg.entryId.value, entries.length]);
+  const a = entries.find((e) => e.id === left.value) ?? null;
+  const b = entries.find((e) => e.id === right.value) ?? null;
+  useEffect(() => {
+    if (!active || !box.current || !a || !b) return;
+    diffEditor.current ??= monaco.editor.createDiffEditor(box.current, { theme: 'houserules', readOnly: true, automaticLayout: true, renderSideBySide: true, minimap: { enabled: false }, fontSize: 12.5, originalEditable: false });
+    const host = editorHost.current;
+    const ma = host?.model(a.file);
+    const mb = host?.model(b.file);
+    if (ma && mb) diffEditor.current.setModel({ original: ma, modified: mb });
+  }, [active, left.value, right.value, pg.revision.value]);
+  useEffect(() => () => diffEditor.current?.dispose(), []);
+  const run = async (): Promise<void> => {
+    result.value = null;
+    phase.value = 'structure';
+    const pending = pg.engine.start('compare/run', { a: left.value, b: right.value, budgetSeconds: seconds.value, seed: seed.value, balanceGames: balanceGames.value }, (p) => (phase.value = p.phase));
+    try {
+      result.value = await pending.result;
+    } finally {
+      phase.value = null;
+    }
+  };
+  const sameFile = a && b && a.file === b.file;
+  const r = result.value;
+  return (
+    <div class="compare-view" data-testid="compare-view">
+      <div class="toolbar">
+        <select value={left.value} data-testid="compare-left" onChange={(e) => ((left.value = (e.target as HTMLSelectElement).value), (result.value = null))}>
+          {entries.map((e) => (
+            <option key={e.id} value={e.id}>
+              {entryLabel(e)}
+            </option>
+          ))}
+        </select>
+        <span>vs</span>
+        <select value={right.value} data-testid="compare-right" onChange={(e) => ((right.value = (e.target as HTMLSelectElement).value), (result.value = null))}>
+          {entries.map((e) => (
+            <option key={e.id} value={e.id}>
+              {entryLabel(e)}
+            </option>
+          ))}
+        </select>
+        <label title="the witness search's budget, and again its shrinking's">
+          search s
+          <input type="number" min={1} max={60} value={seconds.value} data-testid="compare-seconds" onInput={(e) => (seconds.value = Number((e.target as HTMLInputElement).value) || 1)} />
+        </label>
+        <label title="the witness search tries seeds from this one on">
+          from seed
+          <input type="number" min={1} value={seed.value} data-testid="compare-seed" onInput={(e) => (seed.value = Math.max(1, Math.floor(Number((e.target as HTMLInputElement).value) || 1)))} />
+        </label>
+        <label title="random games of each side for the balance table (0: none)">
+          balance games
+          <input type="number" min={0} max={5000} value={balanceGames.value} data-testid="compare-balance-games" onInput={(e) => (balanceGames.value = Math.max(0, Math.floor(Number((e.target as HTMLInputElement).value) || 0)))} />
+        </label>
+        <button class="btn primary" data-testid="compare-run" disabled={phase.value !== null || !a || !b} onClick={() => void run()}>
+          Compare
+        </button>
+        {phase.value && (
+          <span class="muted" data-testid="compare-phase">
+            {phase.value === 'structure' ? 'matching declarations by name…' : phase.value === 'witness' ? 'searching for a game where they differ…' : 'simulating both for the balance…'}
+          </span>
+        )}
+      </div>
+      {r && !r.ok && r.diagnostics.map((d, i) => <p key={i} class="diag error">{d.code}: {d.message}</p>)}
+      {r?.ok && <CompareReport pg={pg} r={r} />}
+      <h4 class="section">Sources</h4>
+      {sameFile && <p class="muted">Both are written in the same file (one is a variant of it): what the variant changes is its block.</p>}
+      <div class="diff-editor" ref={box} data-testid="source-diff" />
+    </div>
+  );
+}
+
+function CompareReport({ pg, r }: { pg: Playground; r: Compared }) {
+  const byKind = new Map<string, Compared['structure']['changes']>();
+  for (const c of r.structure.changes) byKind.set(c.kind, [...(byKind.get(c.kind) ?? []), c]);
+  const open = (loc: { file: string; line: number; column: number } | undefined): void => {
+    if (loc) pg.openFile(loc.file, { start: { line: loc.line, column: loc.column, offset: 0 }, end: { line: loc.line, column: loc.column, offset: 0 } });
+  };
+  return (
+    <div class="compare-report">
+      <p class="summary" data-testid="structure-summary">
+        <b>{r.structure.changes.length}</b> difference{r.structure.changes.length === 1 ? '' : 's'} by name · {r.structure.shared} declarations on both sides, {r.structure.unchanged} unchanged
+        {r.structure.renamed.length > 0 && ` · ${r.structure.renamed.length} possibly renamed`}
+      </p>
+      {[...byKind].map(([kind, list]) => (
+        <section key={kind} class="change-group" data-testid={`changes:${kind}`}>
+          <h4>
+            {kind} <span class="muted">{list.length}</span>
+          </h4>
+          <ul>
+            {list.map((c) => (
+              <li key={`${c.kind}:${c.name}`} class={`change ${c.status}`}>
+                <div class="change-head">
+                  <span class={`status ${c.status}`}>{c.status === 'reads-changed' ? 'reads a change' : c.status}</span>
+                  <button class="link change-name" onClick={() => open(c.b ?? c.a)}>
+                    {c.name}
+                  </button>
+                  {c.parts.length > 0 && <span class="muted">{c.parts.join(', ')}</span>}
+                  {c.through.length > 0 && <span class="muted">through {c.through.map((t) => `${t.kind} ${t.name}`).join(', ')}</span>}
+                </div>
+                {(c.a?.cite || c.b?.cite) && (
+                  <div class="cites">
+                    {c.a?.cite && <blockquote>“{c.a.cite}”</blockquote>}
+                    {c.b?.cite && c.b.cite !== c.a?.cite && <blockquote class="b">“{c.b.cite}”</blockquote>}
+                  </div>
+                )}
+                {c.source && c.source.some((l) => l.op !== ' ') && (
+                  <pre class="source-lines">
+                    {c.source.map((l, i) => (
+                      <span key={i} class={l.op === '+' ? 'add' : l.op === '-' ? 'del' : ''}>
+                        {l.op} {l.text}
+                        {'\n'}
+                      </span>
+                    ))}
+                  </pre>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <Witnesses pg={pg} r={r} />
+      {r.balance.length > 0 && (
+        <section class="balance" data-testid="balance">
+          <h4>
+            Balance <span class="muted">· {r.balanceGames} random games each, {r.balancePlayers} players · 95% intervals · * p &lt; 0.05, ** p &lt; 0.01</span>
+          </h4>
+          <table>
+            <thead>
+              <tr>
+                <th>measure</th>
+                <th>{r.a.title}{r.a.variant ? ` (${r.a.variant})` : ''}</th>
+                <th>{r.b.title}{r.b.variant ? ` (${r.b.variant})` : ''}</th>
+                <th>difference</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.balance.map((row) => (
+                <tr key={row.measure} class={row.mark ? 'significant' : ''}>
+                  <td>{row.measure}</td>
+                  <td>
+                    {fmt(row.a.value)} <span class="muted">[{fmt(row.a.low)}, {fmt(row.a.high)}]</span>
+                  </td>
+                  <td>
+                    {fmt(row.b.value)} <span class="muted">[{fmt(row.b.low)}, {fmt(row.b.high)}]</span>
+                  </td>
+                  <td>
+                    {row.difference >= 0 ? '+' : ''}
+                    {fmt(row.difference)} {row.mark}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** What the search found for each difference, and one witness at a time replayed on two boards. */
+function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
+  const first = Math.max(0, r.differences.findIndex((d) => d.witness !== null && d.sameAs === null));
+  const shown = useSignal(first);
+  const replayed = useSignal<WitnessFrame[]>(r.frames);
+  useEffect(() => {
+    shown.value = first;
+    replayed.value = r.frames;
+  }, [r]);
+  const pick = async (i: number): Promise<void> => {
+    const d = r.differences[i];
+    if (!d?.witness) return;
+    shown.value = i;
+    if (d.isolation !== null) return;
+    if (d.witness === r.witness || (d.witness.seed === r.witness?.seed && d.witness.moves.join() === r.witness.moves.join())) {
+      replayed.value = r.frames;
+      return;
+    }
+    replayed.value = [];
+    const replay = await pg.engine.request('compare/replay', { a: r.a.id, b: r.b.id, witness: { seed: d.witness.seed, players: d.witness.players, moves: d.witness.moves } });
+    if (shown.value === i) replayed.value = replay?.frames ?? [];
+  };
+  const d = r.differences[shown.value];
+  const found = r.differences.filter((x) => x.witness !== null).length;
+  return (
+    <>
+      {r.differences.length > 0 && (
+        <section class="differences" data-testid="witness-list">
+          <h4>
+            In play <span class="muted">· a game was found for {found} of {r.differences.length} difference{r.differences.length === 1 ? '' : 's'} · {r.search.games} games searched</span>
+          </h4>
+          <ul>
+            {r.differences.map((x, i) => (
+              <li key={x.label} class={`sought${i === shown.value ? ' shown' : ''}${x.witness ? ' found' : ''}`} data-testid={`sought:${x.label}`}>
+                {x.witness ? (
+                  <button class="link" onClick={() => void pick(i)} title="show this witness on the boards below">
+                    {x.label}
+                  </button>
+                ) : (
+                  <span>{x.label}</span>
+                )}{' '}
+                <span class="muted">{soughtSummary(x)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Witness pg={pg} r={r} w={d?.witness ?? r.witness} difference={d ?? null} frames={replayed.value} />
+    </>
+  );
+}
+
+function soughtSummary(d: ComparedDifference): string {
+  if (!d.witness) return `— ${d.summary}`;
+  const moves = `${d.witness.moves.length} decision${d.witness.moves.length === 1 ? '' : 's'}`;
+  if (d.sameAs) return `— shown by the same game as ${d.sameAs}`;
+  if (d.isolation === 'isolated') return `— diverges after ${moves} when only this is taken from the second (seed ${d.witness.seed})`;
+  return `— diverges after ${moves} (seed ${d.witness.seed})`;
+}
+
+function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[] }) {
+  const at = useSignal(w ? Math.min(w.divergence.step, frames.length - 1) : 0);
+  useEffect(() => {
+    if (w) at.value = Math.max(0, Math.min(w.divergence.step, frames.length - 1));
+  }, [w, frames]);
+  if (!w) {
+    return (
+      <section class="witness none" data-testid="witness">
+        <h4>Witness</h4>
+        <p class="muted">{r.search.summary}</p>
+      </section>
+    );
+  }
+  const isolated = difference !== null && difference.isolation !== null;
+  const frame = frames[Math.max(0, Math.min(frames.length - 1, at.value))];
+  const diverged = at.value >= w.divergence.step;
+  const copy = async (): Promise<void> => {
+    if (!r.witnessTest) return;
+    try {
+      await navigator.clipboard.writeText(r.witnessTest.text);
+      pg.notice.value = { kind: 'info', text: 'The witness tests are on the clipboard (one per difference): they pass on the first scenario and fail on the second.' };
+    } catch {
+      pg.notice.value = { kind: 'error', text: 'The browser refused the clipboard; use "add to my files".' };
+    }
+  };
+  const add = (): void => {
+    if (!r.witnessTest) return;
+    const path = pg.workspace.has(r.witnessTest.path) ? r.witnessTest.path.replace(/\.rules$/, `_${Date.now() % 100000}.rules`) : r.witnessTest.path;
+    pg.edit(path, r.witnessTest.text);
+    pg.openFile(path);
+  };
+  const seats: undefined[] = Array.from({ length: w.players }, () => undefined);
+  return (
+    <section class="witness" data-testid="witness">
+      <h4>
+        Witness{difference ? ` of ${difference.label}` : ''}: they diverge after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'} <span class="muted">(seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)</span>
+      </h4>
+      <p class="divergence" data-testid="divergence">
+        <b>{w.divergence.kind}</b>: {w.divergence.detail}
+      </p>
+      {w.divergence.rules.length > 0 && (
+        <p class="muted">
+          rules that fired differently: {w.divergence.rules.map((x) => `${x.rule} (${x.a} vs ${x.b})`).join(', ')}
+        </p>
+      )}
+      <div class="toolbar">
+        <button class="btn" disabled={at.value === 0} onClick={() => (at.value = Math.max(0, at.value - 1))}>
+          ◀
+        </button>
+        <input type="range" min={0} max={frames.length - 1} value={at.value} onInput={(e) => (at.value = Number((e.target as HTMLInputElement).value))} />
+        <button class="btn" disabled={at.value >= frames.length - 1} onClick={() => (at.value = Math.min(frames.length - 1, at.value + 1))}>
+          ▶
+        </button>
+        <span class={diverged ? 'fail' : 'muted'}>
+          step {at.value}/{frames.length - 1}
+          {frame?.move ? `: ${frame.move}` : ' (set-up)'}
+          {at.value === w.divergence.step ? ' — the first divergence' : ''}
+        </span>
+        <span class="spacer" />
+        <button class="btn" data-testid="copy-as-test" disabled={!r.witnessTest} onClick={() => void copy()}>
+          Copy as tests
+        </button>
+        <button class="btn" disabled={!r.witnessTest} onClick={add}>
+          Add to my files
+        </button>
+      </div>
+      {isolated && (
+        <p class="muted" data-testid="isolated-note">
+          This game is played on {r.a.title} with only this difference taken from {r.b.title}
+          {difference?.isolatedDeclarations ? ` (${difference.isolatedDeclarations.split('\n')[0]}${difference.isolatedDeclarations.includes('\n') ? ' …' : ''})` : ''}: as printed, the two
+          diverge elsewhere first, so the boards are not replayed. Its test is in the module "Copy as tests" gives.
+        </p>
+      )}
+      {!isolated && frames.length === 0 && <p class="muted">replaying…</p>}
+      {!isolated && frame && (
+        <div class={`witness-boards${diverged ? ' diverged' : ''}`}>
+          {(['a', 'b'] as const).map((side) => (
+            <div key={side} class="witness-side">
+              <h5>{side === 'a' ? `${r.a.title}${r.a.variant ? ` (${r.a.variant})` : ''}` : `${r.b.title}${r.b.variant ? ` (${r.b.variant})` : ''}`}</h5>
+              <ViewPictures view={frame[side].view as PlayerView} seats={seats} viewer={-1} unlimited={[]} seatColours={r.seatColours} boardSvg={frame[side].board} winners={[]} />
+            </div>
+          ))}
+        </div>
+      )}
+      {w.divergence.expect.length > 0 && (
+        <details>
+          <summary>what holds on the first and not on the second</summary>
+          <pre class="source-lines">{w.divergence.expect.join('\n')}</pre>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Playground } from '../playground.ts';
+
+export function ProblemsView({ pg }: { pg: Playground }) {
+  const check = pg.check.value;
+  const list = pg.diagnostics.value;
+  if (!check) return <p class="muted pad">Checking…</p>;
+  return (
+    <div class="problems" data-testid="problems">
+      <p class="summary">
+        {check.title ?? check.entry}: base game{check.variants.length > 0 && ` and ${check.variants.map((v) => v.name).join(', ')}`}, with its tests, checked in {check.ms.toFixed(0)} ms.
+      </p>
+      {list.length === 0 && <p class="all-good">✓ No problems. Every rule resolves, every type checks.</p>}
+      <ul class="diagnostics">
+        {list.map((d, i) => (
+          <li key={i} class={`diag ${d.severity}`}>
+            <button class="diag-main" onClick={() => d.file && d.range && pg.openFile(d.file, d.range)}>
+              <span class={`sev ${d.severity}`}>{d.severity}</span>
+              <code class="code">{d.code}</code>
+              <span class="message">{d.message}</span>
+              {d.file && (
+                <span class="where">
+                  {d.file.replace(/^scenarios\//, '')}
+                  {d.range && `:${d.range.start.line}:${d.range.start.column}`}
+                </span>
+              )}
+            </button>
+            {d.hint && <div class="hint">{d.hint}</div>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { Value } from '@houserules/schema';
+import type { CheckResult, SimulateResult } from '../../protocol/engine-protocol.ts';
+import { BarList, ChartCard, ColumnChart, Histogram } from '../charts/charts.tsx';
+import type { Playground } from '../playground.ts';
+
+export interface SimulateForm {
+  games: number;
+  players: number;
+  seed: number;
+  agents: string[];
+  options: Record<string, Value>;
+  variant: string | null;
+}
+
+export const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+/** The agents a seat may be given: the engine's own and the scenario's policies (with their default arguments). */
+export function agentChoices(check: CheckResult | null): string[] {
+  return ['random', 'first', ...(check?.policies ?? []).map((p) => p.name)];
+}
+
+export function defaultPlayers(check: CheckResult | null): number {
+  const range = check?.players ?? { min: 2, max: 4 };
+  return Math.max(range.min, Math.min(range.max, 4));
+}
+
+export function SimulateView({ pg }: { pg: Playground }) {
+  const check = pg.check.value;
+  const form = useSignal<SimulateForm | null>(null);
+  const progress = useSignal<{ done: number; total: number } | null>(null);
+  const result = useSignal<SimulateResult | null>(null);
+  const error = useSignal<string | null>(null);
+  const cancel = useSignal<(() => void) | null>(null);
+  const formFor = useSignal<string>('');
+
+  useEffect(() => {
+    if (!check || formFor.value === pg.entryId.value) return;
+    formFor.value = pg.entryId.value;
+    const players = defaultPlayers(check);
+    form.value = { games: 200, players, seed: 1, agents: new Array(players).fill('random'), options: {}, variant: pg.variant.value };
+    result.value = null;
+  }, [check, pg.entryId.value]);
+  const f = form.value;
+  if (!check || !f) return <p class="muted pad">Checking the scenario…</p>;
+  const set = (patch: Partial<SimulateForm>): void => {
+    form.value = { ...f, ...patch };
+  };
+  const run = async (): Promise<void> => {
+    error.value = null;
+    progress.value = { done: 0, total: f.games };
+    const pending = pg.engine.start('simulate/run', { entry: pg.entryFile.value, variant: f.variant, players: f.players, games: f.games, seed: f.seed, agents: f.agents, options: f.options }, (p) => (progress.value = p));
+    cancel.value = pending.cancel;
+    try {
+      const outcome = await pending.result;
+      if (outcome.ok) result.value = outcome.result;
+      else error.value = `${outcome.message}${outcome.diagnostics.length ? `: ${outcome.diagnostics[0]!.message}` : ''}`;
+    } finally {
+      progress.value = null;
+      cancel.value = null;
+    }
+  };
+  const range = check.players ?? { min: 1, max: 8 };
+  const agents = agentChoices(check);
+  return (
+    <div class="simulate-view" data-testid="simulate-view">
+      <form
+        class="sim-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <label>
+          games
+          <input type="number" min={1} max={1000000} value={f.games} data-testid="sim-games" onInput={(e) => set({ games: Number((e.target as HTMLInputElement).value) || 1 })} />
+        </label>
+        <label>
+          players
+          <input
+            type="number"
+            min={range.min}
+            max={range.max}
+            value={f.players}
+            onInput={(e) => {
+              const n = Math.max(range.min, Math.min(range.max, Number((e.target as HTMLInputElement).value) || range.min));
+              set({ players: n, agents: Array.from({ length: n }, (_, i) => f.agents[i] ?? 'random') });
+            }}
+          />
+        </label>
+        <label>
+          seed
+          <input type="number" value={f.seed} onInput={(e) => set({ seed: Number((e.target as HTMLInputElement).value) || 0 })} />
+        </label>
+        {check.variants.length > 0 && (
+          <label>
+            variant
+            <select value={f.variant ?? ''} onChange={(e) => set({ variant: (e.target as HTMLSelectElement).value || null })}>
+              <option value="">base game</option>
+              {check.variants.map((v) => (
+                <option key={v.name} value={v.name}>
+                  {v.title ?? v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <div class="seats">
+          {f.agents.map((a, seat) => (
+            <label key={seat} class="seat">
+              p{seat + 1}
+              <select value={a} onChange={(e) => set({ agents: f.agents.map((x, i) => (i === seat ? (e.target as HTMLSelectElement).value : x)) })}>
+                {agents.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
+        <OptionFields check={check} values={f.options} onChange={(options) => set({ options })} />
+        <div class="sim-actions">
+          {progress.value ? (
+            <>
+              <progress max={progress.value.total} value={progress.value.done} data-testid="sim-progress" />
+              <span class="muted">
+                {progress.value.done.toLocaleString('en')} / {progress.value.total.toLocaleString('en')} games
+              </span>
+              <button type="button" class="btn" data-testid="sim-cancel" onClick={() => cancel.value?.()}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button type="submit" class="btn primary" data-testid="sim-run" disabled={!check.ok}>
+              ▶ Simulate {f.games.toLocaleString('en')} games
+            </button>
+          )}
+        </div>
+      </form>
+      {error.value && <p class="diag error">{error.value}</p>}
+      {result.value && <SimulationCharts pg={pg} r={result.value} />}
+    </div>
+  );
+}
+
+export function OptionFields({ check, values, onChange }: { check: CheckResult; values: Record<string, Value>; onChange: (v: Record<string, Value>) => void }) {
+  if (check.options.length === 0) return null;
+  return (
+    <div class="options">
+      {check.options.map((o) => {
+        const value = values[o.name] ?? o.default;
+        const change = (v: Value): void => {
+          const next = { ...values };
+          if (v === o.default) delete next[o.name];
+          else next[o.name] = v;
+          onChange(next);
+        };
+        return (
+          <label key={o.name} title={o.doc ?? ''} class="option">
+            <span class="option-name">{o.name}</span>
+            {o.type.t === 'enum' ? (
+              <select value={String(value)} onChange={(e) => change((e.target as HTMLSelectElement).value)}>
+                {(o.type.values ?? []).map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                    {v === o.default ? ' (default)' : ''}
+                  </option>
+                ))}
+              </select>
+            ) : o.type.t === 'bool' ? (
+              <input type="checkbox" checked={value === true} onChange={(e) => change((e.target as HTMLInputElement).checked)} />
+            ) : (
+              <input type="number" value={Number(value)} onInput={(e) => change(Number((e.target as HTMLInputElement).value))} />
+            )}
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+function SimulationCharts({ pg, r }: { pg: Playground; r: SimulateResult }) {
+  const s = r.summary;
+  const ruleLinks = new Map(r.rules.map((x) => [x.id, x]));
+  const allScores = new Map<number, number>();
+  for (const seat of s.histograms.scores) for (const b of seat) allScores.set(b.value, (allScores.get(b.value) ?? 0) + b.games);
+  const scoreCounts = [...allScores].map(([value, games]) => ({ value, games })).sort((a, b) => a.value - b.value);
+  // Game length in the measure that varies most from game to game.
+  const lengths = (['turns', 'rounds', 'decisions'] as const).map((k) => ({ k, h: s.histograms[k] })).sort((a, b) => b.h.length - a.h.length)[0]!;
+  const rules = s.rules.filter((x) => ruleLinks.get(x.id)?.status === 'active');
+  return (
+    <div class="charts" data-testid="sim-charts">
+      <p class="sim-headline">
+        {s.games.toLocaleString('en')} games{r.cancelled && ' (cancelled)'} of <b>{s.scenario}</b>
+        {s.variant && ` (${s.variant})`}, {s.players} players, seed {s.seed} · <span data-testid="sim-rate">{Math.round(r.gamesPerSecond).toLocaleString('en')} games/s</span> in the worker
+        {s.failures.games > 0 && <span class="fail"> · {s.failures.games} stopped on a run error ({Object.keys(s.failures.codes).join(', ')})</span>}
+      </p>
+      <div class="chart-grid">
+        <ChartCard title="Win rate by seat" testId="chart-wins" note="a win shared by k seats counts 1/k">
+          <ColumnChart bars={s.seats.map((x) => ({ label: `p${x.seat + 1} ${x.agent}`, value: x.winRate, text: pct(x.winRate), tone: x.seat }))} format={pct} />
+        </ChartCard>
+        <ChartCard title="Score distribution" testId="chart-scores" note={s.seats.map((x) => `p${x.seat + 1} ${x.scoreMean.toFixed(1)}±${x.scoreStdDev.toFixed(1)}`).join(' · ')}>
+          <Histogram counts={scoreCounts} tone={1} unit="points" />
+        </ChartCard>
+        <ChartCard title={`Game length (${lengths.k})`} testId="chart-length" note={`mean ${s.length[lengths.k].mean.toFixed(1)}, ${s.length[lengths.k].min}–${s.length[lengths.k].max}`}>
+          <Histogram counts={lengths.h} tone={2} unit={lengths.k} />
+        </ChartCard>
+        <ChartCard title="End reasons" testId="chart-ends">
+          <BarList bars={s.endReasons.map((e, i) => ({ label: e.reason.replace(/^end:/, 'end '), value: e.share, text: `${pct(e.share)} (${e.games})`, tone: i + 3 }))} max={1} />
+        </ChartCard>
+      </div>
+      <ChartCard title="How often each rule fired" testId="chart-rules" note="per game; click a rule to see its source">
+        <BarList
+          bars={rules.map((x) => {
+            const info = ruleLinks.get(x.id);
+            return {
+              label: info?.name ?? x.id,
+              value: x.perGame,
+              text: `${x.perGame.toFixed(2)} · ${pct(x.gamesShare)} of games`,
+              tone: x.perGame === 0 ? 7 : 1,
+              ...(info?.cite ? { title: info.cite } : {}),
+              ...(info ? { onClick: () => pg.openFile(info.file, info.range) } : {}),
+            };
+          })}
+        />
+      </ChartCard>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// What every browser test needs: the real server on a free port, Debian's Chromium through playwright-core with
+// a fresh profile, a page that records console errors, page errors and CSP violations, and screenshots saved as
+// artefacts (test-results/, not committed). Everything is closed by `close()`.
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// @ts-expect-error: a plain ES module without types (the server `pnpm start` runs)
+import { startServer } from '../../scripts/serve.mjs';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const distDir = join(appDir, 'dist');
+export const resultsDir = join(appDir, 'test-results');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Problems {
+  console: string[];
+  pageErrors: string[];
+}
+
+export interface Session {
+  url: string;
+  browser: Browser;
+  context: BrowserContext;
+  /** a page in a new context: no storage shared with the others (a fresh visitor) */
+  freshPage(path?: string): Promise<Page>;
+  problems: Problems;
+  newPage(path?: string): Promise<Page>;
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openSession(options: { width?: number; height?: number } = {}): Promise<Session> {
+  const { server, url } = (await startServer({ root: distDir, port: 0 })) as { server: Server; url: string };
+  let browser: Browser;
+  try {
+    // playwright gives the browser a fresh profile of its own (a new --user-data-dir, removed on close).
+    browser = await chromium.launch({ executablePath: process.env['CHROMIUM'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  } catch (error) {
+    server.close();
+    throw new Error(`cannot start Chromium (on Debian: apt-get install chromium): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const viewport = { width: options.width ?? 1500, height: options.height ?? 900 };
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+  const problems: Problems = { console: [], pageErrors: [] };
+  mkdirSync(resultsDir, { recursive: true });
+  return {
+    url,
+    browser,
+    context,
+    async freshPage(path = '') {
+      const other = await browser.newContext({ viewport });
+      const page = await other.newPage();
+      watch(page, problems);
+      await page.goto(url + path);
+      return page;
+    },
+    problems,
+    async newPage(path = '') {
+      const page = await context.newPage();
+      watch(page, problems);
+      await page.goto(url + path);
+      return page;
+    },
+    async screenshot(page, name) {
+      const file = join(resultsDir, `${name}.png`);
+      await page.screenshot({ path: file });
+      return file;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function watch(page: Page, problems: Problems): void {
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.console.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.pageErrors.push(e.message));
+}
+
+/** Waits until the playground has opened a scenario, checked it, and read the gallery's catalog. */
+export async function whenChecked(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForSelector('[data-testid="check-status"]:not([data-state="pending"])', { timeout });
+  await page.waitForSelector('[data-testid="open-gallery"][data-ready="true"]', { timeout });
+}
+
+/** Console errors and page errors of every page so far (what the tests require to stay empty). */
+export function problemsOf(session: Session): string[] {
+  return [...session.problems.console, ...session.problems.pageErrors];
+}

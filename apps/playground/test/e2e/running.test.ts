@@ -1,0 +1,100 @@
+// Running scenarios in a real browser: the tests pass with their marks, 200 games simulate into charts, and a
+// Diamant round is played by hand as seat 1 against bots, then stepped back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSession, problemsOf, whenChecked, type Session } from './browser.ts';
+
+let session: Session;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openSession();
+  page = await session.newPage();
+  await whenChecked(page);
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('running a scenario in the playground', () => {
+  it('runs every test of Diamant and shows them passed, with coverage', async () => {
+    await page.click('[data-testid="panel:tests"]');
+    await page.waitForSelector('[data-testid="test-row"]');
+    const total = await page.locator('[data-testid="test-row"]').count();
+    expect(total).toBeGreaterThan(10);
+    await page.click('[data-testid="run-all-tests"]');
+    await page.waitForSelector('[data-testid="test-summary"]', { timeout: 90_000 });
+    expect(await page.locator('[data-testid="test-row"][data-status="passed"]').count()).toBe(total);
+    await expect(page.textContent('[data-testid="test-summary"]')).resolves.toContain(`${total} passed`);
+    await expect(page.textContent('[data-testid="coverage"]')).resolves.toContain('100% of rules fired');
+    // The gutter marks the tests of the open test file.
+    await page.click('[data-testid="file:scenarios/diamant/tests/leftovers.rules"]');
+    await page.waitForSelector('[data-testid="editor"] .glyph-pass');
+    await session.screenshot(page, 'tests');
+    expect(problemsOf(session)).toEqual([]);
+  });
+
+  it('simulates 200 games with progress and draws the charts', async () => {
+    await page.click('[data-testid="panel:simulate"]');
+    await page.fill('[data-testid="sim-games"]', '200');
+    await page.click('[data-testid="sim-run"]');
+    await page.waitForSelector('[data-testid="sim-charts"]', { timeout: 90_000 });
+    await expect(page.textContent('[data-testid="sim-charts"]')).resolves.toContain('200 games');
+    for (const chart of ['chart-wins', 'chart-scores', 'chart-length', 'chart-ends', 'chart-rules']) {
+      expect(await page.locator(`[data-testid="${chart}"] svg rect, [data-testid="${chart}"] .bar-fill`).count(), chart).toBeGreaterThan(0);
+    }
+    // Every seat's win rate is drawn; together they make at least 100% (shared wins count 1/k each).
+    const rates = (await page.locator('[data-testid="chart-wins"] .bar-value').allTextContents()).map((t) => Number.parseFloat(t));
+    expect(rates).toHaveLength(4);
+    expect(rates.reduce((a, b) => a + b, 0)).toBeGreaterThan(99);
+    await session.screenshot(page, 'simulate');
+    expect(problemsOf(session)).toEqual([]);
+  });
+
+  it('cancels a long simulation part way', async () => {
+    await page.fill('[data-testid="sim-games"]', '1000000');
+    await page.click('[data-testid="sim-run"]');
+    await page.waitForSelector('[data-testid="sim-progress"]');
+    await page.waitForTimeout(300);
+    await page.click('[data-testid="sim-cancel"]');
+    await page.waitForSelector('[data-testid="sim-run"]', { timeout: 30_000 });
+    await expect(page.textContent('[data-testid="sim-charts"]')).resolves.toContain('(cancelled)');
+  });
+
+  it('plays a Diamant round by hand as seat 1 against bots, then steps back', async () => {
+    await page.click('[data-testid="panel:play"]');
+    await page.click('[data-testid="play-start"]');
+    await page.waitForSelector('[data-testid="game"]');
+    const round = async (): Promise<number> => Number(/round (\d+)/.exec((await page.textContent('.game-head .round')) ?? '')?.[1] ?? 0);
+    expect(await round()).toBe(1);
+    // Continue twice, then leave: the round ends once everybody has left or a trap has sprung.
+    let answers = 0;
+    while ((await round()) === 1 && answers < 40) {
+      const decision = page.locator('[data-testid="decision-p1"]');
+      if ((await decision.count()) === 0) break;
+      const choice = answers < 2 ? 'continue' : 'exit';
+      await decision.locator('[data-testid="option"]', { hasText: choice }).click();
+      answers++;
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="game"]')?.getAttribute('data-steps')) >= n, answers);
+    }
+    expect(answers).toBeGreaterThan(0);
+    await page.waitForFunction(() => /round 2/.test(document.querySelector('.game-head .round')?.textContent ?? ''), null, { timeout: 30_000 });
+    expect(await page.locator('[data-testid="event-log"] li').count()).toBeGreaterThan(5);
+    expect(await page.locator('[data-testid="zone:path"]').count()).toBe(1);
+    await session.screenshot(page, 'play');
+    // Step back: the step before is restored; further back, round 1 with p1's decision open again.
+    const before = Number(await page.getAttribute('[data-testid="game"]', 'data-cursor'));
+    await page.click('[data-testid="step-back"]');
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="game"]')?.getAttribute('data-cursor')) === n - 1, before);
+    for (let i = 0; i < 40 && ((await round()) !== 1 || (await page.locator('[data-testid="decision-p1"]').count()) === 0); i++) {
+      const c = Number(await page.getAttribute('[data-testid="game"]', 'data-cursor'));
+      await page.click('[data-testid="step-back"]');
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="game"]')?.getAttribute('data-cursor')) === n - 1, c);
+    }
+    expect(await round()).toBe(1);
+    expect(await page.locator('[data-testid="decision-p1"]').count()).toBe(1);
+    await session.screenshot(page, 'play-stepped-back');
+    expect(problemsOf(session)).toEqual([]);
+  });
+});

@@ -1,0 +1,172 @@
+// The engine worker's pieces, run in Node on the repo's scenarios: the gallery's catalog, a check, a play session
+// that steps back and forks, and a simulation that stops when cancelled.
+import { loadGraph } from '@houserules/engine';
+import { compile } from '@houserules/compiler';
+import { describe, expect, it } from 'vitest';
+import { collectScenarioFiles } from '../../build/scenario-bundle.ts';
+import { buildCatalog } from '../../src/engine-worker/catalog.ts';
+import { PlaySession } from '../../src/engine-worker/play-session.ts';
+import { ProjectFiles } from '../../src/engine-worker/project-files.ts';
+import { checkScenario } from '../../src/engine-worker/scenario-check.ts';
+import { compareScenarios, relativeFrom, replayComparedWitness } from '../../src/engine-worker/compare.ts';
+import { runTests } from '../../src/engine-worker/test-run.ts';
+import { simulate } from '../../src/engine-worker/simulate.ts';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const bundled = collectScenarioFiles(repoRoot);
+const project = new ProjectFiles();
+project.setAll(Object.fromEntries(bundled.map((f) => [f.path, f.text])));
+const DIAMANT = 'scenarios/diamant/diamant.rules';
+
+function diamantSession(seats: (string | null)[]): PlaySession {
+  const graph = compile(project.host, DIAMANT).value!;
+  const started = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 7, players: seats.length, options: {} }, seats);
+  expect(started.diagnostics).toEqual([]);
+  return started.session!;
+}
+
+const quietJob = (cancelAfter = Infinity) => {
+  let reports = 0;
+  return { get cancelled() { return reports >= cancelAfter; }, breathe: async () => {}, progress: () => void reports++ };
+};
+
+describe('the engine worker', () => {
+  it('bundles every scenario file and the rulebooks they name', () => {
+    expect(bundled.some((f) => f.path === DIAMANT)).toBe(true);
+    expect(bundled.filter((f) => f.path.startsWith('scenarios/catan/')).length).toBeGreaterThan(5);
+    expect(bundled.every((f) => !f.path.includes('..'))).toBe(true);
+  });
+
+  it('lists every scenario module and variant, with its tests and what it builds on', () => {
+    const { entries } = buildCatalog(project);
+    const diamant = entries.find((e) => e.id === DIAMANT)!;
+    expect(diamant.title).toBe('Diamant');
+    expect(diamant.tests.length).toBeGreaterThan(3);
+    expect(entries.some((e) => e.id === `${DIAMANT}#incan_gold`)).toBe(true);
+    const seafarers = entries.find((e) => e.id === 'scenarios/catan/seafarers.rules')!;
+    expect(seafarers.dependencies).toContain('scenarios/catan/base.rules');
+  });
+
+  it('checks a scenario: its variants, options, policies and rules with their sources', () => {
+    const r = checkScenario(project, DIAMANT);
+    expect(r.ok).toBe(true);
+    expect(r.variants.map((v) => v.name)).toEqual(['incan_gold']);
+    expect(r.options.map((o) => o.name)).toContain('leftover_sharing');
+    expect(r.policies.map((p) => p.name)).toContain('cautious');
+    expect(r.rules.find((x) => x.name === 'share_treasure')?.cite).toContain('Divide equally');
+  });
+
+  it('plays, steps back, and forks a new line when another option is chosen there', () => {
+    const s = diamantSession([null, 'random', 'random']);
+    let state = s.state();
+    expect(state.pending.map((d) => d.seat)).toEqual([0]);
+    const first = s.move(0, 0);
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    state = first.state;
+    const tip = state.cursor;
+    const hashAtTip = state.stateHash;
+    // Back to just before p1's answer: the same decision is open again.
+    const p1Step = state.steps.findIndex((st) => st.seat === 0);
+    const back = s.goto(state.lineId, p1Step);
+    expect(back.ok && back.state.pending.some((d) => d.seat === 0)).toBe(true);
+    // The same answer walks forward along the line; the state is the one left.
+    const again = s.move(0, 0);
+    expect(again.ok && again.state.cursor).toBe(p1Step + 1);
+    const forward = s.goto(state.lineId, tip);
+    expect(forward.ok && forward.state.stateHash).toBe(hashAtTip);
+    // Another answer there forks: two lines, the old one intact.
+    s.goto(state.lineId, p1Step);
+    const fork = s.move(0, 1);
+    expect(fork.ok && fork.state.lines.length).toBe(2);
+    if (!fork.ok) return;
+    expect(fork.state.lineId).not.toBe(state.lineId);
+    const old = s.goto(state.lineId, tip);
+    expect(old.ok && old.state.stateHash).toBe(hashAtTip);
+  });
+
+  it('lets bots answer the same way from the same state, on any line', () => {
+    const a = diamantSession([null, 'random', 'random', 'random']);
+    const b = diamantSession([null, 'random', 'random', 'random']);
+    const ra = a.move(0, 0);
+    const rb = b.move(0, 0);
+    expect(ra.ok && rb.ok && ra.state.stateHash === rb.state.stateHash).toBe(true);
+  });
+
+  it('refuses a move for a bot\'s seat or an option that does not exist', () => {
+    const s = diamantSession([null, 'random', 'random']);
+    expect(s.move(1, 0)).toMatchObject({ ok: false, diagnostics: [{ code: 'play/not-your-seat' }] });
+    expect(s.move(0, 99)).toMatchObject({ ok: false, diagnostics: [{ code: 'play/no-such-option' }] });
+  });
+
+  it('simulates with the CLI\'s summary, and stops early when cancelled', async () => {
+    const params = { entry: DIAMANT, variant: null, players: 4, games: 300, seed: 1, agents: ['random', 'cautious'], options: {} };
+    const full = await simulate(project, params, quietJob());
+    expect(full.ok && full.result.summary.games).toBe(300);
+    if (!full.ok) return;
+    expect(full.result.summary.seats.map((x) => x.agent)).toEqual(['random', 'cautious', 'random', 'cautious']);
+    expect(full.result.summary.histograms.decisions.reduce((n, b) => n + b.games, 0)).toBe(300);
+    const stopped = await simulate(project, { ...params, games: 1_000_000 }, quietJob(2));
+    expect(stopped.ok && stopped.result.cancelled).toBe(true);
+    expect(stopped.ok && stopped.result.summary.games).toBeLessThan(1_000_000);
+    const bad = await simulate(project, { ...params, agents: ['nobody'] }, quietJob());
+    expect(bad).toMatchObject({ ok: false, message: expect.stringContaining('unknown agent') });
+  });
+
+  it('draws a hex board as a picture, in the colours of the scenario\'s style', () => {
+    const graph = compile(project.host, 'scenarios/catan/base.rules').value!;
+    const started = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 3, players: 3, options: {} }, [null, 'random', 'random']);
+    const state = started.session!.state();
+    expect(state.boardSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(state.boardSvg).not.toMatch(/<script|on\w+=/i);
+    expect(new Set(state.seatColours).size).toBe(3);
+    // Diamant has no board: no picture.
+    expect(diamantSession([null, 'random', 'random']).state().boardSvg).toBeUndefined();
+  });
+
+  it('compares two printings: the differences by name, a witness on both sides, and the witness as a test that passes on the first', async () => {
+    const r = await compareScenarios(project, { a: DIAMANT, b: `${DIAMANT}#incan_gold`, budgetSeconds: 10, seed: 1, balanceGames: 40 }, quietJob());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.structure.changes.length).toBeGreaterThan(0);
+    expect(r.witness).not.toBeNull();
+    expect(r.frames.length).toBe(r.witness!.moves.length + 1);
+    expect(r.frames[0]!.move).toBeNull();
+    expect(r.balance.length).toBeGreaterThan(0);
+    expect(r.witnessTest!.path).toBe('scenarios/diamant/tests/witness.rules');
+    project.change(r.witnessTest!.path, r.witnessTest!.text);
+    try {
+      const run = await runTests(project, [r.witnessTest!.path], undefined, quietJob());
+      expect(run.files.flatMap((f) => f.diagnostics).filter((d) => d.severity === 'error')).toEqual([]);
+      // one test per difference that has a game of its own
+      const own = r.differences.filter((d) => d.witness && !d.sameAs).length;
+      expect(own).toBeGreaterThan(0);
+      expect(run.tests.length).toBe(own);
+      expect(run.passed).toBe(own);
+    } finally {
+      project.change(r.witnessTest!.path, null);
+    }
+    expect(relativeFrom('scenarios/diamant/tests', DIAMANT)).toBe('../diamant.rules');
+  });
+
+  it('lists a search per difference, and replays any lockstep witness on both sides the way the first was shown', async () => {
+    const r = await compareScenarios(project, { a: DIAMANT, b: `${DIAMANT}#incan_gold`, budgetSeconds: 10, seed: 1, balanceGames: 0 }, quietJob());
+    if (!r.ok) throw new Error('the comparison failed');
+    expect(r.differences.length).toBeGreaterThan(0);
+    const labels = r.structure.changes.map((c) => c.name);
+    for (const d of r.differences) expect(labels.some((name) => d.label.includes(name))).toBe(true);
+    // the first witness is one of the differences'
+    expect(r.differences.some((d) => d.witness?.seed === r.witness?.seed && d.witness?.moves.join() === r.witness?.moves.join())).toBe(true);
+    // replayed again, the first witness gives the same frames the comparison sent
+    const again = replayComparedWitness(project, { a: r.a.id, b: r.b.id, witness: r.witness! });
+    expect(again?.frames).toEqual(r.frames);
+    for (const d of r.differences.filter((x) => x.witness && x.isolation === null)) {
+      const replay = replayComparedWitness(project, { a: r.a.id, b: r.b.id, witness: d.witness! });
+      expect(replay!.frames.length).toBe(d.witness!.moves.length + 1);
+    }
+    // a replay request is untrusted: nonsense is refused, not thrown
+    expect(replayComparedWitness(project, { a: r.a.id, b: r.b.id, witness: { seed: Number.NaN, players: 2, moves: [] } })).toBeNull();
+  });
+});
