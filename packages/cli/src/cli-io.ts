@@ -12,6 +12,8 @@ export interface CliIo {
   cwd: string;
   /** Colours only when asked (a TTY without NO_COLOR); tests get plain text. */
   color?: boolean;
+  /** Stops a long-running command (`--watch`, `play`): Ctrl-C in the executable, a test's AbortController. */
+  signal?: AbortSignal;
 }
 
 /** Exit codes: 0 fine, 1 the input has errors (or a check failed), 2 the command line is wrong. */

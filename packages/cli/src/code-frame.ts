@@ -62,7 +62,8 @@ export function renderDiagnostic(d: Diagnostic, options: FrameOptions): string {
   if (d.hint !== undefined) lines.push(`${pad} ${paint(color, ANSI.blue, '=')} ${paint(color, ANSI.bold, 'hint')}: ${printable(d.hint)}`);
   for (const rel of d.related ?? []) {
     lines.push(`${pad} ${paint(color, ANSI.blue, '=')} ${paint(color, ANSI.bold, 'note')}: ${printable(rel.message)}`);
-    const file = rel.file ?? d.file;
+    // A note with neither file nor range is a line of its own (`in rule x`): no location to repeat.
+    const file = rel.file ?? (rel.range !== undefined ? d.file : undefined);
     if (file !== undefined) {
       lines.push(`${pad}   ${paint(color, ANSI.blue, '-->')} ${location(file, rel.range, options)}`);
       if (rel.range) {

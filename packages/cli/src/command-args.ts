@@ -1,3 +1,5 @@
+import { nearNames } from '@houserules/compiler';
+import { printable } from '@houserules/schema';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
@@ -23,8 +25,19 @@ export function parseCommandArgs(argv: string[], options: OptionsConfig): ArgsRe
     });
     return { ok: true, args: { values: parsed.values as ParsedCommandArgs['values'], positionals: parsed.positionals } };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: argsErrorMessage(error, options) };
   }
+}
+
+/** Node's message for an unknown option made short, with the options it is close to. */
+function argsErrorMessage(error: unknown, options: OptionsConfig): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if ((error as { code?: string } | null)?.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return message;
+  const given = /^Unknown option '([^']*)'/.exec(message)?.[1] ?? '';
+  const known = [...Object.keys(options), 'help'].map((name) => `--${name}`);
+  const near = nearNames(given.startsWith('--') ? given : `--${given.replace(/^-+/, '')}`, known);
+  const hint = near.length > 0 ? ` (did you mean ${near.join(' or ')}?)` : '';
+  return `unknown option ${printable(given)}${hint}; --help lists the options`;
 }
 
 export function stringOption(args: ParsedCommandArgs, name: string): string | undefined {

@@ -17,7 +17,13 @@ process.on('uncaughtException', (error) => {
   process.exit(EXIT_INTERNAL);
 });
 const color = Boolean(process.stdout.isTTY) && process.env['NO_COLOR'] === undefined;
-main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), color }).then(
+// Ctrl-C stops a command that waits (`--watch`): the first asks it to finish, a second one ends the process.
+const stop = new AbortController();
+process.on('SIGINT', () => {
+  if (stop.signal.aborted) process.exit(130);
+  stop.abort();
+});
+main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), color, signal: stop.signal }).then(
   (code) => {
     process.exitCode = code;
   },

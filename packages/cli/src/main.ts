@@ -3,6 +3,9 @@ import { checkCommand } from './commands/check.ts';
 import { compileCommand } from './commands/compile.ts';
 import { diffCommand } from './commands/diff.ts';
 import { fmtCommand } from './commands/fmt.ts';
+import { graphCommand } from './commands/graph.ts';
+import { renderCommand } from './commands/render.ts';
+import { initCommand } from './commands/init.ts';
 import { lspCommand } from './commands/lsp.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { replayCommand } from './commands/replay.ts';
@@ -10,6 +13,7 @@ import { simulateCommand } from './commands/simulate.ts';
 import { testCommand } from './commands/test.ts';
 import { CliError, errorLine, EXIT_INTERNAL, internalErrorText } from './cli-errors.ts';
 import { guardOutput } from './terminal-guard.ts';
+import { nearNames } from '@houserules/compiler';
 import { CLI_VERSION } from './version.ts';
 
 export interface Command {
@@ -19,7 +23,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [checkCommand, compileCommand, fmtCommand, simulateCommand, mergeCommand, replayCommand, testCommand, diffCommand, lspCommand];
+export const COMMANDS: readonly Command[] = [initCommand, checkCommand, compileCommand, fmtCommand, simulateCommand, mergeCommand, replayCommand, testCommand, diffCommand, renderCommand, graphCommand, lspCommand];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -76,7 +80,9 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === first);
   if (!command) {
-    io.stderr.write(`${errorLine(undefined, 'cli/usage', `unknown command "${first}"`)}\n${generalHelp()}`);
+    const near = nearNames(first, COMMANDS.map((c) => c.name));
+    const hint = near.length > 0 ? ` (did you mean ${near.map((n) => `houserules ${n}`).join(' or ')}?)` : '';
+    io.stderr.write(`${errorLine(undefined, 'cli/usage', `unknown command "${first}"${hint}`)}\n${generalHelp()}`);
     return EXIT_USAGE;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

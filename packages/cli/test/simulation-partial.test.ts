@@ -28,7 +28,7 @@ function syntheticGames(count: number): GameRecord[] {
       reason: ['flow', 'limit', 'out'][next(3)]!,
       firings: [next(4), next(2), next(9)],
     };
-    if (next(10) === 0) record.failure = { code: next(2) === 0 ? 'run/z-budget' : 'run/a-invariant', message: 'stopped' };
+    if (next(10) === 0) record.failure = { game: index, seed: index, code: next(2) === 0 ? 'run/z-budget' : 'run/a-invariant', message: 'stopped' };
     return record;
   });
 }

@@ -5,3 +5,5 @@ export {
   type BoardStyle, type KindStyle, type MarkerStyle, type PieceStyle, type Shape, type TokenStyle,
 } from './board-style.ts';
 export { kindFill, seatFill, KIND_FILLS, SEAT_FILLS } from './palette.ts';
+export { ruleGraphDot } from './rule-graph-dot.ts';
+export { renderTable } from './render-table.ts';

@@ -15,6 +15,15 @@ export interface LoggedGame {
   game: number;
   header: GameLogHeader;
   events: LoggedEvent[];
+  /** the run error that stopped the game when it was logged (its code, message and place), if any */
+  runError?: LoggedRunError;
+}
+
+/** A logged game's run error, as read back (only its text fields; a log is untrusted). */
+export interface LoggedRunError {
+  code: string;
+  message: string;
+  place?: string;
 }
 
 export type LogReadResult = { ok: true; games: LoggedGame[] } | { ok: false; message: string };
@@ -55,6 +64,12 @@ export class GameLogReader {
     }
     if (this.current === null || this.current.game !== game) {
       return { ok: false, message: `line ${lineNo}: an event of game ${game} ${this.seen.has(game) ? 'after another game began' : 'before its header'}` };
+    }
+    if ('runError' in entry) {
+      const e = entry['runError'];
+      if (!isRecord(e) || typeof e['code'] !== 'string' || typeof e['message'] !== 'string') return { ok: false, message: `line ${lineNo}: the run error of game ${game} has no code or message` };
+      this.current.runError = { code: e['code'], message: e['message'], ...(typeof e['place'] === 'string' ? { place: e['place'] } : {}) };
+      return { ok: true, finished: null };
     }
     const event = readEvent(entry);
     if (typeof event === 'string') return { ok: false, message: `line ${lineNo}: ${event}` };

@@ -1,3 +1,5 @@
+import type { Range } from '@houserules/schema';
+
 /** What one simulated game reports back (from this thread or a worker): plain, cloneable data. */
 export interface GameRecord {
   index: number;
@@ -12,7 +14,23 @@ export interface GameRecord {
   /** Times each rule fired in this game, in the order of the run's rule ids (cheap to send between threads). */
   firings: number[];
   /** Set when the game stopped on a run diagnostic (step budget, invariant…). */
-  failure?: { code: string; message: string };
+  failure?: GameFailure;
   /** The game's JSON lines (header and events) when a log was asked for. */
   log?: string;
+}
+
+/**
+ * A run error and its place: the rule, action or ask that was running (its
+ * file and range, and `place`, a line naming it: "in rule `share_treasure`"),
+ * with the game's number and seed so it can be played again.
+ */
+export interface GameFailure {
+  game: number;
+  seed: number;
+  code: string;
+  message: string;
+  hint?: string;
+  file?: string;
+  range?: Range;
+  place?: string;
 }

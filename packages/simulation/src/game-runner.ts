@@ -100,7 +100,13 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
       reason: outcome?.reason ?? (failure ? 'run error' : 'unfinished'),
       firings: Array.from(game.ruleFiringCounts),
     };
-    if (failure) record.failure = { code: failure.code, message: failure.message };
+    if (failure) {
+      record.failure = { game: index, seed, code: failure.code, message: failure.message };
+      if (failure.hint !== undefined) record.failure.hint = failure.hint;
+      if (failure.file !== undefined && failure.range !== undefined) Object.assign(record.failure, { file: failure.file, range: failure.range });
+      const place = failure.related?.find((r) => r.message.startsWith('in '));
+      if (place !== undefined) record.failure.place = place.message;
+    }
     if (spec.log) {
       const header: GameLogHeader = {
         scenario: spec.scenarioFile,
@@ -118,6 +124,8 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
         if (e.hash !== undefined) line['hash'] = e.hash;
         text += JSON.stringify(line) + '\n';
       }
+      // A game a run error stopped says so, and where, after its last event (replay shows it).
+      if (record.failure !== undefined) text += JSON.stringify({ game: index, runError: record.failure }) + '\n';
       record.log = text;
     }
     return record;

@@ -69,7 +69,9 @@ export function parseShard(text: string): { ok: true; index: number; count: numb
 
 /** The file for one shard's partial. */
 export function partialFile(run: PartialRun, shard: ShardSlice, partial: SimulationPartial): PartialFile {
-  return { format: PARTIAL_FILE_FORMAT, version: PARTIAL_FILE_VERSION, run, shard, partial };
+  // The first stopped games in full stay with the run that played them: a partial file holds counts.
+  const { firstFailures: _firstFailures, ...counts } = partial;
+  return { format: PARTIAL_FILE_FORMAT, version: PARTIAL_FILE_VERSION, run, shard, partial: counts };
 }
 
 export type PartialReadResult = { ok: true; file: PartialFile } | { ok: false; message: string };

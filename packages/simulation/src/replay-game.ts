@@ -1,11 +1,11 @@
 import { loadGraph, replayLog, type LogEntry } from '@houserules/engine';
-import type { RuleGraph } from '@houserules/schema';
+import type { Diagnostic, Range, RuleGraph } from '@houserules/schema';
 import type { LoggedEvent } from './game-log-file.ts';
 import type { GameLogHeader } from './game-runner.ts';
 
 export type ReplayOutcome =
   /** `stopped`: the game matched its log but did not reach its end (a run error, such as a step budget, stopped it) */
-  | { ok: true; matched: number; result: string; stopped?: { code: string; message: string } }
+  | { ok: true; matched: number; result: string; stopped?: { code: string; message: string; file?: string; range?: Range; related?: Diagnostic['related'] } }
   | { ok: false; matched: number; reason: string };
 
 /**
@@ -50,7 +50,7 @@ export function replayLoggedGame(graph: RuleGraph, header: GameLogHeader, logged
   if (outcome) return { ok: true, matched, result };
   // Matched, but unfinished: say why (a step budget names the looping rules or flow item).
   const stop = replayed.value.diagnostics.find((d) => d.severity === 'error');
-  return { ok: true, matched, result, stopped: stop ? { code: stop.code, message: stop.message } : { code: 'run/move-limit', message: 'the log ends before the game does' } };
+  return { ok: true, matched, result, stopped: stop ? { code: stop.code, message: stop.message, ...(stop.file !== undefined && stop.range !== undefined ? { file: stop.file, range: stop.range } : {}), ...(stop.related ? { related: stop.related } : {}) } : { code: 'run/move-limit', message: 'the log ends before the game does' } };
 }
 
 function describe(e: LogEntry | undefined): string {

@@ -1,4 +1,7 @@
-import type { GameRecord } from './game-record.ts';
+import type { GameFailure, GameRecord } from './game-record.ts';
+
+/** How many stopped games a run keeps in full (the lowest game numbers): `simulate` prints them. */
+export const FIRST_FAILURES_KEPT = 3;
 
 /** Sum, minimum and maximum of an integer per game (min/max are null before the first game). */
 export interface IntegerSpread {
@@ -40,6 +43,12 @@ export interface SimulationPartial {
    * such as the rules of a loop a step budget stopped.
    */
   failureExamples: Record<string, string>;
+  /**
+   * The first games (by number) a run error stopped, in full, at most
+   * FIRST_FAILURES_KEPT: the same for any chunking. Not written to a shard's
+   * partial file (its text is the scenario's, not counts).
+   */
+  firstFailures?: GameFailure[];
 }
 
 /** The per-game fields a partial aggregates (a GameRecord without its index, seed and log). */
@@ -130,6 +139,7 @@ export function addGame(partial: SimulationPartial, game: GameOutcomeFields): vo
     partial.failures++;
     partial.failureCodes[game.failure.code] = (partial.failureCodes[game.failure.code] ?? 0) + 1;
     keepExample(partial.failureExamples, game.failure.code, game.failure.message);
+    keepFirstFailures((partial.firstFailures ??= []), [game.failure]);
   }
 }
 
@@ -158,6 +168,13 @@ export function mergePartial(into: SimulationPartial, from: SimulationPartial): 
   into.failures += from.failures;
   addCounts(into.failureCodes, from.failureCodes);
   for (const [code, message] of Object.entries(from.failureExamples ?? {})) keepExample(into.failureExamples, code, message);
+  if (from.firstFailures !== undefined && from.firstFailures.length > 0) keepFirstFailures((into.firstFailures ??= []), from.firstFailures);
+}
+
+function keepFirstFailures(kept: GameFailure[], more: readonly GameFailure[]): void {
+  kept.push(...more);
+  kept.sort((a, b) => a.game - b.game);
+  kept.length = Math.min(kept.length, FIRST_FAILURES_KEPT);
 }
 
 function keepExample(examples: Record<string, string>, code: string, message: string): void {

@@ -1,4 +1,4 @@
-import type { GameRecord } from './game-record.ts';
+import type { GameFailure, GameRecord } from './game-record.ts';
 import { addGame, emptyPartial, type IntegerSpread, type SimulationPartial } from './simulation-partial.ts';
 
 export interface Spread {
@@ -44,7 +44,7 @@ export interface SimulationSummary {
   /** How many games had each value, in increasing value: each seat's score, and the game's length. */
   histograms: { scores: HistogramBar[][]; rounds: HistogramBar[]; turns: HistogramBar[]; decisions: HistogramBar[] };
   /** games stopped on a run error, by code, with one message per code (it names the rules of a loop) */
-  failures: { games: number; codes: Record<string, number>; examples: Record<string, string> };
+  failures: { games: number; codes: Record<string, number>; examples: Record<string, string>; first: GameFailure[] };
 }
 
 export interface HistogramBar {
@@ -134,6 +134,6 @@ export function summarizePartial(partial: SimulationPartial, context: SummaryCon
       decisions: histogram(partial.decisionCounts),
     },
     // Codes sorted, so the order does not depend on which chunk met a code first.
-    failures: { games: partial.failures, codes: sortedCounts(partial.failureCodes), examples: partial.failureExamples ?? {} },
+    failures: { games: partial.failures, codes: sortedCounts(partial.failureCodes), examples: partial.failureExamples ?? {}, first: partial.firstFailures ?? [] },
   };
 }

@@ -11,6 +11,7 @@ import type { Command } from '../main.ts';
 import type { NodeModuleHost } from '../node-module-host.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { findRulesFiles } from '../rules-files.ts';
+import { watchAndRerun } from '../watch.ts';
 import { findEntryFiles } from '../scenario-entries.ts';
 import { formatTable } from '../text-table.ts';
 
@@ -28,7 +29,7 @@ export interface ScenarioCheck {
   ms: number;
 }
 
-const usage = `Usage: houserules check <paths…> [--json] [--summary] [--root DIR]
+const usage = `Usage: houserules check <paths…> [--json] [--summary] [--watch] [--root DIR]
 
 Compiles every scenario found under the paths with every variant and prints
 the diagnostics with code frames. A directory is searched for *.rules files.
@@ -39,6 +40,7 @@ the files built on it.
 Options:
   --summary   a table per scenario: modules, rules, events, variants, diagnostics, time
   --json      machine-readable output: { ok, errors, warnings, scenarios, testModules, diagnostics }
+  --watch     check again whenever a .rules (or rulebook, README, json) file under the paths changes
 ${rootHelp(14)}
   -h, --help  this help
 
@@ -46,12 +48,16 @@ Exit code 1 when any error is found.
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, summary: { type: 'boolean' }, root: { type: 'string' } });
+  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, summary: { type: 'boolean' }, root: { type: 'string' }, watch: { type: 'boolean' } });
   if (!parsed.ok) {
     io.stderr.write(usageLine('check', parsed.message));
     return EXIT_USAGE;
   }
   const { args } = parsed;
+  if (flag(args, 'watch')) {
+    const once = argv.filter((a) => a !== '--watch');
+    return watchAndRerun('check', args.positionals, io, () => run(once, io));
+  }
   if (args.positionals.length === 0) {
     io.stderr.write(`${usageLine('check', `name at least one file or directory`)}\n${usage}`);
     return EXIT_USAGE;

@@ -7,6 +7,7 @@ import type { Command } from '../main.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
 import { writeOutputFile } from '../output-file.ts';
 import { loadScenario } from '../scenario-loader.ts';
+import { graphWithProjectPaths } from '../project-paths.ts';
 
 const usage = `Usage: houserules compile <file> [--variant V] [-o out.json] [--json] [--root DIR]
 
@@ -49,12 +50,14 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { graph, diagnostics, host } = loaded;
   const out = stringOption(args, 'out');
-  const graphText = graph && !hasErrors(diagnostics) ? stringifyJson(graph, 2) + '\n' : null;
+  // Files named relative to the project: the graph means the same after the folder moves.
+  const shown = graph && !hasErrors(diagnostics) ? graphWithProjectPaths(graph, host.projectRoot) : null;
+  const graphText = shown !== null ? stringifyJson(shown, 2) + '\n' : null;
   if (graphText !== null && out !== undefined) writeOutputFile(io.cwd, out, graphText);
 
   if (flag(args, 'json')) {
     const payload: Record<string, unknown> = { ok: graphText !== null, diagnostics: diagnosticsForJson(io.cwd, diagnostics) };
-    if (graphText !== null && out === undefined) payload['graph'] = graph;
+    if (shown !== null && out === undefined) payload['graph'] = shown;
     io.stdout.write(stringifyJson(payload, 2) + '\n');
   } else {
     writeDiagnostics(io, io.stderr, diagnostics, host.readCached);

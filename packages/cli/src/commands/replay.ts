@@ -10,6 +10,8 @@ import { rootHelp, rootOption } from '../project-hosts.ts';
 import { MAX_LOG_LINE } from '../cli-budgets.ts';
 import { CliError, describeFsError, errorLine, usageLine } from '../cli-errors.ts';
 import { loadScenario, type LoadedScenario } from '../scenario-loader.ts';
+import { renderDiagnostic } from '../code-frame.ts';
+import { fromProject } from '../project-paths.ts';
 import { GameLogReader, replayLoggedGame, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
 
 const usage = `Usage: houserules replay <log.jsonl> [--game N] [--root DIR]
@@ -18,8 +20,9 @@ Plays the games of a \`simulate --log\` file again with the engine's replay:
 each game is created from its header line (scenario, variant, options,
 players, seed), the logged answers are applied, and every event, chance draw,
 answer and state hash must match the log. Prints the game round by round.
-A log is untrusted input: the scenario its header names is read only when it
-lies inside the project (the one the working directory is in, or --root).
+A log is untrusted input: the scenario its header names (relative to the
+project root, as simulate writes it) is read only when it lies inside the
+project (the one the working directory is in, or --root).
 
 Options:
   --game N      replay only game N (default: every game in the log)
@@ -113,7 +116,8 @@ function openLog(path: string): Promise<ReadStream> {
 function replayOne(logged: LoggedGame, io: CliIo, root: string, scenarios: Map<string, LoadedScenario>): number {
   const { header } = logged;
   const key = `${header.scenario}\u0000${header.variant ?? ''}`;
-  const loaded = scenarios.get(key) ?? loadScenario(io.cwd, header.scenario, header.variant ?? undefined, { root });
+  // A log names its scenario relative to the project (older logs: absolutely); either way it is read only inside the root.
+  const loaded = scenarios.get(key) ?? loadScenario(io.cwd, fromProject(root, header.scenario), header.variant ?? undefined, { root });
   scenarios.set(key, loaded);
   if (!loaded.ok) {
     // The log names its scenario: a scenario it cannot have is a bad input file, not a bad command line.
@@ -125,19 +129,25 @@ function replayOne(logged: LoggedGame, io: CliIo, root: string, scenarios: Map<s
     return EXIT_FAILURE;
   }
   const outcome = replayLoggedGame(loaded.graph, header, logged.events);
+  const source = loaded.host.readCached;
   io.stdout.write(
     `game ${logged.game}: ${displayPath(io.cwd, loaded.file)}  variant ${header.variant ?? '(base)'}  ` +
       `${header.players} players  seed ${header.seed}  agents ${header.agents.join(', ')}\n`,
   );
   printEvents(io, logged.events.slice(0, outcome.matched + (outcome.ok ? 0 : 1)));
-  return reportOutcome(io, logged, outcome);
+  return reportOutcome(io, logged, outcome, source);
 }
 
-function reportOutcome(io: CliIo, logged: LoggedGame, outcome: ReplayOutcome): number {
+function reportOutcome(io: CliIo, logged: LoggedGame, outcome: ReplayOutcome, source: (file: string) => string | undefined): number {
   if (outcome.ok && outcome.stopped !== undefined) {
     // The replay agrees with the log, but the game never ended: that is not a verified game.
     io.stdout.write(`  result: ${outcome.result}\n  verified: ${logged.events.length} events match the log\n`);
     io.stdout.write(`  STOPPED before its end: ${printable(outcome.stopped.code)}: ${printable(outcome.stopped.message)}\n`);
+    // Where it stopped: the rule, action or ask that was running, with its code frame.
+    if (outcome.stopped.file !== undefined) {
+      const frame = renderDiagnostic({ severity: 'error', ...outcome.stopped }, { displayPath: (f) => displayPath(io.cwd, f), source, color: io.color ?? false });
+      io.stdout.write(frame.split('\n').map((line) => `    ${line}`).join('\n') + '\n');
+    }
     return EXIT_FAILURE;
   }
   if (outcome.ok) {

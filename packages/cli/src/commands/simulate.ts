@@ -8,6 +8,7 @@ import { errorLine, usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import { OutputFile } from '../output-file.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
+import { fromProject, graphWithProjectPaths, projectRelative } from '../project-paths.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import {
   createGameRunner,
@@ -30,7 +31,9 @@ import {
 } from '@houserules/simulation';
 import { graphFingerprint } from '../simulate/graph-fingerprint.ts';
 import { formatSummary } from '../simulate/format-summary.ts';
+import { ChunkSizer } from '../simulate/chunk-sizer.ts';
 import { createProgressBar } from '../simulate/progress-bar.ts';
+import { formatRunErrors } from '../simulate/run-errors.ts';
 import { findWorkerScript, runGamesInWorkers, type RunResult } from '../simulate/worker-pool.ts';
 import { formatRuleProfile, startRuleProfile } from '../simulate/rule-profile.ts';
 
@@ -72,13 +75,13 @@ Win rates count a win shared by k players as 1/k (the table also lists shared wi
 the one a single \`simulate\` of all the games prints.
 `;
 
-// Small enough that the progress bar moves smoothly.
-const SINGLE_THREAD_CHUNK = 256;
-
 type Built =
   | {
       ok: true;
       spec: SimulationSpec;
+      root: string;
+      argv: string[];
+      readSource: (file: string) => string | undefined;
       games: number;
       workers: number;
       json: boolean;
@@ -160,8 +163,10 @@ function buildRun(argv: string[], io: CliIo): Built {
   if (agents.length > playerCount) return usageError(io, `${agents.length} agents for ${playerCount} players`);
   const logFile = stringOption(args, 'log');
   const spec: SimulationSpec = {
-    graph,
-    scenarioFile: loaded.file,
+    // Files named relative to the project: a run error in the log still points at its rule after the folder moves.
+    graph: graphWithProjectPaths(graph, loaded.host.projectRoot),
+    // The log names the scenario relative to the project, so it replays after the folder moves.
+    scenarioFile: projectRelative(loaded.host.projectRoot, loaded.file),
     variant: variant ?? null,
     players: playerCount,
     options: options.value,
@@ -181,6 +186,9 @@ function buildRun(argv: string[], io: CliIo): Built {
   return {
     ok: true,
     spec,
+    root: loaded.host.projectRoot,
+    argv,
+    readSource: loaded.host.readCached,
     games: gameCount,
     workers: workerCount,
     json: flag(args, 'json'),
@@ -221,13 +229,18 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   } else {
     // The same chunks and merge as the workers, so both paths give the same numbers.
     result = { partial: emptyPartial(spec.players, runner.ruleIds.length) };
-    // With a log, a chunk is one game: its text is written before the next game is played.
-    const size = spec.log ? 1 : SINGLE_THREAD_CHUNK;
-    for (let from = shard.from; from < shard.to; from += size) {
+    // Chunks sized by the clock, so the bar moves a few times a second. With a log, a
+    // chunk is one game: its text is written before the next game is played.
+    const sizer = new ChunkSizer();
+    for (let from = shard.from; from < shard.to; ) {
+      const size = spec.log ? 1 : sizer.next();
+      const chunkStarted = performance.now();
       const chunk = playChunk(runner, spec.players, from, Math.min(shard.to, from + size));
+      sizer.record(chunk.to - from, performance.now() - chunkStarted);
       mergePartial(result.partial, chunk.partial);
       if (chunk.log !== undefined) onLog(chunk.log);
       progress.update(chunk.to - shard.from);
+      from = chunk.to;
     }
   }
   logFile?.close();
@@ -238,7 +251,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   progress.finish();
 
   const run: PartialRun = {
-    scenario: displayPath(io.cwd, spec.scenarioFile),
+    scenario: displayPath(io.cwd, fromProject(built.root, spec.scenarioFile)),
     graph: graphFingerprint(spec.graph),
     variant: spec.variant,
     players: spec.players,
@@ -277,10 +290,44 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(stringifyJson(profile === null ? { summary, timing } : { summary, timing, profile }, 2) + '\n');
   } else {
     io.stdout.write(formatSummary(summary));
+    // The first stopped games in full: the place (rule, action, ask) with its code frame, and how to replay each.
+    io.stdout.write(
+      formatRunErrors(summary.failures.first, summary.failures.games, {
+        displayPath: (file) => displayPath(io.cwd, fromProject(built.root, file)),
+        source: (file) => built.readSource(fromProject(built.root, file)),
+        color: io.color ?? false,
+        replayCommand: (game) => replayCommandFor(built.argv, game, built.logFile),
+      }),
+    );
     if (profile !== null) io.stdout.write(formatRuleProfile(profile));
     io.stdout.write(`\n${games} games in ${(ms / 1000).toFixed(2)} s (${timing.gamesPerSecond} games/s, ${workers} worker${workers === 1 ? '' : 's'}${profile === null ? '' : ', profiled'})\n`);
   }
   return summary.failures.games > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
+/**
+ * The command that plays game `game` of this run again and prints it: with a
+ * log, `replay` of that log; without, the same simulate with just enough games
+ * and a log of them (game i depends only on the seed and i), then its replay.
+ */
+function replayCommandFor(argv: readonly string[], game: number, logFile: string | undefined): string {
+  if (logFile !== undefined) return `houserules replay ${shellWord(logFile)} --game ${game}`;
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--games' || a === '--workers' || a === '--log') {
+      i++;
+      continue;
+    }
+    if (/^--(games|workers|log)=/.test(a) || a === '--json' || a === '--profile') continue;
+    kept.push(a);
+  }
+  return `houserules simulate ${kept.map(shellWord).join(' ')} --games ${game + 1} --log game.jsonl && houserules replay game.jsonl --game ${game}`;
+}
+
+/** A word as a POSIX shell reads it back (quoted when it holds anything but safe characters). */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_./=,:@+-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
 export const simulateCommand: Command = { name: 'simulate', summary: 'play many games with agents and summarise them', usage, run };

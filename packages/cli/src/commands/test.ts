@@ -7,10 +7,11 @@ import { usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { findRulesFiles } from '../rules-files.ts';
+import { watchAndRerun } from '../watch.ts';
 
 const REPORTERS = ['pretty', 'json', 'tap', 'junit'] as const;
 
-const usage = `Usage: houserules test [paths…] [--filter text] [--reporter pretty|json|tap|junit] [--coverage] [--root DIR]
+const usage = `Usage: houserules test [paths…] [--filter text] [--reporter pretty|json|tap|junit] [--coverage] [--watch] [--root DIR]
 
 Runs the \`test\` blocks of every .rules file under the paths (default: scenarios),
 each in a fresh game with a step budget, and reports expected and actual values,
@@ -24,6 +25,8 @@ Options:
                   apart, with the rules it adds or overrides), the rulebook's sentences
                   no rule cites and no test cites; fails when the conformance.json
                   beside a scenario sets a higher "coverage" than reached
+  --watch         run the tests again whenever a .rules (or rulebook, README, json) file
+                  under the paths changes
 ${rootHelp(18)}
   -h, --help      this help
 
@@ -31,12 +34,16 @@ Exit code 1 when a test fails, a test file does not compile, or coverage is shor
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { filter: { type: 'string' }, reporter: { type: 'string' }, coverage: { type: 'boolean' }, root: { type: 'string' } });
+  const parsed = parseCommandArgs(argv, { filter: { type: 'string' }, reporter: { type: 'string' }, coverage: { type: 'boolean' }, root: { type: 'string' }, watch: { type: 'boolean' } });
   if (!parsed.ok) {
     io.stderr.write(usageLine('test', parsed.message));
     return EXIT_USAGE;
   }
   const { args } = parsed;
+  if (flag(args, 'watch')) {
+    const once = argv.filter((a) => a !== '--watch');
+    return watchAndRerun('test', args.positionals.length > 0 ? args.positionals : ['scenarios'], io, () => run(once, io));
+  }
   if (flag(args, 'help')) {
     io.stdout.write(usage);
     return EXIT_OK;

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { ChunkSizer } from './chunk-sizer.ts';
 import { emptyPartial, mergePartial, type ChunkResult, type SimulationPartial, type SimulationSpec } from '@houserules/simulation';
 
 /** Messages between the pool and simulate-worker.ts. */
@@ -55,8 +57,10 @@ export function runGamesInWorkers(
   onLog: (text: string) => void = () => {},
 ): Promise<RunResult> {
   const games = range.to - range.from;
-  // With a log, a chunk is one game, so no thread holds more than a few games' text.
-  const chunk = spec.log ? 1 : Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8))));
+  // With a log, a chunk is one game, so no thread holds more than a few games' text. Else
+  // chunks are sized by the clock (the bar moves by time) and small enough to share the work out.
+  const sizer = new ChunkSizer(100, Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8)))));
+  const sentAt = new Map<number, number>();
   const inFlight = new Map<Worker, number>();
   const partial = emptyPartial(spec.players, ruleCount);
   // Log text of chunks that came back before an earlier one, keyed by their first game.
@@ -81,7 +85,8 @@ export function runGamesInWorkers(
         return;
       }
       const from = next;
-      const to = Math.min(range.to, from + chunk);
+      const to = Math.min(range.to, from + (spec.log ? 1 : sizer.next()));
+      sentAt.set(from, performance.now());
       next = to;
       inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
       worker.postMessage({ from, to } satisfies WorkerRequest);
@@ -94,6 +99,9 @@ export function runGamesInWorkers(
       worker.on('message', (reply: WorkerReply) => {
         if ('error' in reply) return fail(reply.error);
         const { from, to } = reply.chunk;
+        // From sending to the answer, with two chunks in hand per worker: about two chunks' time.
+        sizer.record(2 * (to - from), performance.now() - (sentAt.get(from) ?? performance.now()));
+        sentAt.delete(from);
         mergePartial(partial, reply.chunk.partial);
         if (reply.chunk.log !== undefined) {
           waiting.set(from, { to, log: reply.chunk.log });

@@ -1,4 +1,4 @@
-import type { Diagnostic, Result, Value } from '@houserules/schema';
+import type { Diagnostic, Provenance, Result, Value } from '@houserules/schema';
 import { allSeats, initialKnowledge, redactEntry, zoneSeenMasks } from './card-knowledge.ts';
 import {
   type AskInfo,
@@ -13,6 +13,7 @@ import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
 import { FLOW_CONTEXT } from './state-versions.ts';
 import { describeFlowPosition } from './flow-position.ts';
+import { askWords, seatWord } from './author-words.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION, MAX_IDLE_FLOW_MOVES, MAX_LOOP_WORK_PER_STEP } from './run-budgets.ts';
 import { memoStamp } from './memo-tables.ts';
 import { appendCachedOptions, OptionBuffer, storeOptions, type CachedOptions } from './option-cache.ts';
@@ -197,6 +198,10 @@ export class Game {
   private endReason = '';
   private result: Outcome | null = null;
   private err: Diagnostic | null = null;
+  /** what runs now, so a run error names its place: a rule (index in lg.rules), an action, or an ask's `then` (-1: none) */
+  private placeRule = -1;
+  private placeAction = -1;
+  private placeAsk = -1;
   readonly diagnostics: Diagnostic[] = [];
   private firings: number[];
   private stepFirings = 0;
@@ -395,7 +400,7 @@ export class Game {
   apply(seat: number, move: Move): Result<boolean> {
     if (this.over) return { value: false, diagnostics: [error('run/game-over', 'The game is over.')] };
     const d = this.openDecision(seat);
-    if (!d) return { value: false, diagnostics: [error('run/no-pending-decision', `Seat ${seat} has nothing to decide now.`)] };
+    if (!d) return { value: false, diagnostics: [error('run/no-pending-decision', `${seatWord(seat)} has nothing to decide now.`)] };
     const refused = (message: string, hint?: string, by?: ConstraintInfo): Result<boolean> => {
       const d = error('run/illegal-move', message, hint);
       // The refusing constraint travels as a related location: its id (tests assert it) and where it is written.
@@ -403,9 +408,9 @@ export class Game {
       return { value: false, diagnostics: [d] };
     };
     if (move.kind === 'choice') {
-      if (d.ask < 0) return refused(`Seat ${seat} must take an action, not make a choice.`);
+      if (d.ask < 0) return refused(`${seatWord(seat)} must take an action, not make a choice.`);
       const ask = this.lg.asks[d.ask]!;
-      if (move.ask !== undefined && move.ask !== ask.id && move.ask !== '') return refused(`Seat ${seat} is asked '${ask.id}', not '${move.ask}'.`);
+      if (move.ask !== undefined && move.ask !== ask.id && move.ask !== '') return refused(`${seatWord(seat)} is asked ${askWords(this.lg, d.ask)}, not another.`);
       const v = this.encodeMove(move.value);
       let idx = -1;
       for (let i = 0; i < d.count && v !== undefined; i++) {
@@ -417,12 +422,12 @@ export class Game {
       if (idx < 0) {
         const c = v === undefined ? null : this.refusingConstraint(ask.constraints, [seat, v], 2, seat);
         if (c) return refused(`Constraint '${c.name}' refuses ${JSON.stringify(move.value)}: ${c.reason}`, c.reason, c);
-        return refused(`${JSON.stringify(move.value)} is not an option of '${ask.id}'.`);
+        return refused(`${JSON.stringify(move.value)} is not an option of ${askWords(this.lg, d.ask)}.`);
       }
       this.commit(d, idx);
       return { value: true, diagnostics: [] };
     }
-    if (d.ask >= 0) return refused(`Seat ${seat} must answer '${this.lg.asks[d.ask]!.id}', not take an action.`);
+    if (d.ask >= 0) return refused(`${seatWord(seat)} must answer ${askWords(this.lg, d.ask)}, not take an action.`);
     const ai = this.lg.actions.findIndex((a) => a.id === move.action || a.name === move.action);
     const args = move.args.map((a) => this.encodeMove(a));
     const idx = ai < 0 || args.includes(undefined) ? -1 : this.findActionOption(d, ai, args as number[]);
@@ -432,7 +437,7 @@ export class Game {
         const c = this.refusingConstraint(action.constraints, args as number[], args.length, seat);
         if (c) return refused(`Constraint '${c.name}' refuses ${move.action}: ${c.reason}`, c.reason, c);
       }
-      return refused(`Action ${move.action}(${move.args.join(', ')}) is not available to seat ${seat} now.`);
+      return refused(`Action ${move.action.replace(/^action:/, '')}(${move.args.join(', ')}) is not available to ${seatWord(seat)} now.`);
     }
     this.commit(d, idx);
     return { value: true, diagnostics: [] };
@@ -711,10 +716,35 @@ export class Game {
   fail(code: string, message: string, hint?: string): number {
     if (this.err === null) {
       this.err = error(code, message, hint);
+      this.placeError(this.err);
       this.diagnostics.push(this.err);
     }
     this.halt = true;
     return -1;
+  }
+
+  /**
+   * A run error without a place of its own gets the rule, action or ask running
+   * when it happened: its source range (so a code frame shows it) and a related
+   * line naming it as the author wrote it (`in rule \`share_treasure\``).
+   */
+  private placeError(err: Diagnostic): void {
+    if (err.range !== undefined) return;
+    const g = this.lg.graph;
+    let node: { name: string; provenance: Provenance } | undefined;
+    let what = 'rule';
+    if (this.placeAction >= 0) {
+      const id = this.lg.actions[this.placeAction]?.id;
+      node = g.actions.find((a) => a.id === id);
+      what = 'action';
+    } else {
+      const ruleId = this.placeRule >= 0 ? this.lg.rules[this.placeRule]?.id : this.placeAsk >= 0 ? this.lg.asks[this.placeAsk]?.id.replace(/\/[^/]*$/, '') : undefined;
+      node = ruleId === undefined ? undefined : g.rules.find((r) => r.id === ruleId);
+    }
+    if (node === undefined) return;
+    err.file = node.provenance.file;
+    err.range = node.provenance.range;
+    err.related = [...(err.related ?? []), { message: `in ${what} \`${node.name}\`` }];
   }
 
   /** every cached result is stale (a restore, the end of set-up) */
@@ -927,7 +957,7 @@ export class Game {
     if (ask.single) {
       const seat = ask.single(this);
       if (seat < 0 || seat >= this.playerCount) {
-        this.fail('run/no-such-player', `'${ask.id}' asks player ${seat}, who does not exist.`);
+        this.fail('run/no-such-player', `${askWords(this.lg, index)} asks ${seat === -1 ? 'nobody (`none`)' : `player ${seat + 1}`}, who does not exist.`);
         return;
       }
       this.addChoice(index, seat, -1, group, saved);
@@ -1056,7 +1086,7 @@ export class Game {
     if (count === 0) {
       if (values !== ask.values) this.spareChoiceLists.push(values);
       // an ask with an `otherwise` block expects to find no option at times
-      if (ask.otherwise === null) this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `'${ask.id}' offers seat ${seat} no option; the question is skipped.` });
+      if (ask.otherwise === null) this.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `${askWords(this.lg, index)} offers ${seatWord(seat)} no option; the question is skipped.` });
       return;
     }
     this.pushRecord(index, seat, group, values, null, count, -1, each, saved);
@@ -1256,7 +1286,9 @@ export class Game {
     const fires = info.fires;
     for (let i = 0; i < fires.length; i++) {
       this.actor = -1;
+      this.placeRule = info.rules[i]!;
       const fired = fires[i]!(this);
+      if (this.err === null) this.placeRule = -1;
       if (fired === 0) {
         if (this.err) return this.stop();
         continue;
@@ -1445,7 +1477,9 @@ export class Game {
       this.actionCounts[ai]!++;
       const frame = first.each;
       if (frame >= 0 && frame < this.depth && lg.flow[this.frames[frame * FRAME_WIDTH + FRAME_NODE]!]!.until === ai) this.frames[frame * FRAME_WIDTH + FRAME_STAGE] = 1;
+      this.placeAction = ai;
       action.body(this);
+      if (this.err === null) this.placeAction = -1;
       this.afterThen(action.mayEnd);
       return;
     }
@@ -1461,7 +1495,9 @@ export class Game {
       this.ver[lg.resources.varBase + ask.varIndex]!++;
       this.restoreSaved(first, ask.scopeLo);
       this.actor = ask.single ? first.seat : -1;
+      this.placeAsk = first.ask;
       ask.then(this);
+      if (this.err === null) this.placeAsk = -1;
       this.afterThen(askMayEnd);
       return;
     }
@@ -1470,7 +1506,9 @@ export class Game {
       if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = d.each;
       this.locals[ask.bindSlot] = d.values[d.chosen]!;
       this.actor = d.seat;
+      this.placeAsk = first.ask;
       ask.then(this);
+      if (this.err === null) this.placeAsk = -1;
       this.afterThen(askMayEnd);
       if (this.over || this.endingPhase !== ENDING_NONE) return;
     }

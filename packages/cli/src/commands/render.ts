@@ -1,0 +1,123 @@
+import { createGame, loadGraph, type Game, type Move } from '@houserules/engine';
+import { pictureOf, renderBoard, renderTable } from '@houserules/render';
+import { readGameLog, parseOptionAssignments } from '@houserules/simulation';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
+import { integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
+import { hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
+import { CliError, describeFsError, errorLine, usageLine } from '../cli-errors.ts';
+import type { Command } from '../main.ts';
+import { writeOutputFile } from '../output-file.ts';
+import { rootHelp, rootOption } from '../project-hosts.ts';
+import { loadScenario } from '../scenario-loader.ts';
+import { MAX_LOG_LINE } from '../cli-budgets.ts';
+
+const usage = `Usage: houserules render <scenario> -o board.svg [options]
+
+Draws a game of the scenario as an SVG picture: the board (any hex board, from
+the engine's geometry: terrain, numbers, pieces in their owners' colours) or,
+for a game without a board, its zones, cards and pools as a table. By default
+the game as set up; with --log, a logged game after its first --at answers.
+
+Options:
+  -o, --out FILE   the .svg file to write (required)
+  --variant V      play variant V
+  --players N      number of players (default: the scenario's smallest count, at least 2)
+  --seed S         the game's seed (default 1)
+  --option k=v     set a scenario option (repeatable)
+  --log FILE       a simulate --log file: draw its game (--game N, default the first)
+  --game N         which game of the log
+  --at K           after the first K answers of that game (default: all of them)
+  --seat N         draw what seat N (1-based) may see (default 1)
+${rootHelp(19)}
+  -h, --help       this help
+`;
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandArgs(argv, {
+    out: { type: 'string', short: 'o' }, variant: { type: 'string' }, players: { type: 'string' }, seed: { type: 'string' },
+    option: { type: 'string', multiple: true }, log: { type: 'string' }, game: { type: 'string' }, at: { type: 'string' }, seat: { type: 'string' }, root: { type: 'string' },
+  });
+  const fail = (message: string): number => {
+    io.stderr.write(usageLine('render', message));
+    return EXIT_USAGE;
+  };
+  if (!parsed.ok) return fail(parsed.message);
+  const { args } = parsed;
+  if (args.positionals.length !== 1) return fail('name exactly one scenario');
+  const out = stringOption(args, 'out');
+  if (out === undefined || !/\.svg$/i.test(out)) return fail('name the picture to write with -o FILE.svg');
+  const numbers = { players: integerOption(args, 'players', 1), seed: integerOption(args, 'seed', 0), game: integerOption(args, 'game', 0), at: integerOption(args, 'at', 0), seat: integerOption(args, 'seat', 1) };
+  for (const n of Object.values(numbers)) if (!n.ok) return fail(n.message);
+  const value = (n: (typeof numbers)[keyof typeof numbers]): number | undefined => (n.ok ? n.value : undefined);
+  const root = rootOption(args, io.cwd);
+  if (!root.ok) return fail(root.message);
+  const variant = stringOption(args, 'variant');
+  const loaded = loadScenario(io.cwd, args.positionals[0]!, variant, root.root === undefined ? {} : { root: root.root });
+  if (!loaded.ok) {
+    io.stderr.write(errorLine('render', loaded.code, loaded.message));
+    return EXIT_USAGE;
+  }
+  if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
+    writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
+    return EXIT_FAILURE;
+  }
+  const graph = loaded.graph;
+  // The game: from the log's header and answers, or from the command line.
+  let config: { seed: number; players: number; options: Record<string, unknown> };
+  let answers: { seat: number; move: Move }[] = [];
+  const logPath = stringOption(args, 'log');
+  if (logPath !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(io.cwd, logPath), 'utf8');
+    } catch (error) {
+      throw new CliError('cli/cannot-read', describeFsError(error, logPath, 'read'), EXIT_USAGE);
+    }
+    if (text.split('\n').some((line) => line.length > MAX_LOG_LINE)) throw new CliError('cli/malformed-log', `${logPath}: a line is longer than ${MAX_LOG_LINE} characters`, EXIT_FAILURE);
+    const log = readGameLog(text);
+    if (!log.ok) throw new CliError('cli/malformed-log', `${logPath}: ${log.message}`, EXIT_FAILURE);
+    const which = value(numbers.game);
+    const logged = which === undefined ? log.games[0] : log.games.find((g) => g.game === which);
+    if (logged === undefined) return fail(`the log holds no game${which === undefined ? '' : ` ${which}`}`);
+    config = { seed: logged.header.seed, players: logged.header.players, options: logged.header.options };
+    answers = logged.events.filter((e) => e.event === '$answer').map((e) => e.data as { seat: number; move: Move });
+    const at = value(numbers.at);
+    if (at !== undefined) answers = answers.slice(0, at);
+  } else {
+    const options = parseOptionAssignments(listOption(args, 'option'), graph);
+    if (!options.ok) return fail(options.message);
+    const range = graph.scenario.players;
+    const players = value(numbers.players) ?? Math.max(range.min, Math.min(range.max, 2));
+    if (players < range.min || players > range.max) return fail(`${graph.scenario.title || graph.scenario.name} is for ${range.min}–${range.max} players, not ${players}`);
+    config = { seed: value(numbers.seed) ?? 1, players, options: options.value };
+  }
+  const lg = loadGraph(graph, { options: config.options as never });
+  if (lg.value === null) {
+    writeDiagnostics(io, io.stderr, lg.diagnostics, loaded.host.readCached);
+    return EXIT_FAILURE;
+  }
+  const created = createGame(lg.value, config as never);
+  if (created.value === null) {
+    writeDiagnostics(io, io.stderr, created.diagnostics, loaded.host.readCached);
+    return EXIT_FAILURE;
+  }
+  const game: Game = created.value;
+  for (const [i, a] of answers.entries()) {
+    const applied = game.apply(a.seat, a.move);
+    if (!applied.value) {
+      io.stderr.write(errorLine('render', 'cli/malformed-log', `answer ${i + 1} of the logged game does not fit this scenario: ${applied.diagnostics[0]?.message ?? 'refused'}`));
+      return EXIT_FAILURE;
+    }
+  }
+  const seat = (value(numbers.seat) ?? 1) - 1;
+  if (seat >= config.players) return fail(`--seat ${seat + 1}: the game has ${config.players} players`);
+  const title = `${graph.scenario.title || graph.scenario.name} — round ${game.round}`;
+  const picture = pictureOf(game, seat);
+  const svg = picture !== null ? renderBoard(picture, {}, { title, legend: true }) : renderTable(game.view(seat), { title });
+  writeOutputFile(io.cwd, out, svg);
+  return EXIT_OK;
+}
+
+export const renderCommand: Command = { name: 'render', summary: 'draw a game’s board (or its zones and cards) as an SVG picture', usage, run };
