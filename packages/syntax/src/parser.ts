@@ -39,6 +39,7 @@ import {
   StringLiteral,
 } from './tokens.ts';
 import { installCstRecording } from './cst-recording.ts';
+import { LazyLookahead } from './lazy-lookahead.ts';
 
 const All = kw.all;
 
@@ -159,7 +160,10 @@ function labelOf(type: TokenType): string {
 const STEP_WORDS = new Set(['players', 'seed', 'arrange', 'advance', 'fix', 'play', 'expect', 'options']);
 const MOVE_WORDS = new Set(['chooses', 'does']);
 
-class RulesParser extends CstParser {
+/** tokens of lookahead the grammar needs at most */
+const MAX_LOOKAHEAD = 3;
+
+export class RulesParser extends CstParser {
   /**
    * Each OR's alternatives, built on first use and reused: allocating them on
    * every rule invocation made the garbage collector the parser's main cost.
@@ -169,10 +173,17 @@ class RulesParser extends CstParser {
   /** Likewise the bodies of MANY and OPTION in the rules that run most (expressions, blocks). */
   private readonly bodies: (() => void)[] = [];
 
-  constructor() {
+  /**
+   * `validate`: run chevrotain's grammar checks; `lazy`: build each production's
+   * lookahead on first use (LazyLookahead). The parser every command uses is lazy
+   * and unchecked; a test checks the grammar and compares with an eager parser.
+   */
+  constructor(validate = false, lazy = true) {
     super(allTokens, {
       recoveryEnabled: true,
-      maxLookahead: 3,
+      maxLookahead: MAX_LOOKAHEAD,
+      ...(lazy ? { lookaheadStrategy: new LazyLookahead(MAX_LOOKAHEAD) } : {}),
+      skipValidations: !validate,
       nodeLocationTracking: 'full',
       errorMessageProvider: terseMessages,
     });
@@ -1684,7 +1695,15 @@ class RulesParser extends CstParser {
   });
 }
 
-/** The one parser instance (grammar analysis runs once, at module load). */
+/** The one parser instance (grammar analysis runs once, at module load; each production's lookahead on first use). */
 export const rulesParser = new RulesParser();
+
+/**
+ * A parser of its own (for tests): chevrotain's grammar checks when `validate`
+ * (it throws on a defect of the grammar), every lookahead built at once when `lazy` is false.
+ */
+export function createRulesParser(options: { validate: boolean; lazy: boolean }): RulesParser {
+  return new RulesParser(options.validate, options.lazy);
+}
 
 export type { IToken };

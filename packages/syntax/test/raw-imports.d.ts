@@ -3,3 +3,8 @@ declare module '*?raw' {
   const text: string;
   export default text;
 }
+
+// Vite's `import.meta.glob` of `?raw` texts, eagerly: path → text.
+interface ImportMeta {
+  glob(pattern: string, options: { query: '?raw'; import: 'default'; eager: true }): Record<string, string>;
+}
