@@ -1022,6 +1022,10 @@ export class ExprCompiler {
     };
   }
 
+  /**
+   * An aggregate over any collection, the players included (their list is the
+   * game's seat array, read in place): one closure per function, its loop written once.
+   */
   private aggregate(e: Extract<Expr, { k: 'agg' }>, scope: Scope): ExprFn {
     if (e.fn === 'list') {
       const src = this.list(e, scope);
@@ -1033,55 +1037,6 @@ export class ExprCompiler {
     const slot = scope.slot(e.bind);
     const where = e.where ? this.expr(e.where, scope) : null;
     const value = e.value ? this.expr(e.value, scope) : null;
-    if (e.over.k === 'players') {
-      // the most common collection: loop over seats without materialising it
-      switch (e.fn) {
-        case 'count':
-          return (g) => {
-            const L = g.locals;
-            let n = 0;
-            for (let p = 0, np = g.playerCount; p < np; p++) {
-              L[slot] = p;
-              if (where === null || where(g) !== 0) n++;
-            }
-            return n;
-          };
-        case 'sum':
-          return (g) => {
-            const L = g.locals;
-            let n = 0;
-            for (let p = 0, np = g.playerCount; p < np; p++) {
-              L[slot] = p;
-              if (where === null || where(g) !== 0) n += value === null ? p : value(g);
-            }
-            return n;
-          };
-        case 'any':
-        case 'all': {
-          const isAny = e.fn === 'any';
-          return (g) => {
-            const L = g.locals;
-            for (let p = 0, np = g.playerCount; p < np; p++) {
-              L[slot] = p;
-              if (where !== null && where(g) === 0) continue;
-              const v = value === null ? 1 : value(g);
-              if (isAny && v !== 0) return 1;
-              if (!isAny && v === 0) return 0;
-            }
-            return isAny ? 0 : 1;
-          };
-        }
-        case 'first':
-          return (g) => {
-            const L = g.locals;
-            for (let p = 0, np = g.playerCount; p < np; p++) {
-              L[slot] = p;
-              if (where === null || where(g) !== 0) return value === null ? p : value(g);
-            }
-            return -1;
-          };
-      }
-    }
     const src = this.list(e.over, scope);
     switch (e.fn) {
       case 'count':
