@@ -1,6 +1,6 @@
 import { MAX_RANGE_LENGTH } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
-import { loadMapKeys, varWidth } from '../load/map-keys.ts';
+import { loadMapKeys, varWidth, type LoadedMapKeys } from '../load/map-keys.ts';
 import { divide, mapKeyIndex, playerIndex, remainder, zoneOf } from '../run/address-checks.ts';
 import { poolEntryPlan, poolEntryPlanOf, poolPlan, slotClosure, varPlan, type SlotPlan } from './slot-plans.ts';
 import type { BoardCondition, Diagnostic, DiagnosticCode, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
@@ -166,6 +166,8 @@ export class ExprCompiler {
   /** the slot plans made so far, per pool and per var (slot-plans.ts) */
   readonly poolPlans: (SlotPlan | undefined)[] = [];
   readonly varPlans: (SlotPlan | undefined)[] = [];
+  /** per map var, its keys (map-keys.ts) */
+  readonly mapKeys: (LoadedMapKeys | undefined)[] = [];
 
   /** the options the board's spots and paths depend on, with the values it was built for */
   readonly boardOptions: readonly BoardCondition[];
@@ -371,7 +373,8 @@ export class ExprCompiler {
       this.error('run/unknown-reference', `Var '${node?.name ?? key}' is not a map, but is read at a key.`);
       return base;
     }
-    const keys = loadMapKeys(node.keys, this.strings);
+    // loaded at the first keyed reference (its enum keys interned then, as they always were), then shared
+    const keys = (this.mapKeys[v] ??= loadMapKeys(node.keys, this.strings));
     const name = node.name;
     const strings = this.strings;
     return (g) => {
