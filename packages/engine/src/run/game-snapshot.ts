@@ -1,6 +1,7 @@
 import { FRAME_WIDTH } from './flow-frame.ts';
 import type { Game } from './game.ts';
 import { invalidateAll } from './state-versions.ts';
+import { copyInto } from './packed-array.ts';
 import type { LoadedGraph } from '../load/loaded-graph.ts';
 import type { DecisionRecord, Snapshot } from './types.ts';
 
@@ -127,11 +128,6 @@ export function stateHash(g: Game): string {
   mix(g.endingPhase);
   mix(g.over ? 1 : 0);
   return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
-}
-
-function copyInto(dst: number[], src: readonly number[]): void {
-  dst.length = src.length;
-  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
 }
 
 /**

@@ -5,6 +5,7 @@ import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
 import { invalidateAll } from './state-versions.ts';
+import { copyInto } from './packed-array.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION } from './run-budgets.ts';
 import { OptionBuffer, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, type TrailScratch } from './board-ops.ts';
@@ -168,7 +169,7 @@ export class Game {
   readonly rng: Uint32Array;
   readonly chanceKeys: Uint32Array;
   readonly chanceZoneBase: number;
-  readonly chanceSeed: number;
+  chanceSeed: number;
   // status
   halt = false;
   over = false;
@@ -186,13 +187,13 @@ export class Game {
   stepFirings = 0;
   /** list elements loops have walked in this flow step (MAX_LOOP_WORK_PER_STEP) */
   loopWork = 0;
-  readonly budget: number;
+  budget: number;
   /** the last rule firings before the budget runs out (to name the loop); made when first needed */
   recent: number[] | null = null;
   recentPos = 0;
   logEntries: LogEntry[] | null;
   seq = 0;
-  readonly checking: boolean;
+  checking: boolean;
   readonly endsImmediate: EndInfo[];
   readonly endsOwnTurn: EndInfo[];
   readonly endsTurn: EndInfo[];
@@ -221,7 +222,7 @@ export class Game {
   invariantsHeldAt: number[] | null = null;
   tokenSums: Float64Array | null = null;
 
-  constructor(readonly lg: LoadedGraph, readonly config: GameConfig, optionVals: Int32Array) {
+  constructor(readonly lg: LoadedGraph, public config: GameConfig, optionVals: Int32Array) {
     const n = config.players;
     this.playerCount = n;
     this.optionVals = optionVals;
@@ -261,21 +262,6 @@ export class Game {
     this.memoFlat = layout.memoFlat.slice();
     this.slotResource = layout.slotResource;
     this.zoneResource = layout.zoneResource;
-    for (let vi = 0; vi < lg.vars.length; vi++) {
-      const v = lg.vars[vi]!;
-      if (v.literal !== null) continue;
-      const site = lg.board?.siteVars.get(vi);
-      if (site) {
-        const value = v.initial(this);
-        for (let k = 0; k < site.count; k++) this.vars[this.boardBase + site.offset + k] = value;
-      } else if (v.scope === 'global') this.initVar(v, this.varSlot(vi, 0));
-      else
-        for (let p = 0; p < n; p++) {
-          this.self = p;
-          this.initVar(v, this.varSlot(vi, p));
-        }
-      this.self = -1;
-    }
     this.endsImmediate = layout.endsImmediate;
     this.endsOwnTurn = layout.endsOwnTurn;
     this.endsTurn = layout.endsTurn;
@@ -295,6 +281,107 @@ export class Game {
     this.chanceZoneBase = layout.chanceZoneBase;
     this.chanceSeed = config.seed;
     this.rng = new Uint32Array(STREAM_WORDS * layout.chanceKeys.length);
+    this.begin();
+  }
+
+  /**
+   * Sets a new game going on this one's arrays: the same graph and player count,
+   * `config`'s seed, options and settings; false (nothing changed) for another
+   * player count or a configuration createGame would refuse. The game then plays
+   * exactly as a game created with `config` would (the same log, byte for byte),
+   * with none of the allocation: simulation loops reuse one game (playGame's
+   * `reuse`). Only the caches stay, and every version is bumped, so none of them
+   * is trusted again.
+   */
+  restart(config: GameConfig): boolean {
+    if (config.players !== this.playerCount) return false;
+    const checked = checkConfig(this.lg, config);
+    if (checked.value === null) return false;
+    this.optionVals.set(checked.value);
+    this.config = config;
+    this.budget = config.stepBudget ?? DEFAULT_BUDGET;
+    this.checking = config.checkInvariants ?? false;
+    this.logEntries = config.recordLog === false ? null : [];
+    const layout = this.lg.layout(this.playerCount);
+    const zeros = layout.zeros;
+    copyInto(this.locals, zeros.locals);
+    copyInto(this.lists, zeros.lists);
+    copyInto(this.cardZone, layout.cardZone);
+    const known = initialKnowledge(this.cardZone, this.zoneSeen);
+    copyInto(this.known, known);
+    for (let i = 0; i < layout.zoneCards.length; i++) copyInto(this.zoneCards[i]!, layout.zoneCards[i]!);
+    copyInto(this.zoneLen, layout.zoneLen);
+    copyInto(this.counts, layout.counts);
+    copyInto(this.vars, zeros.vars);
+    this.memoFlat.set(layout.memoFlat);
+    copyInto(this.tmpVals, zeros.tmpVals);
+    copyInto(this.evArgs, zeros.evArgs);
+    copyInto(this.actionCounts, zeros.actionCounts);
+    copyInto(this.firings, zeros.firings);
+    this.rng.fill(0);
+    this.chanceSeed = config.seed;
+    this.pieceVersion = 0;
+    this.trailScratch = null;
+    this.current = this.actor = this.self = -1;
+    this.round = this.turn = 0;
+    this.srcArr = [];
+    this.srcLen = 0;
+    this.srcRev = false;
+    this.frames.length = 0;
+    this.depth = 0;
+    this.endScope = END_NONE;
+    this.qEvent.length = 0;
+    this.qArgs.length = 0;
+    this.qHead = this.qTail = 0;
+    this.decisions.length = 0;
+    this.resolving.length = 0;
+    this.nextGroup = 0;
+    this.readyCheck = false;
+    this.halt = this.over = false;
+    this.endingPhase = ENDING_NONE;
+    this.endWinners = null;
+    this.endReason = '';
+    this.result = null;
+    this.err = null;
+    this.placeRule = this.placeAction = this.placeAsk = -1;
+    this.diagnostics.length = 0;
+    this.stepFirings = this.loopWork = 0;
+    this.recent = null;
+    this.recentPos = 0;
+    this.seq = 0;
+    this.endsStale = true;
+    this.firingEndStamp = -1;
+    this.endChecks = 0;
+    this.forcedDice = null;
+    this.flowBudget = MAX_FLOW_STEPS_WITHOUT_DECISION;
+    this.flowSteps = 0;
+    this.countsHeldAt = this.piecesHeldAt = -1;
+    this.invariantsHeldAt = null;
+    this.tokenSums = null;
+    this.begin();
+    return true;
+  }
+
+  /** the start of a game (a new one or a restarted one): initial values, the board's deal, then the flow until the first decision */
+  private begin(): void {
+    const lg = this.lg;
+    const config = this.config;
+    const n = this.playerCount;
+    for (let vi = 0; vi < lg.vars.length; vi++) {
+      const v = lg.vars[vi]!;
+      if (v.literal !== null) continue;
+      const site = lg.board?.siteVars.get(vi);
+      if (site) {
+        const value = v.initial(this);
+        for (let k = 0; k < site.count; k++) this.vars[this.boardBase + site.offset + k] = value;
+      } else if (v.scope === 'global') this.initVar(v, this.varSlot(vi, 0));
+      else
+        for (let p = 0; p < n; p++) {
+          this.self = p;
+          this.initVar(v, this.varSlot(vi, p));
+        }
+      this.self = -1;
+    }
     // the board's kinds and values come from the board's stream, before any rule
     if (lg.board) {
       const o = stream(this, STREAM_BOARD);

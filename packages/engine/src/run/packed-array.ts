@@ -17,3 +17,9 @@ export function smallIntegers(from: ArrayLike<number>): number[] {
   for (let i = 0; i < from.length; i++) a.push(from[i]! | 0);
   return a;
 }
+
+/** makes dst a copy of src in place (keeping dst's identity: compiled code and tables hold it) */
+export function copyInto<T>(dst: T[], src: readonly T[]): void {
+  dst.length = src.length;
+  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+}

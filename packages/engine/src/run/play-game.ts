@@ -22,11 +22,16 @@ export function playGame(
   lg: LoadedGraph,
   config: GameConfig,
   agents: readonly Agent[] | ((seat: number) => Agent),
-  options: { maxSteps?: number } = {},
+  options: { maxSteps?: number; /** a finished game of the same graph to restart with `config` (Game.restart) instead of creating one */ reuse?: Game | null } = {},
 ): PlayResult {
-  const created = createGame(lg, config);
-  const game = created.value;
-  if (!game) return { outcome: null, steps: 0, game: null, diagnostics: created.diagnostics };
+  const reuse = options.reuse;
+  let game: Game | null;
+  if (reuse != null && reuse.lg === lg && reuse.restart(config)) game = reuse;
+  else {
+    const created = createGame(lg, config);
+    game = created.value;
+    if (!game) return { outcome: null, steps: 0, game: null, diagnostics: created.diagnostics };
+  }
   // a factory makes each seat's agent once, at the seat's first decision (an agent keeps its own
   // state, a random one its generator: made anew at each decision it would repeat its first draw)
   const list: (Agent | undefined)[] = typeof agents === 'function' ? [] : [...agents];
