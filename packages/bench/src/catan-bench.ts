@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { compile, createMemoryHost } from '@houserules/compiler';
-import { loadGraph, playGame, policyAgent, randomAgent, type Agent, type LoadedGraph } from '@houserules/engine';
+import { loadGraph, playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph } from '@houserules/engine';
 import { fmt, median, printTable, thousands } from './harness.ts';
 
 const PLAYERS = 4;
@@ -38,12 +38,15 @@ const emptyTally = (): Tally => ({ games: 0, rounds: 0, turns: 0, decisions: 0, 
 type Player = (first: number, games: number, tally: Tally) => void;
 
 function player(loaded: LoadedGraph, makeAgent: (seed: number) => Agent): Player {
+  // one game's arrays for every game (Game.restart), as a simulation run does
+  let reuse: Game | null = null;
   return (first, games, tally) => {
     for (let i = 0; i < games; i++) {
       const seed = first + i;
       const agent = makeAgent(seed * 16 + 1);
-      const result = playGame(loaded, { seed, players: PLAYERS, options: { round_limit: ROUND_LIMIT }, recordLog: false }, [agent]);
+      const result = playGame(loaded, { seed, players: PLAYERS, options: { round_limit: ROUND_LIMIT }, recordLog: false }, [agent], { reuse });
       const game = result.game;
+      reuse = game;
       tally.games++;
       if (!game || !result.outcome) {
         tally.unfinished++;

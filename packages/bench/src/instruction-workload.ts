@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { compile, findModuleInTree, type ModuleHost } from '@houserules/compiler';
-import { loadGraph, playGame, randomAgent } from '@houserules/engine';
+import { loadGraph, playGame, randomAgent, type Game } from '@houserules/engine';
 import { DiamantBaseline } from './diamant-baseline.ts';
 
 const [workload, gamesArg, file, playersArg] = process.argv.slice(2);
@@ -32,6 +32,12 @@ if (workload === 'diamant-baseline') {
 } else {
   const loaded = load(file!);
   const options: Record<string, number> = workload === 'catan-random' || workload === 'scenario-random' ? { round_limit: 500 } : {};
-  for (let i = 0; i < games; i++) decisions += playGame(loaded, { seed: i, players, options, recordLog: false }, [randomAgent(i * 16 + 1)]).steps;
+  // one game's arrays for every game (Game.restart), as a simulation run does
+  let reuse: Game | null = null;
+  for (let i = 0; i < games; i++) {
+    const result = playGame(loaded, { seed: i, players, options, recordLog: false }, [randomAgent(i * 16 + 1)], { reuse });
+    decisions += result.steps;
+    reuse = result.game;
+  }
 }
 console.log(decisions);

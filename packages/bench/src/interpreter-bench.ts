@@ -3,7 +3,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compile, createMemoryHost } from '@houserules/compiler';
-import { loadGraph, playGame, randomAgent, type LoadedGraph } from '@houserules/engine';
+import { loadGraph, playGame, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
 import { DiamantBaseline } from './diamant-baseline.ts';
 import { fmt, median, printTable, thousands } from './harness.ts';
 
@@ -29,11 +29,14 @@ type Player = (first: number, games: number, tally: Tally) => void;
 
 function interpreterPlayer(loaded: LoadedGraph): Player {
   const revealRule = loaded.rules.findIndex((r) => r.id === 'rule:reveal_card');
+  // one game's arrays for every game (Game.restart), as the baseline reuses its own
+  let reuse: Game | null = null;
   return (first, games, tally) => {
     for (let i = 0; i < games; i++) {
       const seed = first + i;
       // one uniform random agent answers for every seat from one generator, as the baseline's players share its one
-      const { outcome, game } = playGame(loaded, { seed, players: PLAYERS, recordLog: false }, [randomAgent(seed * 16 + 1)]);
+      const { outcome, game } = playGame(loaded, { seed, players: PLAYERS, recordLog: false }, [randomAgent(seed * 16 + 1)], { reuse });
+      reuse = game;
       for (const r of outcome?.ranking ?? []) tally.score += Number(r.score[0] ?? 0);
       tally.reveals += game?.ruleFiringCounts[revealRule] ?? 0;
     }

@@ -3,7 +3,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compile, createMemoryHost } from '@houserules/compiler';
-import { loadGraph, playGame, randomAgent, type LoadedGraph } from '@houserules/engine';
+import { loadGraph, playGame, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
 import { fmt, median, printTable, thousands } from './harness.ts';
 
 /** A scenario measured against the module it extends: its file (with the modules it builds on) and variant. */
@@ -69,13 +69,16 @@ interface Row {
   games: number;
   rounds: number;
   byLimit: number;
+  /** the last game played, restarted for the next (Game.restart) */
+  game: Game | null;
 }
 
 /** plays `games` random games from seed `first`, adding to the row's tallies */
 function play(row: Row, first: number, games: number): void {
   for (let i = 0; i < games; i++) {
     const seed = first + i;
-    const r = playGame(row.graph, { seed, players: row.spec.players, options: { round_limit: ROUND_LIMIT }, recordLog: false }, [randomAgent(seed * 16 + 1)]);
+    const r = playGame(row.graph, { seed, players: row.spec.players, options: { round_limit: ROUND_LIMIT }, recordLog: false }, [randomAgent(seed * 16 + 1)], { reuse: row.game });
+    row.game = r.game;
     row.games++;
     if (r.game) row.rounds += r.game.round;
     if (r.outcome?.reason.includes('round_limit')) row.byLimit++;
@@ -100,7 +103,7 @@ function calibrate(row: Row, ms: number): number {
  * slowdown per game against the base, from the medians of the same run.
  */
 export function runScenarioBench(scenariosDir: string, rounds = 5): void {
-  const rows: Row[] = [...BASES, ...SCENARIOS].map((spec) => ({ spec, graph: load(scenariosDir, spec), batch: 0, rates: [], cpuRates: [], games: 0, rounds: 0, byLimit: 0 }));
+  const rows: Row[] = [...BASES, ...SCENARIOS].map((spec) => ({ spec, graph: load(scenariosDir, spec), batch: 0, rates: [], cpuRates: [], games: 0, rounds: 0, byLimit: 0, game: null }));
   // warm-up: the first games of a graph are mostly the JIT compiling it
   for (const r of rows) play({ ...r }, 0, 30);
   for (const r of rows) r.batch = calibrate(r, 600);

@@ -1,4 +1,4 @@
-import { createGame, firstLegalAgent, loadGraph, playGame, policyAgent, randomAgent, type Agent, type LoadedGraph } from '@houserules/engine';
+import { createGame, firstLegalAgent, loadGraph, playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph } from '@houserules/engine';
 import type { RuleGraph, Value } from '@houserules/schema';
 import { formatAgentSpec, type AgentSpec } from './agent-spec.ts';
 import type { GameRecord } from './game-record.ts';
@@ -70,6 +70,8 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
     return { ok: false, message: first ? `${first.code}: ${first.message}` : 'the engine could not create a game' };
   }
   const agentNames = spec.agents.map(formatAgentSpec);
+  // one game's arrays serve every game of the run (Game.restart plays exactly as a new game)
+  let reuse: Game | null = null;
 
   const play = (index: number): GameRecord => {
     const seed = gameSeed(spec.seed, index);
@@ -80,8 +82,9 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
       agentSeeds.push(s);
       agents.push(makeAgent(loaded, spec.graph, spec.agents[seat % spec.agents.length]!, s));
     }
-    const result = playGame(loaded, { seed, players: spec.players, options: spec.options, recordLog: spec.log, checkInvariants: spec.checkInvariants ?? false }, agents);
+    const result = playGame(loaded, { seed, players: spec.players, options: spec.options, recordLog: spec.log, checkInvariants: spec.checkInvariants ?? false }, agents, { reuse });
     const game = result.game!;
+    reuse = game;
     const outcome = result.outcome;
     const failure = result.diagnostics.find((d) => d.severity === 'error');
     const scores = new Array<number>(spec.players).fill(0);
