@@ -5,7 +5,7 @@ import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
 import { invalidateAll } from './state-versions.ts';
-import { copyInto } from './packed-array.ts';
+import { copyInto, truncate } from './packed-array.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION } from './run-budgets.ts';
 import { OptionBuffer, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, type TrailScratch } from './board-ops.ts';
@@ -103,6 +103,8 @@ export class Game {
   readonly known: number[];
   /** per zone instance, the seats that see its cards */
   readonly zoneSeen: number[];
+  /** what each card is known by when a game starts (restart) */
+  private readonly initialKnown: number[];
   /** log entries with a secret part → the seats that may read it (redactedLog) */
   readonly logSecrets = new WeakMap<LogEntry, number>();
   readonly zoneCards: number[][];
@@ -244,6 +246,7 @@ export class Game {
     this.cardZone = layout.cardZone.slice();
     this.zoneSeen = zoneSeenMasks(lg, this.zoneInstDecl, this.zoneInstOwner, n);
     this.known = initialKnowledge(this.cardZone, this.zoneSeen);
+    this.initialKnown = this.known.slice();
     const zoneCards: number[][] = [];
     for (let i = 0; i < layout.zoneCards.length; i++) zoneCards.push(layout.zoneCards[i]!.slice());
     this.zoneCards = zoneCards;
@@ -295,9 +298,12 @@ export class Game {
    */
   restart(config: GameConfig): boolean {
     if (config.players !== this.playerCount) return false;
-    const checked = checkConfig(this.lg, config);
-    if (checked.value === null) return false;
-    this.optionVals.set(checked.value);
+    // the same options (the same object: a simulation's every game) need no second check
+    if (config.options !== this.config.options) {
+      const checked = checkConfig(this.lg, config);
+      if (checked.value === null) return false;
+      this.optionVals.set(checked.value);
+    }
     this.config = config;
     this.budget = config.stepBudget ?? DEFAULT_BUDGET;
     this.checking = config.checkInvariants ?? false;
@@ -307,8 +313,7 @@ export class Game {
     copyInto(this.locals, zeros.locals);
     copyInto(this.lists, zeros.lists);
     copyInto(this.cardZone, layout.cardZone);
-    const known = initialKnowledge(this.cardZone, this.zoneSeen);
-    copyInto(this.known, known);
+    copyInto(this.known, this.initialKnown);
     for (let i = 0; i < layout.zoneCards.length; i++) copyInto(this.zoneCards[i]!, layout.zoneCards[i]!);
     copyInto(this.zoneLen, layout.zoneLen);
     copyInto(this.counts, layout.counts);
@@ -327,14 +332,15 @@ export class Game {
     this.srcArr = [];
     this.srcLen = 0;
     this.srcRev = false;
-    this.frames.length = 0;
+    // (what a new game's arrays hold: nothing past their live part, which snapshots copy)
+    truncate(this.frames);
     this.depth = 0;
     this.endScope = END_NONE;
-    this.qEvent.length = 0;
-    this.qArgs.length = 0;
+    truncate(this.qEvent);
+    truncate(this.qArgs);
     this.qHead = this.qTail = 0;
-    this.decisions.length = 0;
-    this.resolving.length = 0;
+    truncate(this.decisions);
+    truncate(this.resolving);
     this.nextGroup = 0;
     this.readyCheck = false;
     this.halt = this.over = false;
@@ -344,7 +350,7 @@ export class Game {
     this.result = null;
     this.err = null;
     this.placeRule = this.placeAction = this.placeAsk = -1;
-    this.diagnostics.length = 0;
+    truncate(this.diagnostics);
     this.stepFirings = this.loopWork = 0;
     this.recent = null;
     this.recentPos = 0;

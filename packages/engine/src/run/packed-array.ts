@@ -20,6 +20,12 @@ export function smallIntegers(from: ArrayLike<number>): number[] {
 
 /** makes dst a copy of src in place (keeping dst's identity: compiled code and tables hold it) */
 export function copyInto<T>(dst: T[], src: readonly T[]): void {
-  dst.length = src.length;
+  // setting an array's length is a call into V8's run time even when it does not change
+  if (dst.length !== src.length) dst.length = src.length;
   for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+}
+
+/** empties an array (setting the length only when there is something to drop) */
+export function truncate(a: unknown[]): void {
+  if (a.length !== 0) a.length = 0;
 }
