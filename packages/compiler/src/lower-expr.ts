@@ -7,7 +7,7 @@ import { mapKeysOf } from './map-keys.ts';
 import { CONTEXT_NAMES, idOf, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import {
-  BOOL, NUMBER, PLAYER, STRING, UNKNOWN, assignable, comparable, describeType, elementType, listOf, type Ty,
+  BOOL, NUMBER, PLAYER, STRING, UNKNOWN, assignable, comparable, describeType, elementType, listOf, memberWord, type Ty,
 } from './type-system.ts';
 
 /** What an expression denotes: a value, or a pool (only a token count or a `move` may use a pool). */
@@ -160,8 +160,9 @@ export class ExprLowerer {
         recorder?.reference(file, ident, name === 'none' && expected.values[0] === 'none' && !this.cx.enumIndex.has('none') ? { k: 'builtin', what: 'none', name } : { k: 'enum', ty: expected, member: name }, 'read');
         return val({ k: 'lit', v: name }, expected);
       }
-      this.cx.sink.error('type/unknown-enum-member', `\`${name}\` is not one of ${expected.values.map((v) => `\`${v}\``).join(', ')}`,
-        scope.origin.file, ident.range, didYouMean(name, expected.values) ?? `write one of: ${expected.values.join(', ')}`);
+      const members = expected.values.map(memberWord);
+      this.cx.sink.error('type/unknown-enum-member', `\`${name}\` is not one of ${members.map((v) => `\`${v}\``).join(', ')}`,
+        scope.origin.file, ident.range, didYouMean(name, members) ?? `write one of: ${members.join(', ')}`);
       return val(ERROR_EXPR, UNKNOWN);
     }
     const enumType = this.cx.enumIndex.get(name);
