@@ -1,0 +1,126 @@
+import type { Value } from '@houserules/schema';
+import type { EndInfo, ListFn } from '../load/loaded-graph.ts';
+import { record } from './game-log.ts';
+import type { Game } from './game.ts';
+import { memoStamp } from './memo-tables.ts';
+import type { Outcome } from './types.ts';
+
+/**
+ * Ending: the end conditions (after firings, turns and rounds), `end game`, and once
+ * `game_end` has run, the ranking and the outcome.
+ */
+
+/** where the game is in ending: not ending, `end game` asked (the queue is cleared next), `game_end`'s rules running */
+export const ENDING_NONE = 0;
+export const ENDING_REQUESTED = 1;
+export const ENDING_DRAINING = 2;
+
+const NUMBER_TYPE = { t: 'number' } as const;
+
+export function endGame(g: Game, winners: ListFn | null, reason: string): void {
+  if (g.endingPhase !== ENDING_NONE) return;
+  g.endWinners = null;
+  if (winners) {
+    winners(g);
+    const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;
+    const out: number[] = [];
+    for (let k = 0; k < len; k++) out.push(rev ? arr[len - 1 - k]! : arr[k]!);
+    g.endWinners = out;
+  }
+  g.endReason = reason;
+  g.endingPhase = ENDING_REQUESTED;
+  g.halt = true;
+}
+
+export function stop(g: Game): void {
+  g.over = true;
+  g.halt = true;
+  g.decisions.length = 0;
+}
+
+/**
+ * The end conditions checked after firings and answers (immediate, and own-turn
+ * ones during a turn) — skipped when nothing they read was written since they
+ * last all failed (state-resources.ts).
+ */
+export function checkFiringEnds(g: Game): void {
+  const reads = g.lg.firingEndReads;
+  const stamp = reads === null ? -1 : memoStamp(g, reads);
+  if (stamp >= 0 && stamp === g.firingEndStamp) return;
+  if (g.endsImmediate.length > 0) checkEnds(g, g.endsImmediate);
+  // between turns the own-turn conditions are not checked: what they read has not been seen failing yet
+  const ownTurnChecked = g.current >= 0 || g.endsOwnTurn.length === 0;
+  if (g.current >= 0 && g.endsOwnTurn.length > 0 && g.endingPhase === ENDING_NONE) checkEnds(g, g.endsOwnTurn);
+  g.firingEndStamp = ownTurnChecked && g.endingPhase === ENDING_NONE && !g.over ? stamp : -1;
+}
+
+export function checkEnds(g: Game, ends: EndInfo[]): void {
+  g.endChecks++;
+  for (let i = 0; i < ends.length; i++) {
+    const e = ends[i]!;
+    const prevSelf = g.self;
+    if (e.timing === 'own_turn') g.self = g.current;
+    const holds = e.condition(g) !== 0;
+    g.self = prevSelf;
+    if (g.err) return stop(g);
+    if (holds) {
+      endGame(g, e.winners, e.id);
+      return;
+    }
+  }
+}
+
+export function finish(g: Game): void {
+  const lg = g.lg;
+  const n = g.playerCount;
+  const r = lg.ranking;
+  const nk = r ? r.keys.length : 0;
+  const scores = new Float64Array(n * nk);
+  if (r) {
+    for (let p = 0; p < n; p++) {
+      g.locals[r.slot] = p;
+      g.self = p;
+      for (let k = 0; k < nk; k++) scores[p * nk + k] = r.keys[k]!.value(g);
+    }
+    g.self = -1;
+  }
+  // insertion sort by the keys, then by seat: player counts are small
+  const order: number[] = [];
+  for (let p = 0; p < n; p++) {
+    let i = order.length;
+    order.push(p);
+    while (i > 0 && compareScores(g, scores, nk, p, order[i - 1]!) < 0) {
+      order[i] = order[i - 1]!;
+      i--;
+    }
+    order[i] = p;
+  }
+  const shared = r ? r.shared : true;
+  const ranking: Outcome['ranking'] = [];
+  const winners: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const seat = order[i]!;
+    const rank = i > 0 && shared && compareScores(g, scores, nk, order[i - 1]!, seat) === 0 ? ranking[i - 1]!.rank : i + 1;
+    const score: Value[] = [];
+    // ranking keys are numbers (the compiler checks it): decoded as such, a score past 2^29 stays a number
+    for (let k = 0; k < nk; k++) score.push(lg.strings.decode(scores[seat * nk + k]!, NUMBER_TYPE));
+    ranking.push({ seat, rank, score });
+    if (rank === 1) winners.push(seat);
+  }
+  g.result = { winners: g.endWinners ?? winners, ranking, reason: g.endReason };
+  if (g.logEntries) record(g, '$end', { reason: g.endReason, winners: g.result.winners });
+  g.over = true;
+  g.decisions.length = 0;
+}
+
+/** negative when seat a ranks before seat b on the ranking keys (0: tied) */
+export function compareScores(g: Game, scores: Float64Array, nk: number, a: number, b: number): number {
+  const keys = g.lg.ranking?.keys;
+  if (!keys) return 0;
+  for (let k = 0; k < nk; k++) {
+    const x = scores[a * nk + k]!;
+    const y = scores[b * nk + k]!;
+    if (x !== y) return keys[k]!.desc ? y - x : x - y;
+  }
+  return 0;
+}

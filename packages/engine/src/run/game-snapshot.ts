@@ -1,0 +1,151 @@
+import { FRAME_WIDTH } from './flow-frame.ts';
+import type { Game } from './game.ts';
+import { invalidateAll } from './state-versions.ts';
+import type { LoadedGraph } from '../load/loaded-graph.ts';
+import type { DecisionRecord, Snapshot } from './types.ts';
+
+/**
+ * Snapshots (a copy of every state array), restoring one, and the state hash over the
+ * same words.
+ */
+
+export function snapshot(g: Game): Snapshot {
+  return {
+    kind: 'houserules-engine-snapshot',
+    counts: g.counts.slice(),
+    vars: g.vars.slice(),
+    zoneCards: g.zoneCards.map((a) => a.slice()),
+    zoneLen: g.zoneLen.slice(),
+    cardZone: g.cardZone.slice(),
+    known: g.known.slice(),
+    frames: g.frames.slice(),
+    depth: g.depth,
+    qEvent: g.qEvent.slice(),
+    qArgs: g.qArgs.slice(),
+    qHead: g.qHead,
+    qTail: g.qTail,
+    decisions: g.decisions.map((d) => copyRecord(g.lg, d)),
+    nextGroup: g.nextGroup,
+    actionCounts: g.actionCounts.slice(),
+    rng: g.rng.slice(),
+    firings: g.firings.slice(),
+    scalars: [g.current, g.actor, g.self, g.round, g.turn, g.endScope, g.endingPhase, g.over ? 1 : 0, g.seq, g.stepFirings],
+    endWinners: g.endWinners?.slice() ?? null,
+    endReason: g.endReason,
+    outcome: g.result,
+    error: g.err,
+    diagnostics: g.diagnostics.slice(),
+    log: g.logEntries?.slice() ?? null,
+    locals: g.locals.slice(),
+    lists: g.lists.map((v) => v.slice()),
+  };
+}
+
+export function restore(g: Game, s: Snapshot): void {
+  copyInto(g.counts, s.counts);
+  copyInto(g.vars, s.vars);
+  s.zoneCards.forEach((a, i) => copyInto(g.zoneCards[i]!, a));
+  copyInto(g.zoneLen, s.zoneLen);
+  copyInto(g.cardZone, s.cardZone);
+  copyInto(g.known, s.known);
+  g.frames = s.frames.slice();
+  g.depth = s.depth;
+  g.qEvent = s.qEvent.slice();
+  g.qArgs = s.qArgs.slice();
+  g.qHead = s.qHead;
+  g.qTail = s.qTail;
+  g.decisions = s.decisions.map((d) => copyRecord(g.lg, d));
+  g.nextGroup = s.nextGroup;
+  g.actionCounts = s.actionCounts.slice();
+  g.rng.set(s.rng);
+  g.firings = s.firings.slice();
+  const [current, actor, self, round, turn, endScope, endingPhase, over, seq, stepFirings] = s.scalars;
+  g.current = current!;
+  g.actor = actor!;
+  g.self = self!;
+  g.round = round!;
+  g.turn = turn!;
+  g.endScope = endScope!;
+  g.endingPhase = endingPhase!;
+  g.over = over === 1;
+  g.endsStale = true;
+  g.seq = seq!;
+  g.stepFirings = stepFirings!;
+  g.endWinners = s.endWinners?.slice() ?? null;
+  g.endReason = s.endReason;
+  g.result = s.outcome;
+  g.err = s.error;
+  g.diagnostics.length = 0;
+  g.diagnostics.push(...s.diagnostics);
+  g.logEntries = s.log ? s.log.slice() : g.logEntries === null ? null : [];
+  g.locals = s.locals.slice();
+  g.lists = s.lists.map((v) => v.slice());
+  g.halt = false;
+  invalidateAll(g);
+  g.pieceVersion++;
+  g.readyCheck = true;
+}
+
+/** FNV-1a over the state words (two lanes for 64 bits) as 16 hex digits */
+export function stateHash(g: Game): string {
+  let h1 = 0x811c9dc5 | 0;
+  let h2 = 0x01000193 ^ 0x5bd1e995;
+  const mix = (x: number): void => {
+    const lo = x | 0;
+    const hi = Math.floor(x / 4294967296) | 0;
+    h1 = Math.imul(h1 ^ lo, 16777619);
+    h1 = Math.imul(h1 ^ hi, 16777619);
+    h2 = Math.imul(h2 ^ lo, 0x01000193);
+    h2 = Math.imul((h2 ^ hi) + 0x9e3779b9, 0x01000193);
+  };
+  const mixAll = (a: ArrayLike<number>, len = a.length): void => {
+    for (let i = 0; i < len; i++) mix(a[i]!);
+    mix(len);
+  };
+  mixAll(g.counts);
+  mixAll(g.vars);
+  for (let z = 0; z < g.zoneCards.length; z++) mixAll(g.zoneCards[z]!, g.zoneLen[z]!);
+  mixAll(g.frames, g.depth * FRAME_WIDTH);
+  for (let q = g.qHead; q < g.qTail; q++) {
+    mix(g.qEvent[q]!);
+    for (let k = 0; k < g.stride; k++) mix(g.qArgs[q * g.stride + k]!);
+  }
+  for (const d of g.decisions) {
+    mix(d.ask);
+    mix(d.seat);
+    mix(d.group);
+    mix(d.chosen);
+    mixAll(d.values, filledLength(g.lg, d));
+  }
+  mixAll(g.rng);
+  mixAll(g.known);
+  mixAll(g.actionCounts);
+  mix(g.current);
+  mix(g.round);
+  mix(g.turn);
+  mix(g.endScope);
+  mix(g.endingPhase);
+  mix(g.over ? 1 : 0);
+  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+}
+
+function copyInto(dst: number[], src: readonly number[]): void {
+  dst.length = src.length;
+  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+}
+
+/**
+ * How much of a decision's values are its options': an action decision's lists
+ * are handed over from the option buffer and a choice's are reused (addChoice), so
+ * either may be longer.
+ */
+function filledLength(lg: LoadedGraph, d: DecisionRecord): number {
+  if (d.offsets === null) return d.count;
+  if (d.count === 0) return 0;
+  const last = d.offsets[d.count - 1]!;
+  return last + 1 + lg.actions[d.values[last]!]!.params.length;
+}
+
+function copyRecord(lg: LoadedGraph, d: DecisionRecord): DecisionRecord {
+  return { ...d, values: d.values.slice(0, filledLength(lg, d)), offsets: d.offsets?.slice(0, d.count) ?? null, saved: d.saved?.map((v) => (Array.isArray(v) ? v.slice() : v)) ?? null };
+}

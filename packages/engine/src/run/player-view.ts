@@ -1,0 +1,116 @@
+import type { Value } from '@houserules/schema';
+import type { LoadedGraph } from '../load/loaded-graph.ts';
+import { boardView } from './board-ops.ts';
+import { redactEntry } from './card-knowledge.ts';
+import { describe } from './decisions.ts';
+import type { Game } from './game.ts';
+import type { CardView, LogEntry, PlayerView, VarView, ZoneView } from './types.ts';
+
+/**
+ * What a seat sees: its view of the state (hidden zones and other players' secrets
+ * withheld), its redacted log, the cards it knows.
+ */
+
+export function view(g: Game, seat: number): PlayerView {
+  const lg = g.lg;
+  const str = lg.strings;
+  const n = g.playerCount;
+  const options: Record<string, Value> = {};
+  lg.options.forEach((o, i) => (options[o.name] = str.decode(g.optionVals[i]!, o.type)));
+  const vars: PlayerView['vars'] = {};
+  const varView = (v: LoadedGraph['vars'][number], slot: number): VarView => {
+    if (v.keys === null) return str.decode(g.vars[slot]!, v.type);
+    const out: Record<string, Value> = {};
+    v.keys.values.forEach((key, k) => (out[String(key)] = str.decode(g.vars[slot + k]!, v.type)));
+    return out;
+  };
+  lg.vars.forEach((v, i) => {
+    if (v.scope !== 'global' && v.scope !== 'player') return;
+    // a secret var: its owner's value only (a global one: nobody's)
+    if (v.scope === 'global') {
+      if (!v.secret) vars[v.name] = varView(v, g.varSlot(i, 0));
+    } else vars[v.name] = g.players.map((p) => (v.secret && p !== seat ? null : varView(v, g.varSlot(i, p))));
+  });
+  const poolView = (pi: number, owner: number): Record<string, number> => {
+    const p = lg.pools[pi]!;
+    const out: Record<string, number> = {};
+    p.tokens.forEach((t, e) => (out[lg.tokens[t]!.name] = g.counts[g.poolBase[pi]! + owner * lg.storage.poolStride[pi]! + e]!));
+    return out;
+  };
+  const pools: PlayerView['pools'] = {};
+  lg.pools.forEach((p, pi) => {
+    if (p.scope === 'global') {
+      if (!p.secret) pools[p.name] = poolView(pi, 0);
+    } else if (p.scope === 'player') pools[p.name] = g.players.map((o) => (p.secret && o !== seat ? null : poolView(pi, o)));
+  });
+  const cardView = (c: number): CardView => {
+    const kind = lg.cardKinds[g.cardKind[c]!]!;
+    const fields: Record<string, Value> = {};
+    for (const f of kind.fields) fields[f.name] = str.decode(g.fieldVals[c * g.fieldWidth + f.index]!, f.type);
+    const view: CardView = { id: c, kind: kind.name, fields };
+    lg.pools.forEach((p, pi) => {
+      if (p.scope === 'card' && (p.cardKind < 0 || p.cardKind === g.cardKind[c])) (view.pools ??= {})[p.name] = poolView(pi, c);
+    });
+    return view;
+  };
+  const bit = 1 << seat;
+  const zoneView = (inst: number, visible: boolean): ZoneView => {
+    const len = g.zoneLen[inst]!;
+    const arr = g.zoneCards[inst]!;
+    // a zone the seat may not see is seen when it knows every card of it; else the cards it knows
+    let knownCount = 0;
+    if (!visible) for (let k = 0; k < len; k++) if ((g.known[arr[k]!]! & bit) !== 0) knownCount++;
+    if (!visible && (knownCount < len || len === 0)) {
+      if (knownCount === 0) return { count: len };
+      const known: { position: number; card: CardView }[] = [];
+      for (let k = len - 1; k >= 0; k--) if ((g.known[arr[k]!]! & bit) !== 0) known.push({ position: len - k, card: cardView(arr[k]!) });
+      return { count: len, known };
+    }
+    const cards: CardView[] = [];
+    for (let k = len - 1; k >= 0; k--) cards.push(cardView(arr[k]!));
+    return { count: len, cards };
+  };
+  const zones: PlayerView['zones'] = {};
+  lg.zones.forEach((z, zi) => {
+    const base = g.zoneInstBase[zi]!;
+    if (z.scope === 'global') zones[z.name] = zoneView(base, z.visibility === 'public');
+    else
+      zones[z.name] = g.players.map((o) =>
+        zoneView(base + o, z.visibility === 'public' || (z.visibility === 'owner' && o === seat)),
+      );
+  });
+  const committed: number[] = [];
+  const waitingFor: number[] = [];
+  for (const d of g.decisions) {
+    if (d.seat < 0) continue;
+    if (d.chosen >= 0) committed.push(d.seat);
+    else if (!waitingFor.includes(d.seat)) waitingFor.push(d.seat);
+  }
+  void n;
+  return {
+    seat,
+    round: g.round,
+    turn: g.turn,
+    current: g.current,
+    over: g.over,
+    outcome: g.result,
+    options,
+    vars,
+    pools,
+    zones,
+    decisions: g.decisions.filter((d) => d.seat === seat && d.chosen < 0).map((d) => describe(g, d)),
+    waitingFor,
+    committed,
+    ...(lg.board ? { board: boardView(g, lg.board) } : {}),
+  };
+}
+
+/** whether seat `seat` knows card `c` */
+export function knows(g: Game, seat: number, c: number): boolean {
+  return c >= 0 && c < g.cardCount && (g.known[c]! & (1 << seat)) !== 0;
+}
+
+/** the log as seat `seat` saw it (docs/language.md, "Who knows what"); replays use `log` */
+export function redactedLog(g: Game, seat: number): LogEntry[] {
+  return (g.logEntries ?? []).map((e) => redactEntry(e, seat, g.logSecrets.get(e)));
+}
