@@ -14,6 +14,7 @@ import { joinedOf, networksOf } from '../run/board-networks.ts';
 import { stateResources, type StateResources } from '../load/state-resources.ts';
 import { memoised, memoPlan, type MemoPlan } from '../load/derived-memo.ts';
 import { memoStamp } from '../run/memo-tables.ts';
+import { cardWord, idWord, seatWord, siteWord } from '../run/author-words.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {
@@ -350,7 +351,7 @@ export class ExprCompiler {
       const s = scope.slot(of.name);
       return (g) => {
         const o = g.locals[s] as number;
-        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
+        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${seatWord(o)}.`);
         return fixed + o * stride;
       };
     }
@@ -358,7 +359,7 @@ export class ExprCompiler {
     if (node.scope === 'player') {
       return (g) => {
         const o = owner(g);
-        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
+        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${seatWord(o)}.`);
         return fixed + o * stride;
       };
     }
@@ -367,7 +368,7 @@ export class ExprCompiler {
       const { first, count } = sites;
       return (g) => {
         const k = owner(g) - first;
-        if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${node.name}' has no site ${k + first}.`);
+        if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${node.name}' has no site ${siteWord(g.lg.board, k + first)}.`);
         return fixed + k * stride;
       };
     }
@@ -375,7 +376,7 @@ export class ExprCompiler {
     return (g) => {
       const o = owner(g);
       if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) {
-        return g.fail('run/no-such-owner', `Card ${o} has no pool '${node.name}'.`);
+        return g.fail('run/no-such-owner', `${cardWord(g, o)} has no pool '${node.name}'.`);
       }
       return g.cardPoolBase + fixed + o * stride;
     };
@@ -393,14 +394,14 @@ export class ExprCompiler {
       const s = scope.slot(of.name);
       return (g) => {
         const o = g.locals[s] as number;
-        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
+        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${seatWord(o)}.`);
         return fixed + o * stride;
       };
     }
     const owner = this.owner(of, scope);
     return (g) => {
       const o = owner(g);
-      if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
+      if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${seatWord(o)}.`);
       return fixed + o * stride;
     };
   }
@@ -451,7 +452,7 @@ export class ExprCompiler {
     const { offset, first, count } = info;
     return (g) => {
       const k = site(g) - first;
-      if (k >>> 0 >= count) return g.fail('run/no-such-site', `Var '${name}' has no site ${k + first}.`);
+      if (k >>> 0 >= count) return g.fail('run/no-such-site', `Var '${name}' has no site ${siteWord(g.lg.board, k + first)}.`);
       return g.boardBase + offset + k;
     };
   }
@@ -534,7 +535,7 @@ export class ExprCompiler {
     if (node.scope === 'player') {
       return (g) => {
         const o = owner(g);
-        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
+        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${seatWord(o)}.`);
         const en = entries[token(g) - STRING_BASE] ?? -1;
         return en < 0 ? 0 : g.counts[fixed + o * stride + en]!;
       };
@@ -544,7 +545,7 @@ export class ExprCompiler {
       const { first, count } = sites;
       return (g) => {
         const k = owner(g) - first;
-        if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${node.name}' has no site ${k + first}.`);
+        if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${node.name}' has no site ${siteWord(g.lg.board, k + first)}.`);
         const en = entries[token(g) - STRING_BASE] ?? -1;
         return en < 0 ? 0 : g.counts[fixed + k * stride + en]!;
       };
@@ -552,7 +553,7 @@ export class ExprCompiler {
     const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
     return (g) => {
       const o = owner(g);
-      if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) return g.fail('run/no-such-owner', `Card ${o} has no pool '${node.name}'.`);
+      if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) return g.fail('run/no-such-owner', `${cardWord(g, o)} has no pool '${node.name}'.`);
       const en = entries[token(g) - STRING_BASE] ?? -1;
       return en < 0 ? 0 : g.counts[g.cardPoolBase + fixed + o * stride + en]!;
     };
@@ -596,7 +597,7 @@ export class ExprCompiler {
         return (g) => siteOf(b, site, q(g), r(g), i(g));
       }
       case 'supply': {
-        const b = this.needBoard(`The supply of '${e.piece}'`);
+        const b = this.needBoard(`The supply of '${idWord(e.piece)}'`);
         const pi = this.need(this.pieceIx, e.piece, 'piece');
         const piece = b?.pieces[pi];
         if (!b || !piece) return () => 0;
@@ -664,7 +665,7 @@ export class ExprCompiler {
     const owner = of ? this.expr(of, scope) : (g: RunState) => g.self;
     return (g) => {
       const o = owner(g);
-      if (o < 0 || o >= g.playerCount) return g.fail('run/no-such-owner', `Zone '${node.name}' has no player ${o}.`);
+      if (o < 0 || o >= g.playerCount) return g.fail('run/no-such-owner', `Zone '${node.name}' has no player ${seatWord(o)}.`);
       return g.zoneInstBase[z]! + o;
     };
   }
@@ -739,7 +740,7 @@ export class ExprCompiler {
           const s = scope.slot(e.of.name);
           return (g) => {
             const o = g.locals[s] as number;
-            if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${o}.`);
+            if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${seatWord(o)}.`);
             return g.vars[fixed + o * stride]!;
           };
         }
@@ -762,7 +763,7 @@ export class ExprCompiler {
           const s = scope.slot(e.of.name);
           return (g) => {
             const o = g.locals[s] as number;
-            if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${o}.`);
+            if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${seatWord(o)}.`);
             return g.counts[fixed + o * stride]!;
           };
         }

@@ -8,6 +8,7 @@ import { readsOuterLocal } from './name-bindings.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
 import { STREAM_OTHER } from '../run/chance-streams.ts';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../run/flow-frame.ts';
+import { cardWord, idWord, seatWord, siteWord } from '../run/author-words.ts';
 
 
 const noop: StmtFn = () => undefined;
@@ -321,7 +322,7 @@ export class StmtCompiler extends ExprCompiler {
         };
       }
       case 'place': {
-        const b = this.needBoard(`'place ${s.piece}'`);
+        const b = this.needBoard(`'place ${idWord(s.piece)}'`);
         const pi = this.need(this.pieceIx, s.piece, 'piece');
         if (!b) return noop;
         const at = this.expr(s.at, scope);
@@ -384,7 +385,7 @@ export class StmtCompiler extends ExprCompiler {
       if (node.scope === 'player') {
         return (g, t) => {
           const o = owner(g);
-          if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${name}' has no player ${o}.`);
+          if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${name}' has no player ${seatWord(o)}.`);
           const en = entries[t] ?? -1;
           return en < 0 ? missing(g, t) : fixed + o * stride + en;
         };
@@ -394,7 +395,7 @@ export class StmtCompiler extends ExprCompiler {
         const { first, count } = sites;
         return (g, t) => {
           const k = owner(g) - first;
-          if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${name}' has no site ${k + first}.`);
+          if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${name}' has no site ${siteWord(g.lg.board, k + first)}.`);
           const en = entries[t] ?? -1;
           return en < 0 ? missing(g, t) : fixed + k * stride + en;
         };
@@ -402,7 +403,7 @@ export class StmtCompiler extends ExprCompiler {
       const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
       return (g, t) => {
         const o = owner(g);
-        if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) return g.fail('run/no-such-owner', `Card ${o} has no pool '${name}'.`);
+        if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) return g.fail('run/no-such-owner', `${cardWord(g, o)} has no pool '${name}'.`);
         const en = entries[t] ?? -1;
         return en < 0 ? missing(g, t) : g.cardPoolBase + fixed + o * stride + en;
       };

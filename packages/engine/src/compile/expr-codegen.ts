@@ -7,6 +7,7 @@ import { STRING_BASE } from '../load/value-codec.ts';
 import { stampSource } from '../load/derived-memo.ts';
 import { memoSlot, memoTable } from '../run/memo-tables.ts';
 import { rebinds } from './name-bindings.ts';
+import { cardWord, seatWord, siteWord } from '../run/author-words.ts';
 
 /**
  * Generates one JavaScript function per expression tree (compiled once, at
@@ -20,10 +21,10 @@ export const helpers = {
   memoSlot,
   /** a player index, or a failure when there is no such player */
   player(g: RunState, o: number, what: string): number {
-    return o >>> 0 < g.playerCount ? o : g.fail('run/no-such-owner', `${what} has no player ${o}.`);
+    return o >>> 0 < g.playerCount ? o : g.fail('run/no-such-owner', `${what} has no player ${seatWord(o)}.`);
   },
   card(g: RunState, o: number, kind: number, what: string): number {
-    return o >>> 0 < g.cardCount && (kind < 0 || g.cardKind[o] === kind) ? o : g.fail('run/no-such-owner', `Card ${o} has no ${what}.`);
+    return o >>> 0 < g.cardCount && (kind < 0 || g.cardKind[o] === kind) ? o : g.fail('run/no-such-owner', `${cardWord(g, o)} has no ${what}.`);
   },
   field(g: RunState, c: number, f: number): number {
     return c >= 0 && c < g.cardCount ? g.fieldVals[c * g.fieldWidth + f]! : 0;
@@ -49,7 +50,7 @@ export const helpers = {
   },
   /** the instance of a per-player zone, or a failure (-1) when there is no such player */
   zoneOf(g: RunState, z: number, o: number, name: string): number {
-    return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${o}.`) : g.zoneInstBase[z]! + o;
+    return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${seatWord(o)}.`) : g.zoneInstBase[z]! + o;
   },
   siteKind,
   siteInside,
@@ -61,11 +62,11 @@ export const helpers = {
   /** the index of site s among the sites first … first + count - 1 (a per-site pool's instance) */
   siteIndex(g: RunState, s: number, first: number, count: number, what: string): number {
     const k = s - first;
-    return k >>> 0 < count ? k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
+    return k >>> 0 < count ? k : g.fail('run/no-such-site', `${what} has no site ${siteWord(g.lg.board, s)}.`);
   },
   siteVar(g: RunState, s: number, offset: number, first: number, count: number, what: string): number {
     const k = s - first;
-    return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
+    return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${siteWord(g.lg.board, s)}.`);
   },
   EMPTY: new Int32Array(0),
   /** copies the first n elements into buf (a collection evaluated into the shared scratch list) */
