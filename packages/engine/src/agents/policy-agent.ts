@@ -2,6 +2,7 @@ import type { Diagnostic, Result, Value } from '@houserules/schema';
 import type { LoadedGraph } from '../load/loaded-graph.ts';
 import { nextBelow, seedPrng } from '../run/prng.ts';
 import type { Agent } from './agent.ts';
+import { runError } from '../run/run-errors.ts';
 
 /**
  * An agent from one of the graph's policies: the first preference whose `when`
@@ -10,14 +11,14 @@ import type { Agent } from './agent.ts';
  */
 export function policyAgent(lg: LoadedGraph, name: string, params: Record<string, Value> = {}, seed = 1): Result<Agent | null> {
   const policy = lg.policies.find((p) => p.name === name || p.id === name);
-  if (!policy) return { value: null, diagnostics: [{ code: 'run/unknown-policy', severity: 'error', message: `There is no policy '${name}'.` }] };
+  if (!policy) return { value: null, diagnostics: [runError('run/unknown-policy', `There is no policy '${name}'.`)] };
   const diagnostics: Diagnostic[] = [];
   const values = policy.params.map((p) => {
     const given = params[p.name];
     return given === undefined ? p.default : lg.strings.encode(given);
   });
   for (const key of Object.keys(params)) {
-    if (!policy.params.some((p) => p.name === key)) diagnostics.push({ code: 'run/unknown-policy-param', severity: 'error', message: `Policy '${name}' has no parameter '${key}'.` });
+    if (!policy.params.some((p) => p.name === key)) diagnostics.push(runError('run/unknown-policy-param', `Policy '${name}' has no parameter '${key}'.`));
   }
   if (diagnostics.length > 0) return { value: null, diagnostics };
   const rng = new Uint32Array(4);

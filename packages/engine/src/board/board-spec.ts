@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '@houserules/schema';
 import type { HexCoord } from './hex-coords.ts';
 
 /**
@@ -66,7 +67,9 @@ export interface BoardProblem {
   };
 }
 
-export type BoardProblemCode =
+/** the board's codes, each a registered one (`@houserules/schema`'s registry): a code not registered drops out of the type, so using it does not type-check */
+export type BoardProblemCode = Extract<
+  DiagnosticCode,
   | 'board/bad-coordinate'
   | 'board/duplicate-hex'
   | 'board/unknown-hex'
@@ -79,4 +82,5 @@ export type BoardProblemCode =
   | 'board/duplicate-region'
   | 'board/empty-board'
   | 'board/kind-count'
-  | 'board/value-count';
+  | 'board/value-count'
+>;

@@ -1,7 +1,7 @@
 import { MAX_RANGE_LENGTH } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
 import { keyIndex, loadMapKeys, varWidth } from '../load/map-keys.ts';
-import type { BoardCondition, Diagnostic, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
+import type { BoardCondition, Diagnostic, DiagnosticCode, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
 import { generateExpr } from './expr-codegen.ts';
 import { STRING_BASE, StringTable } from '../load/value-codec.ts';
@@ -224,7 +224,7 @@ export class ExprCompiler {
     return i;
   }
 
-  error(code: string, message: string): void {
+  error(code: DiagnosticCode, message: string): void {
     this.diagnostics.push({ code, severity: 'error', message });
   }
 

@@ -22,6 +22,7 @@ import {
   type RuleInfo,
 } from './loaded-graph.ts';
 import { FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, MAX_PHASE_BITS } from '../run/flow-frame.ts';
+import { runError } from '../run/run-errors.ts';
 
 const EMPTY = new Int32Array(0);
 
@@ -69,7 +70,7 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
   } catch (error) {
     return {
       value: null,
-      diagnostics: [{ code: 'run/internal-error', severity: 'error', message: `the engine could not load this graph (a bug in Houserules; please report it): ${error instanceof Error ? error.message : String(error)}` }],
+      diagnostics: [runError('run/internal-error', `the engine could not load this graph (a bug in Houserules; please report it): ${error instanceof Error ? error.message : String(error)}`)],
     };
   }
 }
@@ -78,7 +79,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
   const given = loadOptions.options ?? {};
   const optionProblems: Diagnostic[] = [];
   for (const key of Object.keys(given)) {
-    if (!graph.options.some((o) => o.name === key || o.id === key)) optionProblems.push({ code: 'run/unknown-option', severity: 'error', message: `There is no option '${key}'.` });
+    if (!graph.options.some((o) => o.name === key || o.id === key)) optionProblems.push(runError('run/unknown-option', `There is no option '${key}'.`));
   }
   if (optionProblems.length > 0) return { value: null, diagnostics: optionProblems };
   const c = new StmtCompiler(graph, given);
@@ -433,7 +434,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     const value = index < 0 ? undefined : loaded.encodeOption(index, b.value);
     if (value === undefined) {
       const name = graph.options[index]?.name ?? b.option;
-      return { value: null, diagnostics: [{ code: 'run/bad-option-value', severity: 'error', message: `Option '${name}' cannot be ${JSON.stringify(b.value)}.` }] };
+      return { value: null, diagnostics: [runError('run/bad-option-value', `Option '${name}' cannot be ${JSON.stringify(b.value)}.`)] };
     }
     loaded.boardOptions.push({ index, value });
   }

@@ -1,4 +1,4 @@
-import type { BoardCondition, BoardInternals, BoardNode, BoardPathEnd, Diagnostic, RuleGraph, Value } from '@houserules/schema';
+import type { BoardCondition, BoardInternals, BoardNode, BoardPathEnd, Diagnostic, DiagnosticCode, RuleGraph, Value } from '@houserules/schema';
 import { boardFromDeclaration, fillHexes } from '../board/board-declaration.ts';
 import type { NodeRef, PathSpec, SpotSpec } from '../board/board-spec.ts';
 import { withFrame, withInternals } from '../board/build-board.ts';
@@ -84,7 +84,7 @@ export function loadBoard(
   if (nodes.length === 0) return { board: null, diagnostics, boardOptions };
   const node = nodes[0]!;
   const at = { file: node.provenance.file, range: node.provenance.range };
-  const problem = (code: string, message: string): void => {
+  const problem = (code: DiagnosticCode, message: string): void => {
     diagnostics.push({ code, severity: 'error', message: `Board '${node.name}': ${message}`, ...at });
   };
   if (nodes.length > 1) problem('run/unsupported', 'this engine runs one board per game.');

@@ -4,7 +4,7 @@ import { askWords, seatWord } from './author-words.ts';
 import { ENDING_NONE, checkFiringEnds, stop } from './ending.ts';
 import { FRAME_NODE, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
 import type { Game } from './game.ts';
-import { fail } from './run-errors.ts';
+import { fail, runWarning } from './run-errors.ts';
 import type { Decision, DecisionRecord, Move } from './types.ts';
 
 /**
@@ -68,7 +68,7 @@ export function addChoice(g: Game, index: number, seat: number, each: number, gr
   if (count === 0) {
     if (values !== ask.values) g.spareChoiceLists.push(values);
     // an ask with an `otherwise` block expects to find no option at times
-    if (ask.otherwise === null) g.diagnostics.push({ code: 'run/no-options', severity: 'warning', message: `${askWords(g.lg, index)} offers ${seatWord(seat)} no option; the question is skipped.` });
+    if (ask.otherwise === null) g.diagnostics.push(runWarning('run/no-options', `${askWords(g.lg, index)} offers ${seatWord(seat)} no option; the question is skipped.`));
     return;
   }
   pushRecord(g, index, seat, group, values, null, count, -1, each, saved);

@@ -1,4 +1,4 @@
-import type { Diagnostic, Result } from '@houserules/schema';
+import type { Diagnostic, DiagnosticCode, Result } from '@houserules/schema';
 import type { EndInfo, ListFn, LoadedGraph } from '../load/loaded-graph.ts';
 import { initialKnowledge, zoneSeenMasks } from './card-knowledge.ts';
 import { nextUint32 } from './prng.ts';
@@ -459,7 +459,7 @@ export class Game {
   }
 
   /** reports a run error; the game stops. Returns -1 so slot computations can bail out. */
-  fail(code: string, message: string, hint?: string): number {
+  fail(code: DiagnosticCode, message: string, hint?: string): number {
     return fail(this, code, message, hint);
   }
 

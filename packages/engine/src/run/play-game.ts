@@ -4,6 +4,7 @@ import type { Agent } from '../agents/agent.ts';
 import { createGame, type Game } from './game.ts';
 import type { LoadedGraph } from '../load/loaded-graph.ts';
 import type { GameConfig, Outcome } from './types.ts';
+import { runError } from './run-errors.ts';
 
 export interface PlayResult {
   outcome: Outcome | null;
@@ -37,18 +38,18 @@ export function playGame(
     const seat = game.nextSeat();
     if (seat < 0) break;
     if (steps >= maxSteps) {
-      diagnostics.push({ code: 'run/move-limit', severity: 'error', message: `The game was not over after ${maxSteps} decisions (at ${game.flowPosition()}).` });
+      diagnostics.push(runError('run/move-limit', `The game was not over after ${maxSteps} decisions (at ${game.flowPosition()}).`));
       break;
     }
     const agent = make ? (list[seat] ??= make(seat)) : (list[seat] ?? list[0]!);
     const pick = agent.choose(game, seat);
     if (typeof pick === 'number') {
       if (pick < 0) {
-        diagnostics.push({ code: 'run/script-exhausted', severity: 'error', message: `Agent '${agent.name}' of seat ${seat} has no move left.` });
+        diagnostics.push(runError('run/script-exhausted', `Agent '${agent.name}' of seat ${seat} has no move left.`));
         break;
       }
       if (!game.applyOption(seat, pick)) {
-        diagnostics.push({ code: 'run/illegal-move', severity: 'error', message: `Agent '${agent.name}' picked option ${pick}, which does not exist.` });
+        diagnostics.push(runError('run/illegal-move', `Agent '${agent.name}' picked option ${pick}, which does not exist.`));
         break;
       }
     } else {

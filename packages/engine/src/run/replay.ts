@@ -1,7 +1,8 @@
-import type { Diagnostic, Result } from '@houserules/schema';
+import type { Result } from '@houserules/schema';
 import { createGame, type Game } from './game.ts';
 import type { LoadedGraph } from '../load/loaded-graph.ts';
 import type { GameConfig, LogEntry, Move } from './types.ts';
+import { runError } from './run-errors.ts';
 
 function sameEntry(a: LogEntry, b: LogEntry): boolean {
   if (a.event !== b.event || a.round !== b.round || a.turn !== b.turn) return false;
@@ -19,7 +20,7 @@ export function replayLog(lg: LoadedGraph, config: GameConfig, log: readonly Log
   if (!game) return created;
   const diverged = (seq: number, why: string): Result<Game | null> => ({
     value: game,
-    diagnostics: [{ code: 'run/replay-diverged', severity: 'error', message: `The replay diverged at seq ${seq}: ${why}.` } satisfies Diagnostic],
+    diagnostics: [runError('run/replay-diverged', `The replay diverged at seq ${seq}: ${why}.`)],
   });
   let checked = 0;
   const compare = (): Result<Game | null> | null => {

@@ -1,4 +1,4 @@
-import type { Diagnostic, Provenance } from '@houserules/schema';
+import type { Diagnostic, DiagnosticCode, Provenance } from '@houserules/schema';
 import type { Game } from './game.ts';
 
 /**
@@ -7,13 +7,18 @@ import type { Game } from './game.ts';
  * or ask running then, and the game stops.
  */
 
-/** a run diagnostic (an error) */
-export function runError(code: string, message: string, hint?: string): Diagnostic {
+/** an engine diagnostic (an error); its code is a registered one (`@houserules/schema`'s registry), or this does not type-check */
+export function runError(code: DiagnosticCode, message: string, hint?: string): Diagnostic {
   return hint === undefined ? { code, severity: 'error', message } : { code, severity: 'error', message, hint };
 }
 
+/** an engine warning (the game goes on) */
+export function runWarning(code: DiagnosticCode, message: string): Diagnostic {
+  return { code, severity: 'warning', message };
+}
+
 /** reports a run error; the game stops. Returns -1 so slot computations can bail out. */
-export function fail(g: Game, code: string, message: string, hint?: string): number {
+export function fail(g: Game, code: DiagnosticCode, message: string, hint?: string): number {
   if (g.err === null) {
     const err = runError(code, message, hint);
     g.err = err;
