@@ -459,7 +459,8 @@ export class ExprCompiler {
 
   /** the board, or a load diagnostic when an expression needs one and the graph has none */
   needBoard(what: string): LoadedBoard | null {
-    if (!this.board) this.error('run/unknown-reference', `${what} needs a board, and the graph declares none.`);
+    // a declared board that could not be built has said why (board/…): no second report here
+    if (!this.board && this.graph.boards.length === 0) this.error('run/unknown-reference', `${what} needs a board, and the graph declares none.`);
     return this.board;
   }
 
