@@ -2,7 +2,7 @@ import type { Expr as GExpr, PoolRef } from '@houserules/schema';
 import type { AggregateExpr, CallExpr, CardField, Expr, Identifier, IndexExpr, MemberExpr } from '@houserules/syntax';
 import type { Decl, DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
-import { BOARD_BUILTINS, SiteLowerer } from './lower-sites.ts';
+import { BOARD_BUILTINS, SiteLowerer, sitesWord } from './lower-sites.ts';
 import { mapKeysOf } from './map-keys.ts';
 import { CONTEXT_NAMES, idOf, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
@@ -197,7 +197,7 @@ export class ExprLowerer {
   private pieceLiteral(decl: DeclOf<'piece'>, ident: Identifier, scope: Scope, expected: Ty & { t: 'enum' }): Operand {
     const id = idOf(decl);
     if (!expected.values.includes(id)) {
-      this.cx.sink.error('type/wrong-site', `\`${decl.name}\` stands on ${decl.node.site ?? 'hex'}s; it is never the piece of this site`, scope.origin.file, ident.range,
+      this.cx.sink.error('type/wrong-site', `\`${decl.name}\` stands on ${sitesWord(decl.node.site ?? 'hex')}; it is never the piece of this site`, scope.origin.file, ident.range,
         `pieces that can be here: ${expected.values.filter((v) => v !== 'none').map((v) => v.slice('piece:'.length)).join(', ') || 'none declared'}`);
       return val(ERROR_EXPR, UNKNOWN);
     }
