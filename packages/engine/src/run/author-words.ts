@@ -65,9 +65,18 @@ export function siteWord(b: LoadedBoard | null, site: number, g?: WordsState): s
     return `hex(${at(site)})${kind === 'none' || kind === '' ? '' : ` ${kind}`}${value >= 0 ? ` ${value}` : ''}`;
   }
   const named = (hex: number, name: string | undefined): string => `hex(${at(hex)})${name === undefined ? '' : `.${name}`}`;
+  // a corner or side is shared by up to three hexes: named from the one nearest the centre (`corner(0, 0, 0)`)
   const place = (table: Int32Array, id: number, word: 'corner' | 'edge'): string => {
-    for (let k = 0; k < table.length; k++) if (table[k] === id) return `${word}(${at(Math.floor(k / 6))}, ${k % 6})`;
-    return word;
+    let best = -1;
+    let bestDistance = Infinity;
+    for (let k = 0; k < table.length; k++) {
+      if (table[k] !== id) continue;
+      const q = board.hexQ[Math.floor(k / 6)]!;
+      const r = board.hexR[Math.floor(k / 6)]!;
+      const distance = Math.abs(q) + Math.abs(r) + Math.abs(q + r);
+      if (distance < bestDistance) [best, bestDistance] = [k, distance];
+    }
+    return best < 0 ? word : `${word}(${at(Math.floor(best / 6))}, ${best % 6})`;
   };
   if (site < b.edgeBase) {
     const node = site - b.nodeBase;
