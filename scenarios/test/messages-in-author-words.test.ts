@@ -228,6 +228,24 @@ test "a road refused, and one said refused that is not" {
   expect edge(0, 0, 0).owner == p2
   p1 does build_road(edge(0, -3, 0))
 }
+
+test "a wrong owner and a wrong site" {
+  players 3
+  arrange {
+    set setup_done = true
+    set start_corner = corner(0, 0, 0)
+  }
+  expect start_corner.owner == p2 and start_corner == corner(0, 0, 1)
+}
+
+test "a wrong site" {
+  players 3
+  arrange {
+    set setup_done = true
+    set start_corner = corner(0, 0, 0)
+  }
+  expect start_corner == corner(0, 0, 1)
+}
 `,
 };
 
@@ -274,6 +292,12 @@ describe('messages of run errors and failing tests name things as the author wro
   it.each(Object.entries(FAILING_TESTS))('%s', (file, text) => {
     const diagnostics = failuresOf(join(scenarios, file), text);
     expect(diagnostics.length).toBeGreaterThan(1);
+    // a failing comparison shows cards, players and sites as the author writes them, not as numbers
+    const compared = diagnostics.filter((d) => d.code === 'test/expectation-failed').map((d) => d.hint);
+    expect(compared.length).toBeGreaterThan(0);
+    for (const shown of compared) expect(shown).toMatch(/^(treasure\(\d+\) \/ treasure\(\d+\)|p\d \/ (p\d|none)|corner\(-?\d+, -?\d+, \d\) \/ corner\(-?\d+, -?\d+, \d\))$/);
+    // a corner shared by three hexes is named from the hex nearest the centre, as the tests write it
+    if (file.startsWith('catan/')) expect(compared).toContain('corner(0, 0, 1) / corner(0, 0, 0)');
     const leaks = diagnostics.flatMap(leaksOf);
     expect(leaks, leaks.join('\n')).toEqual([]);
   });
