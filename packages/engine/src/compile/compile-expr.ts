@@ -1,6 +1,8 @@
 import { MAX_RANGE_LENGTH } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
-import { keyIndex, loadMapKeys, varWidth } from '../load/map-keys.ts';
+import { loadMapKeys, varWidth, type LoadedMapKeys } from '../load/map-keys.ts';
+import { divide, mapKeyIndex, playerIndex, remainder, zoneOf } from '../run/address-checks.ts';
+import { poolEntryPlan, poolEntryPlanOf, poolPlan, slotClosure, varPlan, type SlotPlan } from './slot-plans.ts';
 import type { BoardCondition, Diagnostic, DiagnosticCode, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
 import { generateExpr } from './expr-codegen.ts';
@@ -14,7 +16,7 @@ import { joinedOf, networksOf } from '../run/board-networks.ts';
 import { stateResources, type StateResources } from '../load/state-resources.ts';
 import { memoised, memoPlan, type MemoPlan } from '../load/derived-memo.ts';
 import { memoStamp } from '../run/memo-tables.ts';
-import { cardWord, idWord, seatWord, siteWord } from '../run/author-words.ts';
+import { idWord } from '../run/author-words.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {
@@ -162,6 +164,11 @@ export class ExprCompiler {
   readonly fieldTypes: TypeDesc[] = [];
   private readonly derivedCells: DerivedCell[];
   readonly storage: StaticStorage;
+  /** the slot plans made so far, per pool and per var (slot-plans.ts) */
+  readonly poolPlans: (SlotPlan | undefined)[] = [];
+  readonly varPlans: (SlotPlan | undefined)[] = [];
+  /** per map var, its keys (map-keys.ts) */
+  readonly mapKeys: (LoadedMapKeys | undefined)[] = [];
 
   /** the options the board's spots and paths depend on, with the values it was built for */
   readonly boardOptions: readonly BoardCondition[];
@@ -333,53 +340,18 @@ export class ExprCompiler {
     return this.expr(of, scope);
   }
 
-  /** A pool slot: a constant for global and per-player pools plus owner × stride. */
+  /** A pool slot: a constant for global and per-player pools plus owner × stride (slot-plans.ts). */
   poolSlot(poolKey: string, tokenKey: string, of: Expr | undefined, scope: Scope): ExprFn {
     const p = this.need(this.poolIx, poolKey, 'pool');
     const node = this.graph.pools[p];
     const t = this.need(this.tokenIx, tokenKey, 'token');
     if (!node) return () => -1;
-    const entry = node.entries.findIndex((en) => this.tokenIx.get(en.token) === t);
-    if (entry < 0) {
+    const plan = poolEntryPlan(this, p, t);
+    if (plan === null) {
       this.error('run/unknown-reference', `Pool '${poolKey}' holds no token '${tokenKey}'.`);
       return () => -1;
     }
-    const stride = this.storage.poolStride[p]!;
-    const fixed = this.storage.poolOffset[p]! + entry;
-    if (node.scope === 'global') return () => fixed;
-    if (of?.k === 'local' && node.scope === 'player') {
-      const s = scope.slot(of.name);
-      return (g) => {
-        const o = g.locals[s] as number;
-        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${seatWord(o)}.`);
-        return fixed + o * stride;
-      };
-    }
-    const owner = this.owner(of, scope);
-    if (node.scope === 'player') {
-      return (g) => {
-        const o = owner(g);
-        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${seatWord(o)}.`);
-        return fixed + o * stride;
-      };
-    }
-    const sites = this.sitePool(p, node.name);
-    if (sites) {
-      const { first, count } = sites;
-      return (g) => {
-        const k = owner(g) - first;
-        if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${node.name}' has no site ${siteWord(g.lg.board, k + first)}.`);
-        return fixed + k * stride;
-      };
-    }
-    const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
-    return (g) => {
-      const o = owner(g);
-      if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) {
-        return g.fail('run/no-such-owner', `${cardWord(g, o)} has no pool '${node.name}'.`);
-      }
-      return g.cardPoolBase + fixed + o * stride;
-    };
+    return slotClosure(this, plan, of, scope);
   }
 
   varSlot(key: string, of: Expr | undefined, scope: Scope, mapKey?: Expr): ExprFn {
@@ -389,21 +361,7 @@ export class ExprCompiler {
     const fixed = this.storage.varOffset[v] ?? 0;
     if (!node || node.scope === 'global') return () => fixed;
     if (node.scope !== 'player') return this.siteVarSlot(v, of, scope);
-    const stride = this.storage.varStride;
-    if (of?.k === 'local') {
-      const s = scope.slot(of.name);
-      return (g) => {
-        const o = g.locals[s] as number;
-        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${seatWord(o)}.`);
-        return fixed + o * stride;
-      };
-    }
-    const owner = this.owner(of, scope);
-    return (g) => {
-      const o = owner(g);
-      if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${seatWord(o)}.`);
-      return fixed + o * stride;
-    };
+    return slotClosure(this, varPlan(this, v)!, of, scope);
   }
 
   /** a map var's slot at a key: the var's slot plus the key's index (run/key-out-of-range when it is none) */
@@ -416,17 +374,13 @@ export class ExprCompiler {
       this.error('run/unknown-reference', `Var '${node?.name ?? key}' is not a map, but is read at a key.`);
       return base;
     }
-    const keys = loadMapKeys(node.keys, this.strings);
+    // loaded at the first keyed reference (its enum keys interned then, as they always were), then shared
+    const keys = (this.mapKeys[v] ??= loadMapKeys(node.keys, this.strings));
     const name = node.name;
     const strings = this.strings;
     return (g) => {
-      const at = k(g);
-      const i = keyIndex(keys, at);
-      if (i < 0) {
-        const shown = keys.index === null ? String(at) : String(strings.decode(at));
-        const range = keys.index === null ? `${keys.from}..${keys.from + keys.count - 1}` : keys.values.join(', ');
-        return g.fail('run/key-out-of-range', `${shown} is not a key of '${name}' (its keys: ${range}).`);
-      }
+      const i = mapKeyIndex(g, keys, k(g), name, strings);
+      if (i < 0) return i;
       const b = base(g);
       return b < 0 ? b : b + i;
     };
@@ -442,19 +396,12 @@ export class ExprCompiler {
 
   /** the slot of a per-site var: boardBase + its block + the site's index among its kind */
   siteVarSlot(vi: number, of: Expr | undefined, scope: Scope): ExprFn {
-    const info = this.board?.siteVars.get(vi);
-    const name = this.graph.vars[vi]?.name ?? '';
-    if (!info) {
-      this.error('run/unknown-reference', `Var '${name}' is per site, but the graph has no board.`);
+    const plan = varPlan(this, vi);
+    if (plan === null) {
+      this.error('run/unknown-reference', `Var '${this.graph.vars[vi]?.name ?? ''}' is per site, but the graph has no board.`);
       return () => -1;
     }
-    const site = this.owner(of, scope);
-    const { offset, first, count } = info;
-    return (g) => {
-      const k = site(g) - first;
-      if (k >>> 0 >= count) return g.fail('run/no-such-site', `Var '${name}' has no site ${siteWord(g.lg.board, k + first)}.`);
-      return g.boardBase + offset + k;
-    };
+    return slotClosure(this, plan, of, scope);
   }
 
   /** the board, or a load diagnostic when an expression needs one and the graph has none */
@@ -521,42 +468,16 @@ export class ExprCompiler {
   /** how many of a token (a value) a pool holds */
   private countOf(e: Extract<Expr, { k: 'countOf' }>, scope: Scope): ExprFn {
     const p = this.need(this.poolIx, e.pool, 'pool');
-    const node = this.graph.pools[p];
+    const plan = poolPlan(this, p);
     const entries = this.entryOf[p] ?? new Int32Array(0);
     const token = this.expr(e.token, scope);
-    const fixed = this.storage.poolOffset[p] ?? 0;
-    const stride = this.storage.poolStride[p] ?? 0;
-    if (!node || node.scope === 'global') {
-      return (g) => {
-        const en = entries[token(g) - STRING_BASE] ?? -1;
-        return en < 0 ? 0 : g.counts[fixed + en]!;
-      };
-    }
-    const owner = this.owner(e.of, scope);
-    if (node.scope === 'player') {
-      return (g) => {
-        const o = owner(g);
-        if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${seatWord(o)}.`);
-        const en = entries[token(g) - STRING_BASE] ?? -1;
-        return en < 0 ? 0 : g.counts[fixed + o * stride + en]!;
-      };
-    }
-    const sites = this.sitePool(p, node.name);
-    if (sites) {
-      const { first, count } = sites;
-      return (g) => {
-        const k = owner(g) - first;
-        if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${node.name}' has no site ${siteWord(g.lg.board, k + first)}.`);
-        const en = entries[token(g) - STRING_BASE] ?? -1;
-        return en < 0 ? 0 : g.counts[fixed + k * stride + en]!;
-      };
-    }
-    const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
+    // the owner is checked before the token is evaluated
+    const base = plan === null ? () => 0 : slotClosure(this, plan, e.of, scope);
     return (g) => {
-      const o = owner(g);
-      if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) return g.fail('run/no-such-owner', `${cardWord(g, o)} has no pool '${node.name}'.`);
+      const b = base(g);
+      if (b < 0) return -1;
       const en = entries[token(g) - STRING_BASE] ?? -1;
-      return en < 0 ? 0 : g.counts[g.cardPoolBase + fixed + o * stride + en]!;
+      return en < 0 ? 0 : g.counts[b + en]!;
     };
   }
 
@@ -664,11 +585,8 @@ export class ExprCompiler {
     const node = this.graph.zones[z];
     if (!node || node.scope === 'global') return (g) => g.zoneInstBase[z]!;
     const owner = of ? this.expr(of, scope) : (g: RunState) => g.self;
-    return (g) => {
-      const o = owner(g);
-      if (o < 0 || o >= g.playerCount) return g.fail('run/no-such-owner', `Zone '${node.name}' has no player ${seatWord(o)}.`);
-      return g.zoneInstBase[z]! + o;
-    };
+    const name = node.name;
+    return (g) => zoneOf(g, z, owner(g), name);
   }
 
   /** the resource a var's writes bump (state-resources.ts) */
@@ -732,17 +650,15 @@ export class ExprCompiler {
           };
         }
         if (node?.scope === 'global') {
-          const fixed = this.storage.varOffset[v!]!;
+          const fixed = varPlan(this, v!)!.fixed;
           return (g) => g.vars[fixed]!;
         }
         if (node && e.of?.k === 'local') {
-          const fixed = this.storage.varOffset[v!]!;
-          const stride = this.storage.varStride;
+          const { fixed, stride, what } = varPlan(this, v!)!;
           const s = scope.slot(e.of.name);
           return (g) => {
-            const o = g.locals[s] as number;
-            if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Var '${node.name}' has no player ${seatWord(o)}.`);
-            return g.vars[fixed + o * stride]!;
+            const o = playerIndex(g, g.locals[s] as number, what);
+            return o < 0 ? -1 : g.vars[fixed + o * stride]!;
           };
         }
         const slot = this.varSlot(e.id, e.of, scope);
@@ -751,21 +667,17 @@ export class ExprCompiler {
       case 'count': {
         const sum = this.groupCount(e);
         if (sum) return this.expr(sum, scope);
-        const pi = this.poolIx.get(e.pool);
-        const node = pi === undefined ? undefined : this.graph.pools[pi];
-        const entry = node ? node.entries.findIndex((en) => this.tokenIx.get(en.token) === this.tokenIx.get(e.token)) : -1;
-        if (node && entry >= 0 && node.scope === 'global') {
-          const fixed = this.storage.poolOffset[pi!]! + entry;
+        const plan = poolEntryPlanOf(this, e.pool, e.token);
+        if (plan?.owner === 'global') {
+          const fixed = plan.fixed;
           return (g) => g.counts[fixed]!;
         }
-        if (node && entry >= 0 && node.scope === 'player' && e.of?.k === 'local') {
-          const fixed = this.storage.poolOffset[pi!]! + entry;
-          const stride = this.storage.poolStride[pi!]!;
+        if (plan?.owner === 'player' && e.of?.k === 'local') {
+          const { fixed, stride, what } = plan;
           const s = scope.slot(e.of.name);
           return (g) => {
-            const o = g.locals[s] as number;
-            if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${node.name}' has no player ${seatWord(o)}.`);
-            return g.counts[fixed + o * stride]!;
+            const o = playerIndex(g, g.locals[s] as number, what);
+            return o < 0 ? -1 : g.counts[fixed + o * stride]!;
           };
         }
         const slot = this.poolSlot(e.pool, e.token, e.of, scope);
@@ -932,19 +844,9 @@ export class ExprCompiler {
       case '*':
         return (g) => l(g) * r(g);
       case '/':
-        return (g) => {
-          const a = l(g);
-          const b = r(g);
-          if (b === 0) return g.fail('run/division-by-zero', 'Division by zero.');
-          return Math.floor(a / b);
-        };
+        return (g) => divide(g, l(g), r(g));
       case '%':
-        return (g) => {
-          const a = l(g);
-          const b = r(g);
-          if (b === 0) return g.fail('run/division-by-zero', 'Remainder of a division by zero.');
-          return a - b * Math.floor(a / b);
-        };
+        return (g) => remainder(g, l(g), r(g));
     }
     this.error('run/unknown-operator', `Unknown operator '${op}'.`);
     return () => 0;
@@ -1125,6 +1027,10 @@ export class ExprCompiler {
     };
   }
 
+  /**
+   * An aggregate over any collection, the players included (their list is the
+   * game's seat array, read in place): one closure per function, its loop written once.
+   */
   private aggregate(e: Extract<Expr, { k: 'agg' }>, scope: Scope): ExprFn {
     if (e.fn === 'list') {
       const src = this.list(e, scope);
@@ -1136,55 +1042,6 @@ export class ExprCompiler {
     const slot = scope.slot(e.bind);
     const where = e.where ? this.expr(e.where, scope) : null;
     const value = e.value ? this.expr(e.value, scope) : null;
-    if (e.over.k === 'players') {
-      // the most common collection: loop over seats without materialising it
-      switch (e.fn) {
-        case 'count':
-          return (g) => {
-            const L = g.locals;
-            let n = 0;
-            for (let p = 0, np = g.playerCount; p < np; p++) {
-              L[slot] = p;
-              if (where === null || where(g) !== 0) n++;
-            }
-            return n;
-          };
-        case 'sum':
-          return (g) => {
-            const L = g.locals;
-            let n = 0;
-            for (let p = 0, np = g.playerCount; p < np; p++) {
-              L[slot] = p;
-              if (where === null || where(g) !== 0) n += value === null ? p : value(g);
-            }
-            return n;
-          };
-        case 'any':
-        case 'all': {
-          const isAny = e.fn === 'any';
-          return (g) => {
-            const L = g.locals;
-            for (let p = 0, np = g.playerCount; p < np; p++) {
-              L[slot] = p;
-              if (where !== null && where(g) === 0) continue;
-              const v = value === null ? 1 : value(g);
-              if (isAny && v !== 0) return 1;
-              if (!isAny && v === 0) return 0;
-            }
-            return isAny ? 0 : 1;
-          };
-        }
-        case 'first':
-          return (g) => {
-            const L = g.locals;
-            for (let p = 0, np = g.playerCount; p < np; p++) {
-              L[slot] = p;
-              if (where === null || where(g) !== 0) return value === null ? p : value(g);
-            }
-            return -1;
-          };
-      }
-    }
     const src = this.list(e.over, scope);
     switch (e.fn) {
       case 'count':

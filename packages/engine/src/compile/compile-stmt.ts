@@ -8,7 +8,9 @@ import { readsOuterLocal } from './name-bindings.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
 import { STREAM_OTHER } from '../run/chance-streams.ts';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../run/flow-frame.ts';
-import { cardWord, idWord, seatWord, siteWord } from '../run/author-words.ts';
+import { tokenSlot } from '../run/address-checks.ts';
+import { poolPlan, slotClosure } from './slot-plans.ts';
+import { idWord } from '../run/author-words.ts';
 
 
 const noop: StmtFn = () => undefined;
@@ -366,46 +368,17 @@ export class StmtCompiler extends ExprCompiler {
   private moveOf(s: Extract<Stmt, { s: 'moveOf' }>, scope: Scope): StmtFn {
     const token = this.expr(s.token, scope);
     const amount = s.amount === null ? null : this.expr(s.amount, scope);
+    const tokenNames = this.graph.tokens.map((t) => t.name);
     const end = (ref: { pool: string; of?: Expr }): ((g: RunState, t: number) => number) => {
       const p = this.need(this.poolIx, ref.pool, 'pool');
-      const node = this.graph.pools[p];
+      const plan = poolPlan(this, p);
       const entries = this.entryOf[p] ?? new Int32Array(0);
-      const fixed = this.storage.poolOffset[p] ?? 0;
-      const stride = this.storage.poolStride[p] ?? 0;
-      const name = node?.name ?? ref.pool;
-      const missing = (g: RunState, t: number): number =>
-        g.fail('run/no-such-token', `Pool '${name}' holds no token '${this.graph.tokens[t]?.name ?? t}'.`);
-      if (!node || node.scope === 'global') {
-        return (g, t) => {
-          const en = entries[t] ?? -1;
-          return en < 0 ? missing(g, t) : fixed + en;
-        };
-      }
-      const owner = this.owner(ref.of, scope);
-      if (node.scope === 'player') {
-        return (g, t) => {
-          const o = owner(g);
-          if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Pool '${name}' has no player ${seatWord(o)}.`);
-          const en = entries[t] ?? -1;
-          return en < 0 ? missing(g, t) : fixed + o * stride + en;
-        };
-      }
-      const sites = this.sitePool(p, name);
-      if (sites) {
-        const { first, count } = sites;
-        return (g, t) => {
-          const k = owner(g) - first;
-          if (k >>> 0 >= count) return g.fail('run/no-such-site', `Pool '${name}' has no site ${siteWord(g.lg.board, k + first)}.`);
-          const en = entries[t] ?? -1;
-          return en < 0 ? missing(g, t) : fixed + k * stride + en;
-        };
-      }
-      const kind = node.cardKind === undefined ? -1 : this.need(this.kindIx, node.cardKind, 'card kind');
+      const name = plan?.name ?? ref.pool;
+      // the pool's slots for the owner (checked first), then the token's entry among them
+      const base = plan === null ? () => 0 : slotClosure(this, plan, ref.of, scope);
       return (g, t) => {
-        const o = owner(g);
-        if (o >>> 0 >= g.cardCount || (kind >= 0 && g.cardKind[o] !== kind)) return g.fail('run/no-such-owner', `${cardWord(g, o)} has no pool '${name}'.`);
-        const en = entries[t] ?? -1;
-        return en < 0 ? missing(g, t) : g.cardPoolBase + fixed + o * stride + en;
+        const b = base(g);
+        return b < 0 ? -1 : tokenSlot(g, entries, b, t, name, tokenNames);
       };
     };
     const from = end(s.from);

@@ -7,7 +7,8 @@ import { STRING_BASE } from '../load/value-codec.ts';
 import { stampSource } from '../load/derived-memo.ts';
 import { memoSlot, memoTable } from '../run/memo-tables.ts';
 import { rebinds } from './name-bindings.ts';
-import { cardWord, seatWord, siteWord } from '../run/author-words.ts';
+import { cardIndex, divide, playerIndex, remainder, siteIndex, siteVarSlot, tokenSlot, zoneOf } from '../run/address-checks.ts';
+import { poolEntryPlanOf, poolPlan, slotSource, varPlan } from './slot-plans.ts';
 
 /**
  * Generates one JavaScript function per expression tree (compiled once, at
@@ -19,25 +20,17 @@ import { cardWord, seatWord, siteWord } from '../run/author-words.ts';
 export const helpers = {
   memoTable,
   memoSlot,
-  /** a player index, or a failure when there is no such player */
-  player(g: RunState, o: number, what: string): number {
-    return o >>> 0 < g.playerCount ? o : g.fail('run/no-such-owner', `${what} has no player ${seatWord(o)}.`);
-  },
-  card(g: RunState, o: number, kind: number, what: string): number {
-    return o >>> 0 < g.cardCount && (kind < 0 || g.cardKind[o] === kind) ? o : g.fail('run/no-such-owner', `${cardWord(g, o)} has no ${what}.`);
-  },
+  /** the run-time checks of addressing, shared with the closures (run/address-checks.ts) */
+  player: playerIndex,
+  card: cardIndex,
   field(g: RunState, c: number, f: number): number {
     return c >= 0 && c < g.cardCount ? g.fieldVals[c * g.fieldWidth + f]! : 0;
   },
   is(g: RunState, c: number, kind: number): number {
     return c >= 0 && c < g.cardCount && g.cardKind[c] === kind ? 1 : 0;
   },
-  div(g: RunState, a: number, b: number): number {
-    return b === 0 ? g.fail('run/division-by-zero', 'Division by zero.') : Math.floor(a / b);
-  },
-  mod(g: RunState, a: number, b: number): number {
-    return b === 0 ? g.fail('run/division-by-zero', 'Remainder of a division by zero.') : a - b * Math.floor(a / b);
-  },
+  div: divide,
+  mod: remainder,
   /** how many of token value `tok` pool slots from `base` hold; 0 for a token the pool does not hold */
   countOf(g: RunState, entries: Int32Array, base: number, tok: number): number {
     const en = entries[tok - STRING_BASE] ?? -1;
@@ -45,29 +38,17 @@ export const helpers = {
   },
   /** the count slot of token value `tok` in a pool whose slots start at `base`, or a failure (-1) when the pool does not hold it */
   entrySlot(g: RunState, entries: Int32Array, base: number, tok: number, pool: string, tokens: readonly string[]): number {
-    const en = entries[tok - STRING_BASE] ?? -1;
-    return en < 0 ? g.fail('run/no-such-token', `Pool '${pool}' holds no token '${tokens[tok - STRING_BASE] ?? tok - STRING_BASE}'.`) : base + en;
+    return tokenSlot(g, entries, base, tok - STRING_BASE, pool, tokens);
   },
-  /** the instance of a per-player zone, or a failure (-1) when there is no such player */
-  zoneOf(g: RunState, z: number, o: number, name: string): number {
-    return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${seatWord(o)}.`) : g.zoneInstBase[z]! + o;
-  },
+  zoneOf,
   siteKind,
   siteInside,
   namedSite,
   siteValue,
   sitePiece,
   siteOwner,
-  /** the slot of a per-site var, or a failure when the value is no site of its kind */
-  /** the index of site s among the sites first … first + count - 1 (a per-site pool's instance) */
-  siteIndex(g: RunState, s: number, first: number, count: number, what: string): number {
-    const k = s - first;
-    return k >>> 0 < count ? k : g.fail('run/no-such-site', `${what} has no site ${siteWord(g.lg.board, s)}.`);
-  },
-  siteVar(g: RunState, s: number, offset: number, first: number, count: number, what: string): number {
-    const k = s - first;
-    return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${siteWord(g.lg.board, s)}.`);
-  },
+  siteIndex,
+  siteVar: siteVarSlot,
   EMPTY: new Int32Array(0),
   /** copies the first n elements into buf (a collection evaluated into the shared scratch list) */
   copyInto(buf: number[], arr: ArrayLike<number>, n: number): number[] {
@@ -206,34 +187,16 @@ export class Generator {
         const v = c.varIx.get(e.id);
         const node = v === undefined ? undefined : c.graph.vars[v];
         if (!node || e.key !== undefined) return this.fallback(e, scope);
-        const fixed = c.storage.varOffset[v!]!;
-        if (node.scope === 'global') return `g.vars[${fixed}]`;
-        if (node.scope !== 'player') {
-          const slot = this.siteVarSlot(v!, e.of, scope);
-          return slot === null ? this.fallback(e, scope) : `g.vars[${slot}]`;
-        }
-        return `g.vars[${fixed} + ${this.playerIndex(e.of, scope, `Var '${node.name}'`)} * ${c.storage.varStride}]`;
+        const plan = varPlan(c, v!);
+        const slot = plan === null ? null : slotSource(this, c, plan, e.of, scope);
+        return slot === null ? this.fallback(e, scope) : `g.vars[${slot}]`;
       }
       case 'count': {
         const sum = c.groupCount(e);
         if (sum) return this.gen(sum, scope);
-        const p = c.poolIx.get(e.pool);
-        const node = p === undefined ? undefined : c.graph.pools[p];
-        const entry = node ? node.entries.findIndex((en) => c.tokenIx.get(en.token) === c.tokenIx.get(e.token)) : -1;
-        if (!node || entry < 0) return this.fallback(e, scope);
-        const fixed = c.storage.poolOffset[p!]! + entry;
-        const stride = c.storage.poolStride[p!]!;
-        if (node.scope === 'global') return `g.counts[${fixed}]`;
-        if (node.scope === 'player') {
-          return `g.counts[${fixed} + ${this.playerIndex(e.of, scope, `Pool '${node.name}'`)} * ${stride}]`;
-        }
-        const sites = c.sitePool(p!, node.name);
-        if (sites) {
-          if (!e.of) return this.fallback(e, scope);
-          return `g.counts[${fixed} + H.siteIndex(g, ${this.gen(e.of, scope)}, ${sites.first}, ${sites.count}, ${this.ref(`Pool '${node.name}'`)}) * ${stride}]`;
-        }
-        const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
-        return `g.counts[g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(e.of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride}]`;
+        const plan = poolEntryPlanOf(c, e.pool, e.token);
+        const slot = plan === null ? null : slotSource(this, c, plan, e.of, scope);
+        return slot === null ? this.fallback(e, scope) : `g.counts[${slot}]`;
       }
       case 'field':
         return `H.field(g, ${this.gen(e.of, scope)}, ${c.field(e.field)})`;
@@ -291,14 +254,12 @@ export class Generator {
         return this.derivedCall(e, scope);
       case 'countOf': {
         const p = c.poolIx.get(e.pool);
-        const node = p === undefined ? undefined : c.graph.pools[p];
-        if (!node || (node.scope !== 'global' && node.scope !== 'player')) return this.fallback(e, scope);
+        const plan = p === undefined ? null : poolPlan(c, p);
+        if (plan === null || (plan.owner !== 'global' && plan.owner !== 'player')) return this.fallback(e, scope);
         const entries = this.ref(c.entryOf[p!] ?? new Int32Array(0));
-        const fixed = c.storage.poolOffset[p!] ?? 0;
-        if (node.scope === 'global') return `H.countOf(g, ${entries}, ${fixed}, ${this.gen(e.token, scope)})`;
         // the owner is checked before the token is evaluated, as the closure does
-        const owner = this.playerIndex(e.of, scope, `Pool '${node.name}'`);
-        return `H.countOf(g, ${entries}, ${fixed} + ${owner} * ${c.storage.poolStride[p!] ?? 0}, ${this.gen(e.token, scope)})`;
+        const base = slotSource(this, c, plan, e.of, scope)!;
+        return `H.countOf(g, ${entries}, ${base}, ${this.gen(e.token, scope)})`;
       }
       case 'token': {
         const t = c.tokenIx.get(e.id);
@@ -462,10 +423,8 @@ export class Generator {
 
   /** a per-site var's slot as code (null: let the closure compiler report it) */
   siteVarSlot(vi: number, of: Expr | undefined, scope: Scope): string | null {
-    const info = this.c.board?.siteVars.get(vi);
-    if (!info || !of) return null;
-    const name = this.c.graph.vars[vi]!.name;
-    return `H.siteVar(g, ${this.gen(of, scope)}, ${info.offset}, ${info.first}, ${info.count}, ${this.ref(`Var '${name}'`)})`;
+    const plan = varPlan(this.c, vi);
+    return plan === null ? null : slotSource(this, this.c, plan, of, scope);
   }
 
   /**

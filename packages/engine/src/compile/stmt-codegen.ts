@@ -4,6 +4,7 @@ import type { Scope } from './compile-expr.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import { compileGenerated, Generator, helpers } from './expr-codegen.ts';
 import { rebinds } from './name-bindings.ts';
+import { poolEntryPlanOf, poolPlan, slotSource, varPlan } from './slot-plans.ts';
 import type { StmtFn } from '../load/loaded-graph.ts';
 import { filledArray } from '../run/packed-array.ts';
 
@@ -25,19 +26,8 @@ class StmtGenerator extends Generator {
   }
 
   private slotOfPool(pool: string, token: string, of: Expr | undefined, scope: Scope): string | null {
-    const c = this.sc;
-    const p = c.poolIx.get(pool);
-    const node = p === undefined ? undefined : c.graph.pools[p];
-    const entry = node ? node.entries.findIndex((en) => c.tokenIx.get(en.token) === c.tokenIx.get(token)) : -1;
-    if (!node || entry < 0) return null;
-    const fixed = c.storage.poolOffset[p!]! + entry;
-    const stride = c.storage.poolStride[p!]!;
-    if (node.scope === 'global') return `${fixed}`;
-    if (node.scope === 'player') return `(${fixed} + ${this.playerIndex(of, scope, `Pool '${node.name}'`)} * ${stride})`;
-    const sites = c.sitePool(p!, node.name);
-    if (sites) return of ? `(${fixed} + H.siteIndex(g, ${this.gen(of, scope)}, ${sites.first}, ${sites.count}, ${this.ref(`Pool '${node.name}'`)}) * ${stride})` : null;
-    const kind = node.cardKind === undefined ? -1 : (c.kindIx.get(node.cardKind) ?? -1);
-    return `(g.cardPoolBase + ${fixed} + H.card(g, ${this.owner(of, scope)}, ${kind}, ${this.ref(`pool '${node.name}'`)}) * ${stride})`;
+    const plan = poolEntryPlanOf(this.sc, pool, token);
+    return plan === null ? null : slotSource(this, this.sc, plan, of, scope);
   }
 
   /**
@@ -48,23 +38,17 @@ class StmtGenerator extends Generator {
   private slotOfPoolToken(ref: { pool: string; of?: Expr }, tok: string, scope: Scope): string | null {
     const c = this.sc;
     const p = c.poolIx.get(ref.pool);
-    const node = p === undefined ? undefined : c.graph.pools[p];
-    if (!node || (node.scope !== 'global' && node.scope !== 'player')) return null;
+    const plan = p === undefined ? null : poolPlan(c, p);
+    if (plan === null || (plan.owner !== 'global' && plan.owner !== 'player')) return null;
     const entries = this.ref(c.entryOf[p!]!);
-    const fixed = c.storage.poolOffset[p!]!;
-    const base = node.scope === 'global' ? `${fixed}` : `${fixed} + ${this.playerIndex(ref.of, scope, `Pool '${node.name}'`)} * ${c.storage.poolStride[p!]!}`;
-    return `H.entrySlot(g, ${entries}, ${base}, ${tok}, ${this.ref(node.name)}, ${this.tokenNames()})`;
+    const base = slotSource(this, c, plan, ref.of, scope)!;
+    return `H.entrySlot(g, ${entries}, ${base}, ${tok}, ${this.ref(plan.name)}, ${this.tokenNames()})`;
   }
 
   private slotOfVar(key: string, of: Expr | undefined, scope: Scope): string | null {
-    const c = this.sc;
-    const v = c.varIx.get(key);
-    const node = v === undefined ? undefined : c.graph.vars[v];
-    if (!node) return null;
-    const fixed = c.storage.varOffset[v!]!;
-    if (node.scope === 'global') return `${fixed}`;
-    if (node.scope !== 'player') return this.siteVarSlot(v!, of, scope);
-    return `(${fixed} + ${this.playerIndex(of, scope, `Var '${node.name}'`)} * ${c.storage.varStride})`;
+    const v = this.sc.varIx.get(key);
+    const plan = v === undefined ? null : varPlan(this.sc, v);
+    return plan === null ? null : slotSource(this, this.sc, plan, of, scope);
   }
 
   private closureCall(s: Stmt, scope: Scope): string {

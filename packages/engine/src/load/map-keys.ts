@@ -30,12 +30,3 @@ export function varWidth(v: VarNode): number {
   if (!v.keys) return 1;
   return 'from' in v.keys ? Math.max(0, v.keys.to - v.keys.from + 1) : v.keys.values.length;
 }
-
-/** The index of an encoded key, or -1 when it is not one of the map's keys. */
-export function keyIndex(keys: LoadedMapKeys, key: number): number {
-  if (keys.index === null) {
-    const i = key - keys.from;
-    return i >= 0 && i < keys.count ? i : -1;
-  }
-  return keys.index.get(key) ?? -1;
-}
