@@ -456,6 +456,8 @@ export class StmtCompiler extends ExprCompiler {
       kind: this.need(this.kindIx, c.kind, 'card kind'),
       count: c.count,
       fields: Object.entries(c.fields).map(([name, v]) => ({ f: this.field(name), v: this.strings.encode(v) })),
+      // as the test wrote it: `treasure(99)`, `relic`
+      words: `${idWord(c.kind)}${Object.keys(c.fields).length > 0 ? `(${Object.values(c.fields).map((v) => idWord(String(v))).join(', ')})` : ''}`,
     }));
     return (g) => {
       const z = inst(g);
@@ -474,7 +476,7 @@ export class StmtCompiler extends ExprCompiler {
             if (spec.fields.every(({ f, v }) => g.fieldVals[c * g.fieldWidth + f] === v)) found = c;
           }
           if (found < 0) {
-            g.fail('run/stack-missing-card', `No such card left in the zone to stack.`);
+            g.fail('run/stack-missing-card', `No ${spec.words} is left in the zone to stack.`);
             return;
           }
           g.moveCard(found, z, true);
