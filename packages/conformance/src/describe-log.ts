@@ -24,9 +24,15 @@ export function describeLogEntry(e: LogEntry, game: Game, lg: LoadedGraph): stri
         : `${at} ${who} does ${String(move.action).replace(/^action:/, '')}(${(move.args ?? []).map(String).join(', ')})`;
     }
     case '$shuffle':
-      return `${at} shuffle ${String(d['zone'])}`;
+      return `${at} shuffle ${zoneWords(d['zone'])}`;
     case '$reveal':
-      return `${at} reveal ${describeCard(Number(d['card']), game, lg)} from ${String(d['from'])} to ${String(d['to'])}`;
+      return `${at} reveal ${describeCard(Number(d['card']), game, lg)} from ${zoneWords(d['from'])} to ${zoneWords(d['to'])}`;
+    case '$show': {
+      // a card shown to some seats: `r2 show treasure(7) to p2`; a redacted log keeps only how many
+      const cards = Array.isArray(d['cards']) ? (d['cards'] as number[]).map((c) => describeCard(c, game, lg)).join(', ') : `${String(d['count'] ?? 0)} cards`;
+      const to = Array.isArray(d['to']) ? (d['to'] as number[]).map(seatWord).join(', ') : 'some seats';
+      return `${at} show ${cards} to ${to}`;
+    }
     case '$roll':
       return `${at} roll ${String(d['dice'])}d${String(d['sides'])} = ${String(d['total'])}`;
     case '$end':
@@ -43,6 +49,13 @@ export function describeLogEntry(e: LogEntry, game: Game, lg: LoadedGraph): stri
       return `${at} ${e.event}${args.length ? `(${args.join(', ')})` : ''}`;
     }
   }
+}
+
+/** A zone as the log names it (`hand[0]`: seat 0's hand) in the author's words: `p1.hand`. */
+function zoneWords(zone: unknown): string {
+  const name = String(zone);
+  const owned = /^(\w+)\[(\d+)\]$/.exec(name);
+  return owned ? `${seatWord(Number(owned[2]))}.${owned[1]}` : name;
 }
 
 /** A card as the author writes it: its kind and field values, `treasure(7)`, `relic`. */
