@@ -24,6 +24,8 @@ const INTERNAL_NAMES: { what: string; pattern: RegExp; quoted: boolean }[] = [
   { what: 'a raw player index', pattern: /\b(player|seat|owner)s?\b\W{0,3}-\d|\bplayer: \d|\bhas no player \d/, quoted: false },
   { what: 'a raw site number', pattern: /\b(hex|corner|edge|site)s? -?\d+\b/, quoted: false },
   { what: 'a raw card number', pattern: /#\d+|\bcard -?\d+\b/, quoted: false },
+  { what: 'raw JSON', pattern: /\{"\w+":/, quoted: false },
+  { what: 'a zone by a raw seat index', pattern: /\b[a-z_]+\[\d+\]/, quoted: false },
 ];
 
 function leaksOf(d: Diagnostic): string[] {
@@ -201,6 +203,26 @@ test "arranging a card the deck does not hold" {
   advance
 }
 `,
+  'examples/high-card/tests/faulty-messages.rules': `module examples.high_card_faulty_messages extends "../high-card.rules"
+
+test "a shown card and a wrong expectation after it" {
+  players 3
+  arrange {
+    stack deck: number_card(8), number_card(1), number_card(2)
+  }
+  advance
+  expect not p2 sees first(c in p1.hand where c.value == 1)
+}
+
+test "a wrong card after the show" {
+  players 3
+  arrange {
+    stack deck: number_card(8), number_card(1), number_card(2)
+  }
+  advance
+  expect first(c in p1.hand) == first(c in p2.hand)
+}
+`,
   'catan/tests/faulty-messages.rules': `module catan_faulty_messages extends "../base.rules"
 
 test "two settlements on one corner" {
@@ -273,7 +295,9 @@ function failuresOf(file: string, text: string): Diagnostic[] {
     const result = test.run();
     const failure = result.failure;
     if (failure === undefined) continue;
-    out.push({ code: failure.code, severity: 'error', message: failure.message, hint: [failure.expected, failure.actual].filter((x) => x !== undefined).join(' / '), related: [] });
+    // the events before the failure are printed with it: they name things the same way
+    const related = failure.events.map((message) => ({ message }));
+    out.push({ code: failure.code, severity: 'error', message: failure.message, hint: [failure.expected, failure.actual].filter((x) => x !== undefined).join(' / '), related });
   }
   return out;
 }
@@ -295,7 +319,7 @@ describe('messages of run errors and failing tests name things as the author wro
     // a failing comparison shows cards, players and sites as the author writes them, not as numbers
     const compared = diagnostics.filter((d) => d.code === 'test/expectation-failed').map((d) => d.hint);
     expect(compared.length).toBeGreaterThan(0);
-    for (const shown of compared) expect(shown).toMatch(/^(treasure\(\d+\) \/ treasure\(\d+\)|p\d \/ (p\d|none)|corner\(-?\d+, -?\d+, \d\) \/ corner\(-?\d+, -?\d+, \d\))$/);
+    for (const shown of compared) expect(shown).toMatch(/^((treasure|number_card)\(\d+\) \/ (treasure|number_card)\(\d+\)|p\d \/ (p\d|none)|corner\(-?\d+, -?\d+, \d\) \/ corner\(-?\d+, -?\d+, \d\))$/);
     // a corner shared by three hexes is named from the hex nearest the centre, as the tests write it
     if (file.startsWith('catan/')) expect(compared).toContain('corner(0, 0, 1) / corner(0, 0, 0)');
     const leaks = diagnostics.flatMap(leaksOf);
