@@ -26,6 +26,7 @@ const INTERNAL_NAMES: { what: string; pattern: RegExp; quoted: boolean }[] = [
   { what: 'a raw card number', pattern: /#\d+|\bcard -?\d+\b/, quoted: false },
   { what: 'raw JSON', pattern: /\{"\w+":/, quoted: false },
   { what: 'a zone by a raw seat index', pattern: /\b[a-z_]+\[\d+\]/, quoted: false },
+  { what: 'a value JavaScript printed', pattern: /\bundefined\b|\bNaN\b|\[object \w+\]|\bnull\b/, quoted: true },
 ];
 
 function leaksOf(d: Diagnostic): string[] {
