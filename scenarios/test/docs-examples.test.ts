@@ -189,3 +189,32 @@ describe('the seed scenarios in language.md compile', () => {
     expect(compileErrors(join(root, 'scenarios', 'docs-example', 'example.rules'), block.text)).toEqual([]);
   });
 });
+
+// ── every other example of language.md compiles, against the real modules ────
+
+/** Every folder under scenarios/ (tests folders included), for a block that names files by relative path. */
+function scenarioFolders(dir = join(root, 'scenarios'), out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    out.push(join(dir, entry.name));
+    scenarioFolders(join(dir, entry.name), out);
+  }
+  return out.sort();
+}
+
+/** Where a block compiles: beside the files its `extends "…"`/`import "…"` name (`../diamant.rules` from scenarios/diamant/tests/). */
+function placeFor(text: string): string {
+  const refs = [...text.matchAll(/^\s*(?:module\s+\S+\s+extends|import)\s+"([^"]+)"/gm)].map((m) => m[1]!);
+  const folder = refs.length === 0 ? join(root, 'scenarios', 'docs-example') : scenarioFolders().find((dir) => refs.every((ref) => existsSync(resolve(dir, ref))));
+  return join(folder ?? join(root, 'scenarios', 'docs-example'), 'docs-example.rules');
+}
+
+describe('the other examples of language.md compile', () => {
+  const others = languageBlocks.filter((b) => !SEED_SECTIONS.includes(b.section));
+  it('finds them', () => {
+    expect(others.length).toBeGreaterThan(30);
+  });
+  it.each(others.map((b) => [`${b.file}:${b.line}`, b] as const))('%s compiles', (_where, block) => {
+    expect(compileErrors(placeFor(block.text), block.text)).toEqual([]);
+  });
+});

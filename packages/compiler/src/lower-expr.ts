@@ -2,12 +2,12 @@ import type { Expr as GExpr, PoolRef } from '@houserules/schema';
 import type { AggregateExpr, CallExpr, CardField, Expr, Identifier, IndexExpr, MemberExpr } from '@houserules/syntax';
 import type { Decl, DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
-import { BOARD_BUILTINS, SiteLowerer } from './lower-sites.ts';
+import { BOARD_BUILTINS, SiteLowerer, sitesWord } from './lower-sites.ts';
 import { mapKeysOf } from './map-keys.ts';
 import { CONTEXT_NAMES, idOf, type LoweringContext, type Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import {
-  BOOL, NUMBER, PLAYER, STRING, UNKNOWN, assignable, comparable, describeType, elementType, listOf, type Ty,
+  BOOL, NUMBER, PLAYER, STRING, UNKNOWN, assignable, comparable, describeType, elementType, listOf, memberWord, type Ty,
 } from './type-system.ts';
 
 /** What an expression denotes: a value, or a pool (only a token count or a `move` may use a pool). */
@@ -160,8 +160,9 @@ export class ExprLowerer {
         recorder?.reference(file, ident, name === 'none' && expected.values[0] === 'none' && !this.cx.enumIndex.has('none') ? { k: 'builtin', what: 'none', name } : { k: 'enum', ty: expected, member: name }, 'read');
         return val({ k: 'lit', v: name }, expected);
       }
-      this.cx.sink.error('type/unknown-enum-member', `\`${name}\` is not one of ${expected.values.map((v) => `\`${v}\``).join(', ')}`,
-        scope.origin.file, ident.range, didYouMean(name, expected.values) ?? `write one of: ${expected.values.join(', ')}`);
+      const members = expected.values.map(memberWord);
+      this.cx.sink.error('type/unknown-enum-member', `\`${name}\` is not one of ${members.map((v) => `\`${v}\``).join(', ')}`,
+        scope.origin.file, ident.range, didYouMean(name, members) ?? `write one of: ${members.join(', ')}`);
       return val(ERROR_EXPR, UNKNOWN);
     }
     const enumType = this.cx.enumIndex.get(name);
@@ -196,7 +197,7 @@ export class ExprLowerer {
   private pieceLiteral(decl: DeclOf<'piece'>, ident: Identifier, scope: Scope, expected: Ty & { t: 'enum' }): Operand {
     const id = idOf(decl);
     if (!expected.values.includes(id)) {
-      this.cx.sink.error('type/wrong-site', `\`${decl.name}\` stands on ${decl.node.site ?? 'hex'}s; it is never the piece of this site`, scope.origin.file, ident.range,
+      this.cx.sink.error('type/wrong-site', `\`${decl.name}\` stands on ${sitesWord(decl.node.site ?? 'hex')}; it is never the piece of this site`, scope.origin.file, ident.range,
         `pieces that can be here: ${expected.values.filter((v) => v !== 'none').map((v) => v.slice('piece:'.length)).join(', ') || 'none declared'}`);
       return val(ERROR_EXPR, UNKNOWN);
     }

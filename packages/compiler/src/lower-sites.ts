@@ -154,7 +154,7 @@ export class SiteLowerer {
       const p = this.piece(a, scope);
       if (!p) continue;
       if ((p.node.site ?? 'hex') !== 'edge') {
-        this.cx.sink.error('type/wrong-site', `\`${p.name}\` stands on ${p.node.site ?? 'hex'}es; ${what} is made of pieces on edges`, scope.origin.file, a.range,
+        this.cx.sink.error('type/wrong-site', `\`${p.name}\` stands on ${sitesWord(p.node.site ?? 'hex')}; ${what} is made of pieces on edges`, scope.origin.file, a.range,
           `edge pieces: ${piecesOn(this.cx.table, 'edge').map((x) => x.name).join(', ') || 'none declared'}`);
         continue;
       }
@@ -285,7 +285,7 @@ export class SiteLowerer {
   checkSite(at: { ty: Ty }, piece: DeclOf<'piece'>, range: Expr['range'], scope: Scope): void {
     const want = piece.node.site ?? 'hex';
     if (at.ty.t === 'unknown' || (at.ty.t === 'site' && at.ty.site === want)) return;
-    this.cx.sink.error('type/wrong-site', `\`${piece.name}\` stands on ${want}s, but this is ${describeType(at.ty)}`, scope.origin.file, range,
+    this.cx.sink.error('type/wrong-site', `\`${piece.name}\` stands on ${sitesWord(want)}, but this is ${describeType(at.ty)}`, scope.origin.file, range,
       `\`piece ${piece.name} on ${want}\`: place it at a ${want}`);
   }
 }
@@ -298,4 +298,9 @@ function constant(e: GExpr): number | null {
     return inner === null ? null : -inner;
   }
   return null;
+}
+
+/** `hexes`, `corners`, `edges`. */
+export function sitesWord(site: string): string {
+  return site === 'hex' ? 'hexes' : `${site}s`;
 }

@@ -1,11 +1,12 @@
-import type { Expr as GExpr, Provenance, Range, Stmt, Value } from '@houserules/schema';
+import type { Expr as GExpr, Provenance, Range, Stmt, TypeDesc, Value } from '@houserules/schema';
 import type { Expr, Identifier, TestDecl } from '@houserules/syntax';
 import type { Origin } from './declaration-table.ts';
 import { constant } from './constant-value.ts';
 import type { Lowerers } from './lower-declarations.ts';
 import type { Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
-import { BOOL, PLAYER, describeType, listOf, type Ty } from './type-system.ts';
+import { DiagnosticSink } from './diagnostic-sink.ts';
+import { BOOL, PLAYER, describeType, listOf, toTypeDesc, type Ty } from './type-system.ts';
 
 /** One step of a compiled `test` block, in order; seats are 0-based (`p1` is 0). */
 export type TestStep =
@@ -16,7 +17,7 @@ export type TestStep =
   | { t: 'do'; seat: number; action: string; args: GExpr[]; range: Range }
   /** agents: `random`, `first` or a policy name, with constant arguments in the policy's parameter order */
   | { t: 'play'; until?: GExpr; agents: { name: string; args: Value[] }[]; range: Range }
-  | { t: 'expect'; condition: GExpr; range: Range }
+  | { t: 'expect'; condition: GExpr; shows?: (TypeDesc | null)[]; range: Range }
   | { t: 'expectEvent'; negated: boolean; event: string; args?: GExpr[]; times?: number; thisRound?: boolean; range: Range }
   | { t: 'expectIllegal'; seat: number; move: { choose: GExpr } | { action: string; args: GExpr[] }; because?: string; range: Range }
   | { t: 'expectLegal'; seat: number; move: { choose: GExpr } | { action: string; args: GExpr[] }; range: Range }
@@ -121,6 +122,24 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
     return Number(m[1]) - 1;
   };
   const value = (e: Expr | undefined, ty?: Ty): GExpr => l.ex.value(e, scope, ty).expr;
+  // The type of each comparison's left side, in `and` order (as the runner explains a failing expect), lowered
+  // once more with no diagnostics and no recorder: the condition itself was lowered and reported above.
+  const comparedTypes = (e: Expr | undefined): (TypeDesc | null)[] => {
+    if (e?.$type !== 'BinaryExpr') return [null];
+    if (e.op === 'and') return [...comparedTypes(e.left), ...comparedTypes(e.right)];
+    if (!COMPARISONS.has(e.op)) return [null];
+    const sink = l.cx.sink;
+    const recorder = scope.recorder;
+    l.cx.sink = new DiagnosticSink();
+    scope.recorder = null;
+    try {
+      const ty = l.ex.value(e.left, scope).ty;
+      return [SHOWN.has(ty.t) || (ty.t === 'list' && SHOWN.has(ty.of.t)) ? toTypeDesc(ty) : null];
+    } finally {
+      l.cx.sink = sink;
+      scope.recorder = recorder;
+    }
+  };
   const action = (ident: Identifier, args: Expr[] | undefined): { action: string; args: GExpr[] } => {
     const decl2 = l.cx.table.byName.get(ident.name);
     if (decl2?.kind !== 'action') {
@@ -206,7 +225,13 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
         test.steps.push(step);
         break;
       }
-      case 'TestExpect': test.steps.push({ t: 'expect', condition: value(item.condition, BOOL), range }); break;
+      case 'TestExpect': {
+        const step: Extract<TestStep, { t: 'expect' }> = { t: 'expect', condition: value(item.condition, BOOL), range };
+        const shows = comparedTypes(item.condition);
+        if (shows.some((t) => t !== null)) step.shows = shows;
+        test.steps.push(step);
+        break;
+      }
       case 'TestExpectEvent': {
         if (!item.event) break;
         const params = l.st.eventParams(item.event.name);
@@ -293,3 +318,7 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
   }
   return test;
 }
+
+const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+/** the types whose values a failing expect shows in the author's words (`p2`, `treasure(7)`, `corner(0, 0, 1)`) */
+const SHOWN = new Set(['player', 'card', 'site']);

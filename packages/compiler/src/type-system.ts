@@ -62,9 +62,17 @@ export function comparable(a: Ty, b: Ty): boolean {
   return assignable(a, b) || assignable(b, a);
 }
 
+/**
+ * An enum member as the author writes it: a site's piece enum lists piece ids
+ * (`piece:robber`), shown by their name (`robber`).
+ */
+export function memberWord(member: string): string {
+  return member.slice(member.indexOf(':') + 1);
+}
+
 export function describeType(ty: Ty): string {
   switch (ty.t) {
-    case 'enum': return ty.values.join(' | ');
+    case 'enum': return ty.values.map(memberWord).join(' | ');
     case 'card': return ty.kind ? ty.kind.replace(/^card:/, '') : 'card';
     case 'site': return ty.site;
     case 'list': return `list of ${describeType(ty.of)}`;

@@ -1,5 +1,5 @@
 import type { Value } from '@houserules/schema';
-import type { Game, LoadedGraph, LogEntry } from '@houserules/engine';
+import { cardWord, seatWord, siteWord, type Game, type LoadedGraph, type LogEntry } from '@houserules/engine';
 
 const RECENT = 20;
 
@@ -9,7 +9,7 @@ export function recentEvents(game: Game, lg: LoadedGraph, count = RECENT): strin
   return log.slice(Math.max(0, log.length - count)).map((e) => describeLogEntry(e, game, lg));
 }
 
-/** One log entry as a line: `r2 explored(card: treasure(value 7)#12)`, `r2 p1 chooses exit`. */
+/** One log entry as a line: `r2 explored(card: treasure(7))`, `r2 p1 chooses exit`. */
 export function describeLogEntry(e: LogEntry, game: Game, lg: LoadedGraph): string {
   const at = `r${e.round}${e.turn > 0 ? ` t${e.turn}` : ''}`;
   const d = e.data;
@@ -24,9 +24,15 @@ export function describeLogEntry(e: LogEntry, game: Game, lg: LoadedGraph): stri
         : `${at} ${who} does ${String(move.action).replace(/^action:/, '')}(${(move.args ?? []).map(String).join(', ')})`;
     }
     case '$shuffle':
-      return `${at} shuffle ${String(d['zone'])}`;
+      return `${at} shuffle ${zoneWords(d['zone'])}`;
     case '$reveal':
-      return `${at} reveal ${describeCard(Number(d['card']), game, lg)} from ${String(d['from'])} to ${String(d['to'])}`;
+      return `${at} reveal ${describeCard(Number(d['card']), game, lg)} from ${zoneWords(d['from'])} to ${zoneWords(d['to'])}`;
+    case '$show': {
+      // a card shown to some seats: `r2 show treasure(7) to p2`; a redacted log keeps only how many
+      const cards = Array.isArray(d['cards']) ? (d['cards'] as number[]).map((c) => describeCard(c, game, lg)).join(', ') : `${String(d['count'] ?? 0)} cards`;
+      const to = Array.isArray(d['to']) ? (d['to'] as number[]).map(seatWord).join(', ') : 'some seats';
+      return `${at} show ${cards} to ${to}`;
+    }
     case '$roll':
       return `${at} roll ${String(d['dice'])}d${String(d['sides'])} = ${String(d['total'])}`;
     case '$end':
@@ -36,7 +42,8 @@ export function describeLogEntry(e: LogEntry, game: Game, lg: LoadedGraph): stri
       const info = lg.events.find((ev) => ev.name === e.event);
       const args = (info?.params ?? []).map((p) => {
         const v = d[p.name] as Value;
-        const shown = p.type.t === 'card' ? describeCard(Number(v), game, lg) : p.type.t === 'player' ? `p${Number(v) + 1}` : String(v);
+        const shown =
+          p.type.t === 'card' ? describeCard(Number(v), game, lg) : p.type.t === 'player' ? seatWord(Number(v)) : p.type.t === 'site' ? siteWord(lg.board, Number(v), game) : String(v);
         return `${p.name}: ${shown}`;
       });
       return `${at} ${e.event}${args.length ? `(${args.join(', ')})` : ''}`;
@@ -44,10 +51,14 @@ export function describeLogEntry(e: LogEntry, game: Game, lg: LoadedGraph): stri
   }
 }
 
-/** A card as its kind and field values, with its instance id: `treasure(value 7)#12`. */
-export function describeCard(id: number, game: Game, lg: LoadedGraph): string {
-  const kind = lg.cardKinds[game.cardKind[id] ?? -1];
-  if (!kind) return `card #${id}`;
-  const fields = kind.fields.map((f) => `${f.name} ${String(lg.strings.decode(game.fieldVals[id * game.fieldWidth + f.index]!, f.type))}`);
-  return `${kind.name}${fields.length ? `(${fields.join(', ')})` : ''}#${id}`;
+/** A zone as the log names it (`hand[0]`: seat 0's hand) in the author's words: `p1.hand`. */
+function zoneWords(zone: unknown): string {
+  const name = String(zone);
+  const owned = /^(\w+)\[(\d+)\]$/.exec(name);
+  return owned ? `${seatWord(Number(owned[2]))}.${owned[1]}` : name;
+}
+
+/** A card as the author writes it: its kind and field values, `treasure(7)`, `relic`. */
+export function describeCard(id: number, game: Game, _lg: LoadedGraph): string {
+  return cardWord(game, id);
 }

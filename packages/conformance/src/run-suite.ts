@@ -335,7 +335,7 @@ function readJson(text: string | undefined): Record<string, unknown> | null {
   }
 }
 
-/** A scenario's `source` is looked up from the scenario's folder upwards (`shared/seeds/…` sits beside the repository). */
+/** A scenario's `source` is looked up from the scenario's folder upwards (`scenarios/diamant/rulebook.txt` from the repository root). */
 function findUpwards(dir: string, ref: string, readText: (path: string) => string | undefined): string | undefined {
   // Uncited sentences are printed: a scenario's `source` may name a rulebook text, never another kind of file.
   if (!RULEBOOK_FILE.test(ref)) return undefined;

@@ -1,9 +1,12 @@
-import type { Expr, TestPlan, TestStep, Value } from '@houserules/schema';
+import type { Expr, TestPlan, TestStep, TypeDesc, Value } from '@houserules/schema';
 import {
+  cardWord,
   createGame,
   firstLegalAgent,
   policyAgent,
   randomAgent,
+  seatWord,
+  siteWord,
   type Agent,
   type Game,
   type LoadedGraph,
@@ -210,7 +213,7 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
       };
     }
     case 'expect': {
-      const check = explainCondition(step.condition, probe);
+      const check = explainCondition(step.condition, probe, { types: step.shows ?? [], next: 0 });
       return (ctx) => check(ctx.game);
     }
     case 'expectEvent': {
@@ -430,12 +433,14 @@ function makeAgent(lg: LoadedGraph, spec: { name: string; args: Value[] }, seed:
  * An `expect` condition that, when it fails, says why: for `a == b` (and the
  * other comparisons) both sides' values; for `x and y` the first part that fails.
  */
-function explainCondition(cond: Expr, probe: Probe): (g: Game) => TestFailure | null {
+function explainCondition(cond: Expr, probe: Probe, shows: { types: readonly (TypeDesc | null)[]; next: number }): (g: Game) => TestFailure | null {
   if (cond.k === 'bin' && cond.op === 'and') {
-    const l = explainCondition(cond.l, probe);
-    const r = explainCondition(cond.r, probe);
+    const l = explainCondition(cond.l, probe, shows);
+    const r = explainCondition(cond.r, probe, shows);
     return (g) => l(g) ?? r(g);
   }
+  // the compiler's type of this comparison's sides (one entry per comparison, in `and` order)
+  const type = shows.types[shows.next++] ?? null;
   const whole = probe.value(cond);
   if (cond.k === 'bin' && ['==', '!=', '<', '<=', '>', '>='].includes(cond.op)) {
     const l = probe.value(cond.l);
@@ -443,7 +448,7 @@ function explainCondition(cond: Expr, probe: Probe): (g: Game) => TestFailure | 
     const boolish = isBoolLiteral(cond.l) || isBoolLiteral(cond.r);
     return (g) => {
       if (truthy(whole(g))) return null;
-      const show = (v: Value | Value[]): string => (boolish && typeof v === 'number' ? String(v !== 0) : showValue(v));
+      const show = (v: Value | Value[]): string => (boolish && typeof v === 'number' ? String(v !== 0) : type !== null ? showTyped(v, type, g) : showValue(v));
       return fail('test/expectation-failed', `the comparison ${cond.op} does not hold`, {
         expected: `${cond.op === '==' ? '' : `${cond.op} `}${show(r(g))}`,
         actual: show(l(g)),
@@ -451,6 +456,16 @@ function explainCondition(cond: Expr, probe: Probe): (g: Game) => TestFailure | 
     };
   }
   return (g) => (truthy(whole(g)) ? null : fail('test/expectation-failed', 'the condition does not hold', { expected: 'true', actual: 'false' }));
+}
+
+/** A player, card or site (or a list of them) as the author writes it: `p2`, `treasure(7)`, `corner(0, 0, 1)`. */
+function showTyped(v: Value | Value[], type: TypeDesc, g: Game): string {
+  if (Array.isArray(v)) return `[${v.map((x) => showTyped(x, type.t === 'list' ? type.of : type, g)).join(', ')}]`;
+  if (typeof v !== 'number') return showValue(v);
+  if (type.t === 'player') return seatWord(v);
+  if (type.t === 'card') return cardWord(g, v);
+  if (type.t === 'site') return siteWord(g.lg.board, v, g);
+  return showValue(v);
 }
 
 function isBoolLiteral(e: Expr): boolean {

@@ -4,6 +4,7 @@ export { isGenerated } from './compile/expr-codegen.ts';
 export { createGame, Game } from './run/game.ts';
 export type { BoardGeometryView, BoardView, CardView, Decision, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView } from './run/types.ts';
 export { playGame, type PlayResult } from './run/play-game.ts';
+export { cardWord, seatWord, siteWord } from './run/author-words.ts';
 export { replayLog } from './run/replay.ts';
 export type { Agent } from './agents/agent.ts';
 export { randomAgent } from './agents/random-agent.ts';

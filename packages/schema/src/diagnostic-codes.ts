@@ -223,7 +223,7 @@ export const DIAGNOSTIC_CODES = {
   'test/setup': 'bad seats or options in a test',
   'test/step-budget': 'a test beyond its step budget',
   'test/wrong-options': 'a seat was asked with other options than the test listed',
-  'test/wrong-reason': 'the game ended for another reason than the test expected',
+  'test/wrong-reason': 'a move was refused, but not by the constraint the test named (`because C`)',
   'test/wrong-winners': 'other winners than the test expected',
   // ── cli ──
   'cli/cannot-read': 'a file or folder the command cannot read',

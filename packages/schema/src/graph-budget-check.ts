@@ -80,7 +80,7 @@ export function checkGraphBudgets(graph: RuleGraph): Diagnostic[] {
     for (const e of p.entries) {
       const count = Math.max(e.initial === 'unlimited' ? 0 : e.initial, e.capacity ?? 0);
       if (count > MAX_POOL_COUNT) {
-        report('limit/pool-size', `pool ${p.name} holds ${count} ${e.token}, more than ${MAX_POOL_COUNT}`, p.provenance);
+        report('limit/pool-size', `pool ${p.name} holds ${count} ${e.token.slice(e.token.indexOf(':') + 1)}, more than ${MAX_POOL_COUNT}`, p.provenance);
         break;
       }
     }

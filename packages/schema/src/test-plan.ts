@@ -4,7 +4,7 @@
  * rule graph), expressions and statements are rule-graph Expr/Stmt, seats are
  * 0-based indices (`p1` is 0).
  */
-import type { Expr, Provenance, Range, Stmt, Value } from './rule-graph.ts';
+import type { Expr, Provenance, Range, Stmt, TypeDesc, Value } from './rule-graph.ts';
 
 export interface TestPlan {
   /** `test:<module>/<n>` — stable while the test's position in its module does not change */
@@ -38,7 +38,11 @@ export type TestStepBody =
   | { t: 'do'; seat: number; action: string; args: Expr[] }
   /** agents by name (`random`, `first`, or a policy id) with arguments; cycled over the seats */
   | { t: 'play'; until?: Expr; agents: { name: string; args: Value[] }[] }
-  | { t: 'expect'; condition: Expr }
+  /**
+   * `shows`: the type of each comparison's left side, in the order of the condition's `and`s (null: a
+   * value shown as it is), so a failure shows players, cards and sites as the author writes them
+   */
+  | { t: 'expect'; condition: Expr; shows?: (TypeDesc | null)[] }
   /**
    * an event since the previous act step (advance, choose, do, play), optionally with these argument values;
    * `times`: exactly that many; `thisRound`: counted over the log entries of the current round instead

@@ -1329,6 +1329,11 @@ export class AstBuilder {
     return this.placeholderExpr();
   }
 
+  /** A placeholder standing for text that was reported as a mistake, with that text's range. */
+  placeholderAt(range: Range): A.Expr {
+    return { $type: 'NameRef', name: { $type: 'Identifier', name: MISSING_NAME, range }, range };
+  }
+
   reportChained(op: IToken): void {
     this.report(
       'parse/chained-comparison',
@@ -1366,7 +1371,8 @@ export class AstBuilder {
           callee.range,
           'the aggregates are count, sum, min, max, any, all, first and list',
         );
-        return { $type: 'CallExpr', callee, args: [], range };
+        // a placeholder: the parse error is the one report of this mistake (no unknown function after it)
+        return this.placeholderAt(range);
       }
       const agg: A.AggregateExpr = {
         $type: 'AggregateExpr',
@@ -1422,6 +1428,7 @@ class OperatorChain {
 
   /** Extends `left` with every operator that binds at least `minPrecedence`. */
   private climb(left: A.Expr, minPrecedence: number): A.Expr {
+    let chained = false;
     for (;;) {
       const op = this.ops[this.opIndex];
       if (op === undefined) return left;
@@ -1432,8 +1439,10 @@ class OperatorChain {
         left = this.builder.isExpr(left, this.kinds[this.kindIndex++], op);
       } else {
         const right = this.climb(this.unary(), precedence + 1);
-        left =
-          op.image === '..'
+        // `a < b < c`, reported below when `b` was read: a placeholder, so no type error follows the parse error
+        left = chained
+          ? this.builder.placeholderAt(span(left.range, right.range))
+          : op.image === '..'
             ? { $type: 'RangeExpr', from: left, to: right, range: span(left.range, right.range) }
             : { $type: 'BinaryExpr', op: op.image as A.BinaryOp, left, right, range: span(left.range, right.range) };
       }
@@ -1441,7 +1450,8 @@ class OperatorChain {
       const next = this.ops[this.opIndex];
       if ((precedence === 4 || precedence === 5) && next !== undefined && PRECEDENCE[next.image] === precedence) {
         this.builder.reportChained(next);
-      }
+        chained = true;
+      } else chained = false;
     }
   }
 }

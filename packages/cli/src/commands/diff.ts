@@ -158,7 +158,7 @@ function playerCount(io: CliIo, args: ParsedCommandArgs, a: RuleGraph, b: RuleGr
   if (!given.ok) return usageError(io, given.message);
   const min = Math.max(a.scenario.players.min, b.scenario.players.min);
   const max = Math.min(a.scenario.players.max, b.scenario.players.max);
-  if (min > max) return usageError(io, `no player count suits both (${a.scenario.players.min}–${a.scenario.players.max} and ${b.scenario.players.min}–${b.scenario.players.max})`);
+  if (min > max) return usageError(io, `no player count suits both (${a.scenario.players.min}–${a.scenario.players.max} and ${b.scenario.players.min}–${b.scenario.players.max}) [diff/no-common-player-count]`);
   const n = given.value ?? Math.max(min, Math.min(4, max));
   if (n < min || n > max) return usageError(io, `both scenarios can be played with ${min}–${max} players, not ${n}`);
   return { ok: true, value: n };

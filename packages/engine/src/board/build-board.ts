@@ -46,7 +46,7 @@ export function buildBoard(spec: BoardSpec): BoardResult {
   const specHexId: number[] = [];
   spec.hexes.forEach((h, index) => {
     if (!isCoordinate(h?.q) || !isCoordinate(h?.r)) {
-      problem('board/bad-coordinate', `hex ${index} has coordinates that are not small integers`, 'hex', index);
+      problem('board/bad-coordinate', `hex number ${index + 1} of the map has coordinates that are not small integers`, 'hex', index);
       specHexId.push(-1);
       return;
     }
@@ -157,28 +157,30 @@ export function buildBoard(spec: BoardSpec): BoardResult {
   const towards: number[][] = [];
   for (let e = 0; e < sideCount; e++) pairs.add(pairKey(sideEnds[e * 2]!, sideEnds[e * 2 + 1]!));
   (spec.paths ?? []).forEach((p, index) => {
+    // a path by the name the author gave it (never its index in the graph)
+    const called = p.name !== undefined ? `path "${p.name}"` : `path number ${index + 1}`;
     const from = resolveRef(p.from);
     const to = resolveRef(p.to);
     for (const end of [from, to]) {
       if ('error' in end) {
-        if (end.error === 'unknown-hex') problem('board/unknown-hex', `path ${index} refers to a hex that is not on the board`, 'path', index);
-        else problem('board/dangling-edge', `path ${index} ends at a corner or spot that does not exist`, 'path', index);
+        if (end.error === 'unknown-hex') problem('board/unknown-hex', `${called} refers to a hex that is not on the board`, 'path', index);
+        else problem('board/dangling-edge', `${called} ends at a corner or spot that does not exist`, 'path', index);
       }
     }
     if ('error' in from || 'error' in to) return;
     // The path lies in the hex its ends share; a corner belongs to up to three hexes.
     const hex = nodeBelongsTo(to.node, from.hex) ? from.hex : nodeBelongsTo(from.node, to.hex) ? to.hex : -1;
     if (hex < 0) {
-      problem('board/cross-hex-path', `path ${index} joins nodes of different hexes`, 'path', index);
+      problem('board/cross-hex-path', `${called} joins nodes of different hexes`, 'path', index);
       return;
     }
     if (from.node === to.node) {
-      problem('board/self-loop', `path ${index} joins a node to itself`, 'path', index);
+      problem('board/self-loop', `${called} joins a node to itself`, 'path', index);
       return;
     }
     const key = pairKey(from.node, to.node);
     if (pairs.has(key)) {
-      problem('board/duplicate-path', `path ${index} joins two nodes already joined`, 'path', index);
+      problem('board/duplicate-path', `${called} joins two nodes already joined`, 'path', index);
       return;
     }
     pairs.add(key);

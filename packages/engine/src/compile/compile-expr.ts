@@ -16,6 +16,7 @@ import { joinedOf, networksOf } from '../run/board-networks.ts';
 import { stateResources, type StateResources } from '../load/state-resources.ts';
 import { memoised, memoPlan, type MemoPlan } from '../load/derived-memo.ts';
 import { memoStamp } from '../run/memo-tables.ts';
+import { idWord } from '../run/author-words.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {
@@ -405,7 +406,8 @@ export class ExprCompiler {
 
   /** the board, or a load diagnostic when an expression needs one and the graph has none */
   needBoard(what: string): LoadedBoard | null {
-    if (!this.board) this.error('run/unknown-reference', `${what} needs a board, and the graph declares none.`);
+    // a declared board that could not be built has said why (board/…): no second report here
+    if (!this.board && this.graph.boards.length === 0) this.error('run/unknown-reference', `${what} needs a board, and the graph declares none.`);
     return this.board;
   }
 
@@ -517,7 +519,7 @@ export class ExprCompiler {
         return (g) => siteOf(b, site, q(g), r(g), i(g));
       }
       case 'supply': {
-        const b = this.needBoard(`The supply of '${e.piece}'`);
+        const b = this.needBoard(`The supply of '${idWord(e.piece)}'`);
         const pi = this.need(this.pieceIx, e.piece, 'piece');
         const piece = b?.pieces[pi];
         if (!b || !piece) return () => 0;

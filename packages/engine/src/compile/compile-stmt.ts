@@ -10,6 +10,7 @@ import { STREAM_OTHER } from '../run/chance-streams.ts';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../run/flow-frame.ts';
 import { tokenSlot } from '../run/address-checks.ts';
 import { poolPlan, slotClosure } from './slot-plans.ts';
+import { idWord } from '../run/author-words.ts';
 
 
 const noop: StmtFn = () => undefined;
@@ -323,7 +324,7 @@ export class StmtCompiler extends ExprCompiler {
         };
       }
       case 'place': {
-        const b = this.needBoard(`'place ${s.piece}'`);
+        const b = this.needBoard(`'place ${idWord(s.piece)}'`);
         const pi = this.need(this.pieceIx, s.piece, 'piece');
         if (!b) return noop;
         const at = this.expr(s.at, scope);
@@ -455,6 +456,8 @@ export class StmtCompiler extends ExprCompiler {
       kind: this.need(this.kindIx, c.kind, 'card kind'),
       count: c.count,
       fields: Object.entries(c.fields).map(([name, v]) => ({ f: this.field(name), v: this.strings.encode(v) })),
+      // as the test wrote it: `treasure(99)`, `relic`
+      words: `${idWord(c.kind)}${Object.keys(c.fields).length > 0 ? `(${Object.values(c.fields).map((v) => idWord(String(v))).join(', ')})` : ''}`,
     }));
     return (g) => {
       const z = inst(g);
@@ -473,7 +476,7 @@ export class StmtCompiler extends ExprCompiler {
             if (spec.fields.every(({ f, v }) => g.fieldVals[c * g.fieldWidth + f] === v)) found = c;
           }
           if (found < 0) {
-            g.fail('run/stack-missing-card', `No such card left in the zone to stack.`);
+            g.fail('run/stack-missing-card', `No ${spec.words} is left in the zone to stack.`);
             return;
           }
           g.moveCard(found, z, true);

@@ -26,7 +26,7 @@ export interface SlotPlan {
   readonly index: number;
   /** its name as the author wrote it */
   readonly name: string;
-  /** the author's words for it in run errors: `Pool 'gems'`, `Var 'score'`; for a card's pool `pool 'gems'` (`Card 3 has no pool 'gems'.`) */
+  /** the author's words for it in run errors: `Pool 'gems'`, `Var 'score'`; for a card's pool `pool 'gems'` (`gem(3) has no pool 'gems'.`) */
   readonly what: string;
   /** a per-card pool's card kind (its key), if it is limited to one */
   readonly cardKind: string | undefined;

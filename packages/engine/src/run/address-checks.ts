@@ -1,6 +1,7 @@
 import type { RunState } from './run-state.ts';
 import type { LoadedMapKeys } from '../load/map-keys.ts';
 import type { StringTable } from '../load/value-codec.ts';
+import { cardWord, seatWord, siteWord } from './author-words.ts';
 
 /**
  * The checks compiled code makes when it addresses the state, and their run
@@ -12,29 +13,29 @@ import type { StringTable } from '../load/value-codec.ts';
 
 /** a player index, or a failure when there is no such player */
 export function playerIndex(g: RunState, o: number, what: string): number {
-  return o >>> 0 < g.playerCount ? o : g.fail('run/no-such-owner', `${what} has no player ${o}.`);
+  return o >>> 0 < g.playerCount ? o : g.fail('run/no-such-owner', `${what} has no player ${seatWord(o)}.`);
 }
 
 /** a card that has the thing addressed (a pool of its kind: `kind` -1 for any card), or a failure */
 export function cardIndex(g: RunState, o: number, kind: number, what: string): number {
-  return o >>> 0 < g.cardCount && (kind < 0 || g.cardKind[o] === kind) ? o : g.fail('run/no-such-owner', `Card ${o} has no ${what}.`);
+  return o >>> 0 < g.cardCount && (kind < 0 || g.cardKind[o] === kind) ? o : g.fail('run/no-such-owner', `${cardWord(g, o)} has no ${what}.`);
 }
 
 /** the index of site s among the sites first … first + count - 1 (a per-site pool's or var's instance), or a failure */
 export function siteIndex(g: RunState, s: number, first: number, count: number, what: string): number {
   const k = s - first;
-  return k >>> 0 < count ? k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
+  return k >>> 0 < count ? k : g.fail('run/no-such-site', `${what} has no site ${siteWord(g.lg.board, s)}.`);
 }
 
 /** the slot of a per-site var (its block starts at `offset` in the board's part of `vars`), or a failure */
 export function siteVarSlot(g: RunState, s: number, offset: number, first: number, count: number, what: string): number {
   const k = s - first;
-  return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${s}.`);
+  return k >>> 0 < count ? g.boardBase + offset + k : g.fail('run/no-such-site', `${what} has no site ${siteWord(g.lg.board, s)}.`);
 }
 
 /** the instance of a per-player zone, or a failure when there is no such player */
 export function zoneOf(g: RunState, z: number, o: number, name: string): number {
-  return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${o}.`) : g.zoneInstBase[z]! + o;
+  return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${seatWord(o)}.`) : g.zoneInstBase[z]! + o;
 }
 
 /** the count slot of token index `t` in a pool whose slots start at `base`, or a failure when the pool does not hold it */

@@ -5,6 +5,7 @@ import { hexAt } from '../board/lookups.ts';
 import type { LoadedBoard } from '../load/loaded-board.ts';
 import { sitePoolRange, supplySlot } from './board-slots.ts';
 import type { BoardGeometryView, BoardView } from './types.ts';
+import { seatWord, siteWord } from './author-words.ts';
 
 /**
  * What rules do with the board in a game: site attributes, placing and
@@ -58,20 +59,20 @@ function pieceName(b: LoadedBoard, pi: number): string {
 export function placePiece(g: RunState, b: LoadedBoard, pi: number, owner: number, site: number): void {
   const piece = b.pieces[pi]!;
   if ((site - piece.first) >>> 0 >= piece.count) {
-    g.fail('run/no-such-site', `Piece '${piece.name}' goes on a ${piece.site}; ${site} is not one.`);
+    g.fail('run/no-such-site', `Piece '${piece.name}' goes on a ${piece.site}; ${siteWord(b, site)} is not one.`);
     return;
   }
   const vars = g.vars;
   const base = g.boardBase;
   const held = vars[base + b.pieceOff + site]!;
   if (held >= 0) {
-    g.fail('run/site-occupied', `Cannot place '${piece.name}' on ${piece.site} ${site}: it holds '${pieceName(b, held)}'.`);
+    g.fail('run/site-occupied', `Cannot place '${piece.name}' on ${siteWord(b, site, g)}: it holds '${pieceName(b, held)}'.`);
     return;
   }
   let slot: number;
   if (piece.perPlayer) {
     if (owner >>> 0 >= g.playerCount) {
-      g.fail('run/no-such-owner', `Piece '${piece.name}' has no player ${owner}.`);
+      g.fail('run/no-such-owner', `Piece '${piece.name}' has no player ${seatWord(owner)}.`);
       return;
     }
     slot = base + supplySlot(b, piece, owner, g.playerCount);
@@ -81,7 +82,7 @@ export function placePiece(g: RunState, b: LoadedBoard, pi: number, owner: numbe
   }
   if (vars[slot]! <= 0) {
     if (piece.perPlayer) {
-      g.fail('run/empty-supply', `Player ${owner} has no '${piece.name}' left to place.`);
+      g.fail('run/empty-supply', `${seatWord(owner)} has no '${piece.name}' left to place.`);
       return;
     }
     // a global piece on the board moves
@@ -107,7 +108,7 @@ export function placePiece(g: RunState, b: LoadedBoard, pi: number, owner: numbe
 /** returns the piece on a site (if any) to its owner's supply */
 export function removePiece(g: RunState, b: LoadedBoard, site: number): void {
   if (site >>> 0 >= b.siteCount) {
-    g.fail('run/no-such-site', `There is no site ${site} to remove a piece from.`);
+    g.fail('run/no-such-site', `There is no site ${siteWord(b, site)} to remove a piece from.`);
     return;
   }
   const vars = g.vars;
