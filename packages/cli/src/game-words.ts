@@ -136,7 +136,7 @@ export class GameWords {
       }
       case '$reveal': {
         const what = d['card'] === undefined ? 'a card' : this.card(Number(d['card']));
-        return `${d['hidden'] === true ? 'draws' : 'reveals'} ${what} from ${this.text(d['from'])} to ${this.text(d['to'])}`;
+        return `${d['hidden'] === true ? 'draws' : 'reveals'} ${what} from ${this.zone(d['from'])} to ${this.zone(d['to'])}`;
       }
       case '$show': {
         const cards = Array.isArray(d['cards']) ? d['cards'].map((c) => this.card(Number(c))).join(', ') : `${this.text(d['count'] ?? 'some')} card(s)`;
@@ -144,7 +144,7 @@ export class GameWords {
         return `shows ${cards} to ${to}`;
       }
       case '$shuffle':
-        return `shuffles ${this.text(d['zone'])}`;
+        return `shuffles ${this.zone(d['zone'])}`;
       case '$roll':
         return `rolls ${this.text(d['dice'])}d${this.text(d['sides'])}: ${this.text(d['total'])}`;
       case '$end': {
@@ -158,6 +158,13 @@ export class GameWords {
         return `${this.text(e.event)}${args.length > 0 ? `(${args.join(', ')})` : ''}`;
       }
     }
+  }
+
+  /** A zone as a test names it: `path`, a player's `p1.hand` (the log writes `hand[0]`). */
+  zone(raw: unknown): string {
+    const text = String(raw);
+    const own = /^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]$/.exec(text);
+    return own ? `${this.seat(Number(own[2]))}.${this.text(own[1])}` : this.text(text);
   }
 
   /** An end reason by the end condition's name (`flow-ended`, `end-game` as they are). */

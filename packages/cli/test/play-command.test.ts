@@ -4,7 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyDiamant, runCli } from './run-cli.ts';
+import { createGame, loadGraph, type ZoneView } from '@houserules/engine';
+import { loadScenario } from '../src/scenario-loader.ts';
+import { copyDiamant, repoRoot, runCli } from './run-cli.ts';
 
 interface LogLine {
   game: number;
@@ -109,5 +111,28 @@ describe('houserules play', () => {
     expect((await runCli(['play', 'scenarios/diamant', '--seat', '9'], undefined, [])).code).toBe(2);
     expect((await runCli(['play', 'scenarios/diamant', '--agents', 'nobody'], undefined, [])).code).toBe(2);
     expect((await runCli(['play'], undefined, [])).code).toBe(2);
+  });
+});
+
+describe('houserules play: what a seat may see', () => {
+  it('shows your own hidden hand and not another’s, seat by seat at one terminal', async () => {
+    const loaded = loadScenario(repoRoot, 'scenarios/examples/high-card', undefined);
+    if (!loaded.ok || loaded.graph === null) throw new Error('high-card does not compile');
+    const game = createGame(loadGraph(loaded.graph).value!, { seed: 4, players: 2 }).value!;
+    const handOf = (seat: number): string[] => {
+      const zone = (game.view(seat).zones['hand'] as ZoneView[])[seat]!;
+      return zone.cards!.map((c) => `number_card(${String(c.fields['value'])})`);
+    };
+    const [mine, theirs] = [handOf(0), handOf(1)];
+    // The cards of p2's hand p1 neither holds nor has been shown (a card shown to everyone is seen).
+    const known = ((game.view(0).zones['hand'] as ZoneView[])[1]!.known ?? []).map((k) => `number_card(${String(k.card.fields['value'])})`);
+    const unseen = theirs.filter((c) => !mine.includes(c) && !known.includes(c));
+    expect(unseen.length).toBeGreaterThan(0);
+
+    const run = await runCli(['play', 'scenarios/examples/high-card', '--seed', '4', '--seat', '1', '--seat', '2'], undefined, ['quit']);
+    expect(run.code).toBe(0);
+    const firstScreen = run.stdout.slice(0, run.stdout.indexOf('> '));
+    for (const card of mine) expect(firstScreen).toContain(card);
+    for (const card of unseen) expect(firstScreen).not.toContain(card);
   });
 });

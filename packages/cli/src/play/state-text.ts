@@ -12,10 +12,43 @@ import { formatTable } from '../text-table.ts';
  * hidden zone is a count, a card the seat knows in it is named.
  */
 export function stateText(words: GameWords, view: PlayerView, title: string, people: readonly boolean[]): string {
+  return joinState(stateLines(words, view, title, people));
+}
+
+/** The state as its parts: the heading, the shared lines, the players' table (its header row and rows), the board's lines. */
+export interface StateLines {
+  heading: string;
+  shared: string[];
+  tableHeader: string | null;
+  rows: string[];
+  board: string[];
+}
+
+export function joinState(s: StateLines): string {
+  const out = [s.heading, ...s.shared];
+  if (s.tableHeader !== null) out.push('', s.tableHeader, ...s.rows);
+  if (s.board.length > 0) out.push('', ...s.board);
+  return out.join('\n') + '\n';
+}
+
+/**
+ * Only what changed since `before` (the same seat, turn and round): the heading, the lines
+ * that differ, and the table's header row when a row of it differs; null when nothing did.
+ */
+export function changedState(before: StateLines, now: StateLines): string | null {
+  const old = new Set([...before.shared, ...before.rows, ...before.board]);
+  const shared = now.shared.filter((l) => !old.has(l));
+  const rows = now.rows.filter((l) => !old.has(l));
+  const board = now.board.filter((l) => !old.has(l) && l !== 'on the board:');
+  if (shared.length + rows.length + board.length === 0) return null;
+  return joinState({ heading: now.heading, shared, tableHeader: rows.length > 0 ? now.tableHeader : null, rows, board: board.length > 0 ? ['on the board (changed):', ...board] : [] });
+}
+
+export function stateLines(words: GameWords, view: PlayerView, title: string, people: readonly boolean[]): StateLines {
   const lg = words.lg;
   const out: string[] = [];
   const turn = view.current >= 0 ? `, ${words.seat(view.current)}’s turn` : '';
-  out.push(`── ${words.text(title)} · round ${view.round}${view.turn > 0 ? ` · turn ${view.turn}` : ''}${turn} ──`);
+  const heading = `── ${words.text(title)} · round ${view.round}${view.turn > 0 ? ` · turn ${view.turn}` : ''}${turn} ──`;
   const typeOf = new Map(lg.vars.map((v) => [v.name, v.type]));
   const unlimited = unlimitedTokens(words);
 
@@ -56,7 +89,8 @@ export function stateText(words: GameWords, view: PlayerView, title: string, peo
       if (Array.isArray(left)) rows.push([`${words.text(piece)} left`, ...seats.map((s) => String(left[s] ?? 0))]);
     }
   }
-  if (rows.length > 0) out.push('', formatTable(header, rows).trimEnd());
+  const table = rows.length > 0 ? formatTable(header, rows).trimEnd().split('\n') : [];
+  const board: string[] = [];
 
   if (view.board) {
     const global = Object.entries(view.board.supply).filter(([, left]) => !Array.isArray(left));
@@ -67,10 +101,10 @@ export function stateText(words: GameWords, view: PlayerView, title: string, peo
       list.push(`${words.text(p.piece)} ${words.site(p.site)}`);
       placed.set(who, list);
     }
-    if (placed.size > 0 || global.length > 0) out.push('', 'on the board:');
-    for (const [who, list] of placed) out.push(`  ${who}: ${list.join(', ')}`);
+    if (placed.size > 0 || global.length > 0) board.push('on the board:');
+    for (const [who, list] of placed) board.push(`  ${who}: ${list.join(', ')}`);
   }
-  return out.join('\n') + '\n';
+  return { heading, shared: out, tableHeader: table[0] ?? null, rows: table.slice(1), board };
 }
 
 /** Every hex of the board, a line per row (`board` in play). */

@@ -5,7 +5,7 @@ import { makeAgent, type AgentSpec } from '@houserules/simulation';
 import { MAX_PLAY_DECISIONS, MAX_PLAY_INPUT_LINE, MAX_PLAY_OPTIONS_SHOWN, MAX_PLAY_UNDO } from '../cli-budgets.ts';
 import { GameWords } from '../game-words.ts';
 import type { InputLine } from './input-lines.ts';
-import { boardText, stateText } from './state-text.ts';
+import { boardText, changedState, joinState, stateLines, stateText, type StateLines } from './state-text.ts';
 
 /** What `play` accepts besides an option; `:name` is always the command, even when an option has that name. */
 export const PLAY_COMMANDS = ['help', 'show', 'board', 'log', 'undo', 'quit'] as const;
@@ -61,9 +61,13 @@ export class TerminalGame {
   private asking = -1;
   private options: Move[] = [];
   private labels: string[] = [];
+  /** the state last shown, and for which seat, round and turn */
+  private shown: { key: string; lines: StateLines } | null = null;
+  private readonly isPerson: boolean[];
 
   constructor(private readonly setup: TerminalGameSetup) {
     this.words = new GameWords(setup.lg, setup.game);
+    this.isPerson = setup.bots.map((b) => b === null);
   }
 
   get end(): PlayEnd | null {
@@ -151,7 +155,14 @@ export class TerminalGame {
       this.error('run/no-pending-decision', 'the game waits for nobody and is not over');
       return;
     }
-    this.setup.write(`\n${stateText(this.words, g.view(next), this.setup.title, this.setup.bots.map((b) => b === null))}`);
+    // Several people at one terminal: say when it passes to another, whose view follows.
+    if (this.people().length > 1 && next !== this.asking) this.setup.write(`\n>>> ${this.words.seat(next)}, it is your decision (the others look away) <<<\n`);
+    // The whole state when the seat, turn or round changed; else only what changed since it was shown.
+    const now = stateLines(this.words, g.view(next), this.setup.title, this.isPerson);
+    const key = `${next}/${g.round}/${g.turn}`;
+    const changed = this.shown !== null && this.shown.key === key ? changedState(this.shown.lines, now) : joinState(now);
+    if (changed !== null) this.setup.write(`\n${changed}`);
+    this.shown = { key, lines: now };
     this.asking = next;
     this.showDecision();
   }
@@ -241,7 +252,7 @@ export class TerminalGame {
         this.setup.write(HELP);
         return this.prompt();
       case 'show':
-        this.setup.write(stateText(this.words, g.view(this.asking), this.setup.title, this.setup.bots.map((b) => b === null)));
+        this.setup.write(stateText(this.words, g.view(this.asking), this.setup.title, this.isPerson));
         return this.showDecision();
       case 'board':
         this.setup.write(boardText(this.words, g.view(this.asking)));
@@ -260,6 +271,7 @@ export class TerminalGame {
         this.words.refresh();
         this.setup.write(`back to ${this.words.seat(g.waitingSeats()[0] ?? 0)}’s decision in round ${g.round}\n`);
         this.asking = -1;
+        this.shown = null;
         return this.advance();
       }
       case 'quit':
