@@ -105,6 +105,14 @@ export class GameWords {
     return around.join(', ');
   }
 
+  /** The corner or edge an option places or picks (its one argument, or the value chosen), to name what lies around it. */
+  optionSite(m: Move): number | undefined {
+    const type = m.kind === 'choice' ? this.asks.get(m.ask)?.type : m.args.length === 1 ? this.lg.actions.find((a) => a.id === m.action)?.params[0]?.type : undefined;
+    if (type?.t !== 'site' || type.site === 'hex') return undefined;
+    const site = Number(m.kind === 'choice' ? m.value : m.args[0]);
+    return site >= 0 ? site : undefined;
+  }
+
   /** A legal option: the value chosen, or the action with its arguments, `build_road(edge(0, 0, 1))`. */
   move(m: Move): string {
     if (m.kind === 'choice') return this.value(m.value, this.asks.get(m.ask)?.type);

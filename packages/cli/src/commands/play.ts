@@ -107,7 +107,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const logFile = logPath === undefined ? null : OutputFile.open(io.cwd, logPath);
 
   const game = created.value;
-  const table = new TerminalGame({ graph, lg: lg.value, game, title, bots, width: Math.max(40, Math.min(io.stdout.columns ?? 100, 160)), echo: io.stdin?.isTTY !== true, write: (text) => io.stdout.write(text) });
+  const table = new TerminalGame({ graph, lg: lg.value, game, title, bots, width: Math.max(40, Math.min(io.stdout.columns ?? 100, 160)), echo: io.stdin?.isTTY !== true, color: io.color ?? false, write: (text) => io.stdout.write(text) });
   io.stdout.write(`seed ${gameSeed}${variant !== undefined ? `, variant ${variant}` : ''}\n`);
   table.start();
   if (table.end === null) {

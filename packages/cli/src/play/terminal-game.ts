@@ -19,6 +19,10 @@ const HELP = `Type the number of an option, or its name (a unique beginning is e
 A command written :undo, :quit… is the command even when an option has that name.
 `;
 
+const BOLD = '\u001b[1m';
+const RED = '\u001b[31m';
+const RESET = '\u001b[0m';
+
 /** Log entries `log` shows. */
 const RECENT_EVENTS = 20;
 
@@ -31,6 +35,8 @@ export interface TerminalGameSetup {
   bots: (AgentSpec | null)[];
   /** the terminal's width, for laying out options in columns */
   width: number;
+  /** bold headings and prompts, red error codes (a terminal that wants colour) */
+  color: boolean;
   /** write each line read after its prompt (the input is a pipe or a script, which the terminal does not echo) */
   echo: boolean;
   write: (text: string) => void;
@@ -173,20 +179,23 @@ export class TerminalGame {
     const open = g.pending().find((d) => d.seat === seat)!;
     this.options = g.legalActions(seat);
     this.labels = this.options.map((m) => this.words.move(m));
-    this.setup.write(`\n${this.words.seat(seat)}, ${this.words.decision(open)} — ${this.options.length} option${this.options.length === 1 ? '' : 's'}:\n`);
+    this.setup.write(`\n${this.paint(BOLD, `${this.words.seat(seat)}, ${this.words.decision(open)}`)} — ${this.options.length} option${this.options.length === 1 ? '' : 's'}:\n`);
     this.setup.write(this.optionList(this.options.map((_, i) => i)));
     this.prompt();
   }
 
   private prompt(): void {
-    if (this.ended === null && this.asking >= 0) this.setup.write(`${this.words.seat(this.asking)}> `);
+    if (this.ended === null && this.asking >= 0) this.setup.write(this.paint(BOLD, `${this.words.seat(this.asking)}> `));
+  }
+
+  private paint(code: string, text: string): string {
+    return this.setup.color ? `${code}${text}${RESET}` : text;
   }
 
   /** Numbered options in columns; with a site to choose, the hexes around it. */
   private optionList(indexes: number[]): string {
     const cells = indexes.slice(0, MAX_PLAY_OPTIONS_SHOWN).map((i) => {
-      const m = this.options[i]!;
-      const site = m.kind === 'action' && m.args.length === 1 ? this.siteArgument(m) : undefined;
+      const site = this.words.optionSite(this.options[i]!);
       const around = site === undefined ? '' : this.words.siteSurroundings(site);
       return `${String(i + 1).padStart(3)} ${this.labels[i]}${around !== '' ? ` [${around}]` : ''}`;
     });
@@ -196,12 +205,6 @@ export class TerminalGame {
     for (let k = 0; k < cells.length; k += columns) rows.push(cells.slice(k, k + columns).map((c, j) => (j < columns - 1 ? c.padEnd(width) : c)).join('').trimEnd());
     if (indexes.length > MAX_PLAY_OPTIONS_SHOWN) rows.push(`    … and ${indexes.length - MAX_PLAY_OPTIONS_SHOWN} more (type the beginning of a name to list them)`);
     return rows.join('\n') + '\n';
-  }
-
-  private siteArgument(m: Move & { kind: 'action' }): number | undefined {
-    const action = this.setup.lg.actions.find((a) => a.id === m.action);
-    const type = action?.params[0]?.type;
-    return type?.t === 'site' && type.site !== 'hex' ? Number(m.args[0]) : undefined;
   }
 
   /** A number, a name, a unique beginning of a name, or a command. */
@@ -281,7 +284,7 @@ export class TerminalGame {
 
   /** A mistake or a stop, as one line with its code (`error[play/no-such-option]: …`). */
   private error(code: string, message: string): void {
-    this.setup.write(`error[${code}]: ${message}\n`);
+    this.setup.write(`${this.paint(RED, `error[${code}]`)}: ${message}\n`);
   }
 
   private refuse(code: string, message: string): void {
