@@ -1,4 +1,5 @@
 import { createGame, loadGraph } from '@houserules/engine';
+import { printable } from '@houserules/schema';
 import { formatAgentSpec, parseAgentSpec, parseOptionAssignments, splitAgentList, type AgentSpec, type GameLogHeader } from '@houserules/simulation';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
@@ -108,7 +109,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
   const game = created.value;
   const table = new TerminalGame({ graph, lg: lg.value, game, title, bots, width: Math.max(40, Math.min(io.stdout.columns ?? 100, 160)), echo: io.stdin?.isTTY !== true, color: io.color ?? false, write: (text) => io.stdout.write(text) });
-  io.stdout.write(`seed ${gameSeed}${variant !== undefined ? `, variant ${variant}` : ''}\n`);
+  io.stdout.write(`seed ${gameSeed}${variant !== undefined ? `, variant ${printable(variant)}` : ''}\n`);
   table.start();
   if (table.end === null) {
     if (io.stdin === undefined) table.quit();
@@ -139,7 +140,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     if (game.error !== null) text += JSON.stringify({ game: 0, runError: { code: game.error.code, message: game.error.message } }) + '\n';
     logFile.write(text);
     logFile.close();
-    io.stdout.write(`saved to ${logPath} (houserules replay ${logPath} verifies it)\n`);
+    io.stdout.write(`saved to ${printable(logPath ?? '')} (houserules replay ${printable(logPath ?? '')} verifies it)\n`);
   }
   return game.error !== null || table.end === 'stopped' ? EXIT_FAILURE : EXIT_OK;
 }
