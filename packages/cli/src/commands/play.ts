@@ -121,7 +121,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       table.quit();
     }
   }
-  if (logFile !== null) {
+  if (logFile !== null && logPath !== undefined) {
     const header: GameLogHeader = {
       scenario: projectRelative(loaded.host.projectRoot, loaded.file),
       variant: variant ?? null,
@@ -140,7 +140,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     if (game.error !== null) text += JSON.stringify({ game: 0, runError: { code: game.error.code, message: game.error.message } }) + '\n';
     logFile.write(text);
     logFile.close();
-    io.stdout.write(`saved to ${printable(logPath ?? '')} (houserules replay ${printable(logPath ?? '')} verifies it)\n`);
+    io.stdout.write(`saved to ${printable(logPath)} (houserules replay ${printable(logPath)} verifies it)\n`);
   }
   return game.error !== null || table.end === 'stopped' ? EXIT_FAILURE : EXIT_OK;
 }
