@@ -14,6 +14,7 @@ export class GameWords {
   private readonly cornerNames: string[] = [];
   private readonly edgeNames: string[] = [];
   private boardView: BoardView | null | undefined;
+  private usualSiteValues: Map<string, string> | undefined;
   /** per ask id: the rule or action asking, what is chosen (a var or the name bound) and the type of a value chosen */
   private readonly asks = new Map<string, { owner: string; what: string; type: TypeDesc | undefined }>();
 
@@ -29,6 +30,7 @@ export class GameWords {
   /** The board's kinds and values are read again at the next use (after the game moved on). */
   refresh(): void {
     this.boardView = undefined;
+    this.usualSiteValues = undefined;
   }
 
   private board(): BoardView | null {
@@ -102,7 +104,27 @@ export class GameWords {
       const value = view.hexValues[h] ?? -1;
       around.push(`${kind === 'none' ? 'hex' : this.text(kind)}${value >= 0 ? ` ${value}` : ''}`);
     }
-    return around.join(', ');
+    const marks = this.siteMarks(s);
+    return around.join(', ') + (marks.length > 0 ? `; ${marks.join(', ')}` : '');
+  }
+
+  /** The per-site vars whose value at `s` is not the one most sites have: `harbour generic`. */
+  private siteMarks(s: number): string[] {
+    const view = this.board();
+    if (view === null) return [];
+    this.usualSiteValues ??= new Map(
+      Object.entries(view.vars).map(([name, bySite]) => {
+        const counts = new Map<string, number>();
+        for (const v of Object.values(bySite)) counts.set(String(v), (counts.get(String(v)) ?? 0) + 1);
+        return [name, [...counts.entries()].sort((a, c) => c[1] - a[1])[0]?.[0] ?? ''];
+      }),
+    );
+    const marks: string[] = [];
+    for (const [name, bySite] of Object.entries(view.vars)) {
+      const v = bySite[s];
+      if (v !== undefined && String(v) !== this.usualSiteValues.get(name)) marks.push(`${this.text(name)} ${this.value(v, this.lg.vars.find((x) => x.name === name)?.type)}`);
+    }
+    return marks;
   }
 
   /** The corner or edge an option places or picks (its one argument, or the value chosen), to name what lies around it. */

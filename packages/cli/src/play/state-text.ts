@@ -120,6 +120,21 @@ export function boardText(words: GameWords, view: PlayerView): string {
     rows.set(r, list);
   }
   const out = [...rows.entries()].sort(([a], [c]) => a - c).map(([, list]) => `  ${list.join(' · ')}`);
+  const typeOf = new Map(words.lg.vars.map((v) => [v.name, v.type]));
+  // Per-site vars: the sites whose value is not the one most sites have (harbours, say).
+  for (const [name, bySite] of Object.entries(view.board.vars)) {
+    const entries = Object.entries(bySite);
+    const counts = new Map<string, number>();
+    for (const [, v] of entries) counts.set(String(v), (counts.get(String(v)) ?? 0) + 1);
+    const usual = [...counts.entries()].sort((a, c) => c[1] - a[1])[0]?.[0];
+    const marked = entries.filter(([, v]) => String(v) !== usual).map(([site, v]) => `${words.site(Number(site))} ${words.value(v, typeOf.get(name))}`);
+    if (marked.length > 0) out.push(`${words.text(name)}: ${marked.join(', ')}`);
+  }
+  // Per-site pools: the sites holding something.
+  for (const [name, bySite] of Object.entries(view.board.pools ?? {})) {
+    const held = Object.entries(bySite).map(([site, tokens]) => `${words.site(Number(site))} ${Object.entries(tokens).map(([t, n]) => `${words.text(t)} ${n}`).join(', ')}`);
+    if (held.length > 0) out.push(`${words.text(name)}: ${held.join('; ')}`);
+  }
   return `the board, row by row:\n${out.join('\n')}\n`;
 }
 
