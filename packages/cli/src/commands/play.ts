@@ -1,6 +1,6 @@
 import { createGame, loadGraph } from '@houserules/engine';
 import { printable } from '@houserules/schema';
-import { formatAgentSpec, parseAgentSpec, parseOptionAssignments, splitAgentList, type AgentSpec, type GameLogHeader } from '@houserules/simulation';
+import { formatAgentSpec, gameLogText, parseAgentSpec, parseOptionAssignments, splitAgentList, type AgentSpec, type GameLogHeader } from '@houserules/simulation';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
 import { hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
@@ -131,13 +131,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       agents: bots.map((b) => (b === null ? 'person' : formatAgentSpec(b))),
       agentSeeds: bots.map(() => 0),
     };
-    let text = JSON.stringify({ game: 0, header }) + '\n';
-    for (const e of game.log) {
-      const line: Record<string, unknown> = { game: 0, round: e.round, turn: e.turn, event: e.event, data: e.data };
-      if (e.hash !== undefined) line['hash'] = e.hash;
-      text += JSON.stringify(line) + '\n';
-    }
-    if (game.error !== null) text += JSON.stringify({ game: 0, runError: { code: game.error.code, message: game.error.message } }) + '\n';
+    const text = gameLogText(0, header, game.log, game.error === null ? undefined : { code: game.error.code, message: game.error.message });
     logFile.write(text);
     logFile.close();
     io.stdout.write(`saved to ${printable(logPath)} (houserules replay ${printable(logPath)} verifies it)\n`);
