@@ -16,6 +16,9 @@ export const MAX_PARTIAL_FILE = 64 * 1024 * 1024;
 /** Characters of one name or value from a scenario or a log that `play` and `replay` print (longer ones end in `…`). */
 export const MAX_SHOWN_TEXT = 120;
 
+/** Characters of one rulebook sentence `play`'s `why` prints (a rule's `cite`). */
+export const MAX_SHOWN_SENTENCE = 600;
+
 /** Characters of one line typed to `play` (a longer line is refused, not read). */
 export const MAX_PLAY_INPUT_LINE = 1000;
 

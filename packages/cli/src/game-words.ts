@@ -1,6 +1,6 @@
 import type { BoardView, Decision, Game, LoadedGraph, LogEntry, Move } from '@houserules/engine';
 import { printable, type Expr, type RuleGraph, type TypeDesc } from '@houserules/schema';
-import { MAX_SHOWN_TEXT } from './cli-budgets.ts';
+import { MAX_SHOWN_SENTENCE, MAX_SHOWN_TEXT } from './cli-budgets.ts';
 
 /**
  * A game in the author's words, the one formatter `play` and `replay` share:
@@ -44,9 +44,9 @@ export class GameWords {
   }
 
   /** A name or any text from the scenario or the log, safe to print. */
-  text(raw: unknown): string {
+  text(raw: unknown, max = MAX_SHOWN_TEXT): string {
     const text = String(raw);
-    return printable(text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT)}…` : text);
+    return printable(text.length > max ? `${text.slice(0, max)}…` : text);
   }
 
   /** A value as the author writes it, by its type when known. */
@@ -150,6 +150,23 @@ export class GameWords {
     const ask = this.asks.get(d.ask);
     const owner = ask?.owner ?? /^(?:rule|action):([^/]*)\//.exec(d.ask)?.[1];
     return `${owner !== undefined ? `${this.text(owner)}: ` : ''}choose ${this.text(ask?.what ?? 'one')}${d.secret ? ' (secretly)' : ''}`;
+  }
+
+  /**
+   * Where the rules say what a decision is about: the rule or action asking (for an actions
+   * item, each action offered), its file and line, and the rulebook sentence it cites.
+   */
+  reasons(d: Decision): string[] {
+    const graph = this.lg.graph;
+    const nodes =
+      d.ask === 'actions'
+        ? [...new Set(d.options.flatMap((m) => (m.kind === 'action' ? [m.action] : [])))].flatMap((id) => graph.actions.filter((a) => a.id === id).map((a) => ({ what: 'action', node: a })))
+        : [...graph.rules.map((r) => ({ what: 'rule', node: r })), ...graph.actions.map((a) => ({ what: 'action', node: a }))].filter((n) => n.node.name === this.asks.get(d.ask)?.owner);
+    return nodes.map(({ what, node }) => {
+      const p = node.provenance;
+      const cite = p.cite !== undefined ? `: “${this.text(p.cite, MAX_SHOWN_SENTENCE)}”` : '';
+      return `${what} ${this.text(node.name)} (${this.text(p.file)}:${p.range.start.line})${cite}`;
+    });
   }
 
   /** One log entry as a sentence: `p1 chooses exit`, `reveals treasure(14) from expedition to path`, `explored(card: treasure(14))`. */

@@ -69,11 +69,13 @@ describe('houserules play', () => {
   it('refuses what is no option, with did-you-mean, and keeps asking', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'houserules-play-'));
     const log = join(dir, 'g.jsonl');
-    const run = await runCli(['play', 'scenarios/diamant', '--seed', '3', '--log', log], undefined, ['9', 'exot', 'x'.repeat(5000), ':help', 'help', 'show', ':quit']);
+    const run = await runCli(['play', 'scenarios/diamant', '--seed', '3', '--log', log], undefined, ['9', 'exot', 'x'.repeat(5000), ':help', 'help', 'show', 'why', ':quit']);
     expect(run.code).toBe(0);
     const refused = run.stdout.split('\n').filter((l) => l.startsWith('error['));
     expect(refused.map((l) => /^error\[([^\]]+)\]/.exec(l)![1])).toEqual(['play/no-such-option', 'play/no-such-option', 'play/no-such-option']);
     expect(refused[1]).toContain('exit');
+    // `why` names the asking rule where it is written.
+    expect(run.stdout).toMatch(/rule decide \(scenarios\/diamant\/diamant\.rules:\d+\)/);
     // Nothing was chosen: the log holds no answer of p1.
     expect(answersOf(readLog(log), 0)).toEqual([]);
   });

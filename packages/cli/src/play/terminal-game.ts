@@ -8,13 +8,14 @@ import type { InputLine } from './input-lines.ts';
 import { boardText, changedState, joinState, stateLines, stateText, type StateLines } from './state-text.ts';
 
 /** What `play` accepts besides an option; `:name` is always the command, even when an option has that name. */
-export const PLAY_COMMANDS = ['help', 'show', 'board', 'log', 'undo', 'quit'] as const;
+export const PLAY_COMMANDS = ['help', 'show', 'board', 'log', 'why', 'undo', 'quit'] as const;
 type PlayCommand = (typeof PLAY_COMMANDS)[number];
 
 const HELP = `Type the number of an option, or its name (a unique beginning is enough:
 "build_r" when only build_road options start so). Commands:
   show    the state again          board   every hex of the board
-  log     the last events          undo    back to your previous decision
+  log     the last events          why     the rules that ask this, and the sentences they cite
+  undo    back to your previous decision
   help    this text                quit    stop here (the game so far is saved with --log)
 A command written :undo, :quit… is the command even when an option has that name.
 `;
@@ -263,6 +264,12 @@ export class TerminalGame {
       case 'log': {
         const log = g.redactedLog(this.asking);
         for (const e of log.slice(Math.max(0, log.length - RECENT_EVENTS))) this.setup.write(`  ${this.eventLine(e)}\n`);
+        return this.prompt();
+      }
+      case 'why': {
+        const open = g.pending().find((d) => d.seat === this.asking);
+        const reasons = open === undefined ? [] : this.words.reasons(open);
+        this.setup.write(reasons.length > 0 ? reasons.map((r) => `  ${r}\n`).join('') : '  (no rule names this decision)\n');
         return this.prompt();
       }
       case 'undo': {
