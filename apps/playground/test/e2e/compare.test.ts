@@ -1,25 +1,14 @@
 // Comparing two printings in a real browser: Durango 2017 against the 2016 card — the differences by name with
 // their citations, a witness game replayed on two boards side by side up to the first divergence, and the
 // witness copied as a test.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openSession, problemsOf, whenChecked, type Session } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { problemsOf, useBrowserSession, whenChecked } from './browser.ts';
 
-let session: Session;
-let page: Page;
-
-beforeAll(async () => {
-  session = await openSession();
-  page = await session.newPage();
-  await whenChecked(page);
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const browser = useBrowserSession();
 
 describe('comparing two printings', () => {
   it('compares Durango 2017 and 2016: the differences, the witness on two boards, copy as test', async () => {
+    const { page, session } = browser;
     await page.click('[data-testid="open-gallery"]');
     await page.click('[data-testid="entry:scenarios/durango/durango.rules"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Durango'));
