@@ -4,7 +4,7 @@ import { compile } from '@houserules/compiler';
 import { loadGraph, type Move } from '@houserules/engine';
 import { readGameLog } from '@houserules/simulation';
 import bundled from 'virtual:houserules/scenarios';
-import type { EngineMethod, EngineMethods, PageToWorker, PlayResult, WorkerToPage } from '../protocol/engine-protocol.ts';
+import { COMPARISON_WORKER, type EngineMethod, type EngineMethods, type PageToWorker, type PlayResult, type WorkerToPage } from '../protocol/engine-protocol.ts';
 import { styleFor } from './board-pictures.ts';
 import { buildCatalog } from './catalog.ts';
 import { compareScenarios, compileSides, replayComparedWitness } from './compare.ts';
@@ -25,6 +25,7 @@ export const MAX_LOG_CHARS = 8_000_000;
 export const MAX_SESSIONS = 8;
 
 interface WorkerScope {
+  readonly name: string;
   postMessage(message: WorkerToPage): void;
   addEventListener(type: 'message', listener: (e: MessageEvent<PageToWorker>) => void): void;
   addEventListener(type: 'securitypolicyviolation', listener: (e: SecurityPolicyViolationEvent) => void): void;
@@ -161,5 +162,6 @@ scope.addEventListener('securitypolicyviolation', (e) =>
 );
 
 // Warm up while the page loads the editor: check the scenario the page opens on, so its parse cache and the
-// compiler's code are hot (and the answer ready) when the page asks.
-remembered(`check ${DEFAULT_ENTRY}`, () => checkScenario(project, DEFAULT_ENTRY));
+// compiler's code are hot (and the answer ready) when the page asks. A worker started for a comparison
+// (src/protocol/comparison-worker.ts) is asked for nothing else.
+if (scope.name !== COMPARISON_WORKER) remembered(`check ${DEFAULT_ENTRY}`, () => checkScenario(project, DEFAULT_ENTRY));

@@ -2,6 +2,7 @@
 // Views read its signals and call its methods; it never draws anything itself.
 import { computed, signal } from '@preact/signals';
 import type { Diagnostic } from '@houserules/schema';
+import type { ComparisonWorker } from '../protocol/comparison-worker.ts';
 import type { EngineClient } from '../protocol/engine-client.ts';
 import type { Catalog, CatalogEntry, CheckResult, SourceLink } from '../protocol/engine-protocol.ts';
 import { downloadOf, saveDownload } from '../workspace/download.ts';
@@ -62,6 +63,8 @@ export class Playground {
     readonly workspace: Workspace,
     readonly engine: EngineClient,
     private readonly store: KeyValueStore,
+    /** comparisons run in a worker of their own, ended to cancel one */
+    readonly comparisons: ComparisonWorker,
   ) {}
 
   /** Loads the shared link or the stored workspace (a link wins), sends every file to the worker, opens the entry. */

@@ -332,6 +332,9 @@ export interface EngineMethods {
 }
 
 export type EngineMethod = keyof EngineMethods;
+
+/** The name of an engine worker started for one comparison at a time (it skips the warm-up check). */
+export const COMPARISON_WORKER = 'compare';
 export type ParamsOf<M extends EngineMethod> = EngineMethods[M]['params'];
 export type ResultOf<M extends EngineMethod> = EngineMethods[M]['result'];
 export type ProgressOf<M extends EngineMethod> = EngineMethods[M] extends { progress: infer P } ? P : never;

@@ -5,6 +5,7 @@ import type { PlayerView } from '@houserules/engine';
 import { monaco } from '../../editor/monaco-setup.ts';
 import { editorHost } from '../editor-pane.tsx';
 import type { CatalogEntry, ComparedDifference, CompareResult, WitnessFrame, WitnessSummary } from '../../protocol/engine-protocol.ts';
+import type { RunningComparison } from '../../protocol/comparison-worker.ts';
 import type { Playground } from '../playground.ts';
 import { ViewPictures } from './state-pictures.tsx';
 
@@ -30,17 +31,27 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
   const right = useSignal('');
   const result = useSignal<CompareResult | null>(null);
   const phase = useSignal<string | null>(null);
+  /** the last comparison was cancelled (by Cancel, or by changing a side while it ran) */
+  const cancelled = useSignal(false);
   // The witness search's budget and first seed, and the balance's games (the CLI's defaults: 10 s, seed 1).
   const seconds = useSignal(10);
   const seed = useSignal(1);
   const balanceGames = useSignal(200);
   const box = useRef<HTMLDivElement>(null);
   const diffEditor = useRef<MonacoEditor.IStandaloneDiffEditor | null>(null);
+  // A comparison still running is cancelled when a side changes, another scenario opens, or the view goes.
+  const running = useRef<RunningComparison | null>(null);
+  const stop = (): void => {
+    running.current?.cancel();
+    running.current = null;
+  };
   useEffect(() => {
+    stop();
     left.value = pg.entryId.value;
     right.value = defaultCounterpart(entries, pg.entry.value);
     result.value = null;
   }, [pg.entryId.value, entries.length]);
+  useEffect(() => stop, []);
   const a = entries.find((e) => e.id === left.value) ?? null;
   const b = entries.find((e) => e.id === right.value) ?? null;
   useEffect(() => {
@@ -53,21 +64,45 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
   }, [active, left.value, right.value, pg.revision.value]);
   useEffect(() => () => diffEditor.current?.dispose(), []);
   const run = async (): Promise<void> => {
+    stop();
     result.value = null;
+    cancelled.value = false;
     phase.value = 'structure';
-    const pending = pg.engine.start('compare/run', { a: left.value, b: right.value, budgetSeconds: seconds.value, seed: seed.value, balanceGames: balanceGames.value }, (p) => (phase.value = p.phase));
+    const comparison = pg.comparisons.start(pg.workspace.authored(), { a: left.value, b: right.value, budgetSeconds: seconds.value, seed: seed.value, balanceGames: balanceGames.value }, (p) => {
+      if (running.current === comparison) phase.value = p.phase;
+    });
+    running.current = comparison;
     try {
-      result.value = await pending.result;
+      const r = await comparison.result;
+      if (running.current !== comparison) return;
+      if (r === null) cancelled.value = true;
+      else result.value = r;
+    } catch (error) {
+      if (running.current === comparison) pg.notice.value = { kind: 'error', text: error instanceof Error ? error.message : String(error) };
     } finally {
-      phase.value = null;
+      if (running.current === comparison) {
+        running.current = null;
+        phase.value = null;
+      }
     }
+  };
+  const cancel = (): void => {
+    if (!running.current) return;
+    stop();
+    phase.value = null;
+    cancelled.value = true;
+  };
+  const pickSide = (side: typeof left, id: string): void => {
+    if (running.current) cancel();
+    side.value = id;
+    result.value = null;
   };
   const sameFile = a && b && a.file === b.file;
   const r = result.value;
   return (
     <div class="compare-view" data-testid="compare-view">
       <div class="toolbar">
-        <select value={left.value} data-testid="compare-left" onChange={(e) => ((left.value = (e.target as HTMLSelectElement).value), (result.value = null))}>
+        <select value={left.value} data-testid="compare-left" onChange={(e) => pickSide(left, (e.target as HTMLSelectElement).value)}>
           {entries.map((e) => (
             <option key={e.id} value={e.id}>
               {entryLabel(e)}
@@ -75,7 +110,7 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
           ))}
         </select>
         <span>vs</span>
-        <select value={right.value} data-testid="compare-right" onChange={(e) => ((right.value = (e.target as HTMLSelectElement).value), (result.value = null))}>
+        <select value={right.value} data-testid="compare-right" onChange={(e) => pickSide(right, (e.target as HTMLSelectElement).value)}>
           {entries.map((e) => (
             <option key={e.id} value={e.id}>
               {entryLabel(e)}
@@ -98,8 +133,18 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
           Compare
         </button>
         {phase.value && (
-          <span class="muted" data-testid="compare-phase">
-            {phase.value === 'structure' ? 'matching declarations by name…' : phase.value === 'witness' ? 'searching for a game where they differ…' : 'simulating both for the balance…'}
+          <>
+            <button class="btn" data-testid="compare-cancel" onClick={cancel}>
+              Cancel
+            </button>
+            <span class="muted" data-testid="compare-phase" data-phase={phase.value}>
+              {phase.value === 'structure' ? 'matching declarations by name…' : phase.value === 'witness' ? 'searching for a game where they differ…' : 'simulating both for the balance…'}
+            </span>
+          </>
+        )}
+        {!phase.value && cancelled.value && (
+          <span class="muted" data-testid="compare-cancelled">
+            Cancelled: nothing was kept of that comparison.
           </span>
         )}
       </div>
