@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
 import type { PlayerView } from '@houserules/engine';
-import { monaco } from '../../editor/monaco-setup.ts';
+import { monaco } from '../../editor/monaco-diff-setup.ts';
 import { editorHost } from '../editor-pane.tsx';
 import type { CatalogEntry, ComparedDifference, CompareResult, WitnessFrame, WitnessSummary } from '../../protocol/engine-protocol.ts';
 import type { RunningComparison } from '../../protocol/comparison-worker.ts';
