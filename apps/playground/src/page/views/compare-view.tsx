@@ -118,15 +118,15 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
           ))}
         </select>
         <label title="the witness search's budget, and again its shrinking's">
-          search s
+          <span>search (s)</span>
           <input type="number" min={1} max={60} value={seconds.value} data-testid="compare-seconds" onInput={(e) => (seconds.value = Number((e.target as HTMLInputElement).value) || 1)} />
         </label>
         <label title="the witness search tries seeds from this one on">
-          from seed
+          <span>from seed</span>
           <input type="number" min={1} value={seed.value} data-testid="compare-seed" onInput={(e) => (seed.value = Math.max(1, Math.floor(Number((e.target as HTMLInputElement).value) || 1)))} />
         </label>
         <label title="random games of each side for the balance table (0: none)">
-          balance games
+          <span>balance games</span>
           <input type="number" min={0} max={5000} value={balanceGames.value} data-testid="compare-balance-games" onInput={(e) => (balanceGames.value = Math.max(0, Math.floor(Number((e.target as HTMLInputElement).value) || 0)))} />
         </label>
         <button class="btn primary" data-testid="compare-run" disabled={phase.value !== null || !a || !b} onClick={() => void run()}>
@@ -277,18 +277,30 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
             In play <span class="muted">· a game was found for {found} of {r.differences.length} difference{r.differences.length === 1 ? '' : 's'} · {r.search.games} games searched</span>
           </h4>
           <ul>
-            {r.differences.map((x, i) => (
-              <li key={x.label} class={`sought${i === shown.value ? ' shown' : ''}${x.witness ? ' found' : ''}`} data-testid={`sought:${x.label}`}>
-                {x.witness ? (
-                  <button class="link" onClick={() => void pick(i)} title="show this witness on the boards below">
-                    {x.label}
-                  </button>
-                ) : (
-                  <span>{x.label}</span>
-                )}{' '}
-                <span class="muted">{soughtSummary(x)}</span>
-              </li>
-            ))}
+            {r.differences.map((x, i) => {
+              const verdict = verdictOf(x);
+              return (
+                <li key={x.label} class={`sought ${verdict.kind}${i === shown.value ? ' shown' : ''}`} data-testid={`sought:${x.label}`}>
+                  <div class="sought-head">
+                    <span class={`verdict ${verdict.kind}`}>{verdict.badge}</span>
+                    {x.witness ? (
+                      <button class="link sought-label" onClick={() => void pick(i)} title="show this witness on the boards below">
+                        {x.label}
+                      </button>
+                    ) : (
+                      <span class="sought-label">{x.label}</span>
+                    )}
+                    <span class="muted">{verdict.gist}</span>
+                  </div>
+                  {verdict.more && (
+                    <details class="sought-more">
+                      <summary>how the search went</summary>
+                      <p>{verdict.more}</p>
+                    </details>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}
@@ -297,12 +309,17 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
   );
 }
 
-function soughtSummary(d: ComparedDifference): string {
-  if (!d.witness) return `— ${d.summary}`;
+/** What the search found for a difference, as the list shows it: a badge, one line, and the rest on demand. */
+function verdictOf(d: ComparedDifference): { kind: 'found' | 'same' | 'isolated' | 'none'; badge: string; gist: string; more: string | null } {
+  if (!d.witness) {
+    // The search's own account: its first clause says what it tried; the rest (other divergences, isolation) waits.
+    const cut = d.summary.indexOf(';');
+    return { kind: 'none', badge: 'no game found', gist: cut < 0 ? d.summary : d.summary.slice(0, cut), more: cut < 0 ? null : d.summary };
+  }
   const moves = `${d.witness.moves.length} decision${d.witness.moves.length === 1 ? '' : 's'}`;
-  if (d.sameAs) return `— shown by the same game as ${d.sameAs}`;
-  if (d.isolation === 'isolated') return `— diverges after ${moves} when only this is taken from the second (seed ${d.witness.seed})`;
-  return `— diverges after ${moves} (seed ${d.witness.seed})`;
+  if (d.sameAs) return { kind: 'same', badge: 'same game', gist: `shown by the game of ${d.sameAs}`, more: null };
+  if (d.isolation === 'isolated') return { kind: 'isolated', badge: 'game found', gist: `diverges after ${moves} with only this taken from the second (seed ${d.witness.seed})`, more: null };
+  return { kind: 'found', badge: 'game found', gist: `diverges after ${moves} (seed ${d.witness.seed})`, more: null };
 }
 
 function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[] }) {
@@ -384,7 +401,7 @@ function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared
           {(['a', 'b'] as const).map((side) => (
             <div key={side} class="witness-side">
               <h5>{side === 'a' ? `${r.a.title}${r.a.variant ? ` (${r.a.variant})` : ''}` : `${r.b.title}${r.b.variant ? ` (${r.b.variant})` : ''}`}</h5>
-              <ViewPictures view={frame[side].view as PlayerView} seats={seats} viewer={-1} unlimited={[]} seatColours={r.seatColours} boardSvg={frame[side].board} winners={[]} />
+              <ViewPictures view={frame[side].view as PlayerView} other={frame[side === 'a' ? 'b' : 'a'].view as PlayerView} seats={seats} viewer={-1} unlimited={[]} seatColours={r.seatColours} boardSvg={frame[side].board} winners={[]} />
             </div>
           ))}
         </div>
