@@ -5,6 +5,11 @@ import { scenarioBundle } from './build/scenario-bundle.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '../..');
+/** The page's own views, drawn at once (the page model, which the entry imports, stays in the entry) … */
+const FIRST_PAINT = /[\\/]apps[\\/]playground[\\/]src[\\/]page[\\/](?!playground\.ts$)/;
+/** … but not the views loaded on first use; and the page's editor code, loaded with Monaco. */
+const LATER = /[\\/]src[\\/]page[\\/](views[\\/](simulate-view|play-view|compare-view|graph-view|game-setup)\.tsx|charts[\\/])/;
+const EDITOR = /[\\/]apps[\\/]playground[\\/]src[\\/]editor[\\/](?!lsp[\\/])/;
 
 export default defineConfig({
   base: './',
@@ -19,5 +24,24 @@ export default defineConfig({
     // Monaco is one big chunk by nature; the budget that matters is measured by the bench.
     chunkSizeWarningLimit: 6000,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        // The first paint loads the entry (the page model), the views drawn at once (`mount`), Preact and the
+        // scenarios' texts. Monaco (its own chunk, with the page's editor code) follows as a dynamic import, then
+        // the language service's client; the views other than Problems and Tests load on first use (or when the
+        // page is idle). Monaco and the texts change less often than the page, so each is cached apart.
+        codeSplitting: {
+          groups: [
+            { name: 'monaco', test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?monaco-editor[\\/]/, priority: 2 },
+            { name: 'scenarios', test: (id) => id === '\0virtual:houserules/scenarios', priority: 2 },
+            { name: 'preact', test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(preact|@preact[\\/]signals(-core)?)[\\/]/, priority: 2 },
+            // The page's first paint in one chunk (the views' shared pieces with it), rather than a few small ones;
+            // and the page's editor code (Monaco's set-up, the language, the editor host, the test marks) in another.
+            { name: 'mount', test: (id) => FIRST_PAINT.test(id) && !LATER.test(id), priority: 1 },
+            { name: 'editor', test: EDITOR, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

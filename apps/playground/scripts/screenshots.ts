@@ -1,12 +1,27 @@
 // Regenerates the README's screenshots (docs/screenshots/*.png) from the built playground in Debian's Chromium:
 //   pnpm --filter @houserules/playground build && pnpm --filter @houserules/playground screenshots
+// Diamant's tests, 1,000 simulated games, a Diamant round played by hand, the rule graph, a Catan board played by
+// bots, and Durango 2017 compared with the 2016 card (the differences and a witness on two boards).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openSession, whenChecked } from '../test/e2e/browser.ts';
+import type { Page } from 'playwright-core';
+import { openSession, problemsOf, whenChecked } from '../test/e2e/browser.ts';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 mkdirSync(out, { recursive: true });
+
+async function openEntry(page: Page, id: string, title: string): Promise<void> {
+  await page.click('[data-testid="open-gallery"]');
+  await page.click(`[data-testid="entry:${id}"]`);
+  await page.waitForFunction((t) => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes(t), title);
+  await whenChecked(page);
+}
+
+/** The panel as wide as it goes (a board or two need the room), or back. */
+async function widePanel(page: Page, wide: boolean): Promise<void> {
+  if ((await page.locator('.shell.wide').count() > 0) !== wide) await page.click('.panel-tabs .spacer + button');
+}
 
 const session = await openSession({ width: 1440, height: 860 });
 try {
@@ -40,7 +55,33 @@ try {
   await page.click('[data-testid="panel:graph"]');
   await page.waitForSelector('[data-testid="rule-graph"]');
   await keep('rule-graph');
-  const problems = [...session.problems.console, ...session.problems.pageErrors];
+
+  // A Catan board: four bots play the set-up and a few turns, seen by a spectator.
+  await openEntry(page, 'scenarios/catan/base.rules', 'Catan');
+  await widePanel(page, true);
+  await page.click('[data-testid="panel:play"]');
+  await page.click('.play-view button[title="every seat a bot"]');
+  await page.click('[data-testid="play-start"]');
+  await page.waitForSelector('[data-testid="game"] [data-testid="board"] svg', { timeout: 60_000 });
+  await page.locator('[data-testid="game"] [data-testid="board"]').scrollIntoViewIfNeeded();
+  await keep('board');
+
+  // Durango 2017 against the 2016 card: the differences by name, what the search found for each, a witness.
+  await openEntry(page, 'scenarios/durango/durango.rules', 'Durango');
+  await page.click('[data-testid="panel:compare"]');
+  await page.selectOption('[data-testid="compare-right"]', 'scenarios/durango/durango.rules#durango_2016');
+  await page.fill('[data-testid="compare-seconds"]', '60');
+  await page.fill('[data-testid="compare-seed"]', '10');
+  await page.fill('[data-testid="compare-balance-games"]', '100');
+  await page.click('[data-testid="compare-run"]');
+  await page.waitForSelector('[data-testid="witness"]', { timeout: 300_000 });
+  await page.locator('[data-testid="witness-list"]').scrollIntoViewIfNeeded();
+  await keep('compare');
+  await page.locator('[data-testid="witness"] .witness-boards').scrollIntoViewIfNeeded();
+  await keep('compare-witness');
+  await widePanel(page, false);
+
+  const problems = problemsOf(session);
   if (problems.length > 0) throw new Error(`the page reported errors:\n${problems.join('\n')}`);
   process.stdout.write(`screenshots written to ${out}\n`);
 } finally {

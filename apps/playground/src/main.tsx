@@ -2,7 +2,9 @@
 // while the page loads the editor; the views and Monaco come in a chunk of their own.
 import bundled from 'virtual:houserules/scenarios';
 import { Playground } from './page/playground.ts';
+import { ComparisonWorker } from './protocol/comparison-worker.ts';
 import { EngineClient } from './protocol/engine-client.ts';
+import { COMPARISON_WORKER } from './protocol/engine-protocol.ts';
 import { Workspace } from './workspace/workspace.ts';
 import EngineWorker from './engine-worker/engine-worker.ts?worker';
 
@@ -14,7 +16,12 @@ document.addEventListener('securitypolicyviolation', (e) => reportViolation('pag
 
 const engine = new EngineClient(new EngineWorker({ name: 'engine' }));
 engine.onViolation = (directive, blocked) => reportViolation('engine worker', directive, blocked);
-const playground = new Playground(new Workspace(bundled), engine, window.localStorage);
+// Started on the first comparison, and again after one is cancelled (which ends it).
+const comparisons = new ComparisonWorker(
+  () => new EngineWorker({ name: COMPARISON_WORKER }),
+  (directive, blocked) => reportViolation('comparison worker', directive, blocked),
+);
+const playground = new Playground(new Workspace(bundled), engine, window.localStorage, comparisons);
 
 const { mountApp } = await import('./page/mount.tsx');
 mountApp(playground, document.getElementById('app')!);

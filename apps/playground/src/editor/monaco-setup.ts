@@ -1,7 +1,8 @@
 // Monaco, tree-shaken: the editor core plus the features the playground uses, and Monaco's own editor worker.
+// The diff editor's features are registered by the compare view, which loads on first use
+// (src/editor/monaco-diff-setup.ts).
 import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/features/codeEditor/register';
-import 'monaco-editor/features/diffEditor/register';
 import 'monaco-editor/features/codicon/register';
 import 'monaco-editor/features/bracketMatching/register';
 import 'monaco-editor/features/clipboard/register';

@@ -4,7 +4,7 @@
 import { compile } from '@houserules/compiler';
 import { compareBalance, LockstepPair, searchWitness, structuralDiff, witnessTest, type BalanceRow, type LabeledWitness, type Side, type Witness } from '@houserules/diff';
 import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSummary } from '@houserules/simulation';
-import type { RuleGraph } from '@houserules/schema';
+import type { Diagnostic, RuleGraph } from '@houserules/schema';
 import type { CompareParams, CompareResult, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
 import { boardSvg, seatColours, styleFor } from './board-pictures.ts';
 import type { Job } from './job.ts';
@@ -17,14 +17,23 @@ export const MAX_FRAMES = 400;
 
 const splitId = (id: string): { file: string; variant: string | null } => ({ file: id.split('#')[0]!, variant: id.split('#')[1] ?? null });
 
+/** One side of a comparison, compiled (with its errors). */
+export interface CompiledSide {
+  id: string;
+  file: string;
+  variant: string | null;
+  graph: RuleGraph | null;
+  diagnostics: Diagnostic[];
+}
+
 /** The two sides of a comparison, compiled (with the errors of each). */
-function compileSides(project: ProjectFiles, ids: [string, string]) {
-  const sides = ids.map((id) => {
+export function compileSides(project: ProjectFiles, ids: [string, string]): [CompiledSide, CompiledSide] {
+  const [a, b] = ids.map((id): CompiledSide => {
     const { file, variant } = splitId(id);
     const compiled = compile(project.host, file, { parse: project.cache.parse, ...(variant ? { variant } : {}) });
-    return { id, file, variant, graph: compiled.value, diagnostics: compiled.diagnostics.filter((d) => d.severity === 'error') };
+    return { id, file, variant, graph: compiled.value ?? null, diagnostics: compiled.diagnostics.filter((d) => d.severity === 'error') };
   });
-  return sides as [(typeof sides)[0], (typeof sides)[0]];
+  return [a!, b!];
 }
 
 export async function compareScenarios(project: ProjectFiles, params: CompareParams, job: Job): Promise<CompareResult> {
@@ -94,12 +103,17 @@ function summarizeWitness(w: Witness): WitnessSummary {
   return { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms };
 }
 
-/** A lockstep witness of a comparison played again (`compare/replay`); null when a side does not compile now. */
-export function replayComparedWitness(project: ProjectFiles, params: { a: string; b: string; witness: Pick<WitnessSummary, 'seed' | 'players' | 'moves'> }): WitnessReplay | null {
-  const [a, b] = compileSides(project, [params.a, params.b]);
+/**
+ * A lockstep witness of a comparison played again (`compare/replay`) on its two sides, compiled (the worker keeps
+ * them compiled while the files stay as they are); null when a side does not compile now. The witness comes from
+ * the page: it is checked before it is played.
+ */
+export function replayComparedWitness(project: ProjectFiles, [a, b]: [CompiledSide, CompiledSide], witness: Pick<WitnessSummary, 'seed' | 'players' | 'moves'>): WitnessReplay | null {
   if (!a.graph || !b.graph) return null;
-  const { seed, players, moves } = params.witness;
-  if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(players) || !Array.isArray(moves)) return null;
+  if (!witness || typeof witness !== 'object') return null;
+  const { seed, players, moves } = witness;
+  if (!Number.isSafeInteger(seed) || !Array.isArray(moves)) return null;
+  if (!Number.isSafeInteger(players) || [a.graph, b.graph].some((g) => players < g.scenario.players.min || players > g.scenario.players.max)) return null;
   return replayWitness(project, a.graph, b.graph, { seed, players, moves: moves.slice(0, MAX_FRAMES).map(String) });
 }
 

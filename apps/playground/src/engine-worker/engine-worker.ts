@@ -4,10 +4,11 @@ import { compile } from '@houserules/compiler';
 import { loadGraph, type Move } from '@houserules/engine';
 import { readGameLog } from '@houserules/simulation';
 import bundled from 'virtual:houserules/scenarios';
-import type { EngineMethod, EngineMethods, PageToWorker, PlayResult, WorkerToPage } from '../protocol/engine-protocol.ts';
+import { COMPARISON_WORKER, type EngineMethod, type EngineMethods, type PageToWorker, type PlayResult, type WorkerToPage } from '../protocol/engine-protocol.ts';
 import { styleFor } from './board-pictures.ts';
 import { buildCatalog } from './catalog.ts';
-import { compareScenarios, replayComparedWitness } from './compare.ts';
+import { compareScenarios, compileSides, replayComparedWitness } from './compare.ts';
+import { FileMemo } from './file-memo.ts';
 import { graphDrawing } from './graph-drawing.ts';
 import { createJob, type Job } from './job.ts';
 import { PlaySession } from './play-session.ts';
@@ -24,6 +25,7 @@ export const MAX_LOG_CHARS = 8_000_000;
 export const MAX_SESSIONS = 8;
 
 interface WorkerScope {
+  readonly name: string;
   postMessage(message: WorkerToPage): void;
   addEventListener(type: 'message', listener: (e: MessageEvent<PageToWorker>) => void): void;
   addEventListener(type: 'securitypolicyviolation', listener: (e: SecurityPolicyViolationEvent) => void): void;
@@ -69,19 +71,14 @@ const handlers: Handlers = {
   'game/goto': ({ session, lineId, cursor }) => withSession(session, (s) => s.goto(lineId, cursor)),
   'game/view-as': ({ session, viewer }) => withSession(session, (s) => s.viewAs(viewer)),
   'compare/run': (params, job) => compareScenarios(project, params, job),
-  'compare/replay': (params) => replayComparedWitness(project, params),
+  // Picking one witness after another replays each on the same two sides: they are compiled once.
+  'compare/replay': ({ a, b, witness }) => replayComparedWitness(project, remembered(`compare sides ${a}\n${b}`, () => compileSides(project, [a, b])), witness),
   'game/open-log': ({ entry, variant, text, game }) => openLog(entry, variant, text, game),
 };
 
-/** Results that depend only on the files, kept until a file changes (the catalog, each entry's check). */
-const memo = new Map<string, { version: number; value: unknown }>();
-function remembered<T>(key: string, compute: () => T): T {
-  const hit = memo.get(key);
-  if (hit && hit.version === project.version) return hit.value as T;
-  const value = compute();
-  memo.set(key, { version: project.version, value });
-  return value;
-}
+/** The catalog, each entry's check and each comparison's compiled sides, kept until a file changes. */
+const memo = new FileMemo(project);
+const remembered = <T>(key: string, compute: () => T): T => memo.remembered(key, compute);
 
 function keep(session: PlaySession): void {
   sessions.set(session.id, session);
@@ -165,5 +162,6 @@ scope.addEventListener('securitypolicyviolation', (e) =>
 );
 
 // Warm up while the page loads the editor: check the scenario the page opens on, so its parse cache and the
-// compiler's code are hot (and the answer ready) when the page asks.
-remembered(`check ${DEFAULT_ENTRY}`, () => checkScenario(project, DEFAULT_ENTRY));
+// compiler's code are hot (and the answer ready) when the page asks. A worker started for a comparison
+// (src/protocol/comparison-worker.ts) is asked for nothing else.
+if (scope.name !== COMPARISON_WORKER) remembered(`check ${DEFAULT_ENTRY}`, () => checkScenario(project, DEFAULT_ENTRY));

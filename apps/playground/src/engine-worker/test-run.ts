@@ -48,21 +48,7 @@ export async function runTests(project: ProjectFiles, files: string[], only: { f
 }
 
 function toReport(r: TestResult, range: TestReport['range']): TestReport {
-  const report: TestReport = { id: r.id, name: r.name, file: r.file, range, variant: r.variant, status: r.status, firings: r.firings };
-  if (r.failure) {
-    const f = r.failure;
-    report.failure = {
-      code: f.code,
-      message: f.message,
-      file: f.file,
-      range: f.range,
-      text: f.text,
-      events: f.events,
-      ...(f.expected !== undefined ? { expected: f.expected } : {}),
-      ...(f.actual !== undefined ? { actual: f.actual } : {}),
-    };
-  }
-  return report;
+  return { id: r.id, name: r.name, file: r.file, range, variant: r.variant, status: r.status, firings: r.firings, ...(r.failure ? { failure: r.failure } : {}) };
 }
 
 function ruleLinks(graphs: RuleGraph[]): Map<string, SourceLink> {

@@ -1,6 +1,6 @@
+import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { EditorHost } from '../editor/editor-host.ts';
-import { installLanguageService } from '../editor/lsp/language-bridge.ts';
+import type { EditorHost } from '../editor/editor-host.ts';
 import type { Playground } from './playground.ts';
 
 /** The editor host is made once per page; other parts (bridges, decorations) reach it here. */
@@ -13,15 +13,30 @@ export function onEditor(f: (h: EditorHost) => void): void {
 
 export function EditorPane({ pg }: { pg: Playground }) {
   const box = useRef<HTMLDivElement>(null);
+  const loaded = useSignal(false);
   useEffect(() => {
-    const host = new EditorHost(box.current!, pg);
-    editorHost.current = host;
-    for (const f of editorHost.listeners.splice(0)) f(host);
-    void installLanguageService(host, pg).catch((error: unknown) => {
-      pg.notice.value = { kind: 'error', text: `The language service did not start (${error instanceof Error ? error.message : String(error)}); markers come from the check.` };
-    });
+    let gone = false;
+    let host: EditorHost | null = null;
+    // Monaco comes in a chunk of its own, after the page's first paint; the language service's client after it.
+    void import('../editor/editor-host.ts')
+      .then(({ EditorHost }) => {
+        if (gone) return;
+        host = new EditorHost(box.current!, pg);
+        editorHost.current = host;
+        loaded.value = true;
+        for (const f of editorHost.listeners.splice(0)) f(host);
+        pg.editorReady();
+        const shown = host;
+        void import('../editor/lsp/language-bridge.ts').then(({ installLanguageService }) => installLanguageService(shown, pg)).catch((error: unknown) => {
+          pg.notice.value = { kind: 'error', text: `The language service did not start (${error instanceof Error ? error.message : String(error)}); markers come from the check.` };
+        });
+      })
+      .catch((error: unknown) => {
+        pg.notice.value = { kind: 'error', text: `The editor did not load (${error instanceof Error ? error.message : String(error)}); reload the page.` };
+      });
     return () => {
-      host.dispose();
+      gone = true;
+      host?.dispose();
       editorHost.current = null;
     };
   }, []);
@@ -41,7 +56,8 @@ export function EditorPane({ pg }: { pg: Playground }) {
           </div>
         ))}
       </div>
-      <div class="editor" ref={box} data-testid="editor" />
+      {/* Monaco owns this element's children: the page draws none in it (a placeholder is the CSS's). */}
+      <div class="editor" ref={box} data-testid="editor" data-loading={loaded.value ? undefined : 'true'} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { CatalogEntry } from '../protocol/engine-protocol.ts';
 import type { Playground } from './playground.ts';
 
@@ -6,6 +7,16 @@ const folderOf = (file: string): string => file.replace(/^scenarios\//, '').repl
 
 export function Gallery({ pg }: { pg: Playground }) {
   const query = useSignal('');
+  const filter = useRef<HTMLInputElement>(null);
+  // Opened, it takes the keys: typing filters it, Escape closes it (wherever the focus was when it opened).
+  useEffect(() => {
+    filter.current?.focus();
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') pg.galleryOpen.value = false;
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   const q = query.value.trim().toLowerCase();
   const entries = pg.catalog.value.entries.filter((e) => !q || `${e.title} ${e.variant ?? ''} ${e.variantTitle ?? ''} ${e.file}`.toLowerCase().includes(q));
   const folders = new Map<string, CatalogEntry[]>();
@@ -16,7 +27,7 @@ export function Gallery({ pg }: { pg: Playground }) {
         <header>
           <h2>Scenarios</h2>
           <p class="muted">Every scenario and variant in the repo. Open one to edit, test, simulate, play or compare it.</p>
-          <input class="search" placeholder="Filter…" value={query.value} onInput={(e) => (query.value = (e.target as HTMLInputElement).value)} autoFocus />
+          <input class="search" placeholder="Filter…" value={query.value} onInput={(e) => (query.value = (e.target as HTMLInputElement).value)} ref={filter} />
           <button class="link close" onClick={() => (pg.galleryOpen.value = false)} aria-label="close">
             ×
           </button>

@@ -1,5 +1,6 @@
 // The engine worker's protocol: one table of methods that the page's client and the worker both compile against.
 import type { Diagnostic, Range, Value } from '@houserules/schema';
+import type { TestResult } from '@houserules/conformance';
 import type { BalanceRow, Divergence, NodeChange, RenameCandidate, Witness } from '@houserules/diff';
 import type { SimulationSummary } from '@houserules/simulation';
 
@@ -71,27 +72,11 @@ export interface TestBlock {
   range: Range;
 }
 
-/** A test block of a file, where it is, and what happened when it last ran. */
-export interface TestReport {
-  id: string;
-  name: string;
-  file: string;
+/** A test block of a file, where it is, and what happened when it last ran (the conformance runner's result). */
+export type TestReport = Pick<TestResult, 'id' | 'name' | 'file' | 'variant' | 'status' | 'failure' | 'firings'> & {
+  /** the whole test block, for the ▶ and the gutter marks */
   range: Range;
-  variant: string | null;
-  status: 'passed' | 'failed';
-  failure?: {
-    code: string;
-    message: string;
-    file: string;
-    range: Range;
-    text: string;
-    expected?: string;
-    actual?: string;
-    events: string[];
-  };
-  /** rule id → times fired */
-  firings: Record<string, number>;
-}
+};
 
 export interface CoverageReport {
   scenario: string;
@@ -347,6 +332,9 @@ export interface EngineMethods {
 }
 
 export type EngineMethod = keyof EngineMethods;
+
+/** The name of an engine worker started for one comparison at a time (it skips the warm-up check). */
+export const COMPARISON_WORKER = 'compare';
 export type ParamsOf<M extends EngineMethod> = EngineMethods[M]['params'];
 export type ResultOf<M extends EngineMethod> = EngineMethods[M]['result'];
 export type ProgressOf<M extends EngineMethod> = EngineMethods[M] extends { progress: infer P } ? P : never;

@@ -1,11 +1,13 @@
 // What every browser test needs: the real server on a free port, Debian's Chromium through playwright-core with
 // a fresh profile, a page that records console errors, page errors and CSP violations, and screenshots saved as
-// artefacts (test-results/, not committed). Everything is closed by `close()`.
+// artefacts (test-results/, not committed). Everything is closed by `close()`; a test file takes all of it from
+// `useBrowserSession()`.
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 // @ts-expect-error: a plain ES module without types (the server `pnpm start` runs)
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -41,7 +43,12 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(options: { width?: number; height?: number } = {}): Promise<Session> {
+export interface SessionOptions {
+  width?: number;
+  height?: number;
+}
+
+export async function openSession(options: SessionOptions = {}): Promise<Session> {
   const { server, url } = (await startServer({ root: distDir, port: 0 })) as { server: Server; url: string };
   let browser: Browser;
   try {
@@ -103,4 +110,38 @@ export async function whenChecked(page: Page, timeout = 60_000): Promise<void> {
 /** Console errors and page errors of every page so far (what the tests require to stay empty). */
 export function problemsOf(session: Session): string[] {
   return [...session.problems.console, ...session.problems.pageErrors];
+}
+
+/** A test file's browser: its session, and the page opened on the checked playground that its tests share. */
+export interface BrowserTestSession {
+  readonly session: Session;
+  readonly page: Page;
+}
+
+/**
+ * Opens a session (and, unless `page: false`, a page on the checked playground) before the file's tests and
+ * closes it after them. Call it once at the top of a test file; read `session` and `page` inside the tests.
+ */
+export function useBrowserSession(options: SessionOptions & { page?: boolean } = {}): BrowserTestSession {
+  let session: Session | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    session = await openSession(options);
+    if (options.page === false) return;
+    page = await session.newPage();
+    await whenChecked(page);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return {
+    get session() {
+      if (!session) throw new Error('the browser session is opened before the tests (useBrowserSession at the top of the file)');
+      return session;
+    },
+    get page() {
+      if (!page) throw new Error(options.page === false ? 'this file asked for no shared page (page: false)' : 'the shared page is opened before the tests');
+      return page;
+    },
+  };
 }

@@ -1,25 +1,15 @@
 // Comparing two printings in a real browser: Durango 2017 against the 2016 card — the differences by name with
 // their citations, a witness game replayed on two boards side by side up to the first divergence, and the
-// witness copied as a test.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openSession, problemsOf, whenChecked, type Session } from './browser.ts';
+// witness copied as a test; a long witness search cancelled part way.
+import { describe, expect, it } from 'vitest';
+import type { Page, Worker } from 'playwright-core';
+import { problemsOf, useBrowserSession, whenChecked } from './browser.ts';
 
-let session: Session;
-let page: Page;
-
-beforeAll(async () => {
-  session = await openSession();
-  page = await session.newPage();
-  await whenChecked(page);
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const browser = useBrowserSession();
 
 describe('comparing two printings', () => {
   it('compares Durango 2017 and 2016: the differences, the witness on two boards, copy as test', async () => {
+    const { page, session } = browser;
     await page.click('[data-testid="open-gallery"]');
     await page.click('[data-testid="entry:scenarios/durango/durango.rules"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Durango'));
@@ -60,4 +50,55 @@ describe('comparing two printings', () => {
     expect(copied).toMatch(/test "witness/);
     expect(problemsOf(session)).toEqual([]);
   }, 300_000);
+
+  it('cancels a long witness search: by Cancel or by changing a side, its worker ends while the engine worker stays free', async () => {
+    const { page, session } = browser;
+    // Durango against its 2016 card from seed 1: the search uses its whole minute (two differences have no witness).
+    await page.selectOption('[data-testid="compare-right"]', 'scenarios/durango/durango.rules#durango_2016');
+    await page.fill('[data-testid="compare-seconds"]', '60');
+    await page.fill('[data-testid="compare-seed"]', '1');
+    await page.fill('[data-testid="compare-balance-games"]', '0');
+
+    const searching = await startSearch(page);
+    // The engine worker answers meanwhile: a game of Durango starts in the Play view.
+    await page.click('[data-testid="panel:play"]');
+    await page.click('[data-testid="play-start"]');
+    await page.waitForSelector('[data-testid="game"]', { timeout: 120_000 });
+    expect(await page.locator('[data-testid="compare-phase"][data-phase="witness"]').count()).toBe(1);
+    await page.click('[data-testid="panel:compare"]');
+    const ended = searching.waitForEvent('close', { timeout: 30_000 });
+    await page.click('[data-testid="compare-cancel"]');
+    await ended;
+    await page.waitForSelector('[data-testid="compare-cancelled"]');
+    expect(await page.isEnabled('[data-testid="compare-run"]')).toBe(true);
+    expect(await page.locator('[data-testid="structure-summary"]').count()).toBe(0);
+
+    // Changing a side cancels too; the next comparison runs in a new worker.
+    const again = await startSearch(page);
+    expect(again).not.toBe(searching);
+    const endedAgain = again.waitForEvent('close', { timeout: 30_000 });
+    await page.selectOption('[data-testid="compare-right"]', 'scenarios/durango/durango.rules');
+    await endedAgain;
+    await page.waitForSelector('[data-testid="compare-cancelled"]');
+    expect(await page.locator('[data-testid="compare-phase"]').count()).toBe(0);
+    expect(problemsOf(session)).toEqual([]);
+  }, 300_000);
 });
+
+/**
+ * Starts the comparison set in the view and waits until its witness search runs; returns the comparison's worker.
+ * It is told from the other workers by its name (the engine worker runs the same script), asked before the search
+ * starts: a worker in a synchronous search answers nothing.
+ */
+async function startSearch(page: Page): Promise<Worker> {
+  const named = async (w: Worker): Promise<string> => w.evaluate(() => (self as unknown as { name: string }).name);
+  const idle = new Map<Worker, string>();
+  for (const w of page.workers()) idle.set(w, await named(w));
+  const started = page.waitForEvent('worker', { timeout: 60_000 }).catch(() => null);
+  await page.click('[data-testid="compare-run"]');
+  await page.waitForSelector('[data-testid="compare-phase"][data-phase="witness"]', { timeout: 120_000 });
+  const kept = [...idle].find(([, name]) => name === 'compare')?.[0];
+  const worker = kept ?? (await started);
+  if (!worker) throw new Error('no worker runs the comparison');
+  return worker;
+}

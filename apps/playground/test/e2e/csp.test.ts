@@ -1,21 +1,14 @@
 // The page runs under a strict Content-Security-Policy: no inline script, no eval, in the page or its workers.
 // The policy is proved in force (an injected inline script is refused and reported), and using the playground
 // — checking, testing, simulating, playing — breaks none of it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, problemsOf, whenChecked, type Session } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { problemsOf, useBrowserSession, whenChecked } from './browser.ts';
 
-let session: Session;
-
-beforeAll(async () => {
-  session = await openSession();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const browser = useBrowserSession({ page: false });
 
 describe('the Content-Security-Policy', () => {
   it('is sent with the page and with each worker script, without unsafe-eval', async () => {
+    const { session } = browser;
     const page = await session.newPage();
     const response = await page.request.get(session.url);
     const policy = response.headers()['content-security-policy'] ?? '';
@@ -32,6 +25,7 @@ describe('the Content-Security-Policy', () => {
   });
 
   it('is in force: an injected inline script does not run and is reported', async () => {
+    const { session } = browser;
     const page = await session.newPage();
     await whenChecked(page);
     const errorsBefore = session.problems.console.length;
@@ -52,6 +46,7 @@ describe('the Content-Security-Policy', () => {
   });
 
   it('is never broken by the app: check, tests, simulation and play run with no violation', async () => {
+    const { session } = browser;
     const page = await session.newPage();
     await whenChecked(page);
     await page.click('[data-testid="panel:tests"]');

@@ -1,21 +1,10 @@
 // The editor in a real browser: the app opens on Diamant, checked and editable; the gallery opens another
 // scenario; a typo is marked where it is; a shared link opened by a fresh visitor gives the same sources.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, problemsOf, whenChecked, type Session } from './browser.ts';
+import { problemsOf, useBrowserSession, whenChecked } from './browser.ts';
 
-let session: Session;
-let page: Page;
-
-beforeAll(async () => {
-  session = await openSession();
-  page = await session.newPage();
-  await whenChecked(page);
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const browser = useBrowserSession();
 
 /** Types a new last line in the editor's open file. */
 async function typeAtEnd(p: Page, text: string): Promise<void> {
@@ -27,6 +16,7 @@ async function typeAtEnd(p: Page, text: string): Promise<void> {
 
 describe('editing in the playground', () => {
   it('opens on Diamant, checked, with its tests as tabs and the scenario editable', async () => {
+    const { page, session } = browser;
     await expect(page.textContent('[data-testid="open-gallery"]')).resolves.toContain('Diamant');
     expect(await page.getAttribute('[data-testid="check-status"]', 'data-state')).toBe('good');
     expect(await page.locator('.tab').count()).toBeGreaterThan(5);
@@ -36,6 +26,7 @@ describe('editing in the playground', () => {
   });
 
   it('loads Durango from the gallery, checked, with the Catan base it builds on read-only', async () => {
+    const { page, session } = browser;
     await page.click('[data-testid="open-gallery"]');
     await page.waitForSelector('[data-testid="gallery"]');
     await session.screenshot(page, 'gallery');
@@ -59,6 +50,7 @@ describe('editing in the playground', () => {
   });
 
   it('marks a typo where it is, with its code, and clears it when fixed', async () => {
+    const { page, session } = browser;
     await page.click('[data-testid="file:scenarios/diamant/diamant.rules"]');
     await typeAtEnd(page, 'derive oops: number = in_cave_cont + 1');
     await page.waitForSelector('[data-testid="check-status"][data-state="bad"]', { timeout: 60_000 });
@@ -79,6 +71,7 @@ describe('editing in the playground', () => {
   });
 
   it('shares the sources in a link that a fresh visitor opens to the same files', async () => {
+    const { page, session } = browser;
     await page.click('[data-testid="share"]');
     const link = await page.inputValue('[data-testid="share-link"]');
     expect(link).toMatch(/#share=[A-Za-z0-9_-]+$/);

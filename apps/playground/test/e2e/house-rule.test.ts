@@ -1,21 +1,9 @@
 // The "done when": an author writes a house rule for Catan, tests it, simulates it, plays it and compares it
 // with the base game, without leaving the page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openSession, problemsOf, whenChecked, type Session } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { problemsOf, useBrowserSession, whenChecked } from './browser.ts';
 
-let session: Session;
-let page: Page;
-
-beforeAll(async () => {
-  session = await openSession();
-  page = await session.newPage();
-  await whenChecked(page);
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const browser = useBrowserSession();
 
 const HOUSE_RULE = [
   '',
@@ -35,6 +23,7 @@ const HOUSE_RULE = [
 
 describe('a house rule for Catan', () => {
   it('is written, tested, simulated, played and compared with the base game in the page', async () => {
+    const { page, session } = browser;
     await page.click('[data-testid="open-gallery"]');
     await page.click('[data-testid="entry:scenarios/catan/base.rules"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Catan'));

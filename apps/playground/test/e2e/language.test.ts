@@ -1,22 +1,11 @@
 // The language service in the page: markers as you type and their quick fixes, completion of a member, hover
 // with the cited sentence. The waits are long: on a loaded machine (the whole suite runs beside) the language
 // service answers late.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, problemsOf, whenChecked, type Session } from './browser.ts';
+import { problemsOf, useBrowserSession } from './browser.ts';
 
-let session: Session;
-let page: Page;
-
-beforeAll(async () => {
-  session = await openSession();
-  page = await session.newPage();
-  await whenChecked(page);
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const browser = useBrowserSession();
 
 /**
  * Puts the cursor at the start of the first line that contains `text` (and shows that line). The keys go to the find
@@ -65,6 +54,7 @@ async function hoverUntil(p: Page, word: string, expected: string): Promise<stri
 
 describe('the language service in the editor', () => {
   it('completes a member: p. offers the per-player declarations', async () => {
+    const { page, session } = browser;
     await goToLineWith(page, 'let share = c.value / in_cave_count');
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
@@ -86,6 +76,7 @@ describe('the language service in the editor', () => {
   });
 
   it('marks a typo as it is typed, and its quick fix puts the declared name in place', async () => {
+    const { page, session } = browser;
     await goToLineWith(page, 'if in_cave_count == 0');
     // The find widget passed matches on long lines: the lines must not be left scrolled out of Monaco's view.
     await expect(page.evaluate(() => document.querySelector('[data-testid="editor"] .editor-scrollable')?.scrollLeft)).resolves.toBe(0);
@@ -114,6 +105,7 @@ describe('the language service in the editor', () => {
   });
 
   it('shows a rule\'s cited sentence on hover', async () => {
+    const { page, session } = browser;
     await goToLineWith(page, 'rule share_treasure on explored');
     const hover = await hoverUntil(page, 'share_treasure', 'Take Rubies');
     expect(hover).toContain('Take Rubies from the reserve equal to the number shown.');

@@ -1,24 +1,13 @@
 // Running scenarios in a real browser: the tests pass with their marks, 200 games simulate into charts, and a
 // Diamant round is played by hand as seat 1 against bots, then stepped back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openSession, problemsOf, whenChecked, type Session } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { problemsOf, useBrowserSession } from './browser.ts';
 
-let session: Session;
-let page: Page;
-
-beforeAll(async () => {
-  session = await openSession();
-  page = await session.newPage();
-  await whenChecked(page);
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const browser = useBrowserSession();
 
 describe('running a scenario in the playground', () => {
   it('runs every test of Diamant and shows them passed, with coverage', async () => {
+    const { page, session } = browser;
     await page.click('[data-testid="panel:tests"]');
     await page.waitForSelector('[data-testid="test-row"]');
     const total = await page.locator('[data-testid="test-row"]').count();
@@ -36,6 +25,7 @@ describe('running a scenario in the playground', () => {
   });
 
   it('simulates 200 games with progress and draws the charts', async () => {
+    const { page, session } = browser;
     await page.click('[data-testid="panel:simulate"]');
     await page.fill('[data-testid="sim-games"]', '200');
     await page.click('[data-testid="sim-run"]');
@@ -53,6 +43,7 @@ describe('running a scenario in the playground', () => {
   });
 
   it('cancels a long simulation part way', async () => {
+    const { page } = browser;
     await page.fill('[data-testid="sim-games"]', '1000000');
     await page.click('[data-testid="sim-run"]');
     await page.waitForSelector('[data-testid="sim-progress"]');
@@ -63,6 +54,7 @@ describe('running a scenario in the playground', () => {
   });
 
   it('plays a Diamant round by hand as seat 1 against bots, then steps back', async () => {
+    const { page, session } = browser;
     await page.click('[data-testid="panel:play"]');
     await page.click('[data-testid="play-start"]');
     await page.waitForSelector('[data-testid="game"]');

@@ -8,7 +8,8 @@ import { buildCatalog } from '../../src/engine-worker/catalog.ts';
 import { PlaySession } from '../../src/engine-worker/play-session.ts';
 import { ProjectFiles } from '../../src/engine-worker/project-files.ts';
 import { checkScenario } from '../../src/engine-worker/scenario-check.ts';
-import { compareScenarios, relativeFrom, replayComparedWitness } from '../../src/engine-worker/compare.ts';
+import { compareScenarios, compileSides, relativeFrom, replayComparedWitness } from '../../src/engine-worker/compare.ts';
+import { FileMemo } from '../../src/engine-worker/file-memo.ts';
 import { runTests } from '../../src/engine-worker/test-run.ts';
 import { simulate } from '../../src/engine-worker/simulate.ts';
 import { join, dirname } from 'node:path';
@@ -160,13 +161,32 @@ describe('the engine worker', () => {
     // the first witness is one of the differences'
     expect(r.differences.some((d) => d.witness?.seed === r.witness?.seed && d.witness?.moves.join() === r.witness?.moves.join())).toBe(true);
     // replayed again, the first witness gives the same frames the comparison sent
-    const again = replayComparedWitness(project, { a: r.a.id, b: r.b.id, witness: r.witness! });
+    const sides = compileSides(project, [r.a.id, r.b.id]);
+    const again = replayComparedWitness(project, sides, r.witness!);
     expect(again?.frames).toEqual(r.frames);
     for (const d of r.differences.filter((x) => x.witness && x.isolation === null)) {
-      const replay = replayComparedWitness(project, { a: r.a.id, b: r.b.id, witness: d.witness! });
+      const replay = replayComparedWitness(project, sides, d.witness!);
       expect(replay!.frames.length).toBe(d.witness!.moves.length + 1);
     }
     // a replay request is untrusted: nonsense is refused, not thrown
-    expect(replayComparedWitness(project, { a: r.a.id, b: r.b.id, witness: { seed: Number.NaN, players: 2, moves: [] } })).toBeNull();
+    expect(replayComparedWitness(project, sides, { seed: Number.NaN, players: 2, moves: [] })).toBeNull();
+    expect(replayComparedWitness(project, sides, { seed: 1, players: 1e9, moves: [] })).toBeNull();
+    expect(replayComparedWitness(project, sides, null as never)).toBeNull();
+  });
+
+  it('keeps results until a file changes, then drops them all', () => {
+    const files = new ProjectFiles();
+    files.setAll({ 'a.rules': 'module a' });
+    const memo = new FileMemo(files);
+    let computed = 0;
+    const value = (): { n: number } => ({ n: ++computed });
+    const first = memo.remembered('x', value);
+    expect(memo.remembered('x', value)).toBe(first);
+    memo.remembered('y', value);
+    expect([computed, memo.size]).toEqual([2, 2]);
+    files.change('a.rules', 'module a // edited');
+    const after = memo.remembered('x', value);
+    expect(after).not.toBe(first);
+    expect([computed, memo.size]).toEqual([3, 1]);
   });
 });

@@ -2,9 +2,10 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
 import type { PlayerView } from '@houserules/engine';
-import { monaco } from '../../editor/monaco-setup.ts';
+import { monaco } from '../../editor/monaco-diff-setup.ts';
 import { editorHost } from '../editor-pane.tsx';
 import type { CatalogEntry, ComparedDifference, CompareResult, WitnessFrame, WitnessSummary } from '../../protocol/engine-protocol.ts';
+import type { RunningComparison } from '../../protocol/comparison-worker.ts';
 import type { Playground } from '../playground.ts';
 import { ViewPictures } from './state-pictures.tsx';
 
@@ -30,17 +31,27 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
   const right = useSignal('');
   const result = useSignal<CompareResult | null>(null);
   const phase = useSignal<string | null>(null);
+  /** the last comparison was cancelled (by Cancel, or by changing a side while it ran) */
+  const cancelled = useSignal(false);
   // The witness search's budget and first seed, and the balance's games (the CLI's defaults: 10 s, seed 1).
   const seconds = useSignal(10);
   const seed = useSignal(1);
   const balanceGames = useSignal(200);
   const box = useRef<HTMLDivElement>(null);
   const diffEditor = useRef<MonacoEditor.IStandaloneDiffEditor | null>(null);
+  // A comparison still running is cancelled when a side changes, another scenario opens, or the view goes.
+  const running = useRef<RunningComparison | null>(null);
+  const stop = (): void => {
+    running.current?.cancel();
+    running.current = null;
+  };
   useEffect(() => {
+    stop();
     left.value = pg.entryId.value;
     right.value = defaultCounterpart(entries, pg.entry.value);
     result.value = null;
   }, [pg.entryId.value, entries.length]);
+  useEffect(() => stop, []);
   const a = entries.find((e) => e.id === left.value) ?? null;
   const b = entries.find((e) => e.id === right.value) ?? null;
   useEffect(() => {
@@ -53,21 +64,45 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
   }, [active, left.value, right.value, pg.revision.value]);
   useEffect(() => () => diffEditor.current?.dispose(), []);
   const run = async (): Promise<void> => {
+    stop();
     result.value = null;
+    cancelled.value = false;
     phase.value = 'structure';
-    const pending = pg.engine.start('compare/run', { a: left.value, b: right.value, budgetSeconds: seconds.value, seed: seed.value, balanceGames: balanceGames.value }, (p) => (phase.value = p.phase));
+    const comparison = pg.comparisons.start(pg.workspace.authored(), { a: left.value, b: right.value, budgetSeconds: seconds.value, seed: seed.value, balanceGames: balanceGames.value }, (p) => {
+      if (running.current === comparison) phase.value = p.phase;
+    });
+    running.current = comparison;
     try {
-      result.value = await pending.result;
+      const r = await comparison.result;
+      if (running.current !== comparison) return;
+      if (r === null) cancelled.value = true;
+      else result.value = r;
+    } catch (error) {
+      if (running.current === comparison) pg.notice.value = { kind: 'error', text: error instanceof Error ? error.message : String(error) };
     } finally {
-      phase.value = null;
+      if (running.current === comparison) {
+        running.current = null;
+        phase.value = null;
+      }
     }
+  };
+  const cancel = (): void => {
+    if (!running.current) return;
+    stop();
+    phase.value = null;
+    cancelled.value = true;
+  };
+  const pickSide = (side: typeof left, id: string): void => {
+    if (running.current) cancel();
+    side.value = id;
+    result.value = null;
   };
   const sameFile = a && b && a.file === b.file;
   const r = result.value;
   return (
     <div class="compare-view" data-testid="compare-view">
       <div class="toolbar">
-        <select value={left.value} data-testid="compare-left" onChange={(e) => ((left.value = (e.target as HTMLSelectElement).value), (result.value = null))}>
+        <select value={left.value} data-testid="compare-left" onChange={(e) => pickSide(left, (e.target as HTMLSelectElement).value)}>
           {entries.map((e) => (
             <option key={e.id} value={e.id}>
               {entryLabel(e)}
@@ -75,7 +110,7 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
           ))}
         </select>
         <span>vs</span>
-        <select value={right.value} data-testid="compare-right" onChange={(e) => ((right.value = (e.target as HTMLSelectElement).value), (result.value = null))}>
+        <select value={right.value} data-testid="compare-right" onChange={(e) => pickSide(right, (e.target as HTMLSelectElement).value)}>
           {entries.map((e) => (
             <option key={e.id} value={e.id}>
               {entryLabel(e)}
@@ -83,23 +118,33 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
           ))}
         </select>
         <label title="the witness search's budget, and again its shrinking's">
-          search s
+          <span>search (s)</span>
           <input type="number" min={1} max={60} value={seconds.value} data-testid="compare-seconds" onInput={(e) => (seconds.value = Number((e.target as HTMLInputElement).value) || 1)} />
         </label>
         <label title="the witness search tries seeds from this one on">
-          from seed
+          <span>from seed</span>
           <input type="number" min={1} value={seed.value} data-testid="compare-seed" onInput={(e) => (seed.value = Math.max(1, Math.floor(Number((e.target as HTMLInputElement).value) || 1)))} />
         </label>
         <label title="random games of each side for the balance table (0: none)">
-          balance games
+          <span>balance games</span>
           <input type="number" min={0} max={5000} value={balanceGames.value} data-testid="compare-balance-games" onInput={(e) => (balanceGames.value = Math.max(0, Math.floor(Number((e.target as HTMLInputElement).value) || 0)))} />
         </label>
         <button class="btn primary" data-testid="compare-run" disabled={phase.value !== null || !a || !b} onClick={() => void run()}>
           Compare
         </button>
         {phase.value && (
-          <span class="muted" data-testid="compare-phase">
-            {phase.value === 'structure' ? 'matching declarations by name…' : phase.value === 'witness' ? 'searching for a game where they differ…' : 'simulating both for the balance…'}
+          <>
+            <button class="btn" data-testid="compare-cancel" onClick={cancel}>
+              Cancel
+            </button>
+            <span class="muted" data-testid="compare-phase" data-phase={phase.value}>
+              {phase.value === 'structure' ? 'matching declarations by name…' : phase.value === 'witness' ? 'searching for a game where they differ…' : 'simulating both for the balance…'}
+            </span>
+          </>
+        )}
+        {!phase.value && cancelled.value && (
+          <span class="muted" data-testid="compare-cancelled">
+            Cancelled: nothing was kept of that comparison.
           </span>
         )}
       </div>
@@ -232,18 +277,30 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
             In play <span class="muted">· a game was found for {found} of {r.differences.length} difference{r.differences.length === 1 ? '' : 's'} · {r.search.games} games searched</span>
           </h4>
           <ul>
-            {r.differences.map((x, i) => (
-              <li key={x.label} class={`sought${i === shown.value ? ' shown' : ''}${x.witness ? ' found' : ''}`} data-testid={`sought:${x.label}`}>
-                {x.witness ? (
-                  <button class="link" onClick={() => void pick(i)} title="show this witness on the boards below">
-                    {x.label}
-                  </button>
-                ) : (
-                  <span>{x.label}</span>
-                )}{' '}
-                <span class="muted">{soughtSummary(x)}</span>
-              </li>
-            ))}
+            {r.differences.map((x, i) => {
+              const verdict = verdictOf(x);
+              return (
+                <li key={x.label} class={`sought ${verdict.kind}${i === shown.value ? ' shown' : ''}`} data-testid={`sought:${x.label}`}>
+                  <div class="sought-head">
+                    <span class={`verdict ${verdict.kind}`}>{verdict.badge}</span>
+                    {x.witness ? (
+                      <button class="link sought-label" onClick={() => void pick(i)} title="show this witness on the boards below">
+                        {x.label}
+                      </button>
+                    ) : (
+                      <span class="sought-label">{x.label}</span>
+                    )}
+                    <span class="muted">{verdict.gist}</span>
+                  </div>
+                  {verdict.more && (
+                    <details class="sought-more">
+                      <summary>how the search went</summary>
+                      <p>{verdict.more}</p>
+                    </details>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}
@@ -252,12 +309,17 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
   );
 }
 
-function soughtSummary(d: ComparedDifference): string {
-  if (!d.witness) return `— ${d.summary}`;
+/** What the search found for a difference, as the list shows it: a badge, one line, and the rest on demand. */
+function verdictOf(d: ComparedDifference): { kind: 'found' | 'same' | 'isolated' | 'none'; badge: string; gist: string; more: string | null } {
+  if (!d.witness) {
+    // The search's own account: its first clause says what it tried; the rest (other divergences, isolation) waits.
+    const cut = d.summary.indexOf(';');
+    return { kind: 'none', badge: 'no game found', gist: cut < 0 ? d.summary : d.summary.slice(0, cut), more: cut < 0 ? null : d.summary };
+  }
   const moves = `${d.witness.moves.length} decision${d.witness.moves.length === 1 ? '' : 's'}`;
-  if (d.sameAs) return `— shown by the same game as ${d.sameAs}`;
-  if (d.isolation === 'isolated') return `— diverges after ${moves} when only this is taken from the second (seed ${d.witness.seed})`;
-  return `— diverges after ${moves} (seed ${d.witness.seed})`;
+  if (d.sameAs) return { kind: 'same', badge: 'same game', gist: `shown by the game of ${d.sameAs}`, more: null };
+  if (d.isolation === 'isolated') return { kind: 'isolated', badge: 'game found', gist: `diverges after ${moves} with only this taken from the second (seed ${d.witness.seed})`, more: null };
+  return { kind: 'found', badge: 'game found', gist: `diverges after ${moves} (seed ${d.witness.seed})`, more: null };
 }
 
 function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[] }) {
@@ -339,7 +401,7 @@ function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared
           {(['a', 'b'] as const).map((side) => (
             <div key={side} class="witness-side">
               <h5>{side === 'a' ? `${r.a.title}${r.a.variant ? ` (${r.a.variant})` : ''}` : `${r.b.title}${r.b.variant ? ` (${r.b.variant})` : ''}`}</h5>
-              <ViewPictures view={frame[side].view as PlayerView} seats={seats} viewer={-1} unlimited={[]} seatColours={r.seatColours} boardSvg={frame[side].board} winners={[]} />
+              <ViewPictures view={frame[side].view as PlayerView} other={frame[side === 'a' ? 'b' : 'a'].view as PlayerView} seats={seats} viewer={-1} unlimited={[]} seatColours={r.seatColours} boardSvg={frame[side].board} winners={[]} />
             </div>
           ))}
         </div>

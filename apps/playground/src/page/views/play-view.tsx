@@ -3,16 +3,11 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Diagnostic } from '@houserules/schema';
 import type { PlayResult, PlayState, SeatController } from '../../protocol/engine-protocol.ts';
 import type { Playground } from '../playground.ts';
-import { agentChoices, defaultPlayers, OptionFields } from './simulate-view.tsx';
+import { agentChoices, defaultPlayers, GameSetupFields, type GameSetup, type SeatChoice } from './game-setup.tsx';
 import { StatePictures } from './state-pictures.tsx';
 
-interface PlayForm {
-  players: number;
-  seed: number;
-  seats: SeatController[];
-  options: Record<string, string | number | boolean>;
-  variant: string | null;
-}
+/** The game to start, on the shared set-up (a seat is a person, null, or a bot). */
+type PlayForm = GameSetup<SeatController>;
 
 /** The biggest game log file the page reads. */
 const MAX_LOG_FILE_BYTES = 8_000_000;
@@ -70,59 +65,13 @@ export function PlayView({ pg }: { pg: Playground }) {
 
 function PlaySetup({ pg, f, onChange, onStart, onOpenLog, started, busy }: { pg: Playground; f: PlayForm; onChange: (f: PlayForm) => void; onStart: () => void; onOpenLog: (file: File) => void; started: boolean; busy: boolean }) {
   const check = pg.check.value!;
-  const range = check.players ?? { min: 1, max: 8 };
-  const agents = agentChoices(check);
+  const seats: SeatChoice<SeatController>[] = [{ value: null, label: 'person' }, ...agentChoices(check).map((a) => ({ value: a, label: `bot: ${a}` }))];
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <details class="play-setup" open={!started}>
       <summary>{started ? 'New game…' : 'Set up a game'}</summary>
       <div class="sim-form">
-        <label>
-          players
-          <input
-            type="number"
-            min={range.min}
-            max={range.max}
-            value={f.players}
-            onInput={(e) => {
-              const n = Math.max(range.min, Math.min(range.max, Number((e.target as HTMLInputElement).value) || range.min));
-              onChange({ ...f, players: n, seats: Array.from({ length: n }, (_, i) => (i < f.seats.length ? f.seats[i]! : 'random')) });
-            }}
-          />
-        </label>
-        <label>
-          seed
-          <input type="number" value={f.seed} onInput={(e) => onChange({ ...f, seed: Number((e.target as HTMLInputElement).value) || 0 })} />
-        </label>
-        {check.variants.length > 0 && (
-          <label>
-            variant
-            <select value={f.variant ?? ''} onChange={(e) => onChange({ ...f, variant: (e.target as HTMLSelectElement).value || null })}>
-              <option value="">base game</option>
-              {check.variants.map((v) => (
-                <option key={v.name} value={v.name}>
-                  {v.title ?? v.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <div class="seats">
-          {f.seats.map((c, seat) => (
-            <label key={seat} class="seat">
-              p{seat + 1}
-              <select data-testid={`seat-${seat + 1}`} value={c ?? '(you)'} onChange={(e) => onChange({ ...f, seats: f.seats.map((x, i) => (i === seat ? ((e.target as HTMLSelectElement).value === '(you)' ? null : (e.target as HTMLSelectElement).value) : x)) })}>
-                <option value="(you)">person</option>
-                {agents.map((a) => (
-                  <option key={a} value={a}>
-                    bot: {a}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ))}
-        </div>
-        <OptionFields check={check} values={f.options} onChange={(options) => onChange({ ...f, options: options as PlayForm['options'] })} />
+        <GameSetupFields check={check} setup={f} seatChoices={seats} newSeat="random" seatTestId="seat" onChange={onChange} />
         <div class="sim-actions">
           <button class="btn primary" data-testid="play-start" disabled={busy || !check.ok} onClick={onStart}>
             ▶ Start a game

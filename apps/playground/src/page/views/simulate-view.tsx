@@ -1,30 +1,16 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import type { Value } from '@houserules/schema';
-import type { CheckResult, SimulateResult } from '../../protocol/engine-protocol.ts';
+import type { SimulateResult } from '../../protocol/engine-protocol.ts';
 import { BarList, ChartCard, ColumnChart, Histogram } from '../charts/charts.tsx';
 import type { Playground } from '../playground.ts';
+import { agentChoices, defaultPlayers, GameSetupFields, type GameSetup } from './game-setup.tsx';
 
-export interface SimulateForm {
+/** The games to play, on the shared set-up (a seat is an agent's name). */
+export interface SimulateForm extends GameSetup<string> {
   games: number;
-  players: number;
-  seed: number;
-  agents: string[];
-  options: Record<string, Value>;
-  variant: string | null;
 }
 
 export const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-
-/** The agents a seat may be given: the engine's own and the scenario's policies (with their default arguments). */
-export function agentChoices(check: CheckResult | null): string[] {
-  return ['random', 'first', ...(check?.policies ?? []).map((p) => p.name)];
-}
-
-export function defaultPlayers(check: CheckResult | null): number {
-  const range = check?.players ?? { min: 2, max: 4 };
-  return Math.max(range.min, Math.min(range.max, 4));
-}
 
 export function SimulateView({ pg }: { pg: Playground }) {
   const check = pg.check.value;
@@ -39,7 +25,7 @@ export function SimulateView({ pg }: { pg: Playground }) {
     if (!check || formFor.value === pg.entryId.value) return;
     formFor.value = pg.entryId.value;
     const players = defaultPlayers(check);
-    form.value = { games: 200, players, seed: 1, agents: new Array(players).fill('random'), options: {}, variant: pg.variant.value };
+    form.value = { games: 200, players, seed: 1, seats: new Array<string>(players).fill('random'), options: {}, variant: pg.variant.value };
     result.value = null;
   }, [check, pg.entryId.value]);
   const f = form.value;
@@ -50,7 +36,7 @@ export function SimulateView({ pg }: { pg: Playground }) {
   const run = async (): Promise<void> => {
     error.value = null;
     progress.value = { done: 0, total: f.games };
-    const pending = pg.engine.start('simulate/run', { entry: pg.entryFile.value, variant: f.variant, players: f.players, games: f.games, seed: f.seed, agents: f.agents, options: f.options }, (p) => (progress.value = p));
+    const pending = pg.engine.start('simulate/run', { entry: pg.entryFile.value, variant: f.variant, players: f.players, games: f.games, seed: f.seed, agents: f.seats, options: f.options }, (p) => (progress.value = p));
     cancel.value = pending.cancel;
     try {
       const outcome = await pending.result;
@@ -61,8 +47,7 @@ export function SimulateView({ pg }: { pg: Playground }) {
       cancel.value = null;
     }
   };
-  const range = check.players ?? { min: 1, max: 8 };
-  const agents = agentChoices(check);
+  const agents = agentChoices(check).map((name) => ({ value: name, label: name }));
   return (
     <div class="simulate-view" data-testid="simulate-view">
       <form
@@ -76,51 +61,7 @@ export function SimulateView({ pg }: { pg: Playground }) {
           games
           <input type="number" min={1} max={1000000} value={f.games} data-testid="sim-games" onInput={(e) => set({ games: Number((e.target as HTMLInputElement).value) || 1 })} />
         </label>
-        <label>
-          players
-          <input
-            type="number"
-            min={range.min}
-            max={range.max}
-            value={f.players}
-            onInput={(e) => {
-              const n = Math.max(range.min, Math.min(range.max, Number((e.target as HTMLInputElement).value) || range.min));
-              set({ players: n, agents: Array.from({ length: n }, (_, i) => f.agents[i] ?? 'random') });
-            }}
-          />
-        </label>
-        <label>
-          seed
-          <input type="number" value={f.seed} onInput={(e) => set({ seed: Number((e.target as HTMLInputElement).value) || 0 })} />
-        </label>
-        {check.variants.length > 0 && (
-          <label>
-            variant
-            <select value={f.variant ?? ''} onChange={(e) => set({ variant: (e.target as HTMLSelectElement).value || null })}>
-              <option value="">base game</option>
-              {check.variants.map((v) => (
-                <option key={v.name} value={v.name}>
-                  {v.title ?? v.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <div class="seats">
-          {f.agents.map((a, seat) => (
-            <label key={seat} class="seat">
-              p{seat + 1}
-              <select value={a} onChange={(e) => set({ agents: f.agents.map((x, i) => (i === seat ? (e.target as HTMLSelectElement).value : x)) })}>
-                {agents.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ))}
-        </div>
-        <OptionFields check={check} values={f.options} onChange={(options) => set({ options })} />
+        <GameSetupFields check={check} setup={f} seatChoices={agents} newSeat="random" seatTestId="sim-seat" onChange={(setup) => set(setup)} />
         <div class="sim-actions">
           {progress.value ? (
             <>
@@ -141,42 +82,6 @@ export function SimulateView({ pg }: { pg: Playground }) {
       </form>
       {error.value && <p class="diag error">{error.value}</p>}
       {result.value && <SimulationCharts pg={pg} r={result.value} />}
-    </div>
-  );
-}
-
-export function OptionFields({ check, values, onChange }: { check: CheckResult; values: Record<string, Value>; onChange: (v: Record<string, Value>) => void }) {
-  if (check.options.length === 0) return null;
-  return (
-    <div class="options">
-      {check.options.map((o) => {
-        const value = values[o.name] ?? o.default;
-        const change = (v: Value): void => {
-          const next = { ...values };
-          if (v === o.default) delete next[o.name];
-          else next[o.name] = v;
-          onChange(next);
-        };
-        return (
-          <label key={o.name} title={o.doc ?? ''} class="option">
-            <span class="option-name">{o.name}</span>
-            {o.type.t === 'enum' ? (
-              <select value={String(value)} onChange={(e) => change((e.target as HTMLSelectElement).value)}>
-                {(o.type.values ?? []).map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                    {v === o.default ? ' (default)' : ''}
-                  </option>
-                ))}
-              </select>
-            ) : o.type.t === 'bool' ? (
-              <input type="checkbox" checked={value === true} onChange={(e) => change((e.target as HTMLInputElement).checked)} />
-            ) : (
-              <input type="number" value={Number(value)} onInput={(e) => change(Number((e.target as HTMLInputElement).value))} />
-            )}
-          </label>
-        );
-      })}
     </div>
   );
 }

@@ -28,11 +28,16 @@ export interface ViewPicturesProps {
   seatColours: string[];
   boardSvg: string | null;
   winners: number[];
+  /** the other side of a comparison at the same step: what differs from it is marked */
+  other?: PlayerView;
 }
 
 /** What a seat (or a spectator) sees, as pictures. */
 export function ViewPictures(s: ViewPicturesProps) {
   const view = s.view;
+  const o = s.other;
+  /** ` differs` when the other side shows something else here (nothing to compare with: never) */
+  const differs = (mine: string, theirs: () => string): string => (o && mine !== theirs() ? ' differs' : '');
   const globalZones = Object.entries(view.zones).filter((e): e is [string, ZoneView] => !Array.isArray(e[1]));
   const playerZones = Object.entries(view.zones).filter((e): e is [string, ZoneView[]] => Array.isArray(e[1]));
   const globalPools = Object.entries(view.pools).filter((e): e is [string, Record<string, number>] => !Array.isArray(e[1]));
@@ -46,19 +51,19 @@ export function ViewPictures(s: ViewPicturesProps) {
       {globalZones.length > 0 && (
         <div class="zones">
           {globalZones.map(([name, z]) => (
-            <ZoneRow key={name} name={name} z={z} />
+            <ZoneRow key={name} name={name} z={z} marked={differs(zoneKey(z), () => zoneKey(o?.zones[name] as ZoneView | undefined))} />
           ))}
         </div>
       )}
       {(globalPools.length > 0 || globalVars.length > 0) && (
         <div class="globals">
           {globalPools.map(([name, pool]) => (
-            <span key={name} class="chip pool">
+            <span key={name} class={`chip pool${differs(poolText(pool), () => poolText((o?.pools[name] as Record<string, number> | undefined) ?? {}))}`}>
               <b>{name}</b> {poolText(pool, name, s.unlimited)}
             </span>
           ))}
           {globalVars.map(([name, v]) => (
-            <span key={name} class="chip">
+            <span key={name} class={`chip${differs(show(v), () => (o && name in o.vars ? show(o.vars[name]!) : ''))}`}>
               <b>{name}</b> {show(v)}
             </span>
           ))}
@@ -88,13 +93,13 @@ export function ViewPictures(s: ViewPicturesProps) {
                 {view.committed.includes(seat) && <span class="muted"> ✓ committed</span>}
               </th>
               {playerVars.map(([n, v]) => (
-                <td key={n}>{show(v[seat]!)}</td>
+                <td key={n} class={differs(show(v[seat]!), () => show(((o?.vars[n] as Value[] | undefined) ?? [])[seat] ?? ''))}>{show(v[seat]!)}</td>
               ))}
               {playerPools.map(([n, pools]) => (
-                <td key={n}>{pools[seat] === null ? 'hidden' : poolText(pools[seat] ?? {})}</td>
+                <td key={n} class={differs(poolCell(pools[seat]), () => poolCell((o?.pools[n] as (Record<string, number> | null)[] | undefined)?.[seat]))}>{poolCell(pools[seat])}</td>
               ))}
               {playerZones.map(([n, zones]) => (
-                <td key={n}>{zoneText(zones[seat])}</td>
+                <td key={n} class={differs(zoneKey(zones[seat]), () => zoneKey((o?.zones[n] as ZoneView[] | undefined)?.[seat]))}>{zoneText(zones[seat])}</td>
               ))}
             </tr>
           ))}
@@ -105,9 +110,19 @@ export function ViewPictures(s: ViewPicturesProps) {
   );
 }
 
+/** a seat's pool in the table: its tokens, or "hidden" (another owner's secret) */
+function poolCell(pool: Record<string, number> | null | undefined): string {
+  return pool === null ? 'hidden' : poolText(pool ?? {});
+}
+
 function poolText(pool: Record<string, number>, name = '', unlimited: string[] = []): string {
   const parts = Object.entries(pool).map(([token, n]) => (unlimited.includes(`${name}.${token}`) ? `∞ ${token}` : `${n} ${token}`));
   return parts.length ? parts.join(', ') : '—';
+}
+
+/** a zone as compared with the other side's: its text, and the values on its cards (a changed value differs too) */
+function zoneKey(z: ZoneView | undefined): string {
+  return `${zoneText(z)} ${JSON.stringify(z?.cards?.map((c) => [c.kind, c.fields, c.pools ?? null]) ?? null)}`;
 }
 
 function zoneText(z: ZoneView | undefined): string {
@@ -119,9 +134,9 @@ function zoneText(z: ZoneView | undefined): string {
   return z.cards.length ? z.cards.map((c) => c.kind).join(', ') : '—';
 }
 
-function ZoneRow({ name, z }: { name: string; z: ZoneView }) {
+function ZoneRow({ name, z, marked = '' }: { name: string; z: ZoneView; marked?: string }) {
   return (
-    <div class="zone" data-testid={`zone:${name}`}>
+    <div class={`zone${marked}`} data-testid={`zone:${name}`}>
       <div class="zone-name">
         {name} <span class="muted">{z.count}</span>
       </div>

@@ -1,5 +1,4 @@
 import { useEffect } from 'preact/hooks';
-import { installTestDecorations } from '../../editor/test-decorations.ts';
 import type { CoverageReport, TestReport } from '../../protocol/engine-protocol.ts';
 import { onEditor } from '../editor-pane.tsx';
 import type { Playground } from '../playground.ts';
@@ -7,7 +6,8 @@ import { keyOf, testBench } from '../test-bench.ts';
 
 export function TestsView({ pg }: { pg: Playground }) {
   const bench = testBench(pg);
-  useEffect(() => onEditor((host) => installTestDecorations(host, pg, bench)), []);
+  // The ▶ above each test block and the gutter marks, once the editor (loaded after the first paint) is there.
+  useEffect(() => onEditor((host) => void import('../../editor/test-decorations.ts').then(({ installTestDecorations }) => installTestDecorations(host, pg, bench))), []);
   const blocks = bench.blocks.value;
   const running = bench.running.value;
   const run = bench.lastRun.value;
