@@ -61,15 +61,6 @@ export function apply(g: Game, seat: number, move: Move): Result<boolean> {
   return { value: true, diagnostics: [] };
 }
 
-/** answers the seat's open decision with option i (the fast path agents use) */
-export function applyOption(g: Game, seat: number, i: number): boolean {
-  if (g.over) return false;
-  const d = openDecision(g, seat);
-  if (!d || i < 0 || i >= d.count) return false;
-  commit(g, d, i);
-  return true;
-}
-
 export function commit(g: Game, d: DecisionRecord, idx: number): void {
   d.chosen = idx;
   g.readyCheck = true;

@@ -9,21 +9,21 @@ import { shuffleInPlace } from './prng.ts';
  * showing cards to seats, with what each seat comes to know (card-knowledge.ts).
  */
 
-export function moveCard(g: Game, c: number, z: number, top: boolean): void {
-  g.ver[g.zoneResource[g.cardZone[c]!]!]!++;
-  g.ver[g.zoneResource[z]!]!++;
-  detach(g, c);
-  const arr = g.zoneCards[z]!;
-  const len = g.zoneLen[z]!;
+export function moveCard(this: Game, c: number, z: number, top: boolean): void {
+  this.ver[this.zoneResource[this.cardZone[c]!]!]!++;
+  this.ver[this.zoneResource[z]!]!++;
+  detach(this, c);
+  const arr = this.zoneCards[z]!;
+  const len = this.zoneLen[z]!;
   if (top) arr[len] = c;
   else {
     if (arr.length <= len) arr.push(0);
     arr.copyWithin(1, 0, len);
     arr[0] = c;
   }
-  g.zoneLen[z] = len + 1;
-  g.cardZone[c] = z;
-  g.known[c] = g.known[c]! | g.zoneSeen[z]!;
+  this.zoneLen[z] = len + 1;
+  this.cardZone[c] = z;
+  this.known[c] = this.known[c]! | this.zoneSeen[z]!;
 }
 
 export function detach(g: Game, c: number): void {
@@ -37,71 +37,71 @@ export function detach(g: Game, c: number): void {
   g.zoneLen[from] = len - 1;
 }
 
-export function moveAllCards(g: Game, a: number, b: number): void {
+export function moveAllCards(this: Game, a: number, b: number): void {
   if (a === b) return;
-  g.ver[g.zoneResource[a]!]!++;
-  g.ver[g.zoneResource[b]!]!++;
-  const from = g.zoneCards[a]!;
-  const to = g.zoneCards[b]!;
-  const n = g.zoneLen[a]!;
-  let len = g.zoneLen[b]!;
-  const seen = g.zoneSeen[b]!;
+  this.ver[this.zoneResource[a]!]!++;
+  this.ver[this.zoneResource[b]!]!++;
+  const from = this.zoneCards[a]!;
+  const to = this.zoneCards[b]!;
+  const n = this.zoneLen[a]!;
+  let len = this.zoneLen[b]!;
+  const seen = this.zoneSeen[b]!;
   for (let k = 0; k < n; k++) {
     const c = from[k]!;
     to[len++] = c;
-    g.cardZone[c] = b;
-    g.known[c] = g.known[c]! | seen;
+    this.cardZone[c] = b;
+    this.known[c] = this.known[c]! | seen;
   }
-  g.zoneLen[a] = 0;
-  g.zoneLen[b] = len;
+  this.zoneLen[a] = 0;
+  this.zoneLen[b] = len;
 }
 
-export function shuffleZone(g: Game, z: number): void {
-  g.ver[g.zoneResource[z]!]!++;
-  shuffleInPlace(g.rng, stream(g, g.chanceZoneBase + z), g.zoneCards[z]!, g.zoneLen[z]!);
+export function shuffleZone(this: Game, z: number): void {
+  this.ver[this.zoneResource[z]!]!++;
+  shuffleInPlace(this.rng, stream(this, this.chanceZoneBase + z), this.zoneCards[z]!, this.zoneLen[z]!);
   // a shuffle forgets which card is where, for every seat that does not see the zone
-  const cards = g.zoneCards[z]!;
-  const seen = g.zoneSeen[z]!;
-  for (let k = 0, len = g.zoneLen[z]!; k < len; k++) g.known[cards[k]!] = seen;
-  if (g.logEntries) record(g, '$shuffle', { zone: zoneName(g, z) });
+  const cards = this.zoneCards[z]!;
+  const seen = this.zoneSeen[z]!;
+  for (let k = 0, len = this.zoneLen[z]!; k < len; k++) this.known[cards[k]!] = seen;
+  if (this.logEntries) record(this, '$shuffle', { zone: zoneName(this, z) });
 }
 
-export function revealTop(g: Game, a: number, b: number, hidden: boolean): number {
-  const len = g.zoneLen[a]!;
+export function revealTop(this: Game, a: number, b: number, hidden: boolean): number {
+  const len = this.zoneLen[a]!;
   if (len === 0) return -1;
-  g.ver[g.zoneResource[a]!]!++;
-  g.ver[g.zoneResource[b]!]!++;
-  const c = g.zoneCards[a]![len - 1]!;
-  g.zoneLen[a] = len - 1;
-  const to = g.zoneCards[b]!;
-  to[g.zoneLen[b]!++] = c;
-  g.cardZone[c] = b;
-  g.known[c] = hidden ? g.known[c]! | g.zoneSeen[b]! : allSeats(g.playerCount);
-  if (g.logEntries) {
-    const kind = g.lg.cardKinds[g.cardKind[c]!]!;
-    const entry = record(g, '$reveal', { card: c, kind: kind.name, from: zoneName(g, a), to: zoneName(g, b), hidden });
-    if (hidden) g.logSecrets.set(entry, g.known[c]!);
+  this.ver[this.zoneResource[a]!]!++;
+  this.ver[this.zoneResource[b]!]!++;
+  const c = this.zoneCards[a]![len - 1]!;
+  this.zoneLen[a] = len - 1;
+  const to = this.zoneCards[b]!;
+  to[this.zoneLen[b]!++] = c;
+  this.cardZone[c] = b;
+  this.known[c] = hidden ? this.known[c]! | this.zoneSeen[b]! : allSeats(this.playerCount);
+  if (this.logEntries) {
+    const kind = this.lg.cardKinds[this.cardKind[c]!]!;
+    const entry = record(this, '$reveal', { card: c, kind: kind.name, from: zoneName(this, a), to: zoneName(this, b), hidden });
+    if (hidden) this.logSecrets.set(entry, this.known[c]!);
   }
   return c;
 }
 
 /** `show X to P`: the seats of `to` come to know the cards (arrays read in their given order) */
-export function showCards(g: Game, cards: ArrayLike<number>, cardCount: number, seats: ArrayLike<number>, seatCount: number): void {
+export function showCards(this: Game, cards: ArrayLike<number>, cardCount: number, seats: ArrayLike<number>, seatCount: number): void {
   let mask = 0;
   for (let k = 0; k < seatCount; k++) {
     const s = seats[k]!;
-    if (s >= 0 && s < g.playerCount) mask |= 1 << s;
+    if (s >= 0 && s < this.playerCount) mask |= 1 << s;
   }
   const shown: number[] = [];
   for (let k = 0; k < cardCount; k++) {
     const c = cards[k]!;
-    if (c < 0 || c >= g.cardCount) continue;
-    g.known[c] = g.known[c]! | mask;
+    if (c < 0 || c >= this.cardCount) continue;
+    this.known[c] = this.known[c]! | mask;
     shown.push(c);
   }
-  if (g.logEntries) {
+  if (this.logEntries) {
     const to: number[] = [];
-    for (let s = 0; s < g.playerCount; s++) if ((mask & (1 << s)) !== 0) to.push(s);
-    g.logSecrets.set(record(g, '$show', { cards: shown, to }), mask);
+    for (let s = 0; s < this.playerCount; s++) if ((mask & (1 << s)) !== 0) to.push(s);
+    this.logSecrets.set(record(this, '$show', { cards: shown, to }), mask);
   }
 }

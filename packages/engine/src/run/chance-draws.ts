@@ -1,5 +1,4 @@
 import { STREAM_WORDS } from './chance-streams.ts';
-import { enqueue } from './event-queue.ts';
 import { record } from './game-log.ts';
 import type { Game } from './game.ts';
 import { nextBelow, seedPrng } from './prng.ts';
@@ -19,21 +18,21 @@ export function stream(g: Game, s: number): number {
   return o;
 }
 
-export function rollDice(g: Game, streamIndex: number, dice: number, sides: number): number {
+export function rollDice(this: Game, streamIndex: number, dice: number, sides: number): number {
   let total = 0;
-  const forced = g.forcedDice;
-  const o = stream(g, streamIndex);
-  for (let k = 0; k < dice; k++) total += forced !== null && forced.length > 0 ? forced.shift()! : 1 + nextBelow(g.rng, o, sides);
-  if (g.logEntries) record(g, '$roll', { dice, sides, total });
-  if (g.lg.builtin.diceRolled >= 0) {
-    g.tmpVals[0] = total;
-    enqueue(g, g.lg.builtin.diceRolled, g.tmpVals, 1);
+  const forced = this.forcedDice;
+  const o = stream(this, streamIndex);
+  for (let k = 0; k < dice; k++) total += forced !== null && forced.length > 0 ? forced.shift()! : 1 + nextBelow(this.rng, o, sides);
+  if (this.logEntries) record(this, '$roll', { dice, sides, total });
+  if (this.lg.builtin.diceRolled >= 0) {
+    this.tmpVals[0] = total;
+    this.enqueue(this.lg.builtin.diceRolled, this.tmpVals, 1);
   }
   return total;
 }
 
-export function randomBelow(g: Game, streamIndex: number, n: number, why: string): number {
-  const i = nextBelow(g.rng, stream(g, streamIndex), n);
-  if (g.logEntries) record(g, '$' + why, { n, index: i });
+export function randomBelow(this: Game, streamIndex: number, n: number, why: string): number {
+  const i = nextBelow(this.rng, stream(this, streamIndex), n);
+  if (this.logEntries) record(this, '$' + why, { n, index: i });
   return i;
 }

@@ -4,7 +4,7 @@ import { askWords, seatWord } from './author-words.ts';
 import { ENDING_NONE, checkFiringEnds, stop } from './ending.ts';
 import { FRAME_NODE, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
 import type { Game } from './game.ts';
-import { fail, runWarning } from './run-errors.ts';
+import { runWarning } from './run-errors.ts';
 import type { Decision, DecisionRecord, Move } from './types.ts';
 
 /**
@@ -21,38 +21,38 @@ export function offersEveryValue(ask: AskInfo): boolean {
   return ask.over === null && ask.constraints.length === 0;
 }
 
-export function askDecision(g: Game, index: number): void {
-  const ask = g.lg.asks[index]!;
-  const group = g.nextGroup++;
-  const saved = ask.thenReadsLocals && ask.scopeHi > ask.scopeLo ? saveLocals(g, ask.scopeLo, ask.scopeHi) : null;
-  const before = g.decisions.length;
-  const eachBefore = ask.eachSlot >= 0 ? g.locals[ask.eachSlot]! : 0;
-  const bindBefore = ask.bindSlot >= 0 ? g.locals[ask.bindSlot]! : 0;
+export function askDecision(this: Game, index: number): void {
+  const ask = this.lg.asks[index]!;
+  const group = this.nextGroup++;
+  const saved = ask.thenReadsLocals && ask.scopeHi > ask.scopeLo ? saveLocals(this, ask.scopeLo, ask.scopeHi) : null;
+  const before = this.decisions.length;
+  const eachBefore = ask.eachSlot >= 0 ? this.locals[ask.eachSlot]! : 0;
+  const bindBefore = ask.bindSlot >= 0 ? this.locals[ask.bindSlot]! : 0;
   if (ask.single) {
-    const seat = ask.single(g);
-    if (seat < 0 || seat >= g.playerCount) {
-      fail(g, 'run/no-such-player', `${askWords(g.lg, index)} asks ${seat === -1 ? 'nobody (`none`)' : `player ${seat + 1}`}, who does not exist.`);
+    const seat = ask.single(this);
+    if (seat < 0 || seat >= this.playerCount) {
+      this.fail('run/no-such-player', `${askWords(this.lg, index)} asks ${seat === -1 ? 'nobody (`none`)' : `player ${seat + 1}`}, who does not exist.`);
       return;
     }
-    addChoice(g, index, seat, -1, group, saved);
+    addChoice(this, index, seat, -1, group, saved);
   } else {
-    ask.eachOver!(g);
-    const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;
-    const choosers = g.chooserBuf;
+    ask.eachOver!(this);
+    const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
+    const choosers = this.chooserBuf;
     for (let k = 0; k < len; k++) choosers[k] = rev ? arr[len - 1 - k]! : arr[k]!;
     for (let k = 0; k < len; k++) {
       const p = choosers[k]!;
-      g.locals[ask.eachSlot] = p;
-      if (ask.eachWhere !== null && ask.eachWhere(g) === 0) continue;
-      addChoice(g, index, p, p, group, saved);
+      this.locals[ask.eachSlot] = p;
+      if (ask.eachWhere !== null && ask.eachWhere(this) === 0) continue;
+      addChoice(this, index, p, p, group, saved);
     }
   }
-  if (g.decisions.length === before && ask.otherwise !== null) {
+  if (this.decisions.length === before && ask.otherwise !== null) {
     // nobody to ask: `then` does not run; `otherwise` runs now, in place of the ask, with the
     // chooser's and the choice's names as they were before the ask looked for options
-    if (ask.eachSlot >= 0) g.locals[ask.eachSlot] = eachBefore;
-    if (ask.bindSlot >= 0) g.locals[ask.bindSlot] = bindBefore;
-    ask.otherwise(g);
+    if (ask.eachSlot >= 0) this.locals[ask.eachSlot] = eachBefore;
+    if (ask.bindSlot >= 0) this.locals[ask.bindSlot] = bindBefore;
+    ask.otherwise(this);
   }
 }
 

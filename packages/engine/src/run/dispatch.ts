@@ -4,7 +4,6 @@ import type { Game } from './game.ts';
 import { checkInvariants } from './invariants.ts';
 import { filledArray } from './packed-array.ts';
 import { MAX_LOOP_WORK_PER_STEP } from './run-budgets.ts';
-import { fail } from './run-errors.ts';
 
 /**
  * Dispatching an event: its rules fire in order, each counted against the step budget;
@@ -16,15 +15,15 @@ import { fail } from './run-errors.ts';
 const RECENT = 64;
 
 /** counts a rule firing against the step budget; false (and the game stops) when the budget is spent */
-export function startFiring(g: Game, ri: number): boolean {
-  if (g.stepFirings >= g.budget) {
-    stepBudgetExceeded(g);
+export function startFiring(this: Game, ri: number): boolean {
+  if (this.stepFirings >= this.budget) {
+    stepBudgetExceeded(this);
     return false;
   }
-  g.stepFirings++;
-  g.firings[ri]!++;
+  this.stepFirings++;
+  this.firings[ri]!++;
   // only the firings just before the budget runs out name the loop: record those alone
-  if (g.stepFirings > g.budget - RECENT) (g.recent ??= filledArray(RECENT, 0))[g.recentPos++ & (RECENT - 1)] = ri;
+  if (this.stepFirings > this.budget - RECENT) (this.recent ??= filledArray(RECENT, 0))[this.recentPos++ & (RECENT - 1)] = ri;
   return true;
 }
 
@@ -32,10 +31,10 @@ export function startFiring(g: Game, ri: number): boolean {
  * counts a loop over `n` elements against MAX_LOOP_WORK_PER_STEP; false (and
  * the game stops, naming `where`) when nested loops would walk more than that
  */
-export function countLoop(g: Game, n: number, where: string): boolean {
-  g.loopWork += n;
-  if (g.loopWork <= MAX_LOOP_WORK_PER_STEP) return true;
-  fail(g, 'run/size-budget', `In ${where}: loops walked more than ${MAX_LOOP_WORK_PER_STEP} elements in one flow step.`, where);
+export function countLoop(this: Game, n: number, where: string): boolean {
+  this.loopWork += n;
+  if (this.loopWork <= MAX_LOOP_WORK_PER_STEP) return true;
+  this.fail('run/size-budget', `In ${where}: loops walked more than ${MAX_LOOP_WORK_PER_STEP} elements in one flow step.`, where);
   return false;
 }
 
@@ -47,7 +46,7 @@ export function stepBudgetExceeded(g: Game): void {
     const name = g.lg.rules[ri]?.name ?? 'flow';
     if (!names.includes(name)) names.push(name);
   }
-  fail(g, 'run/step-budget', `More than ${g.budget} rule firings in one flow step; the loop: ${names.join(' → ')}.`, names.join(', '));
+  g.fail('run/step-budget', `More than ${g.budget} rule firings in one flow step; the loop: ${names.join(' → ')}.`, names.join(', '));
   stop(g);
 }
 

@@ -17,19 +17,19 @@ export const ENDING_DRAINING = 2;
 
 const NUMBER_TYPE = { t: 'number' } as const;
 
-export function endGame(g: Game, winners: ListFn | null, reason: string): void {
-  if (g.endingPhase !== ENDING_NONE) return;
-  g.endWinners = null;
+export function endGame(this: Game, winners: ListFn | null, reason: string): void {
+  if (this.endingPhase !== ENDING_NONE) return;
+  this.endWinners = null;
   if (winners) {
-    winners(g);
-    const arr = g.srcArr, len = g.srcLen, rev = g.srcRev;
+    winners(this);
+    const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
     const out: number[] = [];
     for (let k = 0; k < len; k++) out.push(rev ? arr[len - 1 - k]! : arr[k]!);
-    g.endWinners = out;
+    this.endWinners = out;
   }
-  g.endReason = reason;
-  g.endingPhase = ENDING_REQUESTED;
-  g.halt = true;
+  this.endReason = reason;
+  this.endingPhase = ENDING_REQUESTED;
+  this.halt = true;
 }
 
 export function stop(g: Game): void {
@@ -64,7 +64,7 @@ export function checkEnds(g: Game, ends: EndInfo[]): void {
     g.self = prevSelf;
     if (g.err) return stop(g);
     if (holds) {
-      endGame(g, e.winners, e.id);
+      g.endGame(e.winners, e.id);
       return;
     }
   }

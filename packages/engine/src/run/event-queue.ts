@@ -5,17 +5,17 @@ import type { Game } from './game.ts';
  * slid down rather than grown.
  */
 
-export function enqueue(g: Game, ev: number, args: ArrayLike<number>, n: number): void {
-  if (g.qHead > 0 && g.qTail === g.qEvent.length) {
+export function enqueue(this: Game, ev: number, args: ArrayLike<number>, n: number): void {
+  if (this.qHead > 0 && this.qTail === this.qEvent.length) {
     // slide the live part down instead of growing
-    const live = g.qTail - g.qHead;
-    for (let i = 0; i < live; i++) g.qEvent[i] = g.qEvent[g.qHead + i]!;
-    for (let i = 0; i < live * g.stride; i++) g.qArgs[i] = g.qArgs[g.qHead * g.stride + i]!;
-    g.qTail = live;
-    g.qHead = 0;
+    const live = this.qTail - this.qHead;
+    for (let i = 0; i < live; i++) this.qEvent[i] = this.qEvent[this.qHead + i]!;
+    for (let i = 0; i < live * this.stride; i++) this.qArgs[i] = this.qArgs[this.qHead * this.stride + i]!;
+    this.qTail = live;
+    this.qHead = 0;
   }
-  const t = g.qTail++;
-  g.qEvent[t] = ev;
-  const base = t * g.stride;
-  for (let k = 0; k < g.stride; k++) g.qArgs[base + k] = k < n ? args[k]! : 0;
+  const t = this.qTail++;
+  this.qEvent[t] = ev;
+  const base = t * this.stride;
+  for (let k = 0; k < this.stride; k++) this.qArgs[base + k] = k < n ? args[k]! : 0;
 }

@@ -1,12 +1,10 @@
 import type { FlowInfo } from '../load/loaded-graph.ts';
 import { offerActions } from './action-offers.ts';
 import { ENDING_NONE, checkEnds, stop } from './ending.ts';
-import { enqueue } from './event-queue.ts';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN, FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, FRAME_BRANCH, FRAME_COUNT, FRAME_NODE, FRAME_PC, FRAME_SEAT, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
 import { flowPosition, pushFrame } from './flow-stack.ts';
 import type { Game } from './game.ts';
 import { MAX_IDLE_FLOW_MOVES } from './run-budgets.ts';
-import { fail } from './run-errors.ts';
 import { FLOW_CONTEXT } from './state-versions.ts';
 
 /**
@@ -23,7 +21,7 @@ export function enter(g: Game, child: number): boolean {
   if (info.kind === FLOW_STEP) {
     g.stepFirings = 0;
     g.loopWork = 0;
-    enqueue(g, info.event, g.evArgs, 0);
+    g.enqueue(info.event, g.evArgs, 0);
     return true;
   }
   pushFrame(g, child);
@@ -35,7 +33,7 @@ export function builtin(g: Game, ev: number, arg: number): void {
   if (ev < 0) return;
   if (g.logEntries === null && !g.checking && g.lg.events[ev]!.fires.length === 0) return;
   g.tmpVals[0] = arg;
-  enqueue(g, ev, g.tmpVals, 1);
+  g.enqueue(ev, g.tmpVals, 1);
 }
 
 /** a new round or turn (frame at t) begins: its opening event, then its body (stage 1) */
@@ -87,7 +85,7 @@ export function advanceFlow(g: Game): boolean {
   for (;;) {
     if (++guard > FLOW_GUARD) {
       const at = flowPosition(g);
-      fail(g, 'run/step-budget', `The flow went round ${FLOW_GUARD} times without anything happening (at ${at}).`, at);
+      g.fail('run/step-budget', `The flow went round ${FLOW_GUARD} times without anything happening (at ${at}).`, at);
       stop(g);
       return true;
     }

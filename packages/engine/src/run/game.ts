@@ -1,5 +1,5 @@
-import type { Diagnostic, DiagnosticCode, Result } from '@houserules/schema';
-import type { EndInfo, ListFn, LoadedGraph } from '../load/loaded-graph.ts';
+import type { Diagnostic, Result } from '@houserules/schema';
+import type { EndInfo, LoadedGraph } from '../load/loaded-graph.ts';
 import { initialKnowledge, zoneSeenMasks } from './card-knowledge.ts';
 import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
@@ -24,7 +24,7 @@ import { countLoop, drainEvents, startFiring } from './dispatch.ts';
 import { askDecision, describe, openDecision } from './decisions.ts';
 import { flowPosition, phaseActive, pushFrame } from './flow-stack.ts';
 import { settle } from './settle.ts';
-import { apply, applyOption } from './apply-move.ts';
+import { apply, commit } from './apply-move.ts';
 import { restore, snapshot, stateHash } from './game-snapshot.ts';
 import { knows, redactedLog, view } from './player-view.ts';
 import { refreshDecisions, resume, runStatements } from './conformance-hooks.ts';
@@ -54,8 +54,9 @@ import { refreshDecisions, resume, runStatements } from './conformance-hooks.ts'
  *   player-view.ts        a seat's view, its redacted log, card knowledge
  *   conformance-hooks.ts  what the conformance runner does to a game
  *
- * The methods compiled code calls (RunState, run-state.ts) forward to those
- * functions, one call each.
+ * The primitives compiled code calls (RunState, run-state.ts) are those modules'
+ * functions themselves, written over `this` and set on the prototype (end of
+ * this file); the rest of the public API forwards in one call.
  */
 
 const DEFAULT_BUDGET = MAX_FIRINGS_PER_STEP;
@@ -397,7 +398,7 @@ export class Game {
     invalidateAll(this);
     if (this.logEntries) record(this, '$start', { seed: config.seed, players: n, options: config.options ?? {} });
     pushFrame(this, lg.flowRoot);
-    if (lg.builtin.gameStart >= 0) enqueue(this, lg.builtin.gameStart, this.evArgs, 0);
+    if (lg.builtin.gameStart >= 0) this.enqueue(lg.builtin.gameStart, this.evArgs, 0);
     if (config.flowStepBudget !== undefined) this.flowBudget = config.flowStepBudget;
     if (config.holdFlow === true) drainEvents(this);
     else settle(this);
@@ -488,7 +489,12 @@ export class Game {
 
   /** answers the seat's open decision with option i (the fast path agents use) */
   applyOption(seat: number, i: number): boolean {
-    return applyOption(this, seat, i);
+    // written out here, not forwarded: the agents' loop calls it per decision
+    if (this.over) return false;
+    const d = openDecision(this, seat);
+    if (!d || i < 0 || i >= d.count) return false;
+    commit(this, d, i);
+    return true;
   }
 
   view(seat: number): PlayerView {
@@ -533,7 +539,28 @@ export class Game {
     return phaseActive(this, phase);
   }
 
-  // ──────── what compiled code calls (RunState): one forwarding call each ────────
+  // ──────── what compiled code calls (RunState) ────────
+  // The primitives are the modules' functions themselves, set on the prototype
+  // below (written over `this`), so a call from compiled code is one call.
+  /** counts a rule firing against the step budget; false (and the game stops) when the budget is spent */
+  declare startFiring: OmitThisParameter<typeof startFiring>;
+  /** counts a loop over `n` elements against the loop budget; false (and the game stops, naming `where`) past it */
+  declare countLoop: OmitThisParameter<typeof countLoop>;
+  /** reports a run error; the game stops. Returns -1 so slot computations can bail out. */
+  declare fail: OmitThisParameter<typeof fail>;
+  /** moves n tokens from count slot a to slot b (the pools are named in failures; the token is the slots') */
+  declare moveTokens: OmitThisParameter<typeof moveTokens>;
+  declare moveCard: OmitThisParameter<typeof moveCard>;
+  declare moveAllCards: OmitThisParameter<typeof moveAllCards>;
+  declare shuffleZone: OmitThisParameter<typeof shuffleZone>;
+  declare revealTop: OmitThisParameter<typeof revealTop>;
+  /** `show X to P`: the seats of `to` come to know the cards (arrays read in their given order) */
+  declare showCards: OmitThisParameter<typeof showCards>;
+  declare rollDice: OmitThisParameter<typeof rollDice>;
+  declare randomBelow: OmitThisParameter<typeof randomBelow>;
+  declare enqueue: OmitThisParameter<typeof enqueue>;
+  declare endGame: OmitThisParameter<typeof endGame>;
+  declare askDecision: OmitThisParameter<typeof askDecision>;
 
   /** the slot of var `vi` (of player `p` for a per-player var) */
   varSlot(vi: number, p: number): number {
@@ -541,70 +568,9 @@ export class Game {
     return this.lg.vars[vi]!.scope === 'global' ? st.varOffset[vi]! : st.varOffset[vi]! + p * st.varStride;
   }
 
-  /** counts a rule firing against the step budget; false (and the game stops) when the budget is spent */
-  startFiring(ri: number): boolean {
-    return startFiring(this, ri);
-  }
-
-  /** counts a loop over `n` elements against the loop budget; false (and the game stops, naming `where`) past it */
-  countLoop(n: number, where: string): boolean {
-    return countLoop(this, n, where);
-  }
-
-  /** reports a run error; the game stops. Returns -1 so slot computations can bail out. */
-  fail(code: DiagnosticCode, message: string, hint?: string): number {
-    return fail(this, code, message, hint);
-  }
-
   /** every cached result is stale (a restore, the end of set-up) */
   invalidateAll(): void {
     invalidateAll(this);
-  }
-
-  /** moves n tokens from count slot a to slot b (the pools are named in failures; the token is the slots') */
-  moveTokens(a: number, b: number, n: number, fromName: string, toName: string): void {
-    moveTokens(this, a, b, n, fromName, toName);
-  }
-
-  moveCard(c: number, z: number, top: boolean): void {
-    moveCard(this, c, z, top);
-  }
-
-  moveAllCards(a: number, b: number): void {
-    moveAllCards(this, a, b);
-  }
-
-  shuffleZone(z: number): void {
-    shuffleZone(this, z);
-  }
-
-  revealTop(a: number, b: number, hidden: boolean): number {
-    return revealTop(this, a, b, hidden);
-  }
-
-  /** `show X to P`: the seats of `to` come to know the cards (arrays read in their given order) */
-  showCards(cards: ArrayLike<number>, cardCount: number, seats: ArrayLike<number>, seatCount: number): void {
-    showCards(this, cards, cardCount, seats, seatCount);
-  }
-
-  rollDice(stream: number, dice: number, sides: number): number {
-    return rollDice(this, stream, dice, sides);
-  }
-
-  randomBelow(stream: number, n: number, why: string): number {
-    return randomBelow(this, stream, n, why);
-  }
-
-  enqueue(ev: number, args: ArrayLike<number>, n: number): void {
-    enqueue(this, ev, args, n);
-  }
-
-  endGame(winners: ListFn | null, reason: string): void {
-    endGame(this, winners, reason);
-  }
-
-  askDecision(index: number): void {
-    askDecision(this, index);
   }
 
   // ──────────── test hooks (the conformance runner; unused in play) ────────────
@@ -638,3 +604,19 @@ export class Game {
     }
   }
 }
+
+// the primitives compiled code calls, as methods: the functions themselves, no forwarding layer
+Game.prototype.startFiring = startFiring;
+Game.prototype.countLoop = countLoop;
+Game.prototype.fail = fail;
+Game.prototype.moveTokens = moveTokens;
+Game.prototype.moveCard = moveCard;
+Game.prototype.moveAllCards = moveAllCards;
+Game.prototype.shuffleZone = shuffleZone;
+Game.prototype.revealTop = revealTop;
+Game.prototype.showCards = showCards;
+Game.prototype.rollDice = rollDice;
+Game.prototype.randomBelow = randomBelow;
+Game.prototype.enqueue = enqueue;
+Game.prototype.endGame = endGame;
+Game.prototype.askDecision = askDecision;

@@ -2,7 +2,6 @@ import { pieceConservation } from './board-ops.ts';
 import { stop } from './ending.ts';
 import type { Game } from './game.ts';
 import { memoStamp } from './memo-tables.ts';
-import { fail } from './run-errors.ts';
 
 /**
  * With `checkInvariants`: conservation of tokens and pieces and the declared invariants
@@ -25,7 +24,7 @@ export function checkInvariants(g: Game): void {
   if (lg.board && g.pieceVersion !== g.piecesHeldAt) {
     const broken = pieceConservation(g, lg.board);
     if (broken !== null) {
-      fail(g, 'run/piece-conservation', broken);
+      g.fail('run/piece-conservation', broken);
       return stop(g);
     }
     g.piecesHeldAt = g.pieceVersion;
@@ -36,7 +35,7 @@ export function checkInvariants(g: Game): void {
     const stamp = inv.reads === null ? -1 : memoStamp(g, inv.reads);
     if (stamp >= 0 && stamp === held[i]) continue;
     if (inv.condition(g) === 0) {
-      fail(g, 'run/invariant', `Invariant '${inv.name}' does not hold${inv.reason ? `: ${inv.reason}` : '.'}`, inv.reason || undefined);
+      g.fail('run/invariant', `Invariant '${inv.name}' does not hold${inv.reason ? `: ${inv.reason}` : '.'}`, inv.reason || undefined);
       if (g.err?.code === 'run/invariant' && g.err.range === undefined) {
         g.err.file = inv.file;
         g.err.range = inv.range;
@@ -55,13 +54,13 @@ export function tokensConserved(g: Game): boolean {
     const v = g.counts[s]!;
     sums[g.slotToken[s]!] = sums[g.slotToken[s]!]! + v;
     if (g.finite[s] === 1 && v < 0) {
-      fail(g, 'run/conservation', `A pool holds a negative count (${v}).`);
+      g.fail('run/conservation', `A pool holds a negative count (${v}).`);
       return false;
     }
   }
   for (let t = 0; t < sums.length; t++) {
     if (sums[t] !== g.tokenTotals[t]) {
-      fail(g, 'run/conservation', `Token '${g.lg.tokens[t]!.name}' totals ${sums[t]} over all pools instead of ${g.tokenTotals[t]}.`);
+      g.fail('run/conservation', `Token '${g.lg.tokens[t]!.name}' totals ${sums[t]} over all pools instead of ${g.tokenTotals[t]}.`);
       return false;
     }
   }

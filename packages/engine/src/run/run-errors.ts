@@ -18,14 +18,14 @@ export function runWarning(code: DiagnosticCode, message: string): Diagnostic {
 }
 
 /** reports a run error; the game stops. Returns -1 so slot computations can bail out. */
-export function fail(g: Game, code: DiagnosticCode, message: string, hint?: string): number {
-  if (g.err === null) {
+export function fail(this: Game, code: DiagnosticCode, message: string, hint?: string): number {
+  if (this.err === null) {
     const err = runError(code, message, hint);
-    g.err = err;
-    placeError(g, err);
-    g.diagnostics.push(err);
+    this.err = err;
+    placeError(this, err);
+    this.diagnostics.push(err);
   }
-  g.halt = true;
+  this.halt = true;
   return -1;
 }
 

@@ -1,11 +1,9 @@
 import { resolveReadyGroup } from './decisions.ts';
 import { dispatchNext } from './dispatch.ts';
-import { ENDING_DRAINING, ENDING_REQUESTED, endGame, finish, stop } from './ending.ts';
-import { enqueue } from './event-queue.ts';
+import { ENDING_DRAINING, ENDING_REQUESTED, finish, stop } from './ending.ts';
 import { advanceFlow } from './flow-machine.ts';
 import { flowPosition } from './flow-stack.ts';
 import type { Game } from './game.ts';
-import { fail } from './run-errors.ts';
 
 /**
  * Running a game until it waits for a decision or is over: events first, then answered
@@ -21,7 +19,7 @@ export function settle(g: Game): void {
       g.decisions.length = 0;
       g.endingPhase = ENDING_DRAINING;
       g.halt = false;
-      if (g.lg.builtin.gameEnd >= 0) enqueue(g, g.lg.builtin.gameEnd, g.evArgs, 0);
+      if (g.lg.builtin.gameEnd >= 0) g.enqueue(g.lg.builtin.gameEnd, g.evArgs, 0);
       continue;
     }
     if (g.qHead < g.qTail) {
@@ -39,12 +37,12 @@ export function settle(g: Game): void {
     }
     if (g.decisions.length > 0) return;
     if (++g.flowSteps > g.flowBudget) return flowBudgetExceeded(g);
-    if (!advanceFlow(g)) endGame(g, null, 'flow-ended');
+    if (!advanceFlow(g)) g.endGame(null, 'flow-ended');
   }
 }
 
 export function flowBudgetExceeded(g: Game): void {
   const at = flowPosition(g);
-  fail(g, 'run/step-budget', `More than ${g.flowBudget} flow steps without a decision: the flow never waits (at ${at}).`, at);
+  g.fail('run/step-budget', `More than ${g.flowBudget} flow steps without a decision: the flow never waits (at ${at}).`, at);
   stop(g);
 }
