@@ -28,4 +28,4 @@ if (wanted('catan')) runCatanBench(scenariosDir);
 if (wanted('scenarios')) runScenarioBench(scenariosDir);
 if (wanted('diff')) runDiffBench(scenariosDir);
 if (wanted('editor')) runLanguageServiceBench();
-if (asked('instructions')) await runInstructionsBench(repoRoot);
+if (asked('instructions')) await runInstructionsBench(repoRoot, only.includes('diamant'));
