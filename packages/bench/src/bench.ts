@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCatanBench } from './catan-bench.ts';
+import { runCliBench } from './cli-bench.ts';
 import { runCompileBench } from './compile-bench.ts';
 import { runDiffBench } from './diff-bench.ts';
 import { runInstructionsBench } from './instructions-bench.ts';
@@ -22,8 +23,9 @@ console.log(`Houserules benchmarks — node ${process.version}, ${availableParal
 if (wanted('compile')) runCompileBench(scenariosDir);
 if (wanted('interpreter')) runInterpreterBench(scenariosDir);
 if (wanted('workers')) await runWorkersBench(repoRoot);
+if (wanted('cli')) await runCliBench(repoRoot);
 if (wanted('catan')) runCatanBench(scenariosDir);
 if (wanted('scenarios')) runScenarioBench(scenariosDir);
 if (wanted('diff')) runDiffBench(scenariosDir);
 if (wanted('editor')) runLanguageServiceBench();
-if (asked('instructions')) await runInstructionsBench(repoRoot);
+if (asked('instructions')) await runInstructionsBench(repoRoot, only.includes('diamant'));

@@ -43,7 +43,7 @@ async function instructions(program: string, w: Workload, games: number): Promis
  * runs at a time. Only on request (`pnpm bench -- instructions`): it takes
  * minutes, and needs valgrind.
  */
-export async function runInstructionsBench(repoRoot: string): Promise<void> {
+export async function runInstructionsBench(repoRoot: string, diamantOnly = false): Promise<void> {
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     console.log('\n(e) instructions per game: skipped, valgrind is not installed (apt-get install valgrind)');
     return;
@@ -52,7 +52,7 @@ export async function runInstructionsBench(repoRoot: string): Promise<void> {
   const program = join(dir, 'workload.mjs');
   try {
     buildSync({ entryPoints: [fileURLToPath(new URL('./instruction-workload.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: program, logLevel: 'error' });
-    const workloads: Workload[] = [
+    const all: Workload[] = [
       { name: 'catan-random', label: 'Catan base, 4 random agents', file: join(repoRoot, 'scenarios/catan/base.rules'), few: 40, many: 120 },
       // the extra games must outweigh start-up by far: the totals vary by a few tenths of a percent between runs
       { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 16000 },
@@ -63,6 +63,8 @@ export async function runInstructionsBench(repoRoot: string): Promise<void> {
         { name: 'scenario-random', label: `${pair.entry}, ${pair.players} random agents`, file: join(repoRoot, 'scenarios', pair.entry), players: pair.players, few: 40, many: 120 },
       ]),
     ];
+    // `instructions diamant`: only Diamant's pair, the quick figure to decide whether an engine change helps
+    const workloads = diamantOnly ? all.filter((w) => w.name.startsWith('diamant-')) : all;
     const perGame = new Map<string, { instructions: number; decisions: number }>();
     for (const w of workloads) {
       const [few, many] = await Promise.all([instructions(program, w, w.few), instructions(program, w, w.many)]);
@@ -79,7 +81,7 @@ export async function runInstructionsBench(repoRoot: string): Promise<void> {
     );
     const ratio = perGame.get('diamant-interpreter')!.instructions / perGame.get('diamant-baseline')!.instructions;
     console.log(`Diamant interpreter/baseline in instructions: ${fmt(ratio, 2)}×`);
-    for (const pair of SCENARIO_PAIRS) {
+    for (const pair of diamantOnly ? [] : SCENARIO_PAIRS) {
       const base = perGame.get(`${pair.base}, ${pair.players} random agents`)!;
       const scenario = perGame.get(`${pair.entry}, ${pair.players} random agents`)!;
       console.log(`${pair.label} / ${pair.base} in instructions per game: ${fmt(scenario.instructions / base.instructions, 2)}×`);
