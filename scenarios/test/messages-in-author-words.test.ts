@@ -101,6 +101,17 @@ describe('messages name things as the author wrote them', () => {
     expect(mutants).toBeGreaterThan(200);
     expect([...new Set(leaks)], leaks.join('\n')).toEqual([]);
   });
+
+  it('after small edits of the tutorial’s game (a module of its own, as a new author writes one)', () => {
+    const tutorial = readFileSync(join(scenarios, '..', 'docs', 'tutorial.md'), 'utf8');
+    const pig = /```rules\n([\s\S]*?)```/.exec(tutorial)![1]!;
+    const file = join(scenarios, 'tutorial-pig', 'pig.rules');
+    const leaks: string[] = [];
+    const mutants = mutantsOf(pig, 100, 16);
+    expect(mutants.length).toBe(100);
+    for (const mutant of mutants) for (const d of diagnosticsOf(file, mutant.text, undefined)) for (const leak of leaksOf(d)) leaks.push(`pig ${mutant.label}: ${leak}`);
+    expect([...new Set(leaks)], leaks.join('\n')).toEqual([]);
+  });
 });
 
 // ── hand-written faulty scenarios: run errors and failing tests ───────────────
