@@ -39,6 +39,18 @@ function leaksOf(d: Diagnostic): string[] {
   return found;
 }
 
+/** A mistake reported twice: another diagnostic on (part of) the text a parse error is about. */
+function cascadesOf(found: Diagnostic[]): string[] {
+  const parse = found.filter((d) => d.code.startsWith('parse/') && d.range);
+  const out: string[] = [];
+  for (const d of found) {
+    if (d.code.startsWith('parse/') || !d.range) continue;
+    const over = parse.find((p) => p.file === d.file && p.range!.start.offset <= d.range!.end.offset && d.range!.start.offset <= p.range!.end.offset);
+    if (over) out.push(`${over.code} "${over.message}" then ${d.code} "${d.message}"`);
+  }
+  return out;
+}
+
 function rulesFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
@@ -88,6 +100,7 @@ describe('messages name things as the author wrote them', () => {
     const files = rulesFiles(scenarios);
     expect(files.length).toBeGreaterThan(30);
     const leaks: string[] = [];
+    const cascades: string[] = [];
     let mutants = 0;
     let seed = 1;
     for (const file of files) {
@@ -95,10 +108,25 @@ describe('messages name things as the author wrote them', () => {
       const variants = [undefined, ...variantsOf(text)];
       for (const mutant of mutantsOf(text, isTestFile(file) ? MUTANTS_PER_TEST_FILE : MUTANTS_PER_MODULE, seed++)) {
         const variant = variants[mutants++ % variants.length];
-        for (const d of diagnosticsOf(file, mutant.text, variant)) for (const leak of leaksOf(d)) leaks.push(`${relative(scenarios, file)} ${mutant.label}: ${leak}`);
+        const found = diagnosticsOf(file, mutant.text, variant);
+        for (const d of found) for (const leak of leaksOf(d)) leaks.push(`${relative(scenarios, file)} ${mutant.label}: ${leak}`);
+        for (const c of cascadesOf(found)) cascades.push(`${relative(scenarios, file)} ${mutant.label}: ${c}`);
       }
     }
     expect(mutants).toBeGreaterThan(200);
+    expect([...new Set(leaks)], leaks.join('\n')).toEqual([]);
+    // a parse error is the one report of its mistake (issue 16: recovery is reported once)
+    expect([...new Set(cascades)], cascades.join('\n')).toEqual([]);
+  });
+
+  it('after small edits of the tutorial’s game (a module of its own, as a new author writes one)', () => {
+    const tutorial = readFileSync(join(scenarios, '..', 'docs', 'tutorial.md'), 'utf8');
+    const pig = /```rules\n([\s\S]*?)```/.exec(tutorial)![1]!;
+    const file = join(scenarios, 'tutorial-pig', 'pig.rules');
+    const leaks: string[] = [];
+    const mutants = mutantsOf(pig, 100, 16);
+    expect(mutants.length).toBe(100);
+    for (const mutant of mutants) for (const d of diagnosticsOf(file, mutant.text, undefined)) for (const leak of leaksOf(d)) leaks.push(`pig ${mutant.label}: ${leak}`);
     expect([...new Set(leaks)], leaks.join('\n')).toEqual([]);
   });
 });

@@ -180,6 +180,7 @@ function lowerInto(
   }
   lint();
   dropLintsOfUnparsedModules(sink);
+  dropRepeatsOfParseErrors(sink);
   const hadErrors = sink.hasErrors;
   const valid = validateRuleGraph(graph);
   // After a user error the graph holds placeholders; schema complaints would only repeat it.
@@ -198,6 +199,22 @@ function dropLintsOfUnparsedModules(sink: DiagnosticSink): void {
   const unparsed = new Set(sink.list.filter((d) => d.severity === 'error' && d.code.startsWith('parse/')).map((d) => d.file));
   if (unparsed.size === 0) return;
   const kept = sink.list.filter((d) => !(d.code.startsWith('lint/') && unparsed.has(d.file)));
+  sink.list.length = 0;
+  sink.pushAll(kept);
+}
+
+/**
+ * A parse error is the one report of its mistake: what the parser recovered there (a word taken
+ * for a name, a list cut short) is not what the author meant, so a later diagnostic on the same
+ * text (`\`ofx\` is not declared` after "expected `at`, found `ofx`") would report it again.
+ */
+function dropRepeatsOfParseErrors(sink: DiagnosticSink): void {
+  const parse = sink.list.filter((d) => d.severity === 'error' && d.code.startsWith('parse/') && d.range !== undefined);
+  if (parse.length === 0) return;
+  const repeats = (d: Diagnostic): boolean =>
+    !d.code.startsWith('parse/') && d.range !== undefined &&
+    parse.some((p) => p.file === d.file && p.range!.start.offset <= d.range!.end.offset && d.range!.start.offset <= p.range!.end.offset);
+  const kept = sink.list.filter((d) => !repeats(d));
   sink.list.length = 0;
   sink.pushAll(kept);
 }
