@@ -12,3 +12,27 @@ export const MAX_FRAME_LINE = 160;
 
 /** Bytes of one partial summary `merge` reads (`simulate --shard` writes kilobytes: counts per rule, per seat and per value). */
 export const MAX_PARTIAL_FILE = 64 * 1024 * 1024;
+
+/** Characters of one name or value from a scenario or a log that `play` and `replay` print (longer ones end in `…`). */
+export const MAX_SHOWN_TEXT = 120;
+
+/** Characters of one rulebook sentence `play`'s `why` prints (a rule's `cite`). */
+export const MAX_SHOWN_SENTENCE = 600;
+
+/** Characters of one line typed to `play` (a longer line is refused, not read). */
+export const MAX_PLAY_INPUT_LINE = 1000;
+
+/** Decisions `play` can step back over with `undo` (each keeps a snapshot of the game; older ones are let go). */
+export const MAX_PLAY_UNDO = 1000;
+
+/** Decisions, by people and bots, in one game of `play` before it stops. */
+export const MAX_PLAY_DECISIONS = 200_000;
+
+/** Options `play` lists for one decision (the rest are counted; any of them can still be typed by name). */
+export const MAX_PLAY_OPTIONS_SHOWN = 300;
+
+/** Bytes of one `style.json` that `render --style` reads. */
+export const MAX_STYLE_FILE = 100_000;
+
+/** Styles one `style.json` may lay itself over through `extends`. */
+export const MAX_STYLE_EXTENDS = 4;

@@ -12,6 +12,8 @@ export interface CliIo {
   cwd: string;
   /** Colours only when asked (a TTY without NO_COLOR); tests get plain text. */
   color?: boolean;
+  /** What `play` reads its commands from, line by line (the terminal in the executable, a script in a test). */
+  stdin?: AsyncIterable<string | Uint8Array> & { isTTY?: boolean };
   /** Stops a long-running command (`--watch`, `play`): Ctrl-C in the executable, a test's AbortController. */
   signal?: AbortSignal;
 }

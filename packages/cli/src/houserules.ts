@@ -23,7 +23,14 @@ process.on('SIGINT', () => {
   if (stop.signal.aborted) process.exit(130);
   stop.abort();
 });
-main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), color, signal: stop.signal }).then(
+// `play` reads its commands from the terminal; stdin is opened only when a command reads it.
+const stdin = {
+  [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator](),
+  get isTTY(): boolean {
+    return Boolean(process.stdin.isTTY);
+  },
+};
+main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), color, signal: stop.signal, stdin }).then(
   (code) => {
     process.exitCode = code;
   },

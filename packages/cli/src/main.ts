@@ -5,6 +5,7 @@ import { diffCommand } from './commands/diff.ts';
 import { fmtCommand } from './commands/fmt.ts';
 import { graphCommand } from './commands/graph.ts';
 import { renderCommand } from './commands/render.ts';
+import { playCommand } from './commands/play.ts';
 import { initCommand } from './commands/init.ts';
 import { lspCommand } from './commands/lsp.ts';
 import { mergeCommand } from './commands/merge.ts';
@@ -23,7 +24,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [initCommand, checkCommand, compileCommand, fmtCommand, simulateCommand, mergeCommand, replayCommand, testCommand, diffCommand, renderCommand, graphCommand, lspCommand];
+export const COMMANDS: readonly Command[] = [initCommand, checkCommand, compileCommand, fmtCommand, simulateCommand, mergeCommand, playCommand, replayCommand, testCommand, diffCommand, renderCommand, graphCommand, lspCommand];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.ts';
+import { repoRoot, runCli } from './run-cli.ts';
 
 describe('houserules render', () => {
   it('draws a hex board from the engine’s geometry', async () => {
@@ -40,5 +40,40 @@ describe('houserules render', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('error[cli/cannot-read]');
     expect(missing.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('draws with the scenario’s style.json, or the one --style names, read as untrusted input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-render-'));
+    const styled = join(dir, 'styled.svg');
+    const args = ['render', 'scenarios/catan/base.rules', '--players', '3', '--seed', '4'];
+    expect((await runCli([...args, '-o', styled])).code).toBe(0);
+    // scenarios/catan/style.json fills forests #2f6b35.
+    expect(readFileSync(styled, 'utf8')).toContain('#2f6b35');
+
+    // A style of one's own, laid over another through `extends`.
+    const project = mkdtempSync(join(tmpdir(), 'houserules-style-'));
+    writeFileSync(join(project, 'package.json'), '{ "private": true }\n');
+    cpSync(join(repoRoot, 'scenarios/catan'), join(project, 'catan'), { recursive: true, filter: (src) => !src.includes('node_modules') });
+    writeFileSync(join(project, 'base.json'), JSON.stringify({ kinds: { forest: { fill: '#123456' } } }));
+    writeFileSync(join(project, 'mine.json'), JSON.stringify({ extends: './base.json', kinds: { hills: { fill: '#654321' } } }));
+    const mine = join(project, 'mine.svg');
+    const own = await runCli(['render', 'catan/base.rules', '--players', '3', '--style', 'mine.json', '-o', mine], project);
+    expect(own.stderr).toBe('');
+    const svg = readFileSync(mine, 'utf8');
+    expect(svg).toContain('#123456');
+    expect(svg).toContain('#654321');
+
+    // Wrong shapes, a loop of extends, a file outside the project, not JSON: one line each, exit 1.
+    writeFileSync(join(project, 'bad.json'), JSON.stringify({ kinds: { forest: { fill: 'url(javascript:x)' } }, pieces: { road: { shape: 'spiral' } }, colours: 1 }));
+    writeFileSync(join(project, 'loop.json'), JSON.stringify({ extends: './loop.json' }));
+    writeFileSync(join(project, 'out.json'), JSON.stringify({ extends: '../../../../../../etc/passwd' }));
+    writeFileSync(join(project, 'text.json'), 'kinds: forest');
+    writeFileSync(join(project, 'label.json'), JSON.stringify({ siteVars: { harbour: { generic: { label: 3 } } }, values: null }));
+    for (const bad of ['bad.json', 'loop.json', 'out.json', 'text.json', 'label.json']) {
+      const run = await runCli(['render', 'catan/base.rules', '--players', '3', '--style', bad, '-o', join(project, 'x.svg')], project);
+      expect(run.code, bad).toBe(1);
+      expect(run.stderr, bad).toMatch(/^houserules render: error\[cli\/malformed-style\]/);
+      expect(run.stderr.trim().split('\n'), bad).toHaveLength(1);
+    }
   });
 });

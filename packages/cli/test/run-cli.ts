@@ -13,14 +13,15 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the command in-process with captured output. */
-export async function runCli(argv: string[], cwd = repoRoot): Promise<CliRun> {
+/** Runs the command in-process with captured output; `input` is what it reads from stdin, line by line (`play`). */
+export async function runCli(argv: string[], cwd = repoRoot, input?: string[]): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
     stdout: { write: (t: string) => (stdout += t) },
     stderr: { write: (t: string) => (stderr += t) },
     cwd,
+    ...(input !== undefined ? { stdin: scriptedInput(input) } : {}),
   });
   return { code, stdout, stderr };
 }
@@ -35,4 +36,10 @@ export function copyDiamant(): { dir: string; file: string } {
   const dir = join(root, 'diamant');
   cpSync(diamantDir, dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
   return { dir, file: join(dir, 'diamant.rules') };
+}
+
+/** Lines as a stream arrives: in chunks that do not end where the lines do. */
+async function* scriptedInput(lines: string[]): AsyncGenerator<string> {
+  const text = lines.map((l) => `${l}\n`).join('');
+  for (let i = 0; i < text.length; i += 7) yield text.slice(i, i + 7);
 }

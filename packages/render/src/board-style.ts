@@ -125,7 +125,13 @@ export function styleProblems(style: unknown): string[] {
       else check(`${name}.${k}`, v as Record<string, unknown>);
     }
   };
-  entries('kinds', (w, v) => colour(`${w}.fill`, v.fill));
+  const text = (where: string, v: unknown): void => {
+    if (v !== undefined && typeof v !== 'string') problems.push(`${where} is a string`);
+  };
+  entries('kinds', (w, v) => {
+    colour(`${w}.fill`, v.fill);
+    text(`${w}.label`, v.label);
+  });
   entries('pieces', (w, v) => {
     colour(`${w}.fill`, v.fill);
     shape(`${w}.shape`, v.shape);
@@ -134,11 +140,23 @@ export function styleProblems(style: unknown): string[] {
   entries('tokens', (w, v) => {
     colour(`${w}.fill`, v.fill);
     shape(`${w}.shape`, v.shape);
+    text(`${w}.label`, v.label);
   });
   entries('siteVars', (w, values) => {
-    for (const [value, m] of Object.entries(values)) if (m !== null) colour(`${w}.${value}.fill`, (m as Record<string, unknown>).fill);
+    for (const [value, m] of Object.entries(values)) {
+      if (m === null) continue;
+      if (typeof m !== 'object' || Array.isArray(m)) {
+        problems.push(`${w}.${value} is an object or null`);
+        continue;
+      }
+      const mark = m as Record<string, unknown>;
+      colour(`${w}.${value}.fill`, mark.fill);
+      text(`${w}.${value}.label`, mark.label);
+      text(`${w}.${value}.name`, mark.name);
+    }
   });
-  if (s.values !== undefined) {
+  if (s.values !== undefined && (typeof s.values !== 'object' || s.values === null || Array.isArray(s.values))) problems.push('values is an object');
+  else if (s.values !== undefined) {
     const v = s.values as Record<string, unknown>;
     if (v.emphasis !== undefined && (!Array.isArray(v.emphasis) || v.emphasis.some((n) => typeof n !== 'number'))) problems.push('values.emphasis is a list of numbers');
     colour('values.emphasisFill', v.emphasisFill);

@@ -197,11 +197,13 @@ export const DIAGNOSTIC_CODES = {
   'run/unknown-reference': 'a reference to something the graph does not declare',
   'run/unsupported': 'a graph using something this engine does not run (several boards)',
   // ── play ──
+  'play/ambiguous-option': 'a name typed to `houserules play` that begins several of the legal options (they are listed)',
   'play/bad-log': 'a game log that is too big, not JSON lines, or has no valid header or answers',
   'play/line-full': 'a line of play beyond its budget of steps',
   'play/no-such-line': 'a line of play that does not exist (any more)',
   'play/no-such-option': 'an answer with an option the open decision does not have',
   'play/no-such-session': 'a game that is no longer open in the engine worker',
+  'play/nothing-to-undo': '`undo` in `houserules play` before any decision of yours',
   'play/not-your-seat': 'a person’s answer for a seat a bot plays',
   'play/replay-diverged': 'a logged answer that is not legal, or a state that differs from the log’s, when a log is replayed',
   'play/unknown-agent': 'a bot naming an agent the scenario does not offer',
@@ -231,6 +233,7 @@ export const DIAGNOSTIC_CODES = {
   'cli/internal-error': 'the command failed (a bug; please report it, with the output of `--debug`)',
   'cli/usage': 'a wrong command line: an unknown flag, option, variant or agent, a missing file',
   'cli/malformed-log': 'a game log that is not the JSON lines `simulate --log` writes',
+  'cli/malformed-style': 'a `style.json` that `render --style` cannot use: not JSON, too big, entries of the wrong shape, an `extends` outside the project or in a loop',
   'cli/malformed-partial': 'a partial summary that is not the file `simulate --shard` writes (not JSON, another format version, fields out of range, counts that do not add up)',
   'cli/partials-disagree': 'partial summaries that are not the shards of one run: another scenario, seed or setting, a shard twice or one missing',
   // ── diff ──

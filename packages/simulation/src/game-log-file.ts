@@ -1,4 +1,5 @@
 import { MAX_PLAYERS, type Value } from '@houserules/schema';
+import type { LogEntry } from '@houserules/engine';
 import type { GameLogHeader } from './game-runner.ts';
 
 /** One event line of a `simulate --log` file. */
@@ -24,6 +25,23 @@ export interface LoggedRunError {
   code: string;
   message: string;
   place?: string;
+}
+
+/**
+ * One game as the lines of a log file: its header, every log entry (an
+ * answer with the state hash after it, so a replay checks the state too),
+ * and, when a run error stopped it, that error after the last event. What
+ * `simulate --log` and `play --log` write and `GameLogReader` reads.
+ */
+export function gameLogText(game: number, header: GameLogHeader, log: readonly LogEntry[], runError?: { code: string; message: string }): string {
+  let text = JSON.stringify({ game, header }) + '\n';
+  for (const e of log) {
+    const line: Record<string, unknown> = { game, round: e.round, turn: e.turn, event: e.event, data: e.data };
+    if (e.hash !== undefined) line['hash'] = e.hash;
+    text += JSON.stringify(line) + '\n';
+  }
+  if (runError !== undefined) text += JSON.stringify({ game, runError }) + '\n';
+  return text;
 }
 
 export type LogReadResult = { ok: true; games: LoggedGame[] } | { ok: false; message: string };

@@ -3,6 +3,7 @@ import type { RuleGraph, Value } from '@houserules/schema';
 import { formatAgentSpec, type AgentSpec } from './agent-spec.ts';
 import type { GameRecord } from './game-record.ts';
 import { agentSeed, gameSeed } from './game-seeds.ts';
+import { gameLogText } from './game-log-file.ts';
 
 /** Everything needed to play any game of a run; plain data, sent as-is to workers. */
 export interface SimulationSpec {
@@ -117,16 +118,8 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
         agents: Array.from({ length: spec.players }, (_, seat) => agentNames[seat % agentNames.length]!),
         agentSeeds,
       };
-      let text = JSON.stringify({ game: index, header }) + '\n';
-      for (const e of game.log) {
-        const line: Record<string, unknown> = { game: index, round: e.round, turn: e.turn, event: e.event, data: e.data };
-        // Answers carry the state hash, so a replay checks the state, not only the events.
-        if (e.hash !== undefined) line['hash'] = e.hash;
-        text += JSON.stringify(line) + '\n';
-      }
       // A game a run error stopped says so, and where, after its last event (replay shows it).
-      if (record.failure !== undefined) text += JSON.stringify({ game: index, runError: record.failure }) + '\n';
-      record.log = text;
+      record.log = gameLogText(index, header, game.log, record.failure);
     }
     return record;
   };

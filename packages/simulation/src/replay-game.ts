@@ -44,7 +44,7 @@ export function replayLoggedGame(graph: RuleGraph, header: GameLogHeader, logged
   }
   const outcome = replayed.value.outcome;
   const result = outcome
-    ? `${outcome.reason}; winners ${outcome.winners.map((s) => `p${s + 1}`).join(', ')}; ` +
+    ? `${outcome.reason.replace(/^end:/, '')}; winners ${outcome.winners.map((s) => `p${s + 1}`).join(', ')}; ` +
       outcome.ranking.map((r) => `p${r.seat + 1} ${r.score.join('/')}`).join(', ')
     : 'unfinished';
   if (outcome) return { ok: true, matched, result };

@@ -12,6 +12,7 @@ import { writeOutputFile } from '../output-file.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { MAX_LOG_LINE } from '../cli-budgets.ts';
+import { readStyleFile, scenarioStyle } from '../style-file.ts';
 
 const usage = `Usage: houserules render <scenario> -o board.svg [options]
 
@@ -30,6 +31,8 @@ Options:
   --game N         which game of the log
   --at K           after the first K answers of that game (default: all of them)
   --seat N         draw what seat N (1-based) may see (default 1)
+  --style FILE     colours and shapes (a style.json, see @houserules/render); by default
+                   the style.json next to the scenario (or the module it extends), if any
 ${rootHelp(19)}
   -h, --help       this help
 `;
@@ -37,7 +40,7 @@ ${rootHelp(19)}
 async function run(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(argv, {
     out: { type: 'string', short: 'o' }, variant: { type: 'string' }, players: { type: 'string' }, seed: { type: 'string' },
-    option: { type: 'string', multiple: true }, log: { type: 'string' }, game: { type: 'string' }, at: { type: 'string' }, seat: { type: 'string' }, root: { type: 'string' },
+    option: { type: 'string', multiple: true }, log: { type: 'string' }, game: { type: 'string' }, at: { type: 'string' }, seat: { type: 'string' }, root: { type: 'string' }, style: { type: 'string' },
   });
   const fail = (message: string): number => {
     io.stderr.write(usageLine('render', message));
@@ -64,6 +67,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return EXIT_FAILURE;
   }
   const graph = loaded.graph;
+  // The style is untrusted input too: read inside the project, checked entry by entry.
+  const stylePath = stringOption(args, 'style');
+  const style = stylePath === undefined ? scenarioStyle(loaded.host, graph) : readStyleFile(loaded.host, resolve(io.cwd, stylePath));
+  if (!style.ok) {
+    io.stderr.write(errorLine('render', 'cli/malformed-style', style.message));
+    return EXIT_FAILURE;
+  }
   // The game: from the log's header and answers, or from the command line.
   let config: { seed: number; players: number; options: Record<string, unknown> };
   let answers: { seat: number; move: Move }[] = [];
@@ -115,7 +125,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (seat >= config.players) return fail(`--seat ${seat + 1}: the game has ${config.players} players`);
   const title = `${graph.scenario.title || graph.scenario.name} — round ${game.round}`;
   const picture = pictureOf(game, seat);
-  const svg = picture !== null ? renderBoard(picture, {}, { title, legend: true }) : renderTable(game.view(seat), { title });
+  const svg = picture !== null ? renderBoard(picture, style.style, { title, legend: true }) : renderTable(game.view(seat), { title });
   writeOutputFile(io.cwd, out, svg);
   return EXIT_OK;
 }

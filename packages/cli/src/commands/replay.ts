@@ -12,7 +12,10 @@ import { CliError, describeFsError, errorLine, usageLine } from '../cli-errors.t
 import { loadScenario, type LoadedScenario } from '../scenario-loader.ts';
 import { renderDiagnostic } from '../code-frame.ts';
 import { fromProject } from '../project-paths.ts';
-import { GameLogReader, replayLoggedGame, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
+import { GameLogReader, replayLoggedGame, type GameLogHeader, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
+import { createGame, loadGraph } from '@houserules/engine';
+import type { RuleGraph } from '@houserules/schema';
+import { GameWords } from '../game-words.ts';
 
 const usage = `Usage: houserules replay <log.jsonl> [--game N] [--root DIR]
 
@@ -130,11 +133,12 @@ function replayOne(logged: LoggedGame, io: CliIo, root: string, scenarios: Map<s
   }
   const outcome = replayLoggedGame(loaded.graph, header, logged.events);
   const source = loaded.host.readCached;
+  const words = gameWords(loaded.graph, header);
   io.stdout.write(
-    `game ${logged.game}: ${displayPath(io.cwd, loaded.file)}  variant ${header.variant ?? '(base)'}  ` +
-      `${header.players} players  seed ${header.seed}  agents ${header.agents.join(', ')}\n`,
+    `game ${logged.game}: ${printable(displayPath(io.cwd, loaded.file))}  variant ${printable(header.variant ?? '(base)')}  ` +
+      `${header.players} players  seed ${header.seed}  ${header.agents.map((a, seat) => `p${seat + 1} ${printable(a)}`).join(', ')}\n`,
   );
-  printEvents(io, logged.events.slice(0, outcome.matched + (outcome.ok ? 0 : 1)));
+  printEvents(io, logged.events.slice(0, outcome.matched + (outcome.ok ? 0 : 1)), words);
   return reportOutcome(io, logged, outcome, source);
 }
 
@@ -158,49 +162,26 @@ function reportOutcome(io: CliIo, logged: LoggedGame, outcome: ReplayOutcome, so
   return EXIT_FAILURE;
 }
 
-function formatData(data: unknown): string {
-  if (data === null || data === undefined) return '';
-  if (typeof data === 'object' && !Array.isArray(data)) {
-    const entries = Object.entries(data as Record<string, unknown>);
-    if (entries.length === 0) return '';
-    return `(${entries.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')})`;
-  }
-  return `(${JSON.stringify(data)})`;
-}
-
-/** Chance and answers read as sentences; rule events as name(arguments). */
-function describeEntry(e: LoggedEvent): string {
-  const d = (e.data ?? {}) as Record<string, unknown>;
-  switch (e.event) {
-    case '$answer': {
-      const move = d['move'] as { kind: string; value?: unknown; action?: string; args?: unknown[] } | undefined;
-      const what = move?.kind === 'action' ? `does ${move.action}(${(move.args ?? []).map((a) => JSON.stringify(a)).join(', ')})` : `chooses ${String(move?.value)}`;
-      return `p${Number(d['seat']) + 1} ${what}`;
-    }
-    case '$reveal':
-      return `${d['hidden'] ? 'draws' : 'reveals'} card #${String(d['card'])} (${String(d['kind'])}) from ${String(d['from'])} to ${String(d['to'])}`;
-    case '$shuffle':
-      return `shuffles ${String(d['zone'])}`;
-    case '$roll':
-      return `rolls ${String(d['dice'])}d${String(d['sides'])}: ${String(d['total'])}`;
-    case '$end':
-      return `game ends (${String(d['reason'])})`;
-    case '$start':
-      return `start: seed ${String(d['seed'])}, ${String(d['players'])} players`;
-    default:
-      return `${e.event}${formatData(e.data)}`;
-  }
-}
-
-function printEvents(io: CliIo, events: LoggedEvent[]): void {
+/** The game's events round by round, in the words `play` uses (one formatter: GameWords). */
+function printEvents(io: CliIo, events: LoggedEvent[], words: GameWords | null): void {
   let round = -1;
   for (const e of events) {
     if (e.round !== round) {
       round = e.round;
       io.stdout.write(round === 0 ? '  setup\n' : `  round ${round}\n`);
     }
-    io.stdout.write(`    ${e.turn > 0 ? `turn ${e.turn}  ` : ''}${printable(describeEntry(e))}\n`);
+    const entry = { event: e.event, data: (e.data ?? {}) as Record<string, unknown> };
+    const text = words !== null ? words.entry(entry) : printable(`${e.event} ${JSON.stringify(e.data ?? {})}`);
+    io.stdout.write(`    ${e.turn > 0 ? `turn ${e.turn}  ` : ''}${text}\n`);
   }
+}
+
+/** The words of a logged game: a fresh game of its setup names its cards and sites; null when the engine cannot make one. */
+function gameWords(graph: RuleGraph, header: GameLogHeader): GameWords | null {
+  const lg = loadGraph(graph, { options: header.options });
+  if (lg.value === null) return null;
+  const game = createGame(lg.value, { seed: header.seed, players: header.players, options: header.options, recordLog: false });
+  return game.value === null ? null : new GameWords(lg.value, game.value);
 }
 
 export const replayCommand: Command = { name: 'replay', summary: 'replay and verify a game from a simulate --log file', usage, run };
