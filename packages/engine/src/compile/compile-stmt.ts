@@ -456,7 +456,7 @@ export class StmtCompiler extends ExprCompiler {
       kind: this.need(this.kindIx, c.kind, 'card kind'),
       count: c.count,
       fields: Object.entries(c.fields).map(([name, v]) => ({ f: this.field(name), v: this.strings.encode(v) })),
-      // as the test wrote it: `treasure(99)`, `relic`
+      // as the test wrote it: `gem(9)`, `joker`
       words: `${idWord(c.kind)}${Object.keys(c.fields).length > 0 ? `(${Object.values(c.fields).map((v) => idWord(String(v))).join(', ')})` : ''}`,
     }));
     return (g) => {
