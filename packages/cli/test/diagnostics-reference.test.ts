@@ -59,6 +59,8 @@ const NO_EXAMPLE: Record<string, string> = {
   'diff/budget-exhausted': 'it depends on the machine’s speed: the search runs out of its CPU time (`--budget-seconds`).',
   'diff/cannot-start': 'the command checks the players and options before the search starts a game; only the API reports it.',
   'diff/schema-version': 'it takes a rule graph file of another schema version.',
+  'play/ambiguous-option': 'typed to `houserules play` at its prompt (a person’s answer, read from the terminal); no scenario or other command reports it.',
+  'play/nothing-to-undo': 'typed to `houserules play` at its prompt (a person’s answer, read from the terminal); no scenario or other command reports it.',
   'play/bad-log': 'the playground’s engine worker reports it, for a move or a log the page sends; no scenario or command does.',
   'play/line-full': 'the playground’s engine worker reports it, for a move or a log the page sends; no scenario or command does.',
   'play/no-such-line': 'the playground’s engine worker reports it, for a move or a log the page sends; no scenario or command does.',
