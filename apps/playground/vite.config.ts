@@ -9,6 +9,7 @@ const repoRoot = join(here, '../..');
 const FIRST_PAINT = /[\\/]apps[\\/]playground[\\/]src[\\/]page[\\/](?!playground\.ts$)/;
 /** … but not the views loaded on first use; and the page's editor code, loaded with Monaco. */
 const LATER = /[\\/]src[\\/]page[\\/](views[\\/](simulate-view|play-view|compare-view|graph-view|game-setup)\.tsx|charts[\\/])/;
+const VENDOR = /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(preact|@preact[\\/]signals(-core)?)[\\/]/;
 const EDITOR = /[\\/]apps[\\/]playground[\\/]src[\\/]editor[\\/](?!lsp[\\/])/;
 
 export default defineConfig({
@@ -26,15 +27,17 @@ export default defineConfig({
     reportCompressedSize: false,
     rolldownOptions: {
       output: {
-        // The first paint loads the entry (the page model), the views drawn at once (`mount`), Preact and the
-        // scenarios' texts. Monaco (its own chunk, with the page's editor code) follows as a dynamic import, then
-        // the language service's client; the views other than Problems and Tests load on first use (or when the
-        // page is idle). Monaco and the texts change less often than the page, so each is cached apart.
+        // The first paint loads the entry (the page model), the views drawn at once (`mount`), Preact (`vendor`)
+        // and the scenarios' texts. Monaco (its own chunk; the page's editor code beside it) follows as a dynamic
+        // import, then the language service's client; the views other than Problems and Tests load on first use
+        // (or when the page is idle). Monaco and the texts change less often than the page: each is cached apart.
         codeSplitting: {
           groups: [
             { name: 'monaco', test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?monaco-editor[\\/]/, priority: 2 },
             { name: 'scenarios', test: (id) => id === '\0virtual:houserules/scenarios', priority: 2 },
-            { name: 'preact', test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(preact|@preact[\\/]signals(-core)?)[\\/]/, priority: 2 },
+            // Preact, and Vite's preload helper: Monaco's own dynamic imports use the helper too, and in Monaco's
+            // chunk it would make the page's first paint wait for Monaco.
+            { name: 'vendor', test: (id) => VENDOR.test(id) || id.includes('vite/preload-helper'), priority: 3 },
             // The page's first paint in one chunk (the views' shared pieces with it), rather than a few small ones;
             // and the page's editor code (Monaco's set-up, the language, the editor host, the test marks) in another.
             { name: 'mount', test: (id) => FIRST_PAINT.test(id) && !LATER.test(id), priority: 1 },
