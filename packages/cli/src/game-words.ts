@@ -1,4 +1,4 @@
-import type { BoardView, Decision, Game, LoadedGraph, LogEntry, Move } from '@houserules/engine';
+import { cardWord, siteWord, type BoardView, type Decision, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
 import { printable, type Expr, type RuleGraph, type TypeDesc } from '@houserules/schema';
 import { MAX_SHOWN_SENTENCE, MAX_SHOWN_TEXT } from './cli-budgets.ts';
 
@@ -11,8 +11,6 @@ import { MAX_SHOWN_SENTENCE, MAX_SHOWN_TEXT } from './cli-budgets.ts';
  * to `MAX_SHOWN_TEXT` and its control characters are escaped (`printable`).
  */
 export class GameWords {
-  private readonly cornerNames: string[] = [];
-  private readonly edgeNames: string[] = [];
   private boardView: BoardView | null | undefined;
   private usualSiteValues: Map<string, string> | undefined;
   /** per ask id: the rule or action asking, what is chosen (a var or the name bound) and the type of a value chosen */
@@ -23,7 +21,6 @@ export class GameWords {
     /** the game whose cards and board are named (a replay passes a fresh game of the same setup) */
     readonly game: Game,
   ) {
-    this.nameSites();
     this.readAsks();
   }
 
@@ -69,26 +66,14 @@ export class GameWords {
     }
   }
 
-  /** A card: its kind and field values, `treasure(14)`; a kind without fields is its name alone. */
+  /** A card: its kind and field values, `treasure(14)`; a kind without fields is its name alone (the engine's words, as run messages and test reports say it). */
   card(id: number): string {
-    const kind = this.lg.cardKinds[this.game.cardKind[id] ?? -1];
-    if (kind === undefined) return 'a card';
-    const fields = kind.fields.map((f) => this.value(this.lg.strings.decode(this.game.fieldVals[id * this.game.fieldWidth + f.index]!, f.type), f.type));
-    return this.text(fields.length > 0 ? `${kind.name}(${fields.join(', ')})` : kind.name);
+    return this.text(cardWord(this.game, id));
   }
 
-  /** A site by the name a test writes: `hex(0, -2) forest 8`, `corner(0, -2, 1)`, `edge(1, 0, 3)`, a spot or path by its name and hex. */
+  /** A site by the name a test writes: `hex(0, -2) forest 8`, `corner(0, -2, 1)`, `edge(1, 0, 3)`, a spot or path in its hex `hex(1, 0).well` (the engine's words). */
   site(s: number): string {
-    const b = this.lg.board;
-    if (b === null) return String(s);
-    if (s >= 0 && s < b.hexCount) {
-      const kind = this.board()?.hexKinds[s];
-      const value = this.board()?.hexValues[s];
-      return `${this.hexName(s)}${kind !== undefined && kind !== 'none' ? ` ${this.text(kind)}` : ''}${value !== undefined && value >= 0 ? ` ${value}` : ''}`;
-    }
-    if (s >= b.nodeBase && s < b.nodeBase + b.nodeCount) return this.cornerNames[s - b.nodeBase] ?? String(s);
-    if (s >= b.edgeBase && s < b.edgeBase + b.edgeCount) return this.edgeNames[s - b.edgeBase] ?? String(s);
-    return String(s);
+    return this.text(siteWord(this.lg.board, s, this.game));
   }
 
   /** For a corner or an edge: the land hexes it touches, `forest 8, hills 5` (what a player looks at to choose it). */
@@ -240,34 +225,6 @@ export class GameWords {
     };
     for (const r of graph.rules) visit(r.body, r.name);
     for (const a of graph.actions) visit(a.body, a.name);
-  }
-
-  private hexName(h: number): string {
-    const board = this.lg.board!.board;
-    return `hex(${board.hexQ[h]}, ${board.hexR[h]})`;
-  }
-
-  /** Each corner and side by its first name: the land hex (lowest id) it belongs to and its place on it; spots and paths by name. */
-  private nameSites(): void {
-    const b = this.lg.board;
-    if (b === null) return;
-    const board = b.board;
-    const order = Array.from({ length: b.hexCount }, (_, h) => h).sort((x, y) => board.hexFrameDepth[x]! - board.hexFrameDepth[y]! || x - y);
-    for (const h of order) {
-      for (let i = 0; i < 6; i++) {
-        const node = board.hexCorners[h * 6 + i]!;
-        this.cornerNames[node] ??= `corner(${board.hexQ[h]}, ${board.hexR[h]}, ${i})`;
-        const side = board.hexSides[h * 6 + i]!;
-        this.edgeNames[side] ??= `edge(${board.hexQ[h]}, ${board.hexR[h]}, ${i})`;
-      }
-    }
-    const geometry = this.game.boardGeometry();
-    for (const c of geometry?.corners ?? []) {
-      if (c.spot && c.inside !== undefined) this.cornerNames[c.id - b.nodeBase] = `${this.text(c.name ?? 'spot')} in ${this.hexName(c.inside)}`;
-    }
-    for (const e of geometry?.edges ?? []) {
-      if (e.path && e.inside !== undefined) this.edgeNames[e.id - b.edgeBase] = `${this.text(e.name ?? 'path')} in ${this.hexName(e.inside)}`;
-    }
   }
 }
 
