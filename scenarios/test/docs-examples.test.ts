@@ -6,11 +6,12 @@
 // that file, comments aside, and compiles there; any other block of a seed section
 // compiles on its own beside the scenarios. Keep each seed section's examples
 // self-contained that way.
-import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compile, findModuleInTree, type ModuleHost } from '@houserules/compiler';
+import { compile } from '@houserules/compiler';
+import { hostWith } from './overlay-host.ts';
 import { parse } from '@houserules/syntax';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -116,15 +117,6 @@ const languageBlocks = blocks.filter((b) => b.file === join('docs', 'language.md
 const seedBlocks = languageBlocks.filter((b) => SEED_SECTIONS.includes(b.section));
 const FILE_HEADER = /^\/\/ (scenarios\/[\w./-]+\.rules)(, continued)?\s*$/;
 
-/** the repository's files, with some paths holding the given texts instead */
-function hostWith(overlay: Map<string, string>): ModuleHost {
-  const read = (path: string): string | undefined => overlay.get(path) ?? (existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined);
-  return {
-    readFile: read,
-    resolvePath: (fromFile, ref) => resolve(dirname(fromFile), ref),
-    findModule: (name, fromFile) => findModuleInTree(name, fromFile, (path) => overlay.has(path) || existsSync(path)),
-  };
-}
 
 function compileErrors(path: string, text: string): string[] {
   const compiled = compile(hostWith(new Map([[path, text]])), path);

@@ -4,11 +4,12 @@
 // Every diagnostic's message, hint and related note is searched for an internal name: a
 // `kind:id` (`piece:pirate`, `rule:x/ask1`), a recovery placeholder (`$missing`), a raw player
 // index (`-1` for none, `player: 0`).
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compile, compileTests, createParseCache, findModuleInTree, type ModuleHost } from '@houserules/compiler';
+import { compile, compileTests, createParseCache } from '@houserules/compiler';
+import { hostWith } from './overlay-host.ts';
 import { prepareFile } from '@houserules/conformance';
 import { loadGraph, playGame, randomAgent } from '@houserules/engine';
 import type { Diagnostic } from '@houserules/schema';
@@ -62,14 +63,6 @@ function rulesFiles(dir: string, out: string[] = []): string[] {
 }
 
 const cache = createParseCache();
-function hostWith(overlay: Map<string, string>): ModuleHost {
-  const read = (path: string): string | undefined => overlay.get(path) ?? (existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined);
-  return {
-    readFile: read,
-    resolvePath: (fromFile, ref) => resolve(dirname(fromFile), ref),
-    findModule: (name, fromFile) => findModuleInTree(name, fromFile, (path) => overlay.has(path) || existsSync(path)),
-  };
-}
 
 /** Variants a file declares (a mutant compiles the base game or one of them). */
 const variantsOf = (text: string): string[] => [...text.matchAll(/^\s*variant\s+([A-Za-z_]\w*)/gm)].map((m) => m[1]!);
