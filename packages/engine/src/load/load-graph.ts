@@ -6,6 +6,7 @@ import type { Diagnostic, FlowNode, Result, RuleGraph, RuleNode, Value } from '@
 import { Scope } from '../compile/compile-expr.ts';
 import { StmtCompiler } from '../compile/compile-stmt.ts';
 import { generateRule } from '../compile/stmt-codegen.ts';
+import { generateDispatch } from '../compile/dispatch-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
 import { generateAdmission, generateEnumeration } from '../compile/enumerate-codegen.ts';
@@ -129,8 +130,10 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     return {
       id: e.id, name: e.name, params: e.params, rules: Int32Array.from(ordered), fires: ordered.map((r) => rules[r]!.fire),
       mayEnd: Uint8Array.from(ordered, (r) => (mayEnd(activeRules[r]!) ? 1 : 0)),
+      dispatch: null,
     };
   });
+  if (c.codegen) for (const e of events) e.dispatch = generateDispatch(e, Array.from(e.rules, (r) => rules[r]!.name));
 
   const phaseNames: string[] = [];
   const phaseIndex = (name: string): number => {

@@ -1,5 +1,6 @@
 import type { RuleGraph, TypeDesc, Value, Provenance, Range } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
+import type { Game } from '../run/game.ts';
 import type { LoadedMapKeys } from './map-keys.ts';
 import type { CollectFn } from '../compile/collect-codegen.ts';
 import type { GameLayout } from './game-layout.ts';
@@ -80,7 +81,12 @@ export interface EventInfo {
   fires: ((g: RunState) => number)[];
   /** per rule, 1 when its firing may write state an end condition checked after every firing reads */
   mayEnd: Uint8Array;
+  /** the rules' firings written out for this event (compile/dispatch-codegen.ts); null: run/dispatch.ts's loop (the closure back end) */
+  dispatch: DispatchFn | null;
 }
+
+/** fires an event's rules, its arguments bound in `evArgs` (machinery of the run: it reads and writes the whole game) */
+export type DispatchFn = (g: Game) => void;
 
 export interface RuleInfo {
   id: string;

@@ -1,5 +1,6 @@
 import type { FlowInfo } from '../load/loaded-graph.ts';
 import { offerActions } from './action-offers.ts';
+import { dispatchNow } from './dispatch.ts';
 import { ENDING_NONE, checkEnds, stop } from './ending.ts';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN, FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, FRAME_BRANCH, FRAME_COUNT, FRAME_NODE, FRAME_PC, FRAME_SEAT, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
 import { flowPosition, pushFrame } from './flow-stack.ts';
@@ -15,25 +16,24 @@ import { FLOW_CONTEXT } from './state-versions.ts';
 /** flow moves allowed without any event being queued (an empty `repeat` would spin forever) */
 const FLOW_GUARD = MAX_IDLE_FLOW_MOVES;
 
-/** enters a child of the top frame; true when it queued an event */
+/** enters a child of the top frame; true when it dispatched an event */
 export function enter(g: Game, child: number): boolean {
   const info = g.lg.flow[child]!;
   if (info.kind === FLOW_STEP) {
     g.stepFirings = 0;
     g.loopWork = 0;
-    g.enqueue(info.event, g.evArgs, 0);
+    dispatchNow(g, info.event, 0);
     return true;
   }
   pushFrame(g, child);
   return false;
 }
 
-/** queues a round's or turn's opening or closing event; one no rule hears is only queued to be logged or checked after */
+/** dispatches a round's or turn's opening or closing event; one no rule hears is only dispatched to be logged or checked after */
 export function builtin(g: Game, ev: number, arg: number): void {
   if (ev < 0) return;
   if (g.logEntries === null && !g.checking && g.lg.events[ev]!.fires.length === 0) return;
-  g.tmpVals[0] = arg;
-  g.enqueue(ev, g.tmpVals, 1);
+  dispatchNow(g, ev, arg);
 }
 
 /** a new round or turn (frame at t) begins: its opening event, then its body (stage 1) */
