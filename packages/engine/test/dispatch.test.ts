@@ -4,7 +4,8 @@ import { createGame, isGenerated } from '../src/index.ts';
 import { bin, emit, end, event, globalVar, graph, lit, load, playerVar, rule, set, varOf } from './graph-builder.ts';
 
 // The generated dispatcher of each event (compile/dispatch-codegen.ts) and the closure
-// back end's loop (run/dispatch.ts) must play every game alike: the same firings, log,
+// back end's loop (run/dispatch.ts), and the graph's generated flow (compile/flow-codegen.ts)
+// and the flow machine (run/flow-machine.ts), must play every game alike: the same firings, log,
 // error, outcome and state, whatever stops a dispatch part-way.
 
 const add = (name: string, d: number) => set(name, bin('+', bin('*', varOf(name), lit(10)), lit(d)));
@@ -44,13 +45,36 @@ const graphs: Record<string, RuleGraph> = {
     ],
     ends: [end('enough', bin('>=', varOf('var:ticks'), lit(5)), 'immediately')],
   }),
+  'every kind of flow node': graph({
+    events: [event('act'), event('tick'), event('other')],
+    vars: [globalVar('trace', 0), globalVar('n', 0)],
+    flow: [
+      { f: 'if', cond: bin('==', varOf('var:n'), lit(0)), then: [{ f: 'step', event: 'event:tick' }], else: [{ f: 'step', event: 'event:other' }] },
+      { f: 'phase', name: 'opening', body: [{ f: 'turns', order: 'snake', body: [{ f: 'step', event: 'event:act' }] }] },
+      { f: 'if', cond: bin('==', varOf('var:n'), lit(0)), then: [{ f: 'step', event: 'event:tick' }], else: [{ f: 'step', event: 'event:other' }] },
+      {
+        f: 'rounds',
+        count: lit(3),
+        body: [
+          { f: 'turns', order: 'reverse', body: [{ f: 'repeat', while: bin('<', bin('%', varOf('var:n'), lit(4)), lit(3)), body: [{ f: 'step', event: 'event:act' }, { f: 'step', event: 'event:tick' }] }] },
+          { f: 'repeat', body: [{ f: 'step', event: 'event:other' }] },
+        ],
+      },
+    ],
+    rules: [
+      rule('count', 'act', [set('var:n', bin('+', varOf('var:n'), lit(1)))]),
+      rule('mark', 'tick', [add('var:trace', 1)]),
+      rule('leave', 'other', [add('var:trace', 2), { s: 'end', scope: 'round' }]),
+      rule('turn_mark', 'turn_end', [add('var:trace', 3)]),
+    ],
+  }),
 };
 
 function play(g: RuleGraph, codegen: boolean, checkInvariants: boolean) {
   const lg = load(g, { codegen });
   const game = createGame(lg, { seed: 3, players: 2, stepBudget: 50, checkInvariants }).value!;
   return {
-    dispatchers: lg.events.map((e) => (e.dispatch === null ? 'loop' : isGenerated(e.dispatch) ? 'generated' : 'closure')),
+    dispatchers: [...lg.events.map((e) => e.dispatch), lg.advance].map((f) => (f === null ? 'loop' : isGenerated(f) ? 'generated' : 'closure')),
     log: JSON.stringify(game.log),
     firings: game.ruleFirings,
     error: game.error?.code ?? null,
@@ -84,5 +108,11 @@ describe('dispatching an event', () => {
     expect(ticked.outcome?.reason).toBe('end:enough');
     expect(ticked.firings['rule:tick']).toBe(5);
     expect(ticked.firings['rule:noise_after']).toBe(4);
+    const flowed = play(graphs['every kind of flow node']!, true, false);
+    expect(flowed.error).toBeNull();
+    expect(flowed.outcome?.reason).toBe('flow-ended');
+    // the snake's four turns (n = 4), then the first round's first turn acts three times (the repeat leaves at n = 7 and
+    // never runs again); `other` ends each of the three rounds, and once outside any round
+    expect(flowed.firings).toEqual({ 'rule:count': 7, 'rule:mark': 4, 'rule:leave': 4, 'rule:turn_mark': 10 });
   });
 });

@@ -7,6 +7,7 @@ import { Scope } from '../compile/compile-expr.ts';
 import { StmtCompiler } from '../compile/compile-stmt.ts';
 import { generateRule } from '../compile/stmt-codegen.ts';
 import { generateDispatch } from '../compile/dispatch-codegen.ts';
+import { generateFlow } from '../compile/flow-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
 import { generateAdmission, generateEnumeration } from '../compile/enumerate-codegen.ts';
@@ -359,6 +360,9 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
   const collect = c.codegen ? generateCollection(actions, phaseNames.length) : null;
   if (c.codegen && collect === null) c.fallbacks.push(`actions/collect: ${phaseNames.length > MAX_PHASE_BITS ? `more than ${MAX_PHASE_BITS} phases` : 'an action without generated code'}`);
 
+  const advance = c.codegen ? generateFlow(flow, events, { roundStart: builtin('round_start'), roundEnd: builtin('round_end'), turnEnd: builtin('turn_end') }) : null;
+  if (c.codegen && advance === null) c.fallbacks.push('flow: an event without a generated dispatcher');
+
   const strings = c.strings;
   const loaded: LoadedGraph = {
     graph,
@@ -387,6 +391,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     ranking,
     flow,
     flowRoot,
+    advance,
     flowDepth: flowDepth + 1,
     phaseNames,
     localCount: c.alloc.nextSlot,

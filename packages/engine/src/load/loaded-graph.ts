@@ -88,6 +88,9 @@ export interface EventInfo {
 /** fires an event's rules, its arguments bound in `evArgs` (machinery of the run: it reads and writes the whole game) */
 export type DispatchFn = (g: Game) => void;
 
+/** advances the flow until it raises an event or waits; false when the flow has run out (run/flow-machine.ts's advanceFlow) */
+export type AdvanceFn = (g: Game) => boolean;
+
 export interface RuleInfo {
   id: string;
   name: string;
@@ -254,6 +257,8 @@ export interface LoadedGraph {
   readonly ranking: { slot: number; keys: { value: ExprFn; desc: boolean }[]; shared: boolean } | null;
   readonly flow: FlowInfo[];
   readonly flowRoot: number;
+  /** the flow machine written out for this graph (compile/flow-codegen.ts); null: run/flow-machine.ts's advanceFlow (the closure back end) */
+  readonly advance: AdvanceFn | null;
   readonly flowDepth: number;
   readonly phaseNames: string[];
   readonly localCount: number;

@@ -73,15 +73,20 @@ export function dispatchNext(g: Game): void {
  * written as queuing would have written it (a snapshot copies the queue's arrays whole).
  */
 export function dispatchNow(g: Game, ev: number, arg: number): void {
+  raise(g, ev, arg);
+  const info = g.lg.events[ev]!;
+  const dispatch = info.dispatch;
+  if (dispatch !== null) dispatch(g);
+  else fireRules(g, info);
+}
+
+/** dispatchNow up to the firings: the event's one argument bound, its queue entry written, its log entry (a generated flow then calls the event's dispatcher itself) */
+export function raise(g: Game, ev: number, arg: number): void {
   g.qEvent[0] = ev;
   const evArgs = g.evArgs;
   evArgs[0] = g.qArgs[0] = arg;
   for (let k = 1; k < g.stride; k++) evArgs[k] = g.qArgs[k] = 0;
-  const info = g.lg.events[ev]!;
   if (g.logEntries) logEvent(g, ev);
-  const dispatch = info.dispatch;
-  if (dispatch !== null) dispatch(g);
-  else fireRules(g, info);
 }
 
 /** the log entry of the event being dispatched (its arguments are in `evArgs`) */
