@@ -35,6 +35,7 @@ describe('generated code for every scenario', () => {
       ...lg.rules.filter((r) => !isGenerated(r.fire)).map((r) => `rule ${r.id}`),
       ...lg.events.filter((e) => !isGenerated(e.dispatch)).map((e) => `event ${e.id}: dispatch`),
       ...(isGenerated(lg.advance) ? [] : ['flow']),
+      ...(isGenerated(lg.dispatchEvent) ? [] : ['events by index']),
       ...lg.actions.flatMap((a) => [
         ...(isGenerated(a.admits) ? [] : [`action ${a.name}: admission`]),
         ...(a.params.length === 0 || isGenerated(a.enumerate) ? [] : [`action ${a.name}: enumeration`]),
@@ -45,6 +46,6 @@ describe('generated code for every scenario', () => {
     const off = loadScenario(file, { codegen: false });
     expect(off.codegen).toBe(false);
     expect(off.rules.some((r) => isGenerated(r.fire))).toBe(false);
-    expect(off.events.every((e) => e.dispatch === null) && off.advance === null).toBe(true);
+    expect(off.events.every((e) => e.dispatch === null) && off.advance === null && off.dispatchEvent === null).toBe(true);
   });
 });

@@ -74,7 +74,7 @@ function play(g: RuleGraph, codegen: boolean, checkInvariants: boolean) {
   const lg = load(g, { codegen });
   const game = createGame(lg, { seed: 3, players: 2, stepBudget: 50, checkInvariants }).value!;
   return {
-    dispatchers: [...lg.events.map((e) => e.dispatch), lg.advance].map((f) => (f === null ? 'loop' : isGenerated(f) ? 'generated' : 'closure')),
+    dispatchers: [...lg.events.map((e) => e.dispatch), lg.advance, lg.dispatchEvent].map((f) => (f === null ? 'loop' : isGenerated(f) ? 'generated' : 'closure')),
     log: JSON.stringify(game.log),
     firings: game.ruleFirings,
     error: game.error?.code ?? null,

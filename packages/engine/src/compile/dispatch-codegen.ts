@@ -1,4 +1,4 @@
-import type { DispatchFn, EventInfo } from '../load/loaded-graph.ts';
+import type { DispatchFn, EventDispatchFn, EventInfo } from '../load/loaded-graph.ts';
 import { dispatchHelpers } from '../run/dispatch.ts';
 import { ENDING_DRAINING, ENDING_REQUESTED } from '../run/ending.ts';
 import { compileGenerated } from './expr-codegen.ts';
@@ -28,4 +28,17 @@ export function generateDispatch(info: EventInfo, ruleNames: readonly string[]):
   const head = parts.length > 0 ? `const draining = g.endingPhase === ${ENDING_DRAINING}; let fired = 0;\n` : '';
   const source = `return function dispatch(g) {\n${head}${parts.join('\n')}\nif (g.checking) H.checkInvariants(g);\n};`;
   return compileGenerated<DispatchFn>(source, `event/${info.name}`, refs, dispatchHelpers);
+}
+
+/**
+ * Dispatches any event by its index to its generated dispatcher: a `switch` whose
+ * every case calls one dispatcher from a call site of its own, where a call through
+ * the event's table entry (`events[ev].dispatch(g)`) would be one site for all of
+ * them. Null when some event has no generated dispatcher.
+ */
+export function generateEventDispatch(events: readonly EventInfo[]): EventDispatchFn | null {
+  if (events.some((e) => e.dispatch === null)) return null;
+  const cases = events.map((e, ev) => `case ${ev}: K[${ev}](g); return;`);
+  const source = `return function dispatchEvent(g, ev) {\nswitch (ev) {\n${cases.join('\n')}\n}\n};`;
+  return compileGenerated<EventDispatchFn>(source, 'events', events.map((e) => e.dispatch), {});
 }

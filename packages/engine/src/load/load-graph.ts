@@ -6,7 +6,7 @@ import type { Diagnostic, FlowNode, Result, RuleGraph, RuleNode, Value } from '@
 import { Scope } from '../compile/compile-expr.ts';
 import { StmtCompiler } from '../compile/compile-stmt.ts';
 import { generateRule } from '../compile/stmt-codegen.ts';
-import { generateDispatch } from '../compile/dispatch-codegen.ts';
+import { generateDispatch, generateEventDispatch } from '../compile/dispatch-codegen.ts';
 import { generateFlow } from '../compile/flow-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
@@ -360,6 +360,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
   const collect = c.codegen ? generateCollection(actions, phaseNames.length) : null;
   if (c.codegen && collect === null) c.fallbacks.push(`actions/collect: ${phaseNames.length > MAX_PHASE_BITS ? `more than ${MAX_PHASE_BITS} phases` : 'an action without generated code'}`);
 
+  const dispatchEvent = c.codegen ? generateEventDispatch(events) : null;
   const advance = c.codegen ? generateFlow(flow, events, { roundStart: builtin('round_start'), roundEnd: builtin('round_end'), turnEnd: builtin('turn_end') }) : null;
   if (c.codegen && advance === null) c.fallbacks.push('flow: an event without a generated dispatcher');
 
@@ -375,6 +376,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     fieldCount,
     zones,
     events,
+    dispatchEvent,
     rules,
     actions,
     collect,

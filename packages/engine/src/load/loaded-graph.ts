@@ -88,6 +88,9 @@ export interface EventInfo {
 /** fires an event's rules, its arguments bound in `evArgs` (machinery of the run: it reads and writes the whole game) */
 export type DispatchFn = (g: Game) => void;
 
+/** dispatches event `ev` (its arguments bound in `evArgs`) to its dispatcher */
+export type EventDispatchFn = (g: Game, ev: number) => void;
+
 /** advances the flow until it raises an event or waits; false when the flow has run out (run/flow-machine.ts's advanceFlow) */
 export type AdvanceFn = (g: Game) => boolean;
 
@@ -235,6 +238,8 @@ export interface LoadedGraph {
   readonly fieldCount: number;
   readonly zones: ZoneInfo[];
   readonly events: EventInfo[];
+  /** every event's generated dispatcher by event index (compile/dispatch-codegen.ts); null: each event's own (the closure back end: run/dispatch.ts's loop) */
+  readonly dispatchEvent: EventDispatchFn | null;
   readonly rules: RuleInfo[];
   readonly actions: ActionInfo[];
   /** Game.collectActions' loop as generated code (collect-codegen.ts); null: the loop */

@@ -58,11 +58,10 @@ export function dispatchNext(g: Game): void {
   const evArgs = g.evArgs;
   for (let k = 0; k < g.stride; k++) evArgs[k] = g.qArgs[h * g.stride + k]!;
   if (g.qHead === g.qTail) g.qHead = g.qTail = 0;
-  const info = g.lg.events[ev]!;
   if (g.logEntries) logEvent(g, ev);
-  const dispatch = info.dispatch;
-  if (dispatch !== null) dispatch(g);
-  else fireRules(g, info);
+  const dispatch = g.lg.dispatchEvent;
+  if (dispatch !== null) dispatch(g, ev);
+  else fireRules(g, g.lg.events[ev]!);
 }
 
 /**
@@ -74,10 +73,9 @@ export function dispatchNext(g: Game): void {
  */
 export function dispatchNow(g: Game, ev: number, arg: number): void {
   raise(g, ev, arg);
-  const info = g.lg.events[ev]!;
-  const dispatch = info.dispatch;
-  if (dispatch !== null) dispatch(g);
-  else fireRules(g, info);
+  const dispatch = g.lg.dispatchEvent;
+  if (dispatch !== null) dispatch(g, ev);
+  else fireRules(g, g.lg.events[ev]!);
 }
 
 /** dispatchNow up to the firings: the event's one argument bound, its queue entry written, its log entry (a generated flow then calls the event's dispatcher itself) */
