@@ -5,7 +5,7 @@ import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
 import { invalidateAll } from './state-versions.ts';
-import { copyInto, truncate } from './packed-array.ts';
+import { copyInto, copySmis, truncate } from './packed-array.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION } from './run-budgets.ts';
 import { OptionBuffer, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, type TrailScratch } from './board-ops.ts';
@@ -224,6 +224,8 @@ export class Game {
   piecesHeldAt = -1;
   invariantsHeldAt: number[] | null = null;
   tokenSums: Float64Array | null = null;
+  /** the ranking keys' values by seat, while the outcome is worked out (made at the first game's end, kept by restart) */
+  rankScores: Float64Array | null = null;
 
   constructor(readonly lg: LoadedGraph, public config: GameConfig, optionVals: Int32Array) {
     const n = config.players;
@@ -311,19 +313,19 @@ export class Game {
     this.logEntries = config.recordLog === false ? null : [];
     const layout = this.lg.layout(this.playerCount);
     const zeros = layout.zeros;
-    copyInto(this.locals, zeros.locals);
+    copySmis(this.locals, zeros.locals);
     copyInto(this.lists, zeros.lists);
-    copyInto(this.cardZone, layout.cardZone);
-    copyInto(this.known, this.initialKnown);
-    for (let i = 0; i < layout.zoneCards.length; i++) copyInto(this.zoneCards[i]!, layout.zoneCards[i]!);
-    copyInto(this.zoneLen, layout.zoneLen);
-    copyInto(this.counts, layout.counts);
-    copyInto(this.vars, zeros.vars);
+    copySmis(this.cardZone, layout.cardZone);
+    copySmis(this.known, this.initialKnown);
+    for (let i = 0; i < layout.zoneCards.length; i++) copySmis(this.zoneCards[i]!, layout.zoneCards[i]!);
+    copySmis(this.zoneLen, layout.zoneLen);
+    copySmis(this.counts, layout.counts);
+    copySmis(this.vars, zeros.vars);
     this.memoFlat.set(layout.memoFlat);
-    copyInto(this.tmpVals, zeros.tmpVals);
-    copyInto(this.evArgs, zeros.evArgs);
-    copyInto(this.actionCounts, zeros.actionCounts);
-    copyInto(this.firings, zeros.firings);
+    copySmis(this.tmpVals, zeros.tmpVals);
+    copySmis(this.evArgs, zeros.evArgs);
+    copySmis(this.actionCounts, zeros.actionCounts);
+    copySmis(this.firings, zeros.firings);
     this.rng.fill(0);
     this.chanceSeed = config.seed;
     this.pieceVersion = 0;
