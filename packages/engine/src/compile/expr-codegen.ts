@@ -115,6 +115,8 @@ interface SlotUse {
   readonly writers: Set<number>;
   /** the functions in reach at each use, outermost first (a use inside an inner function reaches every function it is nested in) */
   readonly reaches: Map<string, readonly number[]>;
+  /** the same for its reads only */
+  readonly reads: Map<string, readonly number[]>;
 }
 
 /** a local's use in generated source, resolved once the whole function is known (resolveLocals) */
@@ -160,10 +162,11 @@ export class Generator {
   local(slot: number, write = false): string {
     if (!this.varLocals) return `L[${slot}]`;
     let use = this.slotUse.get(slot);
-    if (use === undefined) this.slotUse.set(slot, (use = { writers: new Set(), reaches: new Map() }));
+    if (use === undefined) this.slotUse.set(slot, (use = { writers: new Set(), reaches: new Map(), reads: new Map() }));
     if (write) use.writers.add(this.fnStack[this.fnStack.length - 1]!);
     const key = this.fnStack.join(',');
     if (!use.reaches.has(key)) use.reaches.set(key, this.fnStack.slice());
+    if (!write && !use.reads.has(key)) use.reads.set(key, this.fnStack.slice());
     return localMark(slot);
   }
 
@@ -197,13 +200,15 @@ export class Generator {
   }
 
   /**
-   * Resolves the locals of a complete function's source: a slot becomes a
-   * JavaScript variable of the one function that writes it when every use is
-   * in that function or in inner functions it holds (those get the variable as
-   * a parameter); any other slot (read by a closure, written by two functions,
-   * never written here, i.e. set by the engine) stays `L[n]`. `inputs`: slots
-   * the outer function may read before it writes them (its variable starts
-   * from g.locals).
+   * Resolves the locals of a complete function's source. A use of a slot
+   * belongs to the innermost function in its reach that writes the slot; the
+   * slot becomes a JavaScript variable of each writer (inner functions they
+   * hold get it as a parameter) when every use has a writer in reach and no
+   * writer reads it with another writer nested inside it (an aggregate binding
+   * the same name clobbers the slot for the code after it). Any other slot (read
+   * by a closure, or never written here, i.e. set by the engine) stays `L[n]`.
+   * `inputs`: slots the outer function may read before it writes them (its
+   * variable starts from g.locals).
    */
   resolveLocals(source: string, inputs: ReadonlySet<number> = new Set()): string {
     const names = new Map<number, string>();
@@ -216,14 +221,15 @@ export class Generator {
     };
     for (const [slot, use] of this.slotUse) {
       const reaches = [...use.reaches.values()];
-      // each use is in reach of exactly one writer: its variable. Several writers are inner functions
-      // (aggregates, each binding the slot before reading it), never the outer function (which would read
-      // what an aggregate left in the slot).
-      const owners = reaches.map((r) => {
-        const w = r.filter((fn) => use.writers.has(fn));
-        return w.length === 1 ? w[0]! : -1;
-      });
-      if (this.escaped.has(slot) || owners.includes(-1) || (use.writers.size > 1 && use.writers.has(0))) {
+      // a writer nested in another is an aggregate (it binds the slot before it reads it)
+      const ownerOf = (r: readonly number[]): number => {
+        for (let k = r.length - 1; k >= 0; k--) if (use.writers.has(r[k]!)) return r[k]!;
+        return -1;
+      };
+      const owners = reaches.map(ownerOf);
+      const readers = new Set([...use.reads.values()].map(ownerOf));
+      const nestedWriter = (w: number): boolean => reaches.some((r) => r.indexOf(w) >= 0 && r.slice(r.indexOf(w) + 1).some((fn) => use.writers.has(fn)));
+      if (this.escaped.has(slot) || owners.includes(-1) || [...readers].some(nestedWriter)) {
         names.set(slot, `L[${slot}]`);
         continue;
       }
@@ -381,12 +387,11 @@ export class Generator {
       case 'ctx':
         return e.name === 'player_count' ? 'g.playerCount' : `g.${e.name}`;
       case 'bin': {
+        // generated once: each generation adds inner functions and references
+        if (e.op === 'and' || e.op === 'or') return `(${this.cond(e, scope)} ? 1 : 0)`;
         const l = this.gen(e.l, scope);
         const r = this.gen(e.r, scope);
         switch (e.op) {
-          case 'and':
-          case 'or':
-            return `(${this.cond(e, scope)} ? 1 : 0)`;
           case '==':
             return `(${l} === ${r} ? 1 : 0)`;
           case '!=':
