@@ -216,18 +216,16 @@ class StmtGenerator extends Generator {
           const where = this.whereTest(s.where, scope);
           return `{ const ${zi} = g.zoneInstBase[${zone}], ${arr} = g.zoneCards[${zi}];\nfor (let ${k} = g.zoneLen[${zi}] - 1; ${k} >= 0; ${k}--) {\n${this.local(slot, true)} = ${arr}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
         }
-        // walk a copy, so a body that moves cards does not disturb the loop
-        const buf = this.ref([] as number[]);
-        const len = this.temp();
-        const arr = this.temp();
-        const rev = this.temp();
-        const list = this.list(s.over, scope);
+        // walk a copy, so a body that moves cards does not disturb the loop; a zone is copied from its cards, anything else from the collection's closure
+        const buf = this.temp();
+        const sfx = this.temp();
+        const head = this.piece(() => this.loopSource(s.over, scope, sfx));
         const where = this.whereTest(s.where, scope);
         // a list walked this way may be a long range: it counts against the loop budget (which may fail)
-        return `{ ${list}(g); ${HALT_CHECK} const ${arr} = g.srcArr, ${len} = g.srcLen, ${rev} = g.srcRev;
-if (!g.countLoop(${len}, ${JSON.stringify(c.label.replace('/', ' '))})) return;
-for (let ${k} = 0; ${k} < ${len}; ${k}++) ${buf}[${k}] = ${rev} ? ${arr}[${len} - 1 - ${k}] : ${arr}[${k}];
-for (let ${k} = 0; ${k} < ${len}; ${k}++) {\n${this.local(slot, true)} = ${buf}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
+        return `{ const ${buf} = ${this.ref([] as number[])}; ${head.code} ${this.checkAfter(head)}
+if (!g.countLoop(len${sfx}, ${JSON.stringify(c.label.replace('/', ' '))})) return;
+for (let ${k} = 0; ${k} < len${sfx}; ${k}++) ${buf}[${k}] = ${this.elementAt(s.over, scope, k, sfx)};
+for (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\n${this.local(slot, true)} = ${buf}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
       }
       case 'emit': {
         const ev = c.eventIx.get(s.event);
