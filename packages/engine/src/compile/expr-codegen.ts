@@ -2,7 +2,7 @@ import type { Expr } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
 import type { ExprCompiler, Scope } from './compile-expr.ts';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
-import { namedSite, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
+import { namedSite, placePiece, removePiece, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
 import { stampSource } from '../load/derived-memo.ts';
 import { memoSlot, memoTable } from '../run/memo-tables.ts';
@@ -47,6 +47,8 @@ export const helpers = {
   siteValue,
   sitePiece,
   siteOwner,
+  placePiece,
+  removePiece,
   siteIndex,
   siteVar: siteVarSlot,
   EMPTY: new Int32Array(0),

@@ -289,6 +289,26 @@ for (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\n${this.local(slot, true)} = ${bu
         this.halts++;
         return `g.askDecision(${index}); ${HALT_CHECK}`;
       }
+      case 'place': {
+        const pi = c.pieceIx.get(s.piece);
+        if (!c.board || pi === undefined) return this.closureCall(s, scope);
+        // no owner given: the acting player (the rule's \`self\` outside actions)
+        const owner = this.piece(() => (s.owner ? this.gen(s.owner, scope) : '(g.actor >= 0 ? g.actor : g.self)'));
+        const at = this.piece(() => this.gen(s.at, scope));
+        const o = this.temp();
+        const site = this.temp();
+        const check = owner.halts || at.halts ? HALT_CHECK : '';
+        // placing may fail (no such site, the site taken, an empty supply)
+        this.halts++;
+        return `{ const ${o} = ${owner.code}, ${site} = ${at.code}; ${check} H.placePiece(g, ${this.ref(c.board)}, ${pi}, ${o}, ${site}); ${HALT_CHECK} }`;
+      }
+      case 'removePiece': {
+        if (!c.board) return this.closureCall(s, scope);
+        const at = this.piece(() => this.gen(s.at, scope));
+        const site = this.temp();
+        this.halts++;
+        return `{ const ${site} = ${at.code}; ${this.checkAfter(at)} H.removePiece(g, ${this.ref(c.board)}, ${site}); ${HALT_CHECK} }`;
+      }
       default:
         return this.closureCall(s, scope);
     }
