@@ -33,6 +33,12 @@ export class Scope {
     this.names.set(name, slot);
   }
 
+  /**
+   * Sets of slots being recorded: generated code marks the slots the closure
+   * compiler looks up for it (Generator.viaClosures), which must then stay in g.locals.
+   */
+  readonly observers: Set<number>[] = [];
+
   slot(name: string): number {
     let s = this.names.get(name);
     if (s === undefined) {
@@ -41,7 +47,13 @@ export class Scope {
       if (s < this.lo) this.lo = s;
       if (s + 1 > this.hi) this.hi = s + 1;
     }
+    for (let k = 0; k < this.observers.length; k++) this.observers[k]!.add(s);
     return s;
+  }
+
+  /** the slot of a name already bound here, without binding it */
+  lookup(name: string): number | undefined {
+    return this.names.get(name);
   }
 }
 

@@ -2,11 +2,11 @@ import type { Expr } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
 import type { ExprCompiler, Scope } from './compile-expr.ts';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
-import { namedSite, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
+import { namedSite, placePiece, removePiece, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
 import { stampSource } from '../load/derived-memo.ts';
 import { memoSlot, memoTable } from '../run/memo-tables.ts';
-import { rebinds } from './name-bindings.ts';
+import { mentionsLocal, rebinds } from './name-bindings.ts';
 import { cardIndex, divide, playerIndex, remainder, siteIndex, siteVarSlot, tokenSlot, zoneOf } from '../run/address-checks.ts';
 import { poolEntryPlanOf, poolPlan, slotSource, varPlan } from './slot-plans.ts';
 
@@ -47,6 +47,8 @@ export const helpers = {
   siteValue,
   sitePiece,
   siteOwner,
+  placePiece,
+  removePiece,
   siteIndex,
   siteVar: siteVarSlot,
   EMPTY: new Int32Array(0),
@@ -109,6 +111,26 @@ export function compileGenerated<F extends (...args: never[]) => unknown>(source
   return fn;
 }
 
+/** how one function of generated code uses a local slot (Generator.local) */
+interface SlotUse {
+  /** the functions that write it (0: the outer function, else an inner function's number) */
+  readonly writers: Set<number>;
+  /** the functions in reach at each use, outermost first (a use inside an inner function reaches every function it is nested in) */
+  readonly reaches: Map<string, readonly number[]>;
+  /** the same for its reads only */
+  readonly reads: Map<string, readonly number[]>;
+}
+
+/** a local's use in generated source, resolved once the whole function is known (resolveLocals) */
+const localMark = (slot: number): string => `\uE001${slot}\uE002`;
+/** an inner function's extra parameters (`p`), the arguments at its calls (`a`), its variable declarations (`d`) */
+const fnMark = (what: 'p' | 'a' | 'd', fn: number): string => `\uE003${what}${fn}\uE004`;
+
+/** code that evaluates to the same value each time, cheaply and without effects: a literal, a local, a temp, a loop variable */
+export function isSimple(code: string): boolean {
+  return /^(\(-?\d+\)|-?\d+|\uE001\d+\uE002|L\[\d+\]|t\d+|k|el|g\.self)$/.test(code);
+}
+
 export class Generator {
   /** values the generated code refers to: closures, strings */
   readonly refs: unknown[] = [];
@@ -116,7 +138,120 @@ export class Generator {
   protected temps = 0;
   private fns = 0;
 
+  /**
+   * How many run-time checks that may fail (and stop the rule: g.halt) the code
+   * written so far holds: a closure or helper call that may fail, a derived value.
+   * Statements are followed by a halt check only where this grew.
+   */
+  halts = 0;
+
+  /**
+   * Locals as JavaScript variables (`l5`) where no closure and no code outside
+   * this function reads the slot; off (the default, and for generators whose
+   * source is not resolved by resolveLocals): every local is `L[n]`.
+   */
+  protected varLocals = false;
+  private readonly slotUse = new Map<number, SlotUse>();
+  /** slots a closure compiled for this function reads or writes (Scope.observers): they stay in g.locals */
+  private readonly escaped = new Set<number>();
+  /** the functions being written, outermost (0) first */
+  private readonly fnStack: number[] = [0];
+  private fnCount = 0;
+
   constructor(protected readonly c: ExprCompiler) {}
+
+  /** the source of local slot `slot`, read or written by the function being written */
+  local(slot: number, write = false): string {
+    if (!this.varLocals) return `L[${slot}]`;
+    let use = this.slotUse.get(slot);
+    if (use === undefined) this.slotUse.set(slot, (use = { writers: new Set(), reaches: new Map(), reads: new Map() }));
+    if (write) use.writers.add(this.fnStack[this.fnStack.length - 1]!);
+    const key = this.fnStack.join(',');
+    if (!use.reaches.has(key)) use.reaches.set(key, this.fnStack.slice());
+    if (!write && !use.reads.has(key)) use.reads.set(key, this.fnStack.slice());
+    return localMark(slot);
+  }
+
+  /** runs a compilation by the closure compiler: the slots it looks up stay in g.locals */
+  protected viaClosures<T>(scope: Scope, compile: () => T): T {
+    if (!this.varLocals) return compile();
+    scope.observers.push(this.escaped);
+    try {
+      return compile();
+    } finally {
+      scope.observers.pop();
+    }
+  }
+
+  /** starts an inner function: returns its number, the head's extra parameters and the declarations to put in its body */
+  protected enterFn(): { fn: number; params: string; decls: string } {
+    const fn = ++this.fnCount;
+    this.fnStack.push(fn);
+    return this.varLocals ? { fn, params: fnMark('p', fn), decls: fnMark('d', fn) } : { fn, params: '', decls: '' };
+  }
+
+  /** ends the inner function `fn`: returns the extra arguments its calls pass */
+  protected leaveFn(fn: number): string {
+    this.fnStack.pop();
+    return this.varLocals ? fnMark('a', fn) : '';
+  }
+
+  /** the declarations of the outer function's variables (put at the top of its body) */
+  declarations(): string {
+    return this.varLocals ? fnMark('d', 0) : '';
+  }
+
+  /**
+   * Resolves the locals of a complete function's source. A use of a slot
+   * belongs to the innermost function in its reach that writes the slot; the
+   * slot becomes a JavaScript variable of each writer (inner functions they
+   * hold get it as a parameter) when every use has a writer in reach and no
+   * writer reads it with another writer nested inside it (an aggregate binding
+   * the same name clobbers the slot for the code after it). Any other slot (read
+   * by a closure, or never written here, i.e. set by the engine) stays `L[n]`.
+   * `inputs`: slots the outer function may read before it writes them (its
+   * variable starts from g.locals).
+   */
+  resolveLocals(source: string, inputs: ReadonlySet<number> = new Set()): string {
+    const names = new Map<number, string>();
+    const params = new Map<number, number[]>();
+    const decls = new Map<number, string[]>();
+    const add = <V>(m: Map<number, V[]>, fn: number, v: V): void => {
+      const list = m.get(fn) ?? [];
+      if (!list.includes(v)) list.push(v);
+      m.set(fn, list);
+    };
+    for (const [slot, use] of this.slotUse) {
+      const reaches = [...use.reaches.values()];
+      // a writer nested in another is an aggregate (it binds the slot before it reads it)
+      const ownerOf = (r: readonly number[]): number => {
+        for (let k = r.length - 1; k >= 0; k--) if (use.writers.has(r[k]!)) return r[k]!;
+        return -1;
+      };
+      const owners = reaches.map(ownerOf);
+      const readers = new Set([...use.reads.values()].map(ownerOf));
+      const nestedWriter = (w: number): boolean => reaches.some((r) => r.indexOf(w) >= 0 && r.slice(r.indexOf(w) + 1).some((fn) => use.writers.has(fn)));
+      if (this.escaped.has(slot) || owners.includes(-1) || [...readers].some(nestedWriter)) {
+        names.set(slot, `L[${slot}]`);
+        continue;
+      }
+      names.set(slot, `l${slot}`);
+      for (const owner of use.writers) add(decls, owner, owner === 0 && inputs.has(slot) ? `l${slot} = L[${slot}]` : `l${slot} = 0`);
+      reaches.forEach((r, k) => {
+        for (const fn of r.slice(r.indexOf(owners[k]!) + 1)) add(params, fn, slot);
+      });
+    }
+    return source
+      .replace(/\uE001(\d+)\uE002/g, (_, slot: string) => names.get(Number(slot))!)
+      .replace(/\uE003([pad])(\d+)\uE004/g, (_, what: string, fn: string) => {
+        const n = Number(fn);
+        if (what === 'd') {
+          const d = decls.get(n);
+          return d === undefined ? '' : ` let ${d.join(', ')};`;
+        }
+        return (params.get(n) ?? []).map((slot) => `, l${slot}`).join('');
+      });
+  }
 
   /** slots whose value a JavaScript loop variable holds (a seat, for a loop over players) */
   readonly seatAlias = new Map<number, string>();
@@ -127,7 +262,44 @@ export class Generator {
       const alias = this.seatAlias.get(scope.slot(of.name));
       if (alias !== undefined) return alias;
     }
-    return `H.player(g, ${this.owner(of, scope)}, ${this.ref(what)})`;
+    return this.checkedPlayer(this.owner(of, scope), what);
+  }
+
+  /** a player index checked in line (the helper, with its message, only when the check fails) */
+  checkedPlayer(o: string, what: string): string {
+    this.halts++;
+    const words = this.ref(what);
+    return isSimple(o) ? `(${o} >>> 0 < g.playerCount ? ${o} : H.player(g, ${o}, ${words}))` : `H.player(g, ${o}, ${words})`;
+  }
+
+  /** a card index that has the thing addressed (kind -1: any card), checked in line (H.card only when the check fails) */
+  checkedCard(o: string, kind: number, what: string): string {
+    this.halts++;
+    const words = this.ref(what);
+    if (!isSimple(o)) return `H.card(g, ${o}, ${kind}, ${words})`;
+    const ofKind = kind < 0 ? '' : ` && g.cardKind[${o}] === ${kind}`;
+    return `(${o} >>> 0 < g.cardCount${ofKind} ? ${o} : H.card(g, ${o}, ${kind}, ${words}))`;
+  }
+
+  /** `x is kind` as a JavaScript boolean (H.is's test written out when x is simple) */
+  private isKind(x: string, kind: number): string {
+    return isSimple(x) ? `(${x} >= 0 && ${x} < g.cardCount && g.cardKind[${x}] === ${kind})` : `(H.is(g, ${x}, ${kind}) !== 0)`;
+  }
+
+  /** a ÷ b rounded down: a nonzero literal divisor needs no check; a simple one is checked in line */
+  private divide(l: string, r: string): string {
+    const d = /^\((-?\d+)\)$/.exec(r);
+    if (d !== null && Number(d[1]) !== 0) return `Math.floor(${l} / ${r})`;
+    this.halts++;
+    return isSimple(r) ? `(${r} === 0 ? H.div(g, ${l}, ${r}) : Math.floor(${l} / ${r}))` : `H.div(g, ${l}, ${r})`;
+  }
+
+  /** the remainder of a ÷ b (as H.mod), written out when a is simple and b a nonzero literal */
+  private remainder(l: string, r: string): string {
+    const d = /^\((-?\d+)\)$/.exec(r);
+    if (d !== null && Number(d[1]) !== 0 && isSimple(l)) return `(${l} - ${r} * Math.floor(${l} / ${r}))`;
+    this.halts++;
+    return `H.mod(g, ${l}, ${r})`;
   }
 
   /** a JavaScript boolean for a condition (no 0/1 round trip) */
@@ -150,6 +322,10 @@ export class Generator {
       }
     }
     if (e.k === 'not') return `!${this.cond(e.e, scope)}`;
+    if (e.k === 'is') {
+      const kind = this.c.kindIx.get(e.kind);
+      if (kind !== undefined) return this.isKind(this.gen(e.e, scope), kind);
+    }
     return `(${this.gen(e, scope)} !== 0)`;
   }
 
@@ -160,11 +336,14 @@ export class Generator {
 
   fallback(e: Expr, scope: Scope): string {
     this.c.closureNodes[`expr ${e.k}`] = (this.c.closureNodes[`expr ${e.k}`] ?? 0) + 1;
-    return `${this.ref(this.c.closure(e, scope))}(g)`;
+    this.halts++;
+    return `${this.ref(this.viaClosures(scope, () => this.c.closure(e, scope)))}(g)`;
   }
 
+  /** the closure that evaluates a collection into the shared scratch list (its call may fail) */
   list(e: Expr, scope: Scope): string {
-    return this.ref(this.c.list(e, scope) satisfies ListFn);
+    this.halts++;
+    return this.ref(this.viaClosures(scope, () => this.c.list(e, scope)) satisfies ListFn);
   }
 
   owner(of: Expr | undefined, scope: Scope): string {
@@ -181,7 +360,7 @@ export class Generator {
       case 'local': {
         const slot = scope.slot(e.name);
         if (scope.listSlots.has(slot)) return `g.lists[${slot}]`;
-        return this.seatAlias.get(slot) ?? `L[${slot}]`;
+        return this.seatAlias.get(slot) ?? this.local(slot);
       }
       case 'var': {
         const v = c.varIx.get(e.id);
@@ -198,8 +377,11 @@ export class Generator {
         const slot = plan === null ? null : slotSource(this, c, plan, e.of, scope);
         return slot === null ? this.fallback(e, scope) : `g.counts[${slot}]`;
       }
-      case 'field':
-        return `H.field(g, ${this.gen(e.of, scope)}, ${c.field(e.field)})`;
+      case 'field': {
+        const of = this.gen(e.of, scope);
+        const f = c.field(e.field);
+        return isSimple(of) ? `(${of} >= 0 && ${of} < g.cardCount ? g.fieldVals[${of} * g.fieldWidth + ${f}] : 0)` : `H.field(g, ${of}, ${f})`;
+      }
       case 'option': {
         const o = c.optionIx.get(e.id);
         return o === undefined ? this.fallback(e, scope) : `g.optionVals[${o}]`;
@@ -207,12 +389,11 @@ export class Generator {
       case 'ctx':
         return e.name === 'player_count' ? 'g.playerCount' : `g.${e.name}`;
       case 'bin': {
+        // generated once: each generation adds inner functions and references
+        if (e.op === 'and' || e.op === 'or') return `(${this.cond(e, scope)} ? 1 : 0)`;
         const l = this.gen(e.l, scope);
         const r = this.gen(e.r, scope);
         switch (e.op) {
-          case 'and':
-          case 'or':
-            return `(${this.cond(e, scope)} ? 1 : 0)`;
           case '==':
             return `(${l} === ${r} ? 1 : 0)`;
           case '!=':
@@ -227,9 +408,9 @@ export class Generator {
           case '*':
             return `(${l} ${e.op} ${r})`;
           case '/':
-            return `H.div(g, ${l}, ${r})`;
+            return this.divide(l, r);
           case '%':
-            return `H.mod(g, ${l}, ${r})`;
+            return this.remainder(l, r);
         }
         return this.fallback(e, scope);
       }
@@ -239,7 +420,7 @@ export class Generator {
         return `(-${this.gen(e.e, scope)})`;
       case 'is': {
         const kind = c.kindIx.get(e.kind);
-        return kind === undefined ? this.fallback(e, scope) : `H.is(g, ${this.gen(e.e, scope)}, ${kind})`;
+        return kind === undefined ? this.fallback(e, scope) : `(${this.isKind(this.gen(e.e, scope), kind)} ? 1 : 0)`;
       }
       case 'if':
         return `(${this.cond(e.c, scope)} ? ${this.gen(e.t, scope)} : ${this.gen(e.e, scope)})`;
@@ -312,15 +493,17 @@ export class Generator {
     // an inner function: loop variables of the caller are not in its reach
     const aliases = [...this.seatAlias];
     this.seatAlias.clear();
+    const inner = this.enterFn();
     const v = this.gen(x, scope);
     let body: string;
     if (list.k === 'list') {
       const tests = list.items.map((it) => `v === ${this.gen(it, scope)}`);
       body = tests.length === 0 ? 'return 0;' : `return (${tests.join(' || ')}) ? 1 : 0;`;
     } else body = `${this.loopSource(list, scope)} for (let k = 0; k < len; k++) if (arr[k] === v) return 1; return 0;`;
+    const args = this.leaveFn(inner.fn);
     for (const [k, a] of aliases) this.seatAlias.set(k, a);
-    this.inner.push(`function ${name}(g) { const L = g.locals; const v = ${v}; ${body} }`);
-    return `${name}(g)`;
+    this.inner.push(`function ${name}(g${inner.params}) { const L = g.locals;${inner.decls} const v = ${v}; ${body} }`);
+    return `${name}(g${args})`;
   }
 
   /**
@@ -334,8 +517,14 @@ export class Generator {
     const name = `d${this.fns++}`;
     const aliases = [...this.seatAlias];
     this.seatAlias.clear();
+    // the body may fail
+    this.halts++;
+    const inner = this.enterFn();
     const args = e.args.map((a) => this.gen(a, scope));
+    const passed = this.leaveFn(inner.fn);
     for (const [k, a] of aliases) this.seatAlias.set(k, a);
+    const head = `function ${name}(g${inner.params}) {${inner.decls}`;
+    const call = `${name}(g${passed})`;
     const body = this.ref(target.body);
     const temps = args.map((a, k) => `const t${k} = ${a};`).join(' ');
     // a list argument (a list local: derivedCallTarget takes no other) goes to the list locals
@@ -345,18 +534,18 @@ export class Generator {
       .join(' ');
     const plan = target.memo;
     if (plan === null) {
-      const call = target.perPlayer ? `const prev = g.self; g.self = t0; const v = ${body}(g); g.self = prev; return v;` : `return ${body}(g);`;
-      this.inner.push(`function ${name}(g) { const L = g.locals; ${temps} ${binds} ${call} }`);
-      return `${name}(g)`;
+      const run = target.perPlayer ? `const prev = g.self; g.self = t0; const v = ${body}(g); g.self = prev; return v;` : `return ${body}(g);`;
+      this.inner.push(`${head} const L = g.locals; ${temps} ${binds} ${run} }`);
+      return call;
     }
     // memoised (derived-memo.ts): the entry for these arguments, if its stamp is current
     if (plan.arity === 0) {
       const at = 2 * plan.index;
       this.inner.push(
-        `function ${name}(g) { const V = g.ver; const stamp = ${stampSource(plan.reads)}; const m = g.memoFlat;` +
+        `${head} const V = g.ver; const stamp = ${stampSource(plan.reads)}; const m = g.memoFlat;` +
           ` if (m[${at}] === stamp) return m[${at + 1}]; const v = ${body}(g); if (!g.halt) { m[${at}] = stamp; m[${at + 1}] = v; } return v; }`,
       );
-      return `${name}(g)`;
+      return call;
     }
     const a = (k: number): string => (k < plan.arity ? `t${k}` : '0');
     const keys = args.map((_, k) => ` && t[at + ${k + 1}] === t${k}`).join('');
@@ -364,12 +553,12 @@ export class Generator {
     const compute = target.perPlayer ? `const prev = g.self; g.self = t0; const v = ${body}(g); g.self = prev;` : `const v = ${body}(g);`;
     const planRef = this.ref(plan);
     this.inner.push(
-      `function ${name}(g) { const L = g.locals; ${temps} const V = g.ver; const stamp = ${stampSource(plan.reads)};` +
+      `${head} const L = g.locals; ${temps} const V = g.ver; const stamp = ${stampSource(plan.reads)};` +
         ` const t = g.memo[${plan.index}] ?? H.memoTable(g, ${planRef}); const at = H.memoSlot(${planRef}, ${a(0)}, ${a(1)}, ${a(2)});` +
         ` if (t[at] === stamp${keys}) return t[at + ${plan.width - 1}];` +
         ` ${binds} ${compute} if (!g.halt) { t[at] = stamp;${store} t[at + ${plan.width - 1}] = v; } return v; }`,
     );
-    return `${name}(g)`;
+    return call;
   }
 
   /** an aggregate becomes an inner function with the loop written out */
@@ -380,6 +569,9 @@ export class Generator {
     // the aggregate is a function of its own: loop variables of the caller are not in its reach
     const aliases = [...this.seatAlias];
     this.seatAlias.clear();
+    const inner = this.enterFn();
+    // a domain that reads the name being bound reads the outer binding, before the aggregate binds it: that slot stays in g.locals
+    if (this.varLocals && mentionsLocal(e.over, e.bind)) this.escaped.add(slot);
     if (e.over.k === 'players' && !rebinds(e.bind, [e.where ?? null, e.value ?? null])) this.seatAlias.set(slot, 'k');
     const where = e.where ? this.cond(e.where, scope) : null;
     const value = e.value ? this.gen(e.value, scope) : 'el';
@@ -392,33 +584,35 @@ export class Generator {
       element = 'k';
     } else {
       head = `${this.loopSource(e.over, scope)} for (let k = 0; k < len; k++) {`;
-      element = 'rev ? arr[len - 1 - k] : arr[k]';
+      element = this.elementAt(e.over, scope, 'k');
     }
+    const bind = this.local(slot, true);
+    const args = this.leaveFn(inner.fn);
     for (const [k, v] of aliases) this.seatAlias.set(k, v);
     let body: string;
     switch (e.fn) {
       case 'count':
-        body = `let n = 0; ${head} const el = ${element}; L[${slot}] = el; if (${test}) n++; } return n;`;
+        body = `let n = 0; ${head} const el = ${element}; ${bind} = el; if (${test}) n++; } return n;`;
         break;
       case 'sum':
-        body = `let n = 0; ${head} const el = ${element}; L[${slot}] = el; if (${test}) n += ${value}; } return n;`;
+        body = `let n = 0; ${head} const el = ${element}; ${bind} = el; if (${test}) n += ${value}; } return n;`;
         break;
       case 'min':
       case 'max':
-        body = `let best = 0, found = false; ${head} const el = ${element}; L[${slot}] = el; if (!(${test})) continue; const v = ${value}; if (!found || v ${e.fn === 'min' ? '<' : '>'} best) best = v; found = true; } return best;`;
+        body = `let best = 0, found = false; ${head} const el = ${element}; ${bind} = el; if (!(${test})) continue; const v = ${value}; if (!found || v ${e.fn === 'min' ? '<' : '>'} best) best = v; found = true; } return best;`;
         break;
       case 'any':
-        body = `${head} const el = ${element}; L[${slot}] = el; if (!(${test})) continue; if (${e.value ? value : '1'} !== 0) return 1; } return 0;`;
+        body = `${head} const el = ${element}; ${bind} = el; if (!(${test})) continue; if (${e.value ? value : '1'} !== 0) return 1; } return 0;`;
         break;
       case 'all':
-        body = `${head} const el = ${element}; L[${slot}] = el; if (!(${test})) continue; if (${e.value ? value : '1'} === 0) return 0; } return 1;`;
+        body = `${head} const el = ${element}; ${bind} = el; if (!(${test})) continue; if (${e.value ? value : '1'} === 0) return 0; } return 1;`;
         break;
       case 'first':
-        body = `${head} const el = ${element}; L[${slot}] = el; if (${test}) return ${value}; } return -1;`;
+        body = `${head} const el = ${element}; ${bind} = el; if (${test}) return ${value}; } return -1;`;
         break;
     }
-    this.inner.push(`function ${name}(g) { const L = g.locals; ${body} }`);
-    return `${name}(g)`;
+    this.inner.push(`function ${name}(g${inner.params}) { const L = g.locals;${inner.decls} ${body} }`);
+    return `${name}(g${args})`;
   }
 
   /** a per-site var's slot as code (null: let the closure compiler report it) */
@@ -438,6 +632,7 @@ export class Generator {
     const playerZone = this.playerZone(over);
     if (playerZone !== null && over.k === 'zone') {
       const owner = this.owner(over.of, scope);
+      this.halts++;
       const inst = `H.zoneOf(g, ${playerZone.index}, ${owner}, ${this.ref(playerZone.name)})`;
       return `const ${zi} = ${inst}, ${arr} = ${zi} < 0 ? H.EMPTY : g.zoneCards[${zi}], ${len} = ${zi} < 0 ? 0 : g.zoneLen[${zi}], ${rev} = true;`;
     }
@@ -447,6 +642,16 @@ export class Generator {
     if (over.k === 'group') return `const ${arr} = ${this.ref(this.c.groupMembers(over.id))}, ${len} = ${arr}.length, ${rev} = false;`;
     if (this.c.isListLocal(over, scope)) return `const ${arr} = g.lists[${scope.slot((over as Extract<Expr, { k: 'local' }>).name)}], ${len} = ${arr}.length, ${rev} = false;`;
     return `${this.list(over, scope)}(g); const ${arr} = g.srcArr, ${len} = g.srcLen, ${rev} = g.srcRev;`;
+  }
+
+  /** the k-th element of a loop over loopSource's arr (its order is known where the collection is read in place) */
+  elementAt(over: Expr, scope: Scope, k: string, suffix = ''): string {
+    const [arr, len, rev] = ['arr', 'len', 'rev'].map((n) => n + suffix);
+    const b = this.c.board;
+    // a zone is read top (its last card) first; a board list, a group, a list local in order
+    if (this.globalZone(over) !== null || (this.playerZone(over) !== null && over.k === 'zone')) return `${arr}[${len} - 1 - ${k}]`;
+    if ((b && (over.k === 'siteRel' || over.k === 'sites')) || over.k === 'group' || this.c.isListLocal(over, scope)) return `${arr}[${k}]`;
+    return `${rev} ? ${arr}[${len} - 1 - ${k}] : ${arr}[${k}]`;
   }
 
   /** whether loopSource reads the collection in place (else through the shared scratch list) */
@@ -489,8 +694,16 @@ export function withSourceUrl(source: string, label: string): string {
 
 /** The generated function for an expression (the compiler calls it only while generation is on). */
 export function generateExpr(c: ExprCompiler, e: Expr, scope: Scope): ExprFn {
-  const gen = new Generator(c);
+  const gen = new ExprGenerator(c);
   const text = gen.gen(e, scope);
-  const source = `${gen.inner.join('\n')}\nreturn function expr(g) { const L = g.locals; return ${text}; };`;
-  return compileGenerated<ExprFn>(source, c.label, gen.refs, helpers);
+  const source = `${gen.inner.join('\n')}\nreturn function expr(g) { const L = g.locals;${gen.declarations()} return ${text}; };`;
+  return compileGenerated<ExprFn>(gen.resolveLocals(source), c.label, gen.refs, helpers);
+}
+
+/** the generator of one expression's function: its aggregates' variables are JavaScript variables (what it reads from outside stays in g.locals) */
+class ExprGenerator extends Generator {
+  constructor(c: ExprCompiler) {
+    super(c);
+    this.varLocals = true;
+  }
 }

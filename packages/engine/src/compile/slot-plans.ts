@@ -156,13 +156,17 @@ export function slotSource(gen: Generator, c: ExprCompiler, plan: SlotPlan, of: 
       return `(${fixed} + ${gen.playerIndex(of, scope, what)} * ${stride})`;
     case 'site': {
       const sites = c.sitePool(plan.index, plan.name)!;
-      return of ? `(${fixed} + H.siteIndex(g, ${gen.gen(of, scope)}, ${sites.first}, ${sites.count}, ${gen.ref(what)}) * ${stride})` : null;
+      if (!of) return null;
+      gen.halts++;
+      return `(${fixed} + H.siteIndex(g, ${gen.gen(of, scope)}, ${sites.first}, ${sites.count}, ${gen.ref(what)}) * ${stride})`;
     }
     case 'siteVar':
-      return of ? `H.siteVar(g, ${gen.gen(of, scope)}, ${fixed}, ${plan.first}, ${plan.count}, ${gen.ref(what)})` : null;
+      if (!of) return null;
+      gen.halts++;
+      return `H.siteVar(g, ${gen.gen(of, scope)}, ${fixed}, ${plan.first}, ${plan.count}, ${gen.ref(what)})`;
     case 'card': {
       const kind = plan.cardKind === undefined ? -1 : (c.kindIx.get(plan.cardKind) ?? -1);
-      return `(g.cardPoolBase + ${fixed} + H.card(g, ${gen.owner(of, scope)}, ${kind}, ${gen.ref(what)}) * ${stride})`;
+      return `(g.cardPoolBase + ${fixed} + ${gen.checkedCard(gen.owner(of, scope), kind, what)} * ${stride})`;
     }
   }
 }
