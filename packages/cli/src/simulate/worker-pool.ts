@@ -15,12 +15,13 @@ export interface RunResult {
 }
 
 /**
- * The bundled worker script. In the bundle it sits next to houserules.js; when
- * the command runs from source (tests), the last build's dist/ is used.
+ * The bundled worker script. In the bundle it sits next to houserules.js, one
+ * folder above the chunk this code is in (dist/chunks/); when the command runs
+ * from source (tests), the last build's dist/ is used.
  */
 export function findWorkerScript(): string | undefined {
   const candidates = [
-    new URL('./simulate-worker.js', import.meta.url),
+    new URL('../simulate-worker.js', import.meta.url),
     new URL('../../dist/simulate-worker.js', import.meta.url),
     new URL('../dist/simulate-worker.js', import.meta.url),
   ];
