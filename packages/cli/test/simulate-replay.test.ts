@@ -127,6 +127,20 @@ describe('simulate with worker threads (bundled worker)', () => {
     expect(await partial('2')).toBe(one);
   });
 
+  it('writes the same log with 2 threads as with one, game by game in order (the calling thread plays beside a worker)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-log-workers-'));
+    const log = async (workers: string): Promise<string> => {
+      const file = join(dir, `log-${workers}.jsonl`);
+      const run = await runCli(['simulate', 'scenarios/diamant', '--games', '30', '--seed', '9', '--log', file, '--workers', workers]);
+      expect(run.code).toBe(0);
+      return readFileSync(file, 'utf8');
+    };
+    const one = await log('1');
+    const games = one.split('\n').filter((line) => line.startsWith('{"game"') && line.includes('"header"')).map((line) => (JSON.parse(line) as { game: number }).game);
+    expect(games).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(await log('2')).toBe(one);
+  });
+
   it('the bundled executable runs and reports its version', () => {
     const out = execFileSync(process.execPath, [join(cliDir, 'dist/houserules.js'), '--version'], { encoding: 'utf8' });
     expect(out.trim()).toMatch(/^\d+\.\d+\.\d+$/);

@@ -25,6 +25,7 @@ import {
   splitAgentList,
   summarizePartial,
   type AgentSpec,
+  type ChunkResult,
   type PartialRun,
   type ShardSlice,
   type SimulationSpec,
@@ -51,8 +52,8 @@ Options:
   --seed S           run seed (default 1); game i is seeded from (S, i) only
   --agents a,b,…     random, first, or a scenario policy such as cautious(8);
                      fewer agents than players are repeated in order (default random)
-  --workers N        spread games over N worker threads (at most one per core);
-                     same seed ⇒ same summary
+  --workers N        spread games over N threads, this one and N−1 workers (at
+                     most one per core); same seed ⇒ same summary
   --shard i/n        play only shard i of n: a fixed slice of the games (game k
                      is seeded from (S, k) whichever machine plays it), written
                      as a partial summary for \`houserules merge\`
@@ -225,7 +226,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write('houserules simulate: --workers needs the bundled worker (run `pnpm --filter @houserules/cli build`)\n');
       return EXIT_USAGE;
     }
-    result = await runGamesInWorkers(script, spec, shard, workers, runner.ruleIds.length, (done) => progress.update(done), onLog);
+    // This thread is one of the `workers` (its runner is loaded): workers − 1 worker threads beside it.
+    const playHere = (from: number, to: number): ChunkResult => playChunk(runner, spec.players, from, to);
+    result = await runGamesInWorkers(script, spec, shard, workers, runner.ruleIds.length, (done) => progress.update(done), onLog, playHere);
   } else {
     // The same chunks and merge as the workers, so both paths give the same numbers.
     result = { partial: emptyPartial(spec.players, runner.ruleIds.length) };
