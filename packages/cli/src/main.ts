@@ -1,6 +1,7 @@
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io.ts';
 import { CliError, errorLine, EXIT_INTERNAL, internalErrorText } from './cli-errors.ts';
 import { guardOutput } from './terminal-guard.ts';
+import { nearNames } from '@houserules/compiler/suggest-name';
 import { CLI_VERSION } from './version.ts';
 
 export interface Command {
@@ -94,8 +95,6 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   const entry = COMMANDS.find((c) => c.name === first);
   if (!entry) {
-    // The compiler's module is loaded only here: a mistyped command is the one path that needs it.
-    const { nearNames } = await import('@houserules/compiler');
     const near = nearNames(first, COMMANDS.map((c) => c.name));
     const hint = near.length > 0 ? ` (did you mean ${near.map((n) => `houserules ${n}`).join(' or ')}?)` : '';
     io.stderr.write(`${errorLine(undefined, 'cli/usage', `unknown command "${first}"${hint}`)}\n${generalHelp()}`);
