@@ -9,7 +9,7 @@ import type { Command } from '../main.ts';
 import { OutputFile } from '../output-file.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
 import { fromProject, graphWithProjectPaths, projectRelative } from '../project-paths.ts';
-import { loadScenario } from '../scenario-loader.ts';
+import { loadScenarioCached } from '../cached-scenario.ts';
 import {
   createGameRunner,
   emptyPartial,
@@ -100,7 +100,7 @@ function usageError(io: CliIo, message: string, help?: string): { ok: false; cod
   return { ok: false, code: EXIT_USAGE };
 }
 
-function buildRun(argv: string[], io: CliIo): Built {
+async function buildRun(argv: string[], io: CliIo): Promise<Built> {
   const parsed = parseCommandArgs(argv, {
     variant: { type: 'string' },
     option: { type: 'string', multiple: true },
@@ -137,7 +137,8 @@ function buildRun(argv: string[], io: CliIo): Built {
   const variant = stringOption(args, 'variant');
   const root = rootOption(args, io.cwd);
   if (!root.ok) return usageError(io, root.message);
-  const loaded = loadScenario(io.cwd, args.positionals[0]!, variant, root.root === undefined ? {} : { root: root.root });
+  // Through the project's compile cache: a scenario compiled before by this build is not parsed again.
+  const { loaded } = await loadScenarioCached(io.cwd, args.positionals[0]!, variant, root.root === undefined ? {} : { root: root.root });
   if (!loaded.ok) {
     io.stderr.write(errorLine('simulate', loaded.code, loaded.message));
     return { ok: false, code: EXIT_USAGE };
@@ -202,7 +203,7 @@ function buildRun(argv: string[], io: CliIo): Built {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const built = buildRun(argv, io);
+  const built = await buildRun(argv, io);
   if (!built.ok) return built.code;
   const { spec, workers, shard } = built;
   const games = shard.to - shard.from;
