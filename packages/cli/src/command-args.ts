@@ -1,4 +1,4 @@
-import { nearNames } from '@houserules/compiler';
+import { nearNames } from '@houserules/compiler/suggest-name';
 import { printable } from '@houserules/schema';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
