@@ -8,7 +8,7 @@ import type { RunState } from './run-state.ts';
  * the actor's own pieces of one kind loops over the actor's list instead of every
  * site. Kept in step with each placed or removed piece (board-ops.ts); tied to
  * the game's pieceVersion, so after a restore or a restart (which leave it out of
- * step) the next use rebuilds it from the board.
+ * step: a restart sets builtAt to -1 and keeps the arrays) the next use rebuilds it from the board.
  */
 export interface SiteIndex {
   /** per list (siteListRank): the sites, ascending; only the first `lens[list]` are live */

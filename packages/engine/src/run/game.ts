@@ -97,7 +97,7 @@ export class Game {
   /** bumped when a piece is placed or removed (and on restore): the longest-trail cache's key */
   pieceVersion = 0;
   trailScratch: TrailScratch | null = null;
-  /** the sites holding each per-player piece kind, by player (board-site-index.ts); in step with pieceVersion */
+  /** the sites holding each per-player piece kind, by player (board-site-index.ts); in step while builtAt is pieceVersion (restart keeps its arrays, out of step) */
   siteIndex: SiteIndex | null = null;
   // cards and zones
   readonly cardKind: Int32Array;
@@ -331,7 +331,7 @@ export class Game {
     this.chanceSeed = config.seed;
     this.pieceVersion = 0;
     this.trailScratch = null;
-    this.siteIndex = null;
+    if (this.siteIndex !== null) this.siteIndex.builtAt = -1;
     this.current = this.actor = this.self = -1;
     this.round = this.turn = 0;
     this.srcArr = [];
