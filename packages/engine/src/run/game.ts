@@ -9,6 +9,7 @@ import { copyInto, copySmis, truncate } from './packed-array.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION } from './run-budgets.ts';
 import { OptionBuffer, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, type TrailScratch } from './board-ops.ts';
+import type { SiteIndex } from './board-site-index.ts';
 import { fromUint32 } from '../board/random-setup.ts';
 import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot } from './types.ts';
 import { END_NONE } from './flow-frame.ts';
@@ -96,6 +97,8 @@ export class Game {
   /** bumped when a piece is placed or removed (and on restore): the longest-trail cache's key */
   pieceVersion = 0;
   trailScratch: TrailScratch | null = null;
+  /** the sites holding each per-player piece kind, by player (board-site-index.ts); in step while builtAt is pieceVersion (restart keeps its arrays, out of step) */
+  siteIndex: SiteIndex | null = null;
   // cards and zones
   readonly cardKind: Int32Array;
   readonly fieldVals: Int32Array;
@@ -330,6 +333,7 @@ export class Game {
     this.chanceSeed = config.seed;
     this.pieceVersion = 0;
     this.trailScratch = null;
+    if (this.siteIndex !== null) this.siteIndex.builtAt = -1;
     this.current = this.actor = this.self = -1;
     this.round = this.turn = 0;
     this.srcArr = [];
