@@ -1,5 +1,5 @@
 import { cardWord, siteWord, type BoardView, type Decision, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
-import { printable, type Expr, type RuleGraph, type TypeDesc } from '@houserules/schema';
+import { collectionType, printable, type Expr, type RuleGraph, type TypeDesc } from '@houserules/schema';
 import { MAX_SHOWN_SENTENCE, MAX_SHOWN_TEXT } from './cli-budgets.ts';
 
 /**
@@ -219,7 +219,7 @@ export class GameWords {
       if (o['s'] === 'ask' && typeof o['id'] === 'string') {
         const choice = o['choice'] as { var?: string; bind?: string; over?: Expr };
         if (choice.var !== undefined) this.asks.set(o['id'], { owner, what: varName(graph, choice.var), type: varType.get(choice.var) });
-        else this.asks.set(o['id'], { owner, what: choice.bind ?? 'one', type: choice.over === undefined ? undefined : elementType(choice.over, graph) });
+        else this.asks.set(o['id'], { owner, what: choice.bind ?? 'one', type: choice.over === undefined ? undefined : collectionType(choice.over, graph) });
       }
       for (const v of Object.values(o)) if (v !== null && typeof v === 'object') visit(v, owner);
     };
@@ -230,41 +230,4 @@ export class GameWords {
 
 function varName(graph: RuleGraph, id: string): string {
   return graph.vars.find((v) => v.id === id)?.name ?? id.replace(/^var:/, '');
-}
-
-/** The type of the elements of a list expression a choice ranges over, where the expression says it. */
-function elementType(e: Expr, graph: RuleGraph): TypeDesc | undefined {
-  switch (e.k) {
-    case 'players':
-      return { t: 'player' };
-    case 'sites':
-      return { t: 'site', site: e.site };
-    case 'region':
-      return { t: 'site', site: 'hex' };
-    case 'siteRel':
-      return { t: 'site', site: e.rel === 'corners' ? 'corner' : e.rel === 'edges' ? 'edge' : 'hex' };
-    case 'zone':
-      return { t: 'card' };
-    case 'group':
-      return { t: 'token' };
-    case 'range':
-      return { t: 'number' };
-    case 'list': {
-      const first = e.items[0];
-      if (first === undefined) return undefined;
-      if (first.k === 'seat') return { t: 'player' };
-      if (first.k === 'token') return { t: 'token' };
-      return undefined;
-    }
-    case 'var': {
-      const type = graph.vars.find((v) => v.id === e.id)?.type;
-      return type?.t === 'list' ? type.of : undefined;
-    }
-    case 'derived': {
-      const type = graph.derived.find((d) => d.id === e.id)?.type;
-      return type?.t === 'list' ? type.of : undefined;
-    }
-    default:
-      return undefined;
-  }
 }
