@@ -6,6 +6,8 @@ export interface AskWords {
   readonly owner: string;
   readonly what: string;
   readonly type: TypeDesc | undefined;
+  /** the var the answer is written to (`choose p.plan`), by its id; undefined for a bound value */
+  readonly var: string | undefined;
 }
 
 const RECENT = 20;
@@ -174,8 +176,8 @@ function readAsks(graph: RuleGraph): Map<string, AskWords> {
     const o = node as Record<string, unknown>;
     if (o['s'] === 'ask' && typeof o['id'] === 'string') {
       const choice = o['choice'] as { var?: string; bind?: string; over?: Expr };
-      if (choice.var !== undefined) asks.set(o['id'], { owner, what: varName(graph, choice.var), type: varType.get(choice.var) });
-      else asks.set(o['id'], { owner, what: choice.bind ?? 'one', type: choice.over === undefined ? undefined : collectionType(choice.over, graph) });
+      if (choice.var !== undefined) asks.set(o['id'], { owner, what: varName(graph, choice.var), type: varType.get(choice.var), var: choice.var });
+      else asks.set(o['id'], { owner, what: choice.bind ?? 'one', type: choice.over === undefined ? undefined : collectionType(choice.over, graph), var: undefined });
     }
     for (const v of Object.values(o)) if (v !== null && typeof v === 'object') visit(v, owner);
   };

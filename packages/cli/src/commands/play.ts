@@ -2,7 +2,7 @@ import { createGame, loadGraph } from '@houserules/engine';
 import { printable } from '@houserules/schema';
 import { formatAgentSpec, gameLogText, parseAgentSpec, parseOptionAssignments, splitAgentList, type AgentSpec, type GameLogHeader } from '@houserules/simulation';
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from '../cli-io.ts';
-import { integerOptions, listOption, stringOption } from '../command-args.ts';
+import { flag, integerOptions, listOption, stringOption } from '../command-args.ts';
 import { writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
 import { OutputFile } from '../output-file.ts';
@@ -32,6 +32,8 @@ Options:
   --variant V        play variant V
   --option k=v       set a scenario option (repeatable)
   --log FILE         save the game as a simulate --log file (houserules replay verifies it)
+  --json             one JSON object a line for each event, state, decision and prompt
+                     (a script reads them and answers on the standard input; docs/cli.md)
 ${rootHelp(19)}
   -h, --help         this help
 
@@ -41,7 +43,7 @@ Exit code 0 when the game ended or you quit, 1 when a run error stopped it.
 async function run(argv: string[], io: CliIo): Promise<number> {
   const opened = openScenarioCommand(argv, io, {
     command: 'play',
-    options: { seat: { type: 'string', multiple: true }, agents: { type: 'string' }, players: { type: 'string' }, seed: { type: 'string' }, option: { type: 'string', multiple: true }, log: { type: 'string' } },
+    options: { seat: { type: 'string', multiple: true }, agents: { type: 'string' }, players: { type: 'string' }, seed: { type: 'string' }, option: { type: 'string', multiple: true }, log: { type: 'string' }, json: { type: 'boolean' } },
     read: (args) => {
       const numbers = integerOptions(args, { players: 1, seed: 0 });
       if (!numbers.ok) return numbers;
@@ -92,8 +94,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const logFile = logPath === undefined ? null : OutputFile.open(io.cwd, logPath);
 
   const game = created.value;
-  const table = new TerminalGame({ graph, lg: lg.value, game, title, bots, width: Math.max(40, Math.min(io.stdout.columns ?? 100, 160)), echo: io.stdin?.isTTY !== true, color: io.color ?? false, write: (text) => io.stdout.write(text) });
-  io.stdout.write(`seed ${gameSeed}${variant !== undefined ? `, variant ${printable(variant)}` : ''}\n`);
+  const json = flag(args, 'json');
+  const table = new TerminalGame({ graph, lg: lg.value, game, title, bots, width: Math.max(40, Math.min(io.stdout.columns ?? 100, 160)), echo: io.stdin?.isTTY !== true, color: !json && (io.color ?? false), json, write: (text) => io.stdout.write(text) });
+  if (json) io.stdout.write(`${JSON.stringify({ type: 'setup', seed: gameSeed, variant: variant === undefined ? null : printable(variant), players: playerCount })}\n`);
+  else io.stdout.write(`seed ${gameSeed}${variant !== undefined ? `, variant ${printable(variant)}` : ''}\n`);
   table.start();
   if (table.end === null) {
     if (io.stdin === undefined) table.quit();
@@ -118,7 +122,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const text = gameLogText(0, header, game.log, game.error === null ? undefined : { code: game.error.code, message: game.error.message });
     logFile.write(text);
     logFile.close();
-    io.stdout.write(`saved to ${printable(logPath)} (houserules replay ${printable(logPath)} verifies it)\n`);
+    if (json) io.stdout.write(`${JSON.stringify({ type: 'saved', file: printable(logPath) })}\n`);
+    else io.stdout.write(`saved to ${printable(logPath)} (houserules replay ${printable(logPath)} verifies it)\n`);
   }
   return game.error !== null || table.end === 'stopped' ? EXIT_FAILURE : EXIT_OK;
 }
