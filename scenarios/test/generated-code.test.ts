@@ -1,5 +1,5 @@
 // Every scenario loads with generated code and no fall-back to the closures: each
-// rule, action body, admission, enumeration and the action collection is a
+// rule, event dispatcher, the flow, action body, admission, enumeration and the action collection is a
 // generated function (code generation failing would be a load error, never a
 // silent switch to the slow path), and the same graph also loads with closures only.
 import { readdirSync } from 'node:fs';
@@ -33,6 +33,9 @@ describe('generated code for every scenario', () => {
     expect(lg.codegenFallbacks).toEqual([]);
     const closures = [
       ...lg.rules.filter((r) => !isGenerated(r.fire)).map((r) => `rule ${r.id}`),
+      ...lg.events.filter((e) => !isGenerated(e.dispatch)).map((e) => `event ${e.id}: dispatch`),
+      ...(isGenerated(lg.advance) ? [] : ['flow']),
+      ...(isGenerated(lg.dispatchEvent) ? [] : ['events by index']),
       ...lg.actions.flatMap((a) => [
         ...(isGenerated(a.admits) ? [] : [`action ${a.name}: admission`]),
         ...(a.params.length === 0 || isGenerated(a.enumerate) ? [] : [`action ${a.name}: enumeration`]),
@@ -43,5 +46,6 @@ describe('generated code for every scenario', () => {
     const off = loadScenario(file, { codegen: false });
     expect(off.codegen).toBe(false);
     expect(off.rules.some((r) => isGenerated(r.fire))).toBe(false);
+    expect(off.events.every((e) => e.dispatch === null) && off.advance === null && off.dispatchEvent === null).toBe(true);
   });
 });

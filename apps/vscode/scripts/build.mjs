@@ -1,7 +1,8 @@
 // Bundles the client (dist/extension.cjs, CommonJS as VS Code loads it) and puts the
-// houserules command beside it (dist/houserules.js: the server the client starts).
+// houserules command beside it (dist/houserules.js: the server the client starts, with
+// the chunks it loads, dist/chunks/).
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -22,3 +23,5 @@ await build({
 });
 if (!existsSync(join(cli, 'dist/houserules.js'))) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: cli, stdio: 'inherit' });
 copyFileSync(join(cli, 'dist/houserules.js'), join(root, 'dist/houserules.js'));
+rmSync(join(root, 'dist/chunks'), { recursive: true, force: true });
+cpSync(join(cli, 'dist/chunks'), join(root, 'dist/chunks'), { recursive: true, filter: (path) => !path.endsWith('.map') });

@@ -63,6 +63,12 @@ describe('the VS Code extension', () => {
       'extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.cjs', 'extension/dist/houserules.js',
       'extension/syntaxes/houserules.tmLanguage.json', 'extension/language-configuration.json',
     ]));
+    // the server's code split into chunks, each one the server imports, none of them a source map
+    const server = readFileSync(join(root, 'dist/houserules.js'), 'utf8');
+    const chunks = [...server.matchAll(/from "\.\/(chunks\/[^"]+\.js)"/g)].map((m) => `extension/dist/${m[1]!}`);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(names).toEqual(expect.arrayContaining(chunks));
+    expect(names.filter((n) => n.endsWith('.map'))).toEqual([]);
     // the client needs nothing at run time but VS Code and Node: every other module is bundled
     const client = readFileSync(join(root, 'dist/extension.cjs'), 'utf8');
     const required = new Set([...client.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!));

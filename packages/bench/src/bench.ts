@@ -14,7 +14,11 @@ import { runWorkersBench } from './workers-bench.ts';
 // `pnpm bench`: figures, not assertions. Each section prints its own table.
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const scenariosDir = join(repoRoot, 'scenarios');
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+// the word after `instructions` (`diamant`, `catan`) narrows that section and names no section itself
+const instructionsAt = args.indexOf('instructions');
+const instructionsOnly = instructionsAt >= 0 ? args[instructionsAt + 1] : undefined;
+const only = instructionsOnly === 'diamant' || instructionsOnly === 'catan' ? args.filter((_, i) => i !== instructionsAt + 1) : args;
 const wanted = (name: string): boolean => only.length === 0 || only.includes(name);
 // minutes long and needs valgrind: only when asked for by name
 const asked = (name: string): boolean => only.includes(name);
@@ -28,4 +32,4 @@ if (wanted('catan')) runCatanBench(scenariosDir);
 if (wanted('scenarios')) runScenarioBench(scenariosDir);
 if (wanted('diff')) runDiffBench(scenariosDir);
 if (wanted('editor')) runLanguageServiceBench();
-if (asked('instructions')) await runInstructionsBench(repoRoot, only.includes('diamant'));
+if (asked('instructions')) await runInstructionsBench(repoRoot, instructionsOnly === 'diamant' || instructionsOnly === 'catan' ? instructionsOnly : null);

@@ -43,7 +43,7 @@ async function instructions(program: string, w: Workload, games: number): Promis
  * runs at a time. Only on request (`pnpm bench -- instructions`): it takes
  * minutes, and needs valgrind.
  */
-export async function runInstructionsBench(repoRoot: string, diamantOnly = false): Promise<void> {
+export async function runInstructionsBench(repoRoot: string, only: 'diamant' | 'catan' | null = null): Promise<void> {
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     console.log('\n(e) instructions per game: skipped, valgrind is not installed (apt-get install valgrind)');
     return;
@@ -54,6 +54,8 @@ export async function runInstructionsBench(repoRoot: string, diamantOnly = false
     buildSync({ entryPoints: [fileURLToPath(new URL('./instruction-workload.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: program, logLevel: 'error' });
     const all: Workload[] = [
       { name: 'catan-random', label: 'Catan base, 4 random agents', file: join(repoRoot, 'scenarios/catan/base.rules'), few: 40, many: 120 },
+      // catanatron's action set (section (d)'s third row): the issue's Catan goal
+      { name: 'catan-random', label: 'Catan base, 4 random agents, no player trades', file: fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), few: 40, many: 120 },
       // the extra games must outweigh start-up by far: the totals vary by a few tenths of a percent between runs
       { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 16000 },
       { name: 'diamant-baseline', label: 'Diamant, hand-written baseline', few: 2000, many: 60000 },
@@ -63,25 +65,26 @@ export async function runInstructionsBench(repoRoot: string, diamantOnly = false
         { name: 'scenario-random', label: `${pair.entry}, ${pair.players} random agents`, file: join(repoRoot, 'scenarios', pair.entry), players: pair.players, few: 40, many: 120 },
       ]),
     ];
-    // `instructions diamant`: only Diamant's pair, the quick figure to decide whether an engine change helps
-    const workloads = diamantOnly ? all.filter((w) => w.name.startsWith('diamant-')) : all;
+    // `instructions diamant`: only Diamant's pair, the quick figure to decide whether an engine change helps; `instructions catan`: the two Catan base rows
+    const workloads = only === 'diamant' ? all.filter((w) => w.name.startsWith('diamant-')) : only === 'catan' ? all.filter((w) => w.name === 'catan-random') : all;
     const perGame = new Map<string, { instructions: number; decisions: number }>();
     for (const w of workloads) {
       const [few, many] = await Promise.all([instructions(program, w, w.few), instructions(program, w, w.many)]);
       const extra = w.many - w.few;
-      perGame.set(w.file && w.name === 'scenario-random' ? w.label : w.name, { instructions: (many.instructions - few.instructions) / extra, decisions: (many.decisions - few.decisions) / extra });
+      perGame.set(w.label, { instructions: (many.instructions - few.instructions) / extra, decisions: (many.decisions - few.decisions) / extra });
     }
     printTable(
       '(e) instructions per warm game (valgrind callgrind, V8 single-threaded; the difference between a run of few and of many games)',
       ['workload', 'games (few → many)', 'instructions/game', 'decisions/game', 'instructions/decision'],
       workloads.map((w) => {
-        const g = perGame.get(w.name === 'scenario-random' ? w.label : w.name)!;
+        const g = perGame.get(w.label)!;
         return [w.label, `${thousands(w.few)} → ${thousands(w.many)}`, thousands(Math.round(g.instructions)), g.decisions > 0 ? fmt(g.decisions, 0) : '–', g.decisions > 0 ? thousands(Math.round(g.instructions / g.decisions)) : '–'];
       }),
     );
-    const ratio = perGame.get('diamant-interpreter')!.instructions / perGame.get('diamant-baseline')!.instructions;
-    console.log(`Diamant interpreter/baseline in instructions: ${fmt(ratio, 2)}×`);
-    for (const pair of diamantOnly ? [] : SCENARIO_PAIRS) {
+    const interpreter = perGame.get('Diamant, interpreter');
+    const baseline = perGame.get('Diamant, hand-written baseline');
+    if (interpreter && baseline) console.log(`Diamant interpreter/baseline in instructions: ${fmt(interpreter.instructions / baseline.instructions, 2)}×`);
+    for (const pair of only === null ? SCENARIO_PAIRS : []) {
       const base = perGame.get(`${pair.base}, ${pair.players} random agents`)!;
       const scenario = perGame.get(`${pair.entry}, ${pair.players} random agents`)!;
       console.log(`${pair.label} / ${pair.base} in instructions per game: ${fmt(scenario.instructions / base.instructions, 2)}×`);

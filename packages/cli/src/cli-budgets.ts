@@ -36,3 +36,6 @@ export const MAX_STYLE_FILE = 100_000;
 
 /** Styles one `style.json` may lay itself over through `extends`. */
 export const MAX_STYLE_EXTENDS = 4;
+
+/** Bytes of one compile cache entry (a rule graph with what its compilation read; Catan's is ~1 MB): a bigger one is neither written nor read. */
+export const MAX_COMPILE_CACHE_ENTRY = 32 * 1024 * 1024;

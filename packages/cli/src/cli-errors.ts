@@ -1,4 +1,5 @@
-import { printable, type DiagnosticCode } from '@houserules/schema';
+import type { DiagnosticCode } from '@houserules/schema';
+import { printable } from '@houserules/schema/display-text';
 import { EXIT_FAILURE, EXIT_USAGE, type OutputStream } from './cli-io.ts';
 
 /** Exit code for an internal bug (EX_SOFTWARE): never for a mistake in the input or the command line. */

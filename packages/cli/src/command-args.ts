@@ -1,4 +1,4 @@
-import { nearNames } from '@houserules/compiler';
+import { nearNames } from '@houserules/compiler/suggest-name';
 import { printable } from '@houserules/schema';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
@@ -66,4 +66,21 @@ export function integerOption(
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min) return { ok: false, message: `--${name} must be an integer ≥ ${min}, got ${raw}` };
   return { ok: true, value };
+}
+
+/**
+ * Several integer options at once, each with its least value (`{ players: 1, seed: 0 }`): their values
+ * (`undefined` when absent), or the message of the first one that is malformed, in the order given.
+ */
+export function integerOptions<K extends string>(
+  args: ParsedCommandArgs,
+  least: Record<K, number>,
+): { ok: true; values: Record<K, number | undefined> } | { ok: false; message: string } {
+  const values = {} as Record<K, number | undefined>;
+  for (const name of Object.keys(least) as K[]) {
+    const n = integerOption(args, name, least[name]);
+    if (!n.ok) return n;
+    values[name] = n.value;
+  }
+  return { ok: true, values };
 }

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { EXIT_INTERNAL, errorLine, internalErrorText } from './cli-errors.ts';
 import { main } from './main.ts';
 

@@ -1,20 +1,7 @@
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io.ts';
-import { checkCommand } from './commands/check.ts';
-import { compileCommand } from './commands/compile.ts';
-import { diffCommand } from './commands/diff.ts';
-import { fmtCommand } from './commands/fmt.ts';
-import { graphCommand } from './commands/graph.ts';
-import { renderCommand } from './commands/render.ts';
-import { playCommand } from './commands/play.ts';
-import { initCommand } from './commands/init.ts';
-import { lspCommand } from './commands/lsp.ts';
-import { mergeCommand } from './commands/merge.ts';
-import { replayCommand } from './commands/replay.ts';
-import { simulateCommand } from './commands/simulate.ts';
-import { testCommand } from './commands/test.ts';
 import { CliError, errorLine, EXIT_INTERNAL, internalErrorText } from './cli-errors.ts';
 import { guardOutput } from './terminal-guard.ts';
-import { nearNames } from '@houserules/compiler';
+import { nearNames } from '@houserules/compiler/suggest-name';
 import { CLI_VERSION } from './version.ts';
 
 export interface Command {
@@ -24,7 +11,34 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [initCommand, checkCommand, compileCommand, fmtCommand, simulateCommand, mergeCommand, playCommand, replayCommand, testCommand, diffCommand, renderCommand, graphCommand, lspCommand];
+/**
+ * The commands, in the order help lists them. Each command's module is
+ * imported only when it runs (or its help is asked for): the bundle splits
+ * them into chunks, so `simulate` never loads the language server, Graphviz or
+ * the diff. The summary is the one the command's own module gives (a test
+ * checks they agree); it is here so the general help loads no command.
+ */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'init', summary: 'create a new scenario (module, rule, test, README) that checks green', load: async () => (await import('./commands/init.ts')).initCommand },
+  { name: 'check', summary: 'compile scenarios with every variant and report diagnostics', load: async () => (await import('./commands/check.ts')).checkCommand },
+  { name: 'compile', summary: 'compile a scenario to its rule graph JSON', load: async () => (await import('./commands/compile.ts')).compileCommand },
+  { name: 'fmt', summary: 'format .rules files (or --check them)', load: async () => (await import('./commands/fmt.ts')).fmtCommand },
+  { name: 'simulate', summary: 'play many games with agents and summarise them', load: async () => (await import('./commands/simulate.ts')).simulateCommand },
+  { name: 'merge', summary: 'combine the partial summaries of `simulate --shard` runs into one summary', load: async () => (await import('./commands/merge.ts')).mergeCommand },
+  { name: 'play', summary: 'play a game in the terminal against bots', load: async () => (await import('./commands/play.ts')).playCommand },
+  { name: 'replay', summary: 'replay and verify a game from a simulate --log file', load: async () => (await import('./commands/replay.ts')).replayCommand },
+  { name: 'test', summary: "run the scenarios' test blocks; rule coverage", load: async () => (await import('./commands/test.ts')).testCommand },
+  { name: 'diff', summary: 'compare two printings: rules, a shrunk witness game, balance', load: async () => (await import('./commands/diff.ts')).diffCommand },
+  { name: 'render', summary: 'draw a game’s board (or its zones and cards) as an SVG picture', load: async () => (await import('./commands/render.ts')).renderCommand },
+  { name: 'graph', summary: 'draw the rule graph (events, rules, what they read and write) as SVG or DOT', load: async () => (await import('./commands/graph.ts')).graphCommand },
+  { name: 'lsp', summary: 'the language server (LSP over stdio) for editors', load: async () => (await import('./commands/lsp.ts')).lspCommand },
+];
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -72,20 +86,21 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     const named = first === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
-    io.stdout.write(named ? named.usage : generalHelp());
+    io.stdout.write(named ? (await named.load()).usage : generalHelp());
     return EXIT_OK;
   }
   if (first === '--version' || first === '-v' || first === 'version') {
     io.stdout.write(`${CLI_VERSION}\n`);
     return EXIT_OK;
   }
-  const command = COMMANDS.find((c) => c.name === first);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === first);
+  if (!entry) {
     const near = nearNames(first, COMMANDS.map((c) => c.name));
     const hint = near.length > 0 ? ` (did you mean ${near.map((n) => `houserules ${n}`).join(' or ')}?)` : '';
     io.stderr.write(`${errorLine(undefined, 'cli/usage', `unknown command "${first}"${hint}`)}\n${generalHelp()}`);
     return EXIT_USAGE;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout.write(command.usage);
     return EXIT_OK;

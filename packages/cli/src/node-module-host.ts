@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { findModuleInTree, type HostRefusal, type ModuleHost } from '@houserules/compiler';
-import { MAX_SOURCE_BYTES } from '@houserules/syntax';
+import { findModuleInTree, type HostRefusal, type ModuleHost } from '@houserules/compiler/module-host';
+import { MAX_SOURCE_BYTES } from '@houserules/syntax/budgets';
 
 /** The compiler's file access on a real disk, confined to one project root. */
 export interface NodeModuleHost extends ModuleHost {

@@ -1,18 +1,14 @@
-import { resolve } from 'node:path';
-import { check, compile } from '@houserules/compiler';
+import { check, compile, type ModuleHost } from '@houserules/compiler';
 import type { Diagnostic, DiagnosticCode, RuleGraph } from '@houserules/schema';
 import { hasErrors } from './diagnostic-output.ts';
-import { createNodeHost, findProjectRoot, type NodeModuleHost } from './node-module-host.ts';
-import { resolveScenarioPath } from './rules-files.ts';
+import type { NodeModuleHost } from './node-module-host.ts';
+import { locateScenario, type ScenarioLocation } from './scenario-location.ts';
+
+export type { ScenarioLocation } from './scenario-location.ts';
 
 export type LoadedScenario =
   | { ok: true; file: string; graph: RuleGraph | null; diagnostics: Diagnostic[]; host: NodeModuleHost }
   | { ok: false; message: string; code: DiagnosticCode };
-
-export interface ScenarioLocation {
-  /** The project root reads are confined to; by default the scenario's own project. */
-  root?: string;
-}
 
 /**
  * Finds and compiles a scenario. A wrong path or an unknown variant is a
@@ -21,20 +17,22 @@ export interface ScenarioLocation {
  * anything is opened (a replayed log names its scenario: untrusted).
  */
 export function loadScenario(cwd: string, given: string, variant: string | undefined, where: ScenarioLocation = {}): LoadedScenario {
-  const root = where.root ?? findProjectRoot(resolve(cwd, given), cwd);
-  const host = createNodeHost({ root });
-  const refusal = host.refuse(resolve(cwd, given));
-  if (refusal?.code === 'resolve/outside-project') return { ok: false, message: refusal.message, code: refusal.code };
-  const path = resolveScenarioPath(cwd, given);
-  if (!path.ok) return { ...path, code: 'cli/cannot-read' };
-  const fileRefusal = host.refuse(path.file);
-  if (fileRefusal !== undefined) return { ok: false, message: fileRefusal.message, code: fileRefusal.code };
-  if (!path.file.endsWith('.rules')) return { ok: false, message: `${given} is not a .rules file`, code: 'module/not-a-rules-file' };
-  if (host.readFile(path.file) === undefined) return { ok: false, message: `cannot read ${given}`, code: 'cli/cannot-read' };
+  const located = locateScenario(cwd, given, where);
+  if (!located.ok) return located;
+  return compileScenario(located.host, located.file, given, variant);
+}
+
+/**
+ * Compiles a located scenario: with a variant, every variant is checked first
+ * (an unknown one is a command-line mistake). The compiler reads through
+ * `reads` (by default `host` itself; the compile cache passes a host that
+ * records what was asked), `host` is the one the result keeps for code frames.
+ */
+export function compileScenario(host: NodeModuleHost, file: string, given: string, variant: string | undefined, reads: ModuleHost = host): LoadedScenario {
   if (variant !== undefined) {
-    const checked = check(host, path.file);
+    const checked = check(reads, file);
     if (hasErrors(checked.diagnostics)) {
-      return { ok: true, file: path.file, graph: null, diagnostics: checked.diagnostics, host };
+      return { ok: true, file, graph: null, diagnostics: checked.diagnostics, host };
     }
     const variants = checked.value?.variants ?? [];
     if (!variants.includes(variant)) {
@@ -42,6 +40,6 @@ export function loadScenario(cwd: string, given: string, variant: string | undef
       return { ok: false, message: `unknown variant "${variant}"; ${given} declares: ${known}`, code: 'resolve/unknown-variant' };
     }
   }
-  const compiled = compile(host, path.file, variant !== undefined ? { variant } : {});
-  return { ok: true, file: path.file, graph: compiled.value, diagnostics: compiled.diagnostics, host };
+  const compiled = compile(reads, file, variant !== undefined ? { variant } : {});
+  return { ok: true, file, graph: compiled.value, diagnostics: compiled.diagnostics, host };
 }

@@ -10,11 +10,12 @@
 //   ```rules-mistake block, in a project of its own holding it as example.rules; the codes printed count.
 // A code may go without an example only if NO_EXAMPLE says why it cannot be triggered from a
 // scenario or a command.
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { check, compile, findModuleInTree, type ModuleHost } from '@houserules/compiler';
+import { check, compile, overlayHost, type ModuleHost } from '@houserules/compiler';
+import { createNodeHost } from '../src/node-module-host.ts';
 import { prepareFile } from '@houserules/conformance';
 import { firstLegalAgent, loadGraph, playGame } from '@houserules/engine';
 import { DIAGNOSTIC_CODES, DIAGNOSTIC_NAMESPACES } from '@houserules/schema';
@@ -128,13 +129,9 @@ const registered = Object.keys(DIAGNOSTIC_CODES);
 
 const folder = join(repoRoot, 'scenarios', 'diagnostics-example');
 
+/** The repository's files (confined to it, as the CLI reads them), with the example's files in the folder. */
 function hostWith(overlay: Map<string, string>): ModuleHost {
-  const read = (path: string): string | undefined => overlay.get(path) ?? (existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined);
-  return {
-    readFile: read,
-    resolvePath: (fromFile, ref) => resolve(dirname(fromFile), ref),
-    findModule: (name, fromFile) => findModuleInTree(name, fromFile, (path) => overlay.has(path) || existsSync(path)),
-  };
+  return overlayHost(createNodeHost({ root: repoRoot }), overlay);
 }
 
 /** The codes a rules example reports: checking, compiling, loading, then its tests or one game. */

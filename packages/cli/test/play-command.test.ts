@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGame, loadGraph, type ZoneView } from '@houserules/engine';
 import { loadScenario } from '../src/scenario-loader.ts';
+import { main } from '../src/main.ts';
 import { copyDiamant, repoRoot, runCli } from './run-cli.ts';
 
 interface LogLine {
@@ -136,5 +137,102 @@ describe('houserules play: what a seat may see', () => {
     const firstScreen = run.stdout.slice(0, run.stdout.indexOf('> '));
     for (const card of mine) expect(firstScreen).toContain(card);
     for (const card of unseen) expect(firstScreen).not.toContain(card);
+  });
+});
+
+/** One `play --json` run driven by a script: each decision answered by `answer` once its prompt is printed. */
+async function drive(argv: string[], answer: (decision: PlayLine) => string): Promise<{ code: number; lines: PlayLine[]; stderr: string }> {
+  const lines: PlayLine[] = [];
+  let pending = '';
+  let stderr = '';
+  let wake: (() => void) | null = null;
+  const stdout = {
+    write: (text: string) => {
+      pending += text;
+      for (let i = pending.indexOf('\n'); i >= 0; i = pending.indexOf('\n')) {
+        lines.push(JSON.parse(pending.slice(0, i)) as PlayLine);
+        pending = pending.slice(i + 1);
+      }
+      wake?.();
+    },
+  };
+  async function* stdin(): AsyncGenerator<string> {
+    let read = 0;
+    for (let turns = 0; turns < 500; turns++) {
+      let prompt = -1;
+      while ((prompt = lines.findIndex((l, i) => i >= read && l.type === 'prompt')) < 0) await new Promise<void>((resolve) => (wake = resolve));
+      read = prompt + 1;
+      const decision = lines.slice(0, prompt).findLast((l) => l.type === 'decision')!;
+      yield `${answer(decision)}\n`;
+    }
+  }
+  const code = await main(argv, { stdout, stderr: { write: (t: string) => (stderr += t) }, cwd: repoRoot, stdin: stdin() });
+  return { code, lines, stderr };
+}
+
+interface PlayLine {
+  type: string;
+  [key: string]: unknown;
+}
+
+describe('houserules play --json', () => {
+  it('lets a script drive a whole game: one JSON object a line, decisions with numbered options, the end', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-play-'));
+    const log = join(dir, 'game.jsonl');
+    const chosen: string[] = [];
+    // Always the last option (`exit` in Diamant), typed by its number.
+    const run = await drive(['play', 'scenarios/diamant', '--seed', '5', '--json', '--log', log], (d) => {
+      const last = (d['options'] as { n: number; name: string }[]).at(-1)!;
+      chosen.push(last.name);
+      return String(last.n);
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const types = new Set(run.lines.map((l) => l.type));
+    for (const t of ['setup', 'start', 'event', 'state', 'decision', 'prompt', 'end', 'saved']) expect(types).toContain(t);
+    expect(run.lines[0]).toEqual({ type: 'setup', seed: 5, variant: null, players: 3 });
+    const end = run.lines.find((l) => l.type === 'end')!;
+    expect(end).toMatchObject({ how: 'over' });
+    expect((end['winners'] as string[]).every((w) => /^p\d$/.test(w))).toBe(true);
+    // What the script chose is what the saved game holds: every decision of p1, in order.
+    expect(answersOf(readLog(log), 0)).toEqual(chosen);
+    expect(chosen.length).toBe(run.lines.filter((l) => l.type === 'decision').length);
+    // Events say the others' secret answers are secret, in the shared words.
+    expect(run.lines.some((l) => l.type === 'event' && l['text'] === 'p2 chooses (secretly)')).toBe(true);
+  });
+
+  it('reports a mistake as an error object with its code, then asks again', async () => {
+    let asked = 0;
+    const run = await drive(['play', 'scenarios/diamant', '--seed', '5', '--json'], () => (++asked === 1 ? 'nonsense' : asked === 2 ? ':why' : ':quit'));
+    expect(run.code).toBe(0);
+    const after = run.lines.slice(run.lines.findIndex((l) => l.type === 'prompt') + 1);
+    expect(after[0]).toMatchObject({ type: 'error', code: 'play/no-such-option' });
+    expect(after[1]).toMatchObject({ type: 'prompt', seat: 'p1' });
+    expect(after.find((l) => l.type === 'why')!['reasons']).toEqual([expect.stringMatching(/^rule decide \(.*diamant\.rules:\d+\)/)]);
+    expect(run.lines.at(-1)).toMatchObject({ type: 'end', how: 'quit' });
+  });
+
+  it('names a Catan corner option and the hexes around it', async () => {
+    const run = await drive(['play', 'scenarios/catan/base.rules', '--seed', '1', '--players', '3', '--json'], () => ':quit');
+    const first = run.lines.find((l) => l.type === 'decision')!;
+    const options = first['options'] as { n: number; name: string; around?: string }[];
+    expect(options[0]!.name).toMatch(/^place_start_settlement\(corner\(-?\d, -?\d, \d\)\)$/);
+    expect(options.every((o) => o.around !== undefined && o.around.length > 0)).toBe(true);
+  });
+});
+
+describe('houserules play: the players’ table leaves scratch vars out', () => {
+  it('shows no answer vars and no counters at rest, and a counter once it moves', async () => {
+    // Catan's first screen: every per-player var is at its declared value or holds an answer.
+    const table = (screen: string): string[] => screen.split('\n').filter((l) => /^\S+\s{2,}/.test(l)).map((l) => l.split(/\s+/)[0]!);
+    const first = await runCli(['play', 'scenarios/catan/base.rules', '--seed', '1', '--players', '3'], undefined, ['quit']);
+    const rows = table(first.stdout);
+    expect(rows).toContain('hand');
+    for (const scratch of ['discard_choice', 'plenty_choice', 'monopoly_choice', 'trade_answer', 'offer_step', 'to_discard', 'free_roads', 'owed_now', 'road_len']) expect(rows).not.toContain(scratch);
+    // After both rounds of set-up placements the roads have a length: that row is shown.
+    const later = await runCli(['play', 'scenarios/catan/base.rules', '--seed', '1', '--players', '3'], undefined, ['1', '1', '1', '1', 'show', 'quit']);
+    const shown = later.stdout.slice(later.stdout.lastIndexOf('p1> show'));
+    expect(table(shown)).toContain('road_len');
+    expect(table(shown)).not.toContain('discard_choice');
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,40 @@ describe('simulate with worker threads (bundled worker)', () => {
     const one = await partial('1');
     expect(JSON.parse(one)).toMatchObject({ shard: { index: 2, count: 3, from: 13, to: 26 }, partial: { games: 13 } });
     expect(await partial('2')).toBe(one);
+  });
+
+  it('writes the same log with 2 threads as with one, game by game in order (the calling thread plays beside a worker)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-log-workers-'));
+    const log = async (workers: string): Promise<string> => {
+      const file = join(dir, `log-${workers}.jsonl`);
+      const run = await runCli(['simulate', 'scenarios/diamant', '--games', '30', '--seed', '9', '--log', file, '--workers', workers]);
+      expect(run.code).toBe(0);
+      return readFileSync(file, 'utf8');
+    };
+    const one = await log('1');
+    const games = one.split('\n').filter((line) => line.startsWith('{"game"') && line.includes('"header"')).map((line) => (JSON.parse(line) as { game: number }).game);
+    expect(games).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(await log('2')).toBe(one);
+  });
+
+  it('the bundled command compiles a scenario once: the second run reads the compile cache and prints the same', () => {
+    const { dir } = copyDiamant();
+    const root = join(dir, '..');
+    mkdirSync(join(root, 'node_modules'));
+    const simulate = (env: Record<string, string> = {}): { summary: unknown; log: string } => {
+      const log = join(root, `log-${Object.keys(env).length}.jsonl`);
+      const out = execFileSync(process.execPath, [join(cliDir, 'dist/houserules.js'), 'simulate', 'diamant', '--games', '25', '--seed', '4', '--json', '--log', log], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+      return { summary: (JSON.parse(out) as { summary: unknown }).summary, log: readFileSync(log, 'utf8') };
+    };
+    const cold = simulate();
+    const cacheDir = join(root, 'node_modules/.cache/houserules/compile');
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+    const warm = simulate();
+    expect(warm.summary).toEqual(cold.summary);
+    expect(warm.log).toBe(cold.log);
+    const uncached = simulate({ HOUSERULES_COMPILE_CACHE: 'off' });
+    expect(uncached.summary).toEqual(cold.summary);
+    expect(uncached.log).toBe(cold.log);
   });
 
   it('the bundled executable runs and reports its version', () => {

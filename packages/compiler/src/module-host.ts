@@ -95,3 +95,22 @@ export function createMemoryHost(files: Record<string, string>): ModuleHost {
     findModule: (name, fromFile) => findModuleInTree(name, fromFile, (path) => byPath.has(path)),
   };
 }
+
+/**
+ * `base` with some paths holding other texts (an edited copy of a shipped file, a file that is not on
+ * disk, an editor's unsaved buffer): `overlay` is read first, and a module name finds an overlay file
+ * as it finds a file of `base`. What `base` refuses it still refuses, unless the overlay holds it.
+ */
+export function overlayHost(base: ModuleHost, overlay: ReadonlyMap<string, string>): ModuleHost {
+  const byPath = new Map<string, string>();
+  for (const [path, text] of overlay) byPath.set(normalizePath(path), text);
+  const read = (path: string): string | undefined => byPath.get(normalizePath(path)) ?? base.readFile(path);
+  const host: ModuleHost = {
+    readFile: read,
+    resolvePath: (fromFile, ref) => base.resolvePath(fromFile, ref),
+    findModule: (name, fromFile) => findModuleInTree(name, fromFile, (path) => read(path) !== undefined),
+  };
+  const refuse = base.refuse;
+  if (refuse !== undefined) host.refuse = (path) => (byPath.has(normalizePath(path)) ? undefined : refuse.call(base, path));
+  return host;
+}

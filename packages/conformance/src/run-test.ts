@@ -13,7 +13,7 @@ import {
   type Move,
   type Probe,
 } from '@houserules/engine';
-import { describeCard, describeLogEntry, recentEvents } from './describe-log.ts';
+import { describeCard, describeLogEntry, recentEvents } from './log-words.ts';
 import type { TestFailure, TestResult } from './results.ts';
 
 export interface RunLimits {

@@ -1,4 +1,4 @@
-import type { Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
+import { collectionType, type Expr, type TypeDesc, type Value } from '@houserules/schema';
 import type { Game, LoadedGraph, Move } from '@houserules/engine';
 
 /**
@@ -20,7 +20,7 @@ export class MoveText {
         const o = v as Record<string, unknown>;
         if (o['s'] === 'ask' && typeof o['id'] === 'string') {
           const choice = o['choice'] as { var?: string; over?: Expr };
-          this.askTypes.set(o['id'], choice.var !== undefined ? { t: 'enum', values: [] } : choice.over ? collectionType(choice.over, g) : null);
+          this.askTypes.set(o['id'], choice.var !== undefined ? { t: 'enum', values: [] } : choice.over ? (collectionType(choice.over, g) ?? null) : null);
         }
         for (const x of Object.values(o)) visit(x);
       }
@@ -72,43 +72,6 @@ export class MoveText {
     const fields = kind.fields.map((f) => `c.${f.name} == ${String(this.lg.strings.decode(game.fieldVals[c * this.lg.fieldCount + f.index]!, f.type))}`);
     return `first(c in ${zone} where ${['c is ' + kind.name, ...fields].join(' and ')})`;
   }
-}
-
-/** the type of the elements of a collection expression, as far as it can be told without the compiler */
-function collectionType(e: Expr, g: RuleGraph): TypeDesc | null {
-  switch (e.k) {
-    case 'players':
-      return { t: 'player' };
-    case 'sites':
-      return { t: 'site', site: e.site };
-    case 'siteRel':
-      return { t: 'site', site: e.rel === 'hexes' || e.rel === 'neighbours' ? 'hex' : e.rel === 'corners' ? 'corner' : 'edge' };
-    case 'region':
-      return { t: 'site', site: 'hex' };
-    case 'zone':
-      return { t: 'card' };
-    case 'group':
-      return { t: 'token' };
-    case 'range':
-      return { t: 'number' };
-    case 'agg':
-      return e.fn === 'list' ? (e.value ? null : collectionType(e.over, g)) : null;
-    case 'list':
-      return e.items.length > 0 ? itemType(e.items[0]!) : null;
-    case 'derived': {
-      const d = g.derived.find((x) => x.id === e.id);
-      return d?.type.t === 'list' ? d.type.of : null;
-    }
-    default:
-      return null;
-  }
-}
-
-function itemType(e: Expr): TypeDesc | null {
-  if (e.k === 'seat') return { t: 'player' };
-  if (e.k === 'siteAt') return { t: 'site', site: e.site };
-  if (e.k === 'token') return { t: 'token' };
-  return null;
 }
 
 /**

@@ -7,7 +7,7 @@ export { playGame, type PlayResult } from './run/play-game.ts';
 export { cardWord, seatWord, siteWord } from './run/author-words.ts';
 export { replayLog } from './run/replay.ts';
 export type { Agent } from './agents/agent.ts';
-export { randomAgent } from './agents/random-agent.ts';
+export { randomAgent, type ReseedableAgent } from './agents/random-agent.ts';
 export { firstLegalAgent } from './agents/first-legal-agent.ts';
 export { scriptedAgent } from './agents/scripted-agent.ts';
 export { policyAgent } from './agents/policy-agent.ts';

@@ -49,6 +49,16 @@ describe('agents', () => {
     expect(many.size).toBeGreaterThan(1);
   });
 
+  it('a reseeded random agent plays as a new one of that seed, whatever it drew before', () => {
+    const a = randomAgent(1);
+    const b = randomAgent(2);
+    playGame(loaded, config, [a, b]);
+    a.reseed(7);
+    b.reseed(8);
+    const reseeded = playGame(loaded, config, [a, b]);
+    expect(reseeded.game!.log).toEqual(playGame(loaded, config, [randomAgent(7), randomAgent(8)]).game!.log);
+  });
+
   it("a factory makes each seat's agent once: a seat plays as the same agent all game", () => {
     const made: number[] = [];
     const byFactory = playGame(loaded, config, (seat) => {

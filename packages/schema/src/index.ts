@@ -10,3 +10,4 @@ export * from './graph-budgets.ts';
 export { checkGraphBudgets, graphShapeProblem } from './graph-budget-check.ts';
 export { checkGraphNames } from './graph-name-check.ts';
 export { walkNodes } from './walk-nodes.ts';
+export { collectionType } from './collection-type.ts';

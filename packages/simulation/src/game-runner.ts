@@ -1,4 +1,4 @@
-import { createGame, firstLegalAgent, loadGraph, playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph } from '@houserules/engine';
+import { createGame, firstLegalAgent, loadGraph, playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph, type ReseedableAgent } from '@houserules/engine';
 import type { RuleGraph, Value } from '@houserules/schema';
 import { formatAgentSpec, type AgentSpec } from './agent-spec.ts';
 import type { GameRecord } from './game-record.ts';
@@ -73,36 +73,55 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
   const agentNames = spec.agents.map(formatAgentSpec);
   // one game's arrays serve every game of the run (Game.restart plays exactly as a new game)
   let reuse: Game | null = null;
+  // One agent per seat for the whole run where that is the same as a new one per game: a random
+  // agent seeded again, the first-legal agent (it keeps nothing). A policy agent is made per game.
+  const seatAgents: Agent[] = [];
+  const reseedable: (ReseedableAgent | null)[] = [];
+  for (let seat = 0; seat < spec.players; seat++) {
+    const agentSpec = spec.agents[seat % spec.agents.length]!;
+    const reseeded = agentSpec.name === 'random' ? randomAgent(0) : null;
+    reseedable.push(reseeded);
+    // (a policy seat's placeholder: its agent is made with the game's seed before each game)
+    seatAgents.push(reseeded ?? firstLegalAgent());
+  }
 
   const play = (index: number): GameRecord => {
     const seed = gameSeed(spec.seed, index);
     const agentSeeds: number[] = [];
-    const agents: Agent[] = [];
     for (let seat = 0; seat < spec.players; seat++) {
       const s = agentSeed(seed, seat);
       agentSeeds.push(s);
-      agents.push(makeAgent(loaded, spec.graph, spec.agents[seat % spec.agents.length]!, s));
+      const agentSpec = spec.agents[seat % spec.agents.length]!;
+      const reseeded = reseedable[seat]!;
+      if (reseeded !== null) reseeded.reseed(s);
+      else if (agentSpec.name !== 'first') seatAgents[seat] = makeAgent(loaded, spec.graph, agentSpec, s);
     }
-    const result = playGame(loaded, { seed, players: spec.players, options: spec.options, recordLog: spec.log, checkInvariants: spec.checkInvariants ?? false }, agents, { reuse });
+    const result = playGame(loaded, { seed, players: spec.players, options: spec.options, recordLog: spec.log, checkInvariants: spec.checkInvariants ?? false }, seatAgents, { reuse });
     const game = result.game!;
     reuse = game;
     const outcome = result.outcome;
-    const failure = result.diagnostics.find((d) => d.severity === 'error');
-    const scores = new Array<number>(spec.players).fill(0);
-    for (const r of outcome?.ranking ?? []) {
-      const first = r.score[0];
-      scores[r.seat] = typeof first === 'number' ? first : 0;
+    const failure = result.diagnostics.length === 0 ? undefined : result.diagnostics.find((d) => d.severity === 'error');
+    const scores: number[] = [];
+    for (let seat = 0; seat < spec.players; seat++) scores.push(0);
+    if (outcome) {
+      for (const r of outcome.ranking) {
+        const first = r.score[0];
+        scores[r.seat] = typeof first === 'number' ? first : 0;
+      }
     }
+    const firingCounts = game.ruleFiringCounts;
+    const firings: number[] = [];
+    for (let i = 0; i < firingCounts.length; i++) firings.push(firingCounts[i]!);
     const record: GameRecord = {
       index,
       seed,
       scores,
-      winners: outcome ? [...outcome.winners].sort((a, b) => a - b) : [],
+      winners: outcome ? (outcome.winners.length < 2 ? outcome.winners.slice() : [...outcome.winners].sort((a, b) => a - b)) : [],
       rounds: game.round,
       turns: game.turn,
       decisions: result.steps,
       reason: outcome?.reason ?? (failure ? 'run error' : 'unfinished'),
-      firings: Array.from(game.ruleFiringCounts),
+      firings,
     };
     if (failure) {
       record.failure = { game: index, seed, code: failure.code, message: failure.message };

@@ -64,7 +64,7 @@ export function expectedAt(text: string, offset: number): Expectation {
     if (chunkTokens.length > 0 && !itemKeywords.has(chunkTokens[0]!.tokenType)) return { ...empty, before: chunkTokens };
     if (chunkTokens.length > MAX_ASSIST_TOKENS) return { ...empty, before: chunkTokens };
     // the prefix itself may start a new item: the grammar then continues the previous one, or starts one
-    const paths = rulesParser.computeContentAssist('chunk', chunkTokens);
+    const paths = rulesParser().computeContentAssist('chunk', chunkTokens);
     const keywords: string[] = [];
     const others: string[] = [];
     const ruleStacks: string[][] = [];

@@ -89,12 +89,13 @@ function parseUnguarded(text: string, file: string | undefined): Result<RulesFil
     const chunkTokens = tokens.slice(chunk.start, chunk.end);
     const itemsBefore = result.items.length;
     const diagnosticsBefore = diagnostics.length;
+    const parser = rulesParser();
     try {
-      rulesParser.input = chunkTokens;
-      const cst = rulesParser.chunk();
+      parser.input = chunkTokens;
+      const cst = parser.chunk();
       const next = tokens[chunk.end];
       let lastErrorOffset = -1;
-      for (const error of rulesParser.errors) {
+      for (const error of parser.errors) {
         const d = recognitionDiagnostic(error, text, tokenBefore(chunkTokens, error.token), next, lastErrorOffset);
         if (d === undefined) continue;
         lastErrorOffset = d.range?.start.offset ?? lastErrorOffset;

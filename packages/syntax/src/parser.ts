@@ -1,6 +1,8 @@
 /**
- * The grammar of docs/grammar.md as one chevrotain CstParser, built once at
- * module load. `parse.ts` swaps `rulesParser.input` for every chunk of a file.
+ * The grammar of docs/grammar.md as one chevrotain CstParser, built once, the
+ * first time a file is parsed (`rulesParser()`): a command that parses nothing
+ * (a scenario from the compile cache, `merge`) never pays for chevrotain's
+ * grammar recording. `parse.ts` swaps its `input` for every chunk of a file.
  *
  * Labels (`LABEL.from`) name the roles of children so that the CST→AST
  * pass does not depend on child order.
@@ -1695,8 +1697,12 @@ export class RulesParser extends CstParser {
   });
 }
 
-/** The one parser instance (grammar analysis runs once, at module load; each production's lookahead on first use). */
-export const rulesParser = new RulesParser();
+let theParser: RulesParser | undefined;
+
+/** The one parser instance (grammar analysis runs once, on the first call; each production's lookahead on first use). */
+export function rulesParser(): RulesParser {
+  return (theParser ??= new RulesParser());
+}
 
 /**
  * A parser of its own (for tests): chevrotain's grammar checks when `validate`

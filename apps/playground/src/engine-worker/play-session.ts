@@ -1,7 +1,7 @@
 // A game played in the page: people answer their seats' decisions, bots answer theirs at once. Every step
 // (one answered decision) keeps the snapshot before it, so the page can step back, and choosing another
 // option at an earlier step forks a new line of play (the old line stays, to go back to).
-import { describeCard, describeLogEntry } from '@houserules/conformance';
+import { LogWords } from '@houserules/conformance';
 import { createGame, type Agent, type Game, type LoadedGraph, type LogEntry, type Move, type Snapshot } from '@houserules/engine';
 import type { Diagnostic, RuleGraph, Value } from '@houserules/schema';
 import { makeAgent, parseAgentSpec, type AgentSpec } from '@houserules/simulation';
@@ -252,6 +252,7 @@ export class PlaySession {
     });
     const out: PlayLogEntry[] = [];
     const log: LogEntry[] = g.log;
+    const words = new LogWords(this.lg, g);
     for (let k = from; k < log.length; k++) {
       const e = log[k]!;
       const eventId = `event:${e.event}`;
@@ -262,23 +263,14 @@ export class PlaySession {
         const link = asker ? this.ruleLinks.get(asker) : undefined;
         rules = asker && link ? [{ id: asker, ...link }] : [];
       }
-      out.push({ seq: e.seq, round: e.round, turn: e.turn, event: e.event, text: describeLogEntry(e, g, this.lg), rules });
+      out.push({ seq: e.seq, round: e.round, turn: e.turn, event: e.event, text: words.line(e), rules });
     }
     return out;
   }
 
+  /** An option or a step by the shared log words: `exit`, `place_start_settlement(corner(0, -2, 0))`. */
   private moveLabel(m: Move): string {
-    if (m.kind === 'choice') return String(m.value);
-    const action = this.graph.actions.find((a) => a.id === m.action);
-    const args = m.args.map((v, i) => {
-      const t = action?.params[i]?.type;
-      if (t?.t === 'player') return `p${Number(v) + 1}`;
-      if (t?.t === 'card') return describeCard(Number(v), this.game, this.lg);
-      if (t?.t === 'site') return `${t.site} ${String(v)}`;
-      return String(v);
-    });
-    const name = action?.name ?? m.action.replace(/^action:/, '');
-    return args.length > 0 ? `${name}(${args.join(', ')})` : name;
+    return new LogWords(this.lg, this.game).move(m);
   }
 
   get limitedBots(): boolean {

@@ -6,10 +6,21 @@ import { problemsOf, useBrowserSession, whenChecked } from './browser.ts';
 
 const browser = useBrowserSession();
 
+/**
+ * Puts the cursor at the end of the editor's open file. Monaco loads after the page is checked (its own chunk), and
+ * keys sent before the editor has the focus are lost on a loaded machine: wait for the editor's lines, click them,
+ * wait for the focus, then go to the end.
+ */
+async function toEndOfFile(p: Page): Promise<void> {
+  await p.waitForSelector('[data-testid="editor"]:not([data-loading]) .monaco-editor .view-lines .view-line', { timeout: 150_000 });
+  await p.click('[data-testid="editor"] .view-lines');
+  await p.waitForSelector('[data-testid="editor"] .monaco-editor.focused', { timeout: 60_000 });
+  await p.keyboard.press('Control+End');
+}
+
 /** Types a new last line in the editor's open file. */
 async function typeAtEnd(p: Page, text: string): Promise<void> {
-  await p.click('[data-testid="editor"] .view-lines');
-  await p.keyboard.press('Control+End');
+  await toEndOfFile(p);
   await p.keyboard.press('Enter');
   await p.keyboard.type(text);
 }
@@ -78,10 +89,10 @@ describe('editing in the playground', () => {
     const fresh = await session.freshPage(link.slice(session.url.length));
     await whenChecked(fresh);
     await fresh.click('[data-testid="file:scenarios/diamant/diamant.rules"]');
-    await fresh.click('[data-testid="editor"] .view-lines');
-    await fresh.keyboard.press('Control+End');
-    const lastLine = async (p: Page): Promise<string> => (await p.locator('[data-testid="editor"] .view-line').allTextContents()).map((l) => l.replace(/\u00a0/g, ' ')).filter((l) => l.trim()).join('\n');
-    expect(await lastLine(fresh)).toContain('derive oops: number = in_cave_count + 1');
+    await toEndOfFile(fresh);
+    // Monaco draws only the lines in view: the file's end is drawn once the editor has scrolled there.
+    const drawnLines = async (p: Page): Promise<string> => (await p.locator('[data-testid="editor"] .view-line').allTextContents()).map((l) => l.replace(/\u00a0/g, ' ')).filter((l) => l.trim()).join('\n');
+    await expect.poll(() => drawnLines(fresh), { timeout: 30_000 }).toContain('derive oops: number = in_cave_count + 1');
     expect(await fresh.locator('[data-testid="file:scenarios/diamant/diamant.rules"] .badge.edited').count()).toBe(1);
     await session.screenshot(fresh, 'shared-link');
     // A damaged link is a message in the page, never an exception.

@@ -7,28 +7,92 @@ import { problemsOf, useBrowserSession } from './browser.ts';
 
 const browser = useBrowserSession();
 
+/** Where a line holding some text is drawn in the editor, read from Monaco's DOM (it draws only the lines in view). */
+interface LinesInView {
+  /** the line number of the first line drawn */
+  first: number;
+  /** the line holding the text, when it is drawn wholly inside the editor's view: its number and a point on it */
+  found: { line: number; x: number; y: number; covered: boolean } | null;
+}
+
+function linesInView(text: string): LinesInView {
+  const editor = document.querySelector('[data-testid="editor"] .monaco-editor');
+  const numbers = [...(editor?.querySelectorAll('.margin-view-overlays .line-numbers') ?? [])].map((n) => ({ n: Number(n.textContent), top: n.closest<HTMLElement>('.margin-view-overlays > div')?.style.top }));
+  const view = editor?.querySelector('.editor-scrollable')?.getBoundingClientRect();
+  let found: LinesInView['found'] = null;
+  for (const line of editor?.querySelectorAll<HTMLElement>('.view-lines .view-line') ?? []) {
+    if (!line.textContent?.replace(/\u00a0/g, ' ').includes(text)) continue;
+    const box = line.getBoundingClientRect();
+    const number = numbers.find((n) => n.top === line.style.top)?.n;
+    if (!view || number === undefined || box.top < view.top || box.bottom > view.bottom) continue;
+    // a point on the line inside the view (the lines may be scrolled sideways), and whether a widget covers it
+    const x = Math.max(box.left, view.left) + 2;
+    const y = box.top + box.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    found = { line: number, x, y, covered: !(hit !== null && (line.contains(hit) || hit.closest('.view-lines') !== null)) };
+  }
+  return { first: Math.min(...numbers.map((n) => n.n).filter((n) => n > 0)), found };
+}
+
 /**
- * Puts the cursor at the start of the first line that contains `text` (and shows that line). The keys go to the find
- * widget's own input and its match count is awaited: keystrokes sent before the widget has focus would land in the
- * file (the machine may be loaded).
+ * Puts the cursor at the start of the first line that contains `text` (and shows that line), without the keyboard
+ * until the editor has the focus: the mouse wheel over the gutter scrolls the line into view (Monaco draws only the
+ * lines in view), a click on the line itself puts the cursor there and focuses the editor, and the gutter's active
+ * line number must then be that line's. Every step waits for what it did to show, so a loaded machine or an editor
+ * still loading only makes it slower. (It used Monaco's find widget, which did not always open on a loaded machine.)
  */
 async function goToLineWith(p: Page, text: string): Promise<void> {
-  const input = p.locator('[data-testid="editor"] .find-widget.visible .find-part textarea');
-  // Ctrl+F opens Monaco's find widget only once the editor has the focus (a widget left open may hold it).
+  // Monaco loads after the page is checked (its own chunk): wait for the editor and its first lines.
+  await p.waitForSelector('[data-testid="editor"]:not([data-loading]) .monaco-editor .view-lines .view-line', { timeout: 150_000 });
+  // The gutter is as tall as the whole file: the mouse goes to its middle within the editor's view.
+  const gutter = await p.locator('[data-testid="editor"] .monaco-editor .margin').boundingBox();
+  const view = await p.locator('[data-testid="editor"] .monaco-editor .editor-scrollable').boundingBox();
+  if (!gutter || !view) throw new Error('the editor has no gutter');
+  const state = async (): Promise<LinesInView> => p.evaluate(linesInView, text);
+  // Scrolls by `dy` and waits until the lines drawn change; false when they did not (the end of the file).
+  const scroll = async (dy: number): Promise<boolean> => {
+    const before = await state();
+    await p.mouse.move(gutter.x + gutter.width / 2, view.y + view.height / 2);
+    await p.mouse.wheel(0, dy);
+    return p
+      .waitForFunction(
+        (first) => {
+          const drawn = [...document.querySelectorAll('[data-testid="editor"] .margin-view-overlays .line-numbers')].map((n) => Number(n.textContent)).filter((n) => n > 0);
+          return drawn.length > 0 && Math.min(...drawn) !== first;
+        },
+        before.first,
+        { timeout: 5_000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+  };
   for (let attempt = 0; ; attempt++) {
+    // The mouse leaves the lines (a hover it showed goes) and Escape closes a widget the keyboard left open.
+    await p.mouse.move(gutter.x + gutter.width / 2, view.y + view.height / 2);
     await p.keyboard.press('Escape');
-    await p.click('[data-testid="editor"] .view-lines');
-    await p.keyboard.press('Control+Home');
-    await p.keyboard.press('Control+f');
-    const opened = await input.waitFor({ timeout: 10_000 }).then(() => true, () => false);
-    if (opened) break;
-    if (attempt === 5) throw new Error('the find widget did not open');
+    // From the top of the file down, half a view at a time, until the line is wholly in view.
+    while ((await state()).first > 1) if (!(await scroll(-100_000))) break;
+    let now = await state();
+    while (now.found === null) {
+      if (!(await scroll(view.height / 2))) throw new Error(`no line of the editor holds ${JSON.stringify(text)}`);
+      now = await state();
+    }
+    const at = now.found;
+    if (!at.covered) {
+      await p.mouse.click(at.x, at.y);
+      const placed = await p
+        .waitForFunction((n) => document.querySelector('[data-testid="editor"] .monaco-editor.focused .line-numbers.active-line-number')?.textContent === String(n), at.line, { timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (placed) break;
+    }
+    // Something covered the line, or the lines moved between reading and clicking (code lenses arrived): again.
+    if (attempt === 20) throw new Error(`the cursor did not reach the line holding ${JSON.stringify(text)}`);
   }
-  // Typed key by key, as a person does: the widget visits matches on long lines on the way.
-  await input.pressSequentially(text);
-  await p.waitForFunction(() => /^1 of \d+$/.test(document.querySelector('[data-testid="editor"] .find-widget .matchesCount')?.textContent ?? ''), undefined, { timeout: 60_000 });
-  await p.keyboard.press('Escape');
-  await p.waitForSelector('[data-testid="editor"] .find-widget.visible', { state: 'detached', timeout: 60_000 });
   await p.keyboard.press('Home');
 }
 
@@ -78,7 +142,7 @@ describe('the language service in the editor', () => {
   it('marks a typo as it is typed, and its quick fix puts the declared name in place', async () => {
     const { page, session } = browser;
     await goToLineWith(page, 'if in_cave_count == 0');
-    // The find widget passed matches on long lines: the lines must not be left scrolled out of Monaco's view.
+    // The lines must not be left scrolled out of Monaco's view (Chromium once scrolled them for the find widget).
     await expect(page.evaluate(() => document.querySelector('[data-testid="editor"] .editor-scrollable')?.scrollLeft)).resolves.toBe(0);
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');

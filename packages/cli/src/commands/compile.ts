@@ -1,12 +1,11 @@
 import { stringifyJson } from '@houserules/schema';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
-import { flag, parseCommandArgs, stringOption } from '../command-args.ts';
+import { EXIT_FAILURE, EXIT_OK, type CliIo } from '../cli-io.ts';
+import { flag, stringOption } from '../command-args.ts';
 import { diagnosticsForJson, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
-import { errorLine, usageLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
-import { rootHelp, rootOption } from '../project-hosts.ts';
+import { rootHelp } from '../project-hosts.ts';
 import { writeOutputFile } from '../output-file.ts';
-import { loadScenario } from '../scenario-loader.ts';
+import { openScenarioCommand } from '../scenario-command.ts';
 import { graphWithProjectPaths } from '../project-paths.ts';
 
 const usage = `Usage: houserules compile <file> [--variant V] [-o out.json] [--json] [--root DIR]
@@ -23,31 +22,16 @@ ${rootHelp(19)}
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-    variant: { type: 'string' },
-    out: { type: 'string', short: 'o' },
-    json: { type: 'boolean' },
-    root: { type: 'string' },
+  const opened = openScenarioCommand(argv, io, {
+    command: 'compile',
+    options: { out: { type: 'string', short: 'o' }, json: { type: 'boolean' } },
+    noun: 'scenario file',
+    usage,
+    read: () => ({ ok: true, value: null }),
+    keepErrors: true,
   });
-  if (!parsed.ok) {
-    io.stderr.write(usageLine('compile', parsed.message));
-    return EXIT_USAGE;
-  }
-  const { args } = parsed;
-  if (args.positionals.length !== 1) {
-    io.stderr.write(`${usageLine('compile', `name exactly one scenario file`)}\n${usage}`);
-    return EXIT_USAGE;
-  }
-  const root = rootOption(args, io.cwd);
-  if (!root.ok) {
-    io.stderr.write(usageLine('compile', root.message));
-    return EXIT_USAGE;
-  }
-  const loaded = loadScenario(io.cwd, args.positionals[0]!, stringOption(args, 'variant'), root.root === undefined ? {} : { root: root.root });
-  if (!loaded.ok) {
-    io.stderr.write(errorLine('compile', loaded.code, loaded.message));
-    return EXIT_USAGE;
-  }
+  if (!opened.ok) return opened.exit;
+  const { args, loaded } = opened.value;
   const { graph, diagnostics, host } = loaded;
   const out = stringOption(args, 'out');
   // Files named relative to the project: the graph means the same after the folder moves.

@@ -1,12 +1,10 @@
 import { ruleGraphDot } from '@houserules/render';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
-import { parseCommandArgs, stringOption } from '../command-args.ts';
-import { hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
-import { errorLine, usageLine } from '../cli-errors.ts';
+import { EXIT_OK, type CliIo } from '../cli-io.ts';
+import { stringOption } from '../command-args.ts';
 import type { Command } from '../main.ts';
 import { writeOutputFile } from '../output-file.ts';
-import { rootHelp, rootOption } from '../project-hosts.ts';
-import { loadScenario } from '../scenario-loader.ts';
+import { rootHelp } from '../project-hosts.ts';
+import { openScenarioCommand } from '../scenario-command.ts';
 
 const usage = `Usage: houserules graph <scenario> [--variant V] [-o graph.svg|graph.dot] [--root DIR]
 
@@ -24,36 +22,18 @@ ${rootHelp(19)}
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { variant: { type: 'string' }, out: { type: 'string', short: 'o' }, root: { type: 'string' } });
-  if (!parsed.ok) {
-    io.stderr.write(usageLine('graph', parsed.message));
-    return EXIT_USAGE;
-  }
-  const { args } = parsed;
-  if (args.positionals.length !== 1) {
-    io.stderr.write(`${usageLine('graph', 'name exactly one scenario')}\n${usage}`);
-    return EXIT_USAGE;
-  }
-  const out = stringOption(args, 'out');
-  if (out !== undefined && !/\.(svg|dot|gv)$/i.test(out)) {
-    io.stderr.write(usageLine('graph', `-o ${out}: name a .svg or a .dot file`));
-    return EXIT_USAGE;
-  }
-  const root = rootOption(args, io.cwd);
-  if (!root.ok) {
-    io.stderr.write(usageLine('graph', root.message));
-    return EXIT_USAGE;
-  }
-  const loaded = loadScenario(io.cwd, args.positionals[0]!, stringOption(args, 'variant'), root.root === undefined ? {} : { root: root.root });
-  if (!loaded.ok) {
-    io.stderr.write(errorLine('graph', loaded.code, loaded.message));
-    return EXIT_USAGE;
-  }
-  if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
-    writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
-    return EXIT_FAILURE;
-  }
-  const graph = loaded.graph;
+  const opened = openScenarioCommand(argv, io, {
+    command: 'graph',
+    options: { out: { type: 'string', short: 'o' } },
+    usage,
+    read: (args) => {
+      const out = stringOption(args, 'out');
+      return out !== undefined && !/\.(svg|dot|gv)$/i.test(out) ? { ok: false, message: `-o ${out}: name a .svg or a .dot file` } : { ok: true, value: out };
+    },
+  });
+  if (!opened.ok) return opened.exit;
+  const out = opened.value.own;
+  const graph = opened.value.graph!;
   const dot = ruleGraphDot(graph, { title: graph.scenario.title || graph.scenario.name });
   if (out === undefined) {
     io.stdout.write(dot);

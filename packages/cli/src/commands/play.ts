@@ -1,15 +1,14 @@
 import { createGame, loadGraph } from '@houserules/engine';
 import { printable } from '@houserules/schema';
 import { formatAgentSpec, gameLogText, parseAgentSpec, parseOptionAssignments, splitAgentList, type AgentSpec, type GameLogHeader } from '@houserules/simulation';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
-import { integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
-import { hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
-import { errorLine, usageLine } from '../cli-errors.ts';
+import { EXIT_FAILURE, EXIT_OK, type CliIo } from '../cli-io.ts';
+import { flag, integerOptions, listOption, stringOption } from '../command-args.ts';
+import { writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
 import { OutputFile } from '../output-file.ts';
-import { rootHelp, rootOption } from '../project-hosts.ts';
+import { rootHelp } from '../project-hosts.ts';
 import { graphWithProjectPaths, projectRelative } from '../project-paths.ts';
-import { loadScenario } from '../scenario-loader.ts';
+import { openScenarioCommand, usageFailure } from '../scenario-command.ts';
 import { inputLines } from '../play/input-lines.ts';
 import { TerminalGame } from '../play/terminal-game.ts';
 
@@ -33,6 +32,8 @@ Options:
   --variant V        play variant V
   --option k=v       set a scenario option (repeatable)
   --log FILE         save the game as a simulate --log file (houserules replay verifies it)
+  --json             one JSON object a line for each event, state, decision and prompt
+                     (a script reads them and answers on the standard input; docs/cli.md)
 ${rootHelp(19)}
   -h, --help         this help
 
@@ -40,38 +41,23 @@ Exit code 0 when the game ended or you quit, 1 when a run error stopped it.
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-    seat: { type: 'string', multiple: true }, agents: { type: 'string' }, players: { type: 'string' }, seed: { type: 'string' },
-    variant: { type: 'string' }, option: { type: 'string', multiple: true }, log: { type: 'string' }, root: { type: 'string' },
+  const opened = openScenarioCommand(argv, io, {
+    command: 'play',
+    options: { seat: { type: 'string', multiple: true }, agents: { type: 'string' }, players: { type: 'string' }, seed: { type: 'string' }, option: { type: 'string', multiple: true }, log: { type: 'string' }, json: { type: 'boolean' } },
+    read: (args) => {
+      const numbers = integerOptions(args, { players: 1, seed: 0 });
+      if (!numbers.ok) return numbers;
+      if ((numbers.values.seed ?? 0) > 0xffffffff) return { ok: false, message: '--seed must fit in 32 bits' };
+      return { ok: true, value: numbers.values };
+    },
   });
-  const fail = (message: string): number => {
-    io.stderr.write(usageLine('play', message));
-    return EXIT_USAGE;
-  };
-  if (!parsed.ok) return fail(parsed.message);
-  const { args } = parsed;
-  if (args.positionals.length !== 1) return fail('name exactly one scenario');
-  const players = integerOption(args, 'players', 1);
-  const seed = integerOption(args, 'seed', 0);
-  if (!players.ok) return fail(players.message);
-  if (!seed.ok) return fail(seed.message);
-  if ((seed.value ?? 0) > 0xffffffff) return fail('--seed must fit in 32 bits');
-  const root = rootOption(args, io.cwd);
-  if (!root.ok) return fail(root.message);
-  const variant = stringOption(args, 'variant');
-  const loaded = loadScenario(io.cwd, args.positionals[0]!, variant, root.root === undefined ? {} : { root: root.root });
-  if (!loaded.ok) {
-    io.stderr.write(errorLine('play', loaded.code, loaded.message));
-    return EXIT_USAGE;
-  }
-  if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
-    writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
-    return EXIT_FAILURE;
-  }
+  if (!opened.ok) return opened.exit;
+  const { args, own: numbers, variant, loaded } = opened.value;
+  const fail = (message: string): number => usageFailure(io, 'play', message);
   // Files named relative to the project, as simulate logs them: the saved game replays after the folder moves.
-  const graph = graphWithProjectPaths(loaded.graph, loaded.host.projectRoot);
+  const graph = graphWithProjectPaths(opened.value.graph!, loaded.host.projectRoot);
   const range = graph.scenario.players;
-  const playerCount = players.value ?? Math.max(range.min, Math.min(range.max, 2));
+  const playerCount = numbers.players ?? Math.max(range.min, Math.min(range.max, 2));
   const title = graph.scenario.title || graph.scenario.name;
   if (playerCount < range.min || playerCount > range.max) return fail(`${title} is for ${range.min}–${range.max} players, not ${playerCount}`);
   const people = new Set<number>();
@@ -95,7 +81,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     writeDiagnostics(io, io.stderr, lg.diagnostics, loaded.host.readCached);
     return EXIT_FAILURE;
   }
-  const gameSeed = seed.value ?? Math.floor(Math.random() * 0x100000000);
+  const gameSeed = numbers.seed ?? Math.floor(Math.random() * 0x100000000);
   const created = createGame(lg.value, { seed: gameSeed, players: playerCount, options: options.value, recordLog: true });
   if (created.value === null) {
     writeDiagnostics(io, io.stderr, created.diagnostics, loaded.host.readCached);
@@ -108,8 +94,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const logFile = logPath === undefined ? null : OutputFile.open(io.cwd, logPath);
 
   const game = created.value;
-  const table = new TerminalGame({ graph, lg: lg.value, game, title, bots, width: Math.max(40, Math.min(io.stdout.columns ?? 100, 160)), echo: io.stdin?.isTTY !== true, color: io.color ?? false, write: (text) => io.stdout.write(text) });
-  io.stdout.write(`seed ${gameSeed}${variant !== undefined ? `, variant ${printable(variant)}` : ''}\n`);
+  const json = flag(args, 'json');
+  const table = new TerminalGame({ graph, lg: lg.value, game, title, bots, width: Math.max(40, Math.min(io.stdout.columns ?? 100, 160)), echo: io.stdin?.isTTY !== true, color: !json && (io.color ?? false), json, write: (text) => io.stdout.write(text) });
+  if (json) io.stdout.write(`${JSON.stringify({ type: 'setup', seed: gameSeed, variant: variant === undefined ? null : printable(variant), players: playerCount })}\n`);
+  else io.stdout.write(`seed ${gameSeed}${variant !== undefined ? `, variant ${printable(variant)}` : ''}\n`);
   table.start();
   if (table.end === null) {
     if (io.stdin === undefined) table.quit();
@@ -134,7 +122,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const text = gameLogText(0, header, game.log, game.error === null ? undefined : { code: game.error.code, message: game.error.message });
     logFile.write(text);
     logFile.close();
-    io.stdout.write(`saved to ${printable(logPath)} (houserules replay ${printable(logPath)} verifies it)\n`);
+    if (json) io.stdout.write(`${JSON.stringify({ type: 'saved', file: printable(logPath) })}\n`);
+    else io.stdout.write(`saved to ${printable(logPath)} (houserules replay ${printable(logPath)} verifies it)\n`);
   }
   return game.error !== null || table.end === 'stopped' ? EXIT_FAILURE : EXIT_OK;
 }

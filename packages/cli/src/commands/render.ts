@@ -4,13 +4,13 @@ import { readGameLog, parseOptionAssignments } from '@houserules/simulation';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
-import { integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
-import { hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
-import { CliError, describeFsError, errorLine, usageLine } from '../cli-errors.ts';
+import { integerOptions, listOption, stringOption } from '../command-args.ts';
+import { writeDiagnostics } from '../diagnostic-output.ts';
+import { CliError, describeFsError, errorLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import { writeOutputFile } from '../output-file.ts';
-import { rootHelp, rootOption } from '../project-hosts.ts';
-import { loadScenario } from '../scenario-loader.ts';
+import { rootHelp } from '../project-hosts.ts';
+import { openScenarioCommand, usageFailure } from '../scenario-command.ts';
 import { MAX_LOG_LINE } from '../cli-budgets.ts';
 import { readStyleFile, scenarioStyle } from '../style-file.ts';
 
@@ -38,35 +38,23 @@ ${rootHelp(19)}
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-    out: { type: 'string', short: 'o' }, variant: { type: 'string' }, players: { type: 'string' }, seed: { type: 'string' },
-    option: { type: 'string', multiple: true }, log: { type: 'string' }, game: { type: 'string' }, at: { type: 'string' }, seat: { type: 'string' }, root: { type: 'string' }, style: { type: 'string' },
+  const opened = openScenarioCommand(argv, io, {
+    command: 'render',
+    options: {
+      out: { type: 'string', short: 'o' }, players: { type: 'string' }, seed: { type: 'string' }, option: { type: 'string', multiple: true },
+      log: { type: 'string' }, game: { type: 'string' }, at: { type: 'string' }, seat: { type: 'string' }, style: { type: 'string' },
+    },
+    read: (args) => {
+      const out = stringOption(args, 'out');
+      if (out === undefined || !/\.svg$/i.test(out)) return { ok: false, message: 'name the picture to write with -o FILE.svg' };
+      const numbers = integerOptions(args, { players: 1, seed: 0, game: 0, at: 0, seat: 1 });
+      return numbers.ok ? { ok: true, value: { out, numbers: numbers.values } } : numbers;
+    },
   });
-  const fail = (message: string): number => {
-    io.stderr.write(usageLine('render', message));
-    return EXIT_USAGE;
-  };
-  if (!parsed.ok) return fail(parsed.message);
-  const { args } = parsed;
-  if (args.positionals.length !== 1) return fail('name exactly one scenario');
-  const out = stringOption(args, 'out');
-  if (out === undefined || !/\.svg$/i.test(out)) return fail('name the picture to write with -o FILE.svg');
-  const numbers = { players: integerOption(args, 'players', 1), seed: integerOption(args, 'seed', 0), game: integerOption(args, 'game', 0), at: integerOption(args, 'at', 0), seat: integerOption(args, 'seat', 1) };
-  for (const n of Object.values(numbers)) if (!n.ok) return fail(n.message);
-  const value = (n: (typeof numbers)[keyof typeof numbers]): number | undefined => (n.ok ? n.value : undefined);
-  const root = rootOption(args, io.cwd);
-  if (!root.ok) return fail(root.message);
-  const variant = stringOption(args, 'variant');
-  const loaded = loadScenario(io.cwd, args.positionals[0]!, variant, root.root === undefined ? {} : { root: root.root });
-  if (!loaded.ok) {
-    io.stderr.write(errorLine('render', loaded.code, loaded.message));
-    return EXIT_USAGE;
-  }
-  if (loaded.graph === null || hasErrors(loaded.diagnostics)) {
-    writeDiagnostics(io, io.stderr, loaded.diagnostics, loaded.host.readCached);
-    return EXIT_FAILURE;
-  }
-  const graph = loaded.graph;
+  if (!opened.ok) return opened.exit;
+  const { args, own: { out, numbers }, loaded } = opened.value;
+  const fail = (message: string): number => usageFailure(io, 'render', message);
+  const graph = opened.value.graph!;
   // The style is untrusted input too: read inside the project, checked entry by entry.
   const stylePath = stringOption(args, 'style');
   const style = stylePath === undefined ? scenarioStyle(loaded.host, graph) : readStyleFile(loaded.host, resolve(io.cwd, stylePath));
@@ -88,20 +76,20 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     if (text.split('\n').some((line) => line.length > MAX_LOG_LINE)) throw new CliError('cli/malformed-log', `${logPath}: a line is longer than ${MAX_LOG_LINE} characters`, EXIT_FAILURE);
     const log = readGameLog(text);
     if (!log.ok) throw new CliError('cli/malformed-log', `${logPath}: ${log.message}`, EXIT_FAILURE);
-    const which = value(numbers.game);
+    const which = numbers.game;
     const logged = which === undefined ? log.games[0] : log.games.find((g) => g.game === which);
     if (logged === undefined) return fail(`the log holds no game${which === undefined ? '' : ` ${which}`}`);
     config = { seed: logged.header.seed, players: logged.header.players, options: logged.header.options };
     answers = logged.events.filter((e) => e.event === '$answer').map((e) => e.data as { seat: number; move: Move });
-    const at = value(numbers.at);
+    const at = numbers.at;
     if (at !== undefined) answers = answers.slice(0, at);
   } else {
     const options = parseOptionAssignments(listOption(args, 'option'), graph);
     if (!options.ok) return fail(options.message);
     const range = graph.scenario.players;
-    const players = value(numbers.players) ?? Math.max(range.min, Math.min(range.max, 2));
+    const players = numbers.players ?? Math.max(range.min, Math.min(range.max, 2));
     if (players < range.min || players > range.max) return fail(`${graph.scenario.title || graph.scenario.name} is for ${range.min}–${range.max} players, not ${players}`);
-    config = { seed: value(numbers.seed) ?? 1, players, options: options.value };
+    config = { seed: numbers.seed ?? 1, players, options: options.value };
   }
   const lg = loadGraph(graph, { options: config.options as never });
   if (lg.value === null) {
@@ -121,7 +109,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return EXIT_FAILURE;
     }
   }
-  const seat = (value(numbers.seat) ?? 1) - 1;
+  const seat = (numbers.seat ?? 1) - 1;
   if (seat >= config.players) return fail(`--seat ${seat + 1}: the game has ${config.players} players`);
   const title = `${graph.scenario.title || graph.scenario.name} — round ${game.round}`;
   const picture = pictureOf(game, seat);

@@ -9,7 +9,7 @@ import type { Command } from '../main.ts';
 import { OutputFile } from '../output-file.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
 import { fromProject, graphWithProjectPaths, projectRelative } from '../project-paths.ts';
-import { loadScenario } from '../scenario-loader.ts';
+import { loadScenarioCached } from '../cached-scenario.ts';
 import {
   createGameRunner,
   emptyPartial,
@@ -25,6 +25,7 @@ import {
   splitAgentList,
   summarizePartial,
   type AgentSpec,
+  type ChunkResult,
   type PartialRun,
   type ShardSlice,
   type SimulationSpec,
@@ -51,8 +52,8 @@ Options:
   --seed S           run seed (default 1); game i is seeded from (S, i) only
   --agents a,b,…     random, first, or a scenario policy such as cautious(8);
                      fewer agents than players are repeated in order (default random)
-  --workers N        spread games over N worker threads (at most one per core);
-                     same seed ⇒ same summary
+  --workers N        spread games over N threads, this one and N−1 workers (at
+                     most one per core); same seed ⇒ same summary
   --shard i/n        play only shard i of n: a fixed slice of the games (game k
                      is seeded from (S, k) whichever machine plays it), written
                      as a partial summary for \`houserules merge\`
@@ -99,7 +100,7 @@ function usageError(io: CliIo, message: string, help?: string): { ok: false; cod
   return { ok: false, code: EXIT_USAGE };
 }
 
-function buildRun(argv: string[], io: CliIo): Built {
+async function buildRun(argv: string[], io: CliIo): Promise<Built> {
   const parsed = parseCommandArgs(argv, {
     variant: { type: 'string' },
     option: { type: 'string', multiple: true },
@@ -136,7 +137,8 @@ function buildRun(argv: string[], io: CliIo): Built {
   const variant = stringOption(args, 'variant');
   const root = rootOption(args, io.cwd);
   if (!root.ok) return usageError(io, root.message);
-  const loaded = loadScenario(io.cwd, args.positionals[0]!, variant, root.root === undefined ? {} : { root: root.root });
+  // Through the project's compile cache: a scenario compiled before by this build is not parsed again.
+  const { loaded } = await loadScenarioCached(io.cwd, args.positionals[0]!, variant, root.root === undefined ? {} : { root: root.root });
   if (!loaded.ok) {
     io.stderr.write(errorLine('simulate', loaded.code, loaded.message));
     return { ok: false, code: EXIT_USAGE };
@@ -201,7 +203,7 @@ function buildRun(argv: string[], io: CliIo): Built {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const built = buildRun(argv, io);
+  const built = await buildRun(argv, io);
   if (!built.ok) return built.code;
   const { spec, workers, shard } = built;
   const games = shard.to - shard.from;
@@ -225,7 +227,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write('houserules simulate: --workers needs the bundled worker (run `pnpm --filter @houserules/cli build`)\n');
       return EXIT_USAGE;
     }
-    result = await runGamesInWorkers(script, spec, shard, workers, runner.ruleIds.length, (done) => progress.update(done), onLog);
+    // This thread is one of the `workers` (its runner is loaded): workers − 1 worker threads beside it.
+    const playHere = (from: number, to: number): ChunkResult => playChunk(runner, spec.players, from, to);
+    result = await runGamesInWorkers(script, spec, shard, workers, runner.ruleIds.length, (done) => progress.update(done), onLog, playHere);
   } else {
     // The same chunks and merge as the workers, so both paths give the same numbers.
     result = { partial: emptyPartial(spec.players, runner.ruleIds.length) };

@@ -40,8 +40,13 @@ export interface TerminalGameSetup {
   color: boolean;
   /** write each line read after its prompt (the input is a pipe or a script, which the terminal does not echo) */
   echo: boolean;
+  /** `--json`: one JSON object a line for each prompt and event (docs/cli.md), for a script to drive the game */
+  json?: boolean;
   write: (text: string) => void;
 }
+
+/** One line of `play --json`: what happened or what is asked, `{"type":"decision",…}`. */
+export type PlayMessage = { type: string } & Record<string, unknown>;
 
 /** How a game at the terminal stopped. */
 export type PlayEnd = 'over' | 'quit' | 'stopped';
@@ -77,6 +82,15 @@ export class TerminalGame {
     this.isPerson = setup.bots.map((b) => b === null);
   }
 
+  private get json(): boolean {
+    return this.setup.json === true;
+  }
+
+  /** One JSON object on a line of its own (`--json`). */
+  private emit(message: PlayMessage): void {
+    this.setup.write(`${JSON.stringify(message)}\n`);
+  }
+
   get end(): PlayEnd | null {
     return this.ended;
   }
@@ -89,14 +103,15 @@ export class TerminalGame {
   start(): void {
     const people = this.people();
     const g = this.game;
-    this.setup.write(`${this.words.text(this.setup.title)}: ${people.length > 0 ? `you play ${people.map((s) => this.words.seat(s)).join(', ')}` : 'bots only'}; ${g.playerCount} players. Type help for the commands.\n`);
+    if (this.json) this.emit({ type: 'start', title: this.words.text(this.setup.title), players: g.playerCount, you: people.map((s) => this.words.seat(s)) });
+    else this.setup.write(`${this.words.text(this.setup.title)}: ${people.length > 0 ? `you play ${people.map((s) => this.words.seat(s)).join(', ')}` : 'bots only'}; ${g.playerCount} players. Type help for the commands.\n`);
     this.advance();
   }
 
   /** One line typed at the terminal. */
   take(line: InputLine): void {
     if (this.ended !== null) return;
-    if (this.setup.echo) this.setup.write('tooLong' in line ? '(a long line)\n' : `${this.words.text(line.text)}\n`);
+    if (this.setup.echo && !this.json) this.setup.write('tooLong' in line ? '(a long line)\n' : `${this.words.text(line.text)}\n`);
     if ('tooLong' in line) return this.refuse('play/no-such-option', `a line is at most ${MAX_PLAY_INPUT_LINE} characters`);
     const text = line.text.trim();
     if (text === '') return this.prompt();
@@ -113,7 +128,8 @@ export class TerminalGame {
   quit(): void {
     if (this.ended === null) {
       this.ended = 'quit';
-      this.setup.write(`\nstopped in round ${this.game.round}; the game is not over.\n`);
+      if (this.json) this.emit({ type: 'end', how: 'quit', round: this.game.round });
+      else this.setup.write(`\nstopped in round ${this.game.round}; the game is not over.\n`);
     }
   }
 
@@ -154,7 +170,8 @@ export class TerminalGame {
     }
     if (g.isOver) {
       this.ended = 'over';
-      this.setup.write(this.resultText());
+      if (this.json) this.emit(this.resultMessage());
+      else this.setup.write(this.resultText());
       return;
     }
     if (next < 0) {
@@ -163,12 +180,12 @@ export class TerminalGame {
       return;
     }
     // Several people at one terminal: say when it passes to another, whose view follows.
-    if (this.people().length > 1 && next !== this.asking) this.setup.write(`\n>>> ${this.words.seat(next)}, it is your decision (the others look away) <<<\n`);
+    if (this.people().length > 1 && next !== this.asking && !this.json) this.setup.write(`\n>>> ${this.words.seat(next)}, it is your decision (the others look away) <<<\n`);
     // The whole state when the seat, turn or round changed; else only what changed since it was shown.
     const now = stateLines(this.words, g.view(next), this.setup.title, this.isPerson);
     const key = `${next}/${g.round}/${g.turn}`;
     const changed = this.shown !== null && this.shown.key === key ? changedState(this.shown.lines, now) : joinState(now);
-    if (changed !== null) this.setup.write(`\n${changed}`);
+    if (changed !== null) this.writeState(next, changed, this.shown === null || this.shown.key !== key);
     this.shown = { key, lines: now };
     this.asking = next;
     this.showDecision();
@@ -180,24 +197,44 @@ export class TerminalGame {
     const open = g.pending().find((d) => d.seat === seat)!;
     this.options = g.legalActions(seat);
     this.labels = this.options.map((m) => this.words.move(m));
+    if (this.json) {
+      this.emit({ type: 'decision', seat: this.words.seat(seat), asks: this.words.decision(open), ...this.optionsMessage(this.options.map((_, i) => i)) });
+      return this.prompt();
+    }
     this.setup.write(`\n${this.paint(BOLD, `${this.words.seat(seat)}, ${this.words.decision(open)}`)} — ${this.options.length} option${this.options.length === 1 ? '' : 's'}:\n`);
     this.setup.write(this.optionList(this.options.map((_, i) => i)));
     this.prompt();
   }
 
   private prompt(): void {
-    if (this.ended === null && this.asking >= 0) this.setup.write(this.paint(BOLD, `${this.words.seat(this.asking)}> `));
+    if (this.ended !== null || this.asking < 0) return;
+    if (this.json) this.emit({ type: 'prompt', seat: this.words.seat(this.asking) });
+    else this.setup.write(this.paint(BOLD, `${this.words.seat(this.asking)}> `));
   }
 
   private paint(code: string, text: string): string {
     return this.setup.color ? `${code}${text}${RESET}` : text;
   }
 
+  /** With a site to choose, the hexes and marks around it: `fields 4, pasture 8; harbour generic`. */
+  private around(index: number): string {
+    const site = this.words.optionSite(this.options[index]!);
+    return site === undefined ? '' : this.words.siteSurroundings(site);
+  }
+
+  /** The options as `--json` gives them: number (what to type), name, what lies around a site; at most MAX_PLAY_OPTIONS_SHOWN. */
+  private optionsMessage(indexes: number[]): { options: Record<string, unknown>[]; more?: number } {
+    const options = indexes.slice(0, MAX_PLAY_OPTIONS_SHOWN).map((i) => {
+      const around = this.around(i);
+      return { n: i + 1, name: this.labels[i], ...(around !== '' ? { around } : {}) };
+    });
+    return indexes.length > MAX_PLAY_OPTIONS_SHOWN ? { options, more: indexes.length - MAX_PLAY_OPTIONS_SHOWN } : { options };
+  }
+
   /** Numbered options in columns; with a site to choose, the hexes around it. */
   private optionList(indexes: number[]): string {
     const cells = indexes.slice(0, MAX_PLAY_OPTIONS_SHOWN).map((i) => {
-      const site = this.words.optionSite(this.options[i]!);
-      const around = site === undefined ? '' : this.words.siteSurroundings(site);
+      const around = this.around(i);
       return `${String(i + 1).padStart(3)} ${this.labels[i]}${around !== '' ? ` [${around}]` : ''}`;
     });
     const width = Math.max(...cells.map((c) => c.length)) + 2;
@@ -223,8 +260,12 @@ export class TerminalGame {
     const starting = this.labels.flatMap((l, i) => (normal(l).startsWith(wanted) ? [i] : []));
     if (starting.length === 1) return this.answer(starting[0]!);
     if (starting.length > 1) {
-      this.error('play/ambiguous-option', `${starting.length} options begin with ${this.words.text(text)}; type more of the name or its number:`);
-      this.setup.write(this.optionList(starting));
+      const message = `${starting.length} options begin with ${this.words.text(text)}; type more of the name or its number:`;
+      if (this.json) this.emit({ type: 'error', code: 'play/ambiguous-option', message, ...this.optionsMessage(starting) });
+      else {
+        this.error('play/ambiguous-option', message);
+        this.setup.write(this.optionList(starting));
+      }
       return this.prompt();
     }
     const names = new Set(this.labels.map((l) => l.replace(/\(.*$/, '')));
@@ -253,23 +294,28 @@ export class TerminalGame {
     const g = this.game;
     switch (command) {
       case 'help':
-        this.setup.write(HELP);
+        if (this.json) this.emit({ type: 'help', lines: HELP.trimEnd().split('\n'), commands: [...PLAY_COMMANDS] });
+        else this.setup.write(HELP);
         return this.prompt();
       case 'show':
-        this.setup.write(stateText(this.words, g.view(this.asking), this.setup.title, this.isPerson));
+        this.writeState(this.asking, stateText(this.words, g.view(this.asking), this.setup.title, this.isPerson), true, '');
         return this.showDecision();
-      case 'board':
-        this.setup.write(boardText(this.words, g.view(this.asking)));
+      case 'board': {
+        const text = boardText(this.words, g.view(this.asking));
+        if (this.json) this.emit({ type: 'board', lines: text.trimEnd().split('\n') });
+        else this.setup.write(text);
         return this.prompt();
+      }
       case 'log': {
         const log = g.redactedLog(this.asking);
-        for (const e of log.slice(Math.max(0, log.length - RECENT_EVENTS))) this.setup.write(`  ${this.eventLine(e)}\n`);
+        for (const e of log.slice(Math.max(0, log.length - RECENT_EVENTS))) this.writeEvent(e);
         return this.prompt();
       }
       case 'why': {
         const open = g.pending().find((d) => d.seat === this.asking);
         const reasons = open === undefined ? [] : this.words.reasons(open);
-        this.setup.write(reasons.length > 0 ? reasons.map((r) => `  ${r}\n`).join('') : '  (no rule names this decision)\n');
+        if (this.json) this.emit({ type: 'why', reasons });
+        else this.setup.write(reasons.length > 0 ? reasons.map((r) => `  ${r}\n`).join('') : '  (no rule names this decision)\n');
         return this.prompt();
       }
       case 'undo': {
@@ -279,7 +325,9 @@ export class TerminalGame {
         this.decisions = point.decisions;
         this.shownLog = g.log.length;
         this.words.refresh();
-        this.setup.write(`back to ${this.words.seat(g.waitingSeats()[0] ?? 0)}’s decision in round ${g.round}\n`);
+        const back = this.words.seat(g.waitingSeats()[0] ?? 0);
+        if (this.json) this.emit({ type: 'undo', seat: back, round: g.round });
+        else this.setup.write(`back to ${back}’s decision in round ${g.round}\n`);
         this.asking = -1;
         this.shown = null;
         return this.advance();
@@ -291,6 +339,7 @@ export class TerminalGame {
 
   /** A mistake or a stop, as one line with its code (`error[play/no-such-option]: …`). */
   private error(code: string, message: string): void {
+    if (this.json) return this.emit({ type: 'error', code, message });
     this.setup.write(`${this.paint(RED, `error[${code}]`)}: ${message}\n`);
   }
 
@@ -305,13 +354,32 @@ export class TerminalGame {
     for (let k = this.shownLog; k < log.length; k++) {
       const e = log[k]!;
       if (e.event === '$start') continue;
-      this.setup.write(`  ${this.eventLine(e)}\n`);
+      this.writeEvent(e);
     }
     this.shownLog = log.length;
   }
 
+  /** One event as a line, or as `{"type":"event","round":2,"turn":1,"event":"explored","text":"explored(card: treasure(7))"}`. */
+  private writeEvent(e: { round: number; turn: number; event: string; data: Record<string, unknown> }): void {
+    if (this.json) this.emit({ type: 'event', round: e.round, turn: e.turn, event: this.words.text(e.event), text: this.words.entry(e) });
+    else this.setup.write(`  ${this.eventLine(e)}\n`);
+  }
+
+  /** The state as `seat` sees it (`whole`: all of it, else only what changed), as text or `{"type":"state",…,"lines":[…]}`. */
+  private writeState(seat: number, text: string, whole: boolean, before = '\n'): void {
+    if (this.json) this.emit({ type: 'state', seat: this.words.seat(seat), round: this.game.round, turn: this.game.turn, whole, lines: text.trimEnd().split('\n') });
+    else this.setup.write(`${before}${text}`);
+  }
+
   private eventLine(e: { round: number; turn: number; event: string; data: Record<string, unknown> }): string {
     return `r${e.round}${e.turn > 0 ? ` t${e.turn}` : ''}  ${this.words.entry(e)}`;
+  }
+
+  /** The end as `--json` gives it: the end condition, the winners, the ranking with each seat's scores. */
+  private resultMessage(): PlayMessage {
+    const outcome = this.game.outcome!;
+    const ranking = [...outcome.ranking].sort((a, b) => a.rank - b.rank).map((r) => ({ rank: r.rank, seat: this.words.seat(r.seat), you: this.setup.bots[r.seat] === null, score: r.score.map((v) => this.words.value(v)) }));
+    return { type: 'end', how: 'over', reason: this.words.endReason(outcome.reason), winners: outcome.winners.map((s) => this.words.seat(s)), ranking };
   }
 
   private resultText(): string {

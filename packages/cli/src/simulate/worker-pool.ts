@@ -15,12 +15,13 @@ export interface RunResult {
 }
 
 /**
- * The bundled worker script. In the bundle it sits next to houserules.js; when
- * the command runs from source (tests), the last build's dist/ is used.
+ * The bundled worker script. In the bundle it sits next to houserules.js, one
+ * folder above the chunk this code is in (dist/chunks/); when the command runs
+ * from source (tests), the last build's dist/ is used.
  */
 export function findWorkerScript(): string | undefined {
   const candidates = [
-    new URL('./simulate-worker.js', import.meta.url),
+    new URL('../simulate-worker.js', import.meta.url),
     new URL('../../dist/simulate-worker.js', import.meta.url),
     new URL('../dist/simulate-worker.js', import.meta.url),
   ];
@@ -38,6 +39,9 @@ export interface GameRange {
   to: number;
 }
 
+/** Plays games [from, to) on the calling thread (its runner is already loaded and warm). */
+export type LocalChunkPlayer = (from: number, to: number) => ChunkResult;
+
 /**
  * Plays games [range.from, range.to) on `workers` threads. Chunks are handed out on
  * demand (fast workers take more). A worker answers a chunk with an integer
@@ -46,6 +50,11 @@ export interface GameRange {
  * two chunks in hand, so it never waits for the main thread between chunks.
  * Log text goes to `onLog` in game order as soon as the chunks before it are
  * in: only the chunks in flight are ever held, never the whole run.
+ *
+ * With `local`, the calling thread is one of the `workers`: it starts
+ * `workers − 1` worker threads and plays chunks itself between their messages,
+ * so its runner (loaded already) starts at once instead of a worker's that must
+ * load the bundle and the graph first, and no core waits on an idle main thread.
  */
 export function runGamesInWorkers(
   script: string,
@@ -55,11 +64,15 @@ export function runGamesInWorkers(
   ruleCount: number,
   onProgress: (done: number) => void,
   onLog: (text: string) => void = () => {},
+  local?: LocalChunkPlayer,
 ): Promise<RunResult> {
   const games = range.to - range.from;
   // With a log, a chunk is one game, so no thread holds more than a few games' text. Else
   // chunks are sized by the clock (the bar moves by time) and small enough to share the work out.
-  const sizer = new ChunkSizer(100, Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8)))));
+  const maxChunk = Math.max(1, Math.min(1024, Math.ceil(games / (workers * 8))));
+  const sizer = new ChunkSizer(100, maxChunk);
+  // The calling thread's chunks are shorter: it answers the workers between two of them.
+  const localSizer = new ChunkSizer(25, maxChunk);
   const sentAt = new Map<number, number>();
   const inFlight = new Map<Worker, number>();
   const partial = emptyPartial(spec.players, ruleCount);
@@ -72,6 +85,7 @@ export function runGamesInWorkers(
     const pool: Worker[] = [];
     let finished = false;
     let running = 0;
+    let localPlaying = local !== undefined;
     const failWith = (error: unknown): void => {
       if (finished) return;
       finished = true;
@@ -79,6 +93,33 @@ export function runGamesInWorkers(
       reject(error);
     };
     const fail = (message: string): void => failWith(new Error(message));
+    const settleIfDone = (): void => {
+      if (running > 0 || localPlaying || finished) return;
+      finished = true;
+      if (done === games) resolve({ partial });
+      else reject(new Error(`simulation workers stopped after ${done} of ${games} games`));
+    };
+    /** Folds in one chunk's aggregate and log (from a worker or this thread); false when writing the log failed. */
+    const take = (chunk: ChunkResult): boolean => {
+      const { from, to } = chunk;
+      mergePartial(partial, chunk.partial);
+      if (chunk.log !== undefined) {
+        waiting.set(from, { to, log: chunk.log });
+        for (let ready = waiting.get(logged); ready !== undefined; ready = waiting.get(logged)) {
+          waiting.delete(logged);
+          try {
+            onLog(ready.log);
+          } catch (error) {
+            failWith(error);
+            return false;
+          }
+          logged = ready.to;
+        }
+      }
+      done += to - from;
+      onProgress(done);
+      return true;
+    };
     const feed = (worker: Worker): void => {
       if (next >= range.to) {
         if ((inFlight.get(worker) ?? 0) === 0) worker.postMessage({ stop: true } satisfies WorkerRequest);
@@ -91,46 +132,54 @@ export function runGamesInWorkers(
       inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
       worker.postMessage({ from, to } satisfies WorkerRequest);
     };
-    const count = Math.max(1, Math.min(workers, games));
+    const count = Math.max(1, Math.min(workers, games)) - (local === undefined ? 0 : 1);
     for (let i = 0; i < count; i++) {
       const worker = new Worker(script, { workerData: spec });
       pool.push(worker);
       running++;
       worker.on('message', (reply: WorkerReply) => {
+        if (finished) return;
         if ('error' in reply) return fail(reply.error);
         const { from, to } = reply.chunk;
         // From sending to the answer, with two chunks in hand per worker: about two chunks' time.
         sizer.record(2 * (to - from), performance.now() - (sentAt.get(from) ?? performance.now()));
         sentAt.delete(from);
-        mergePartial(partial, reply.chunk.partial);
-        if (reply.chunk.log !== undefined) {
-          waiting.set(from, { to, log: reply.chunk.log });
-          for (let ready = waiting.get(logged); ready !== undefined; ready = waiting.get(logged)) {
-            waiting.delete(logged);
-            try {
-              onLog(ready.log);
-            } catch (error) {
-              return failWith(error);
-            }
-            logged = ready.to;
-          }
-        }
-        done += to - from;
         inFlight.set(worker, (inFlight.get(worker) ?? 1) - 1);
-        onProgress(done);
+        if (!take(reply.chunk)) return;
         feed(worker);
       });
       worker.on('error', (error) => fail(`simulation worker failed: ${error.message}`));
       worker.on('exit', () => {
         running--;
-        if (running === 0 && !finished) {
-          finished = true;
-          if (done === games) resolve({ partial });
-          else reject(new Error(`simulation workers stopped after ${done} of ${games} games`));
-        }
+        settleIfDone();
       });
       feed(worker);
       feed(worker);
+    }
+    if (local !== undefined) {
+      // One chunk, then back to the event loop (the workers' answers), then the next.
+      const playLocal = (): void => {
+        if (finished) return;
+        if (next >= range.to) {
+          localPlaying = false;
+          settleIfDone();
+          return;
+        }
+        const from = next;
+        const to = Math.min(range.to, from + (spec.log ? 1 : localSizer.next()));
+        next = to;
+        const started = performance.now();
+        let chunk: ChunkResult;
+        try {
+          chunk = local(from, to);
+        } catch (error) {
+          failWith(error);
+          return;
+        }
+        localSizer.record(to - from, performance.now() - started);
+        if (take(chunk)) setImmediate(playLocal);
+      };
+      setImmediate(playLocal);
     }
   });
 }

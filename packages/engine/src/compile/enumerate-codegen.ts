@@ -6,6 +6,8 @@ import { rebinds } from './name-bindings.ts';
 import type { StmtCompiler } from './compile-stmt.ts';
 import type { OptionBuffer } from '../run/option-cache.ts';
 import { forEachChild } from '../load/end-dependencies.ts';
+import type { LoadedBoard } from '../load/loaded-board.ts';
+import { siteIndexOf, siteListRank } from '../run/board-site-index.ts';
 
 /** Appends every argument list the action offers (after its argument-free checks passed) to the buffer. */
 export type EnumerateFn = (g: RunState, buf: OptionBuffer) => void;
@@ -37,10 +39,13 @@ export function generateEnumeration(
     level >= 2 &&
     !action.params.slice(0, level - 1).some((p) => mentions(action.params[level - 1]!.domain, p.name)) &&
     !node.bindings.slice(0, level - 1).some((b) => mentions(node.condition, b));
+  const at = (level: number): ConstraintNode[] => constraints.filter(({ reads }) => Math.min(reads, n) === level).map(({ node }) => node);
+  // per parameter: the piece kind whose sites of the actor's the loop runs over, when the first check keeps only those
+  const owned = action.params.map((p, k): OwnPieces | null => ownPiecesOnly(c.board, p.domain, k, at(k + 1)[0]));
   const checksAt = (level: number): string =>
-    constraints
-      .filter(({ reads }) => Math.min(reads, n) === level)
-      .map(({ node }) => {
+    at(level)
+      .filter((node, i) => i > 0 || owned[level - 1] === null)
+      .map((node) => {
         if (!memoised(node, level)) return checkSource(c, gen, node, paramSlots, 'continue');
         counter ??= gen.ref([0]);
         return memoisedCheckSource(c, gen, node, paramSlots, `j${level - 1}`, 'continue');
@@ -52,10 +57,13 @@ export function generateEnumeration(
   let body = record;
   for (let k = n - 1; k >= 0; k--) {
     const domain: Expr = action.params[k]!.domain;
+    const own = owned[k]!;
     const head =
       domain.k === 'players'
         ? `const len${k} = g.playerCount; for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = j${k};`
-        : `${loop(gen, domain, paramScope, k)} for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = rev${k} ? arr${k}[len${k} - 1 - j${k}] : arr${k}[j${k}];`;
+        : own !== null
+          ? `${ownSitesLoop(gen, c.board!, own, k)} for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = arr${k}[j${k}];${own.member === null ? '' : ` if (${gen.ref(own.member)}[v${k}] !== 1) continue;`}`
+          : `${loop(gen, domain, paramScope, k)} for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = rev${k} ? arr${k}[len${k} - 1 - j${k}] : arr${k}[j${k}];`;
     body = `{ ${head} L[${paramSlots[k]}] = v${k}; ${checksAt(k + 1)} ${body} } }`;
   }
   const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, buf) { const L = g.locals; const OV = buf.values, OO = buf.offsets; let nv = buf.nv, no = buf.no; ${counter === null ? '' : `const E = ++${counter}[0];`} ${body} buf.nv = nv; buf.no = no; };`;
@@ -130,4 +138,54 @@ function loop(gen: Generator, domain: Expr, scope: Scope, k: number): string {
   if (gen.loopsInPlace(domain, scope)) return gen.loopSource(domain, scope, String(k));
   // enumeration never runs inside another: one buffer per level serves every game
   return `${gen.list(domain, scope)}(g); const len${k} = g.srcLen, rev${k} = g.srcRev, arr${k} = H.copyInto(${gen.ref([])}, g.srcArr, len${k});`;
+}
+
+/** a parameter looped over the actor's sites holding one piece kind: the kind's list rank, and the domain's sites when it leaves some of the kind out */
+interface OwnPieces {
+  rank: number;
+  member: Uint8Array | null;
+}
+
+/**
+ * Whether the first check right after binding parameter k (over `domain`) keeps only the sites holding one of the actor's own
+ * pieces of one kind: a `require` whose condition is exactly `s.piece == K and
+ * s.owner == actor` (either order of the two sides of `and`), s the constraint's
+ * binding for that parameter, K a per-player piece standing on the domain's kind
+ * of site, the domain every site of that kind in ascending order. Then the loop
+ * runs over the actor's list of such sites (board-site-index.ts), in ascending
+ * order too, and the check is left out: the same sites pass, in the same order.
+ */
+function ownPiecesOnly(b: LoadedBoard | null, domain: Expr, k: number, first: ConstraintNode | undefined): OwnPieces | null {
+  if (b === null || first === undefined || first.kind !== 'require' || domain.k !== 'sites' || domain.board !== undefined) return null;
+  const bound = first.bindings[k];
+  const cond = first.condition;
+  if (bound === undefined || cond.k !== 'bin' || cond.op !== 'and') return null;
+  const pieceTest = (e: Expr): string | null =>
+    e.k === 'bin' && e.op === '==' && isAttrOf(e.l, 'piece', bound) && e.r.k === 'lit' && typeof e.r.v === 'string' ? e.r.v : null;
+  const ownerTest = (e: Expr): boolean => e.k === 'bin' && e.op === '==' && isAttrOf(e.l, 'owner', bound) && e.r.k === 'ctx' && e.r.name === 'actor';
+  const pieceId = pieceTest(cond.l) !== null && ownerTest(cond.r) ? pieceTest(cond.l) : pieceTest(cond.r) !== null && ownerTest(cond.l) ? pieceTest(cond.r) : null;
+  if (pieceId === null) return null;
+  const pi = b.pieces.findIndex((p) => p.id === pieceId);
+  const piece = b.pieces[pi];
+  if (piece === undefined || !piece.perPlayer || piece.site !== domain.site) return null;
+  const sites = b.sites[domain.site];
+  for (let i = 1; i < sites.length; i++) if (sites[i - 1]! >= sites[i]!) return null;
+  let member: Uint8Array | null = null;
+  if (sites.length !== piece.count) {
+    member = new Uint8Array(b.siteCount);
+    for (const x of sites) member[x] = 1;
+  }
+  return { rank: siteListRank(b, pi), member };
+}
+
+function isAttrOf(e: Expr, attr: 'piece' | 'owner', local: string): boolean {
+  return e.k === 'siteAttr' && e.attr === attr && e.of.k === 'local' && e.of.name === local;
+}
+
+/** the head of the loop over the actor's sites holding the piece kind, binding arr{k}, len{k} (read in place: checks do not change the board) */
+function ownSitesLoop(gen: Generator, b: LoadedBoard, own: OwnPieces, k: number): string {
+  return (
+    `const ix${k} = ${gen.ref(siteIndexOf)}(g, ${gen.ref(b)}), o${k} = g.actor, at${k} = o${k} >>> 0 < g.playerCount ? ${own.rank} * g.playerCount + o${k} : -1;` +
+    ` const arr${k} = at${k} < 0 ? H.EMPTY : ix${k}.sites[at${k}], len${k} = at${k} < 0 ? 0 : ix${k}.lens[at${k}];`
+  );
 }

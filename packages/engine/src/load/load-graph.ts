@@ -6,6 +6,8 @@ import type { Diagnostic, FlowNode, Result, RuleGraph, RuleNode, Value } from '@
 import { Scope } from '../compile/compile-expr.ts';
 import { StmtCompiler } from '../compile/compile-stmt.ts';
 import { generateRule } from '../compile/stmt-codegen.ts';
+import { generateDispatch, generateEventDispatch } from '../compile/dispatch-codegen.ts';
+import { generateFlow } from '../compile/flow-codegen.ts';
 import { asksById, blocksThatMayEnd } from './end-dependencies.ts';
 import { resourcesRead } from './state-resources.ts';
 import { generateAdmission, generateEnumeration } from '../compile/enumerate-codegen.ts';
@@ -129,8 +131,10 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     return {
       id: e.id, name: e.name, params: e.params, rules: Int32Array.from(ordered), fires: ordered.map((r) => rules[r]!.fire),
       mayEnd: Uint8Array.from(ordered, (r) => (mayEnd(activeRules[r]!) ? 1 : 0)),
+      dispatch: null,
     };
   });
+  if (c.codegen) for (const e of events) e.dispatch = generateDispatch(e, Array.from(e.rules, (r) => rules[r]!.name));
 
   const phaseNames: string[] = [];
   const phaseIndex = (name: string): number => {
@@ -356,6 +360,10 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
   const collect = c.codegen ? generateCollection(actions, phaseNames.length) : null;
   if (c.codegen && collect === null) c.fallbacks.push(`actions/collect: ${phaseNames.length > MAX_PHASE_BITS ? `more than ${MAX_PHASE_BITS} phases` : 'an action without generated code'}`);
 
+  const dispatchEvent = c.codegen ? generateEventDispatch(events) : null;
+  const advance = c.codegen ? generateFlow(flow, events, { roundStart: builtin('round_start'), roundEnd: builtin('round_end'), turnEnd: builtin('turn_end') }) : null;
+  if (c.codegen && advance === null) c.fallbacks.push('flow: an event without a generated dispatcher');
+
   const strings = c.strings;
   const loaded: LoadedGraph = {
     graph,
@@ -368,6 +376,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     fieldCount,
     zones,
     events,
+    dispatchEvent,
     rules,
     actions,
     collect,
@@ -384,6 +393,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     ranking,
     flow,
     flowRoot,
+    advance,
     flowDepth: flowDepth + 1,
     phaseNames,
     localCount: c.alloc.nextSlot,

@@ -1,5 +1,6 @@
 import type { RuleGraph, TypeDesc, Value, Provenance, Range } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
+import type { Game } from '../run/game.ts';
 import type { LoadedMapKeys } from './map-keys.ts';
 import type { CollectFn } from '../compile/collect-codegen.ts';
 import type { GameLayout } from './game-layout.ts';
@@ -80,7 +81,18 @@ export interface EventInfo {
   fires: ((g: RunState) => number)[];
   /** per rule, 1 when its firing may write state an end condition checked after every firing reads */
   mayEnd: Uint8Array;
+  /** the rules' firings written out for this event (compile/dispatch-codegen.ts); null: run/dispatch.ts's loop (the closure back end) */
+  dispatch: DispatchFn | null;
 }
+
+/** fires an event's rules, its arguments bound in `evArgs` (machinery of the run: it reads and writes the whole game) */
+export type DispatchFn = (g: Game) => void;
+
+/** dispatches event `ev` (its arguments bound in `evArgs`) to its dispatcher */
+export type EventDispatchFn = (g: Game, ev: number) => void;
+
+/** advances the flow until it raises an event or waits; false when the flow has run out (run/flow-machine.ts's advanceFlow) */
+export type AdvanceFn = (g: Game) => boolean;
 
 export interface RuleInfo {
   id: string;
@@ -226,6 +238,8 @@ export interface LoadedGraph {
   readonly fieldCount: number;
   readonly zones: ZoneInfo[];
   readonly events: EventInfo[];
+  /** every event's generated dispatcher by event index (compile/dispatch-codegen.ts); null: each event's own (the closure back end: run/dispatch.ts's loop) */
+  readonly dispatchEvent: EventDispatchFn | null;
   readonly rules: RuleInfo[];
   readonly actions: ActionInfo[];
   /** Game.collectActions' loop as generated code (collect-codegen.ts); null: the loop */
@@ -248,6 +262,8 @@ export interface LoadedGraph {
   readonly ranking: { slot: number; keys: { value: ExprFn; desc: boolean }[]; shared: boolean } | null;
   readonly flow: FlowInfo[];
   readonly flowRoot: number;
+  /** the flow machine written out for this graph (compile/flow-codegen.ts); null: run/flow-machine.ts's advanceFlow (the closure back end) */
+  readonly advance: AdvanceFn | null;
   readonly flowDepth: number;
   readonly phaseNames: string[];
   readonly localCount: number;

@@ -4,6 +4,7 @@ import { longestTrail } from '../board/longest-trail.ts';
 import { hexAt } from '../board/lookups.ts';
 import type { LoadedBoard } from '../load/loaded-board.ts';
 import { sitePoolRange, supplySlot } from './board-slots.ts';
+import { siteIndexChanging } from './board-site-index.ts';
 import type { BoardGeometryView, BoardView } from './types.ts';
 import { seatWord, siteWord } from './author-words.ts';
 
@@ -96,6 +97,7 @@ export function placePiece(g: RunState, b: LoadedBoard, pi: number, owner: numbe
     vars[base + b.ownerOff + from] = -1;
   } else vars[slot] = vars[slot]! - 1;
   const replaced = vars[base + b.pieceOff + site]!;
+  siteIndexChanging(g, b, site, replaced, vars[base + b.ownerOff + site]!, pi, owner);
   vars[base + b.pieceOff + site] = pi;
   vars[base + b.ownerOff + site] = owner;
   const pieceBase = g.lg.resources.pieceBase;
@@ -119,6 +121,7 @@ export function removePiece(g: RunState, b: LoadedBoard, site: number): void {
   const owner = vars[base + b.ownerOff + site]!;
   const slot = base + supplySlot(b, piece, piece.perPlayer ? owner : 0, g.playerCount);
   vars[slot] = vars[slot]! + 1;
+  siteIndexChanging(g, b, site, pi, owner, -1, -1);
   vars[base + b.pieceOff + site] = -1;
   vars[base + b.ownerOff + site] = -1;
   g.ver[g.lg.resources.pieceBase + pi]!++;

@@ -1,5 +1,6 @@
 import { ENDING_DRAINING, ENDING_NONE, ENDING_REQUESTED, checkFiringEnds, stop } from './ending.ts';
 import { record } from './game-log.ts';
+import type { EventInfo } from '../load/loaded-graph.ts';
 import type { Game } from './game.ts';
 import { checkInvariants } from './invariants.ts';
 import { filledArray } from './packed-array.ts';
@@ -50,19 +51,58 @@ export function stepBudgetExceeded(g: Game): void {
   stop(g);
 }
 
+/** takes the next queued event: its arguments into `evArgs`, its log entry; then its rules fire */
 export function dispatchNext(g: Game): void {
-  const lg = g.lg;
   const h = g.qHead++;
   const ev = g.qEvent[h]!;
   const evArgs = g.evArgs;
   for (let k = 0; k < g.stride; k++) evArgs[k] = g.qArgs[h * g.stride + k]!;
   if (g.qHead === g.qTail) g.qHead = g.qTail = 0;
+  if (g.logEntries) logEvent(g, ev);
+  const dispatch = g.lg.dispatchEvent;
+  if (dispatch !== null) dispatch(g, ev);
+  else fireRules(g, g.lg.events[ev]!);
+}
+
+/**
+ * Dispatches an event the flow raises (a step's, or a round's or turn's opening or
+ * closing event with its one argument) at once, as if it had been queued and taken:
+ * the queue is empty whenever the flow advances, and the flow stops advancing as soon
+ * as it raises an event, so nothing runs between the two. The queue's first entry is
+ * written as queuing would have written it (a snapshot copies the queue's arrays whole).
+ */
+export function dispatchNow(g: Game, ev: number, arg: number): void {
+  raise(g, ev, arg);
+  const dispatch = g.lg.dispatchEvent;
+  if (dispatch !== null) dispatch(g, ev);
+  else fireRules(g, g.lg.events[ev]!);
+}
+
+/** dispatchNow up to the firings: the event's one argument bound, its queue entry written, its log entry (a generated flow then calls the event's dispatcher itself) */
+export function raise(g: Game, ev: number, arg: number): void {
+  g.qEvent[0] = ev;
+  const evArgs = g.evArgs;
+  evArgs[0] = g.qArgs[0] = arg;
+  for (let k = 1; k < g.stride; k++) evArgs[k] = g.qArgs[k] = 0;
+  if (g.logEntries) logEvent(g, ev);
+}
+
+/** the log entry of the event being dispatched (its arguments are in `evArgs`) */
+export function logEvent(g: Game, ev: number): void {
+  const lg = g.lg;
   const info = lg.events[ev]!;
-  if (g.logEntries) {
-    const data: Record<string, unknown> = {};
-    info.params.forEach((p, k) => (data[p.name] = lg.strings.decode(evArgs[k]!, p.type)));
-    record(g, info.name, data);
-  }
+  const data: Record<string, unknown> = {};
+  info.params.forEach((p, k) => (data[p.name] = lg.strings.decode(g.evArgs[k]!, p.type)));
+  record(g, info.name, data);
+}
+
+/**
+ * The event's rules fire in order (the closure back end's dispatch; generated code
+ * writes the same loop out per event: compile/dispatch-codegen.ts). After each
+ * firing: a failure stops the game, `end game` or a spent budget ends the
+ * dispatch, and a firing that may end the game checks the end conditions.
+ */
+export function fireRules(g: Game, info: EventInfo): void {
   const draining = g.endingPhase === ENDING_DRAINING;
   const fires = info.fires;
   for (let i = 0; i < fires.length; i++) {
@@ -79,17 +119,24 @@ export function dispatchNext(g: Game): void {
     if (g.endingPhase === ENDING_REQUESTED) return;
     g.halt = false;
     if (draining) g.endsStale = true;
-    else if (g.endsStale || info.mayEnd[i] === 1) {
-      checkFiringEnds(g);
-      if (g.endingPhase !== ENDING_NONE) return;
-      // own-turn conditions are not checked between turns: they stay stale until they are
-      if (g.current >= 0 || g.endsOwnTurn.length === 0) g.endsStale = false;
-    }
+    else if ((g.endsStale || info.mayEnd[i] === 1) && endsAfterFiring(g)) return;
   }
   if (g.checking) checkInvariants(g);
+}
+
+/** the end conditions after a firing that may have ended the game; true when it ends (the dispatch stops) */
+export function endsAfterFiring(g: Game): boolean {
+  checkFiringEnds(g);
+  if (g.endingPhase !== ENDING_NONE) return true;
+  // own-turn conditions are not checked between turns: they stay stale until they are
+  if (g.current >= 0 || g.endsOwnTurn.length === 0) g.endsStale = false;
+  return false;
 }
 
 /** dispatches queued events without advancing the flow */
 export function drainEvents(g: Game): void {
   while (!g.over && g.endingPhase === ENDING_NONE && g.qHead < g.qTail) dispatchNext(g);
 }
+
+/** what a generated dispatcher calls (compile/dispatch-codegen.ts) */
+export const dispatchHelpers = { stop, endsAfterFiring, checkInvariants };

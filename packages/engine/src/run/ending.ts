@@ -75,7 +75,8 @@ export function finish(g: Game): void {
   const n = g.playerCount;
   const r = lg.ranking;
   const nk = r ? r.keys.length : 0;
-  const scores = new Float64Array(n * nk);
+  // every score is written before it is read: one table serves each game played on this one (restart)
+  const scores = (g.rankScores ??= new Float64Array(n * nk));
   if (r) {
     for (let p = 0; p < n; p++) {
       g.locals[r.slot] = p;

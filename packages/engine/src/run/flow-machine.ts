@@ -1,5 +1,6 @@
-import type { FlowInfo } from '../load/loaded-graph.ts';
+import type { EndInfo, ExprFn, FlowInfo } from '../load/loaded-graph.ts';
 import { offerActions } from './action-offers.ts';
+import { dispatchNow, raise } from './dispatch.ts';
 import { ENDING_NONE, checkEnds, stop } from './ending.ts';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN, FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, FRAME_BRANCH, FRAME_COUNT, FRAME_NODE, FRAME_PC, FRAME_SEAT, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
 import { flowPosition, pushFrame } from './flow-stack.ts';
@@ -13,27 +14,26 @@ import { FLOW_CONTEXT } from './state-versions.ts';
  */
 
 /** flow moves allowed without any event being queued (an empty `repeat` would spin forever) */
-const FLOW_GUARD = MAX_IDLE_FLOW_MOVES;
+export const FLOW_GUARD = MAX_IDLE_FLOW_MOVES;
 
-/** enters a child of the top frame; true when it queued an event */
+/** enters a child of the top frame; true when it dispatched an event */
 export function enter(g: Game, child: number): boolean {
   const info = g.lg.flow[child]!;
   if (info.kind === FLOW_STEP) {
     g.stepFirings = 0;
     g.loopWork = 0;
-    g.enqueue(info.event, g.evArgs, 0);
+    dispatchNow(g, info.event, 0);
     return true;
   }
   pushFrame(g, child);
   return false;
 }
 
-/** queues a round's or turn's opening or closing event; one no rule hears is only queued to be logged or checked after */
+/** dispatches a round's or turn's opening or closing event; one no rule hears is only dispatched to be logged or checked after */
 export function builtin(g: Game, ev: number, arg: number): void {
   if (ev < 0) return;
   if (g.logEntries === null && !g.checking && g.lg.events[ev]!.fires.length === 0) return;
-  g.tmpVals[0] = arg;
-  g.enqueue(ev, g.tmpVals, 1);
+  dispatchNow(g, ev, arg);
 }
 
 /** a new round or turn (frame at t) begins: its opening event, then its body (stage 1) */
@@ -55,11 +55,23 @@ export function stepPeriod(g: Game, t: number, info: FlowInfo, closing: number, 
     frames[t + FRAME_PC] = pc + 1;
     return enter(g, info.body[pc]!);
   }
-  frames[t + FRAME_STAGE] = 2;
+  closePeriod(g, t, closing, arg);
+  return true;
+}
+
+/** a round's or turn's body is done: its closing event (stage 2) */
+export function closePeriod(g: Game, t: number, closing: number, arg: number): void {
+  g.frames[t + FRAME_STAGE] = 2;
   g.stepFirings = 0;
   g.loopWork = 0;
   builtin(g, closing, arg);
-  return true;
+}
+
+/** after a round's or turn's closing event: the end conditions checked then (stage 0 again); true when the game ends */
+export function endPeriod(g: Game, t: number, ends: EndInfo[]): boolean {
+  g.frames[t + FRAME_STAGE] = 0;
+  checkEnds(g, ends);
+  return g.endingPhase !== ENDING_NONE || g.over;
 }
 
 export function unwindEnd(g: Game): void {
@@ -77,18 +89,58 @@ export function unwindEnd(g: Game): void {
   }
 }
 
-/** advances the flow until it queues an event or waits; false when the flow has run out */
+/** the flow went round FLOW_GUARD times without raising an event: the game stops (true: stop advancing) */
+export function flowGuardSpent(g: Game): boolean {
+  const at = flowPosition(g);
+  g.fail('run/step-budget', `The flow went round ${FLOW_GUARD} times without anything happening (at ${at}).`, at);
+  stop(g);
+  return true;
+}
+
+/** a turns node's next turn (its seat at FRAME_SEAT) begins, or false when the pass is over and the frame is popped */
+export function startTurn(g: Game, t: number, order: FlowInfo['order']): boolean {
+  const frames = g.frames;
+  const n = g.playerCount;
+  const total = order === 'snake' ? 2 * n : n;
+  const k = frames[t + FRAME_COUNT]!;
+  if (k >= total) {
+    g.depth--;
+    g.current = -1;
+    g.ver[FLOW_CONTEXT]!++;
+    g.endsStale = true;
+    return false;
+  }
+  const seat = order === 'reverse' ? n - 1 - k : order === 'snake' && k >= n ? 2 * n - 1 - k : k;
+  frames[t + FRAME_SEAT] = seat;
+  g.current = seat;
+  g.turn++;
+  const counts = g.actionCounts;
+  for (let i = 0; i < counts.length; i++) counts[i] = 0;
+  openPeriod(g, t, g.lg.builtin.turnStart, seat);
+  return true;
+}
+
+/** an `actions by` node offers its actions (true: a decision waits, or the game stopped) or, done, is popped */
+export function offerFlowActions(g: Game, t: number, by: ExprFn): boolean {
+  if (g.frames[t + FRAME_STAGE] === 0) {
+    const player = by(g);
+    if (g.err) {
+      stop(g);
+      return true;
+    }
+    if (offerActions(g, player, g.depth - 1)) return true;
+  }
+  g.depth--;
+  return false;
+}
+
+/** advances the flow until it raises an event or waits; false when the flow has run out (a graph's generated `advance` does the same: compile/flow-codegen.ts) */
 export function advanceFlow(g: Game): boolean {
   const lg = g.lg;
   const frames = g.frames;
   let guard = 0;
   for (;;) {
-    if (++guard > FLOW_GUARD) {
-      const at = flowPosition(g);
-      g.fail('run/step-budget', `The flow went round ${FLOW_GUARD} times without anything happening (at ${at}).`, at);
-      stop(g);
-      return true;
-    }
+    if (++guard > FLOW_GUARD) return flowGuardSpent(g);
     if (g.endScope !== END_NONE) unwindEnd(g);
     if (g.depth === 0) return false;
     const t = (g.depth - 1) * FRAME_WIDTH;
@@ -122,41 +174,21 @@ export function advanceFlow(g: Game): boolean {
           if (stepPeriod(g, t, info, lg.builtin.roundEnd, frames[t + FRAME_COUNT]!)) return true;
           continue;
         }
-        frames[t + FRAME_STAGE] = 0;
-        checkEnds(g, g.endsRound);
-        if (g.endingPhase !== ENDING_NONE || g.over) return true;
+        if (endPeriod(g, t, g.endsRound)) return true;
         continue;
       }
       case FLOW_TURNS: {
         const stage = frames[t + FRAME_STAGE]!;
-        const n = g.playerCount;
         if (stage === 0) {
-          const total = info.order === 'snake' ? 2 * n : n;
-          const k = frames[t + FRAME_COUNT]!;
-          if (k >= total) {
-            g.depth--;
-            g.current = -1;
-            g.ver[FLOW_CONTEXT]!++;
-            g.endsStale = true;
-            continue;
-          }
-          const seat = info.order === 'reverse' ? n - 1 - k : info.order === 'snake' && k >= n ? 2 * n - 1 - k : k;
-          frames[t + FRAME_SEAT] = seat;
-          g.current = seat;
-          g.turn++;
-          const counts = g.actionCounts;
-          for (let i = 0; i < counts.length; i++) counts[i] = 0;
-          openPeriod(g, t, lg.builtin.turnStart, seat);
-          return true;
+          if (startTurn(g, t, info.order)) return true;
+          continue;
         }
         if (stage === 1) {
           if (stepPeriod(g, t, info, lg.builtin.turnEnd, frames[t + FRAME_SEAT]!)) return true;
           continue;
         }
-        frames[t + FRAME_STAGE] = 0;
         frames[t + FRAME_COUNT]!++;
-        checkEnds(g, g.endsTurn);
-        if (g.endingPhase !== ENDING_NONE || g.over) return true;
+        if (endPeriod(g, t, g.endsTurn)) return true;
         continue;
       }
       case FLOW_REPEAT: {
@@ -176,17 +208,7 @@ export function advanceFlow(g: Game): boolean {
         continue;
       }
       case FLOW_ACTIONS: {
-        if (frames[t + FRAME_STAGE] !== 0) {
-          g.depth--;
-          continue;
-        }
-        const player = info.by!(g);
-        if (g.err) {
-          stop(g);
-          return true;
-        }
-        if (offerActions(g, player, g.depth - 1)) return true;
-        g.depth--;
+        if (offerFlowActions(g, t, info.by!)) return true;
         continue;
       }
       default:
@@ -194,3 +216,6 @@ export function advanceFlow(g: Game): boolean {
     }
   }
 }
+
+/** what a graph's generated flow calls (compile/flow-codegen.ts) */
+export const flowHelpers = { flowGuardSpent, unwindEnd, pushFrame, raise, openPeriod, closePeriod, endPeriod, startTurn, offerFlowActions };

@@ -5,10 +5,11 @@ import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
 import { invalidateAll } from './state-versions.ts';
-import { copyInto, truncate } from './packed-array.ts';
+import { copyInto, copySmis, truncate } from './packed-array.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION } from './run-budgets.ts';
 import { OptionBuffer, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, type TrailScratch } from './board-ops.ts';
+import type { SiteIndex } from './board-site-index.ts';
 import { fromUint32 } from '../board/random-setup.ts';
 import type { BoardGeometryView, Decision, DecisionRecord, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot } from './types.ts';
 import { END_NONE } from './flow-frame.ts';
@@ -96,6 +97,8 @@ export class Game {
   /** bumped when a piece is placed or removed (and on restore): the longest-trail cache's key */
   pieceVersion = 0;
   trailScratch: TrailScratch | null = null;
+  /** the sites holding each per-player piece kind, by player (board-site-index.ts); in step while builtAt is pieceVersion (restart keeps its arrays, out of step) */
+  siteIndex: SiteIndex | null = null;
   // cards and zones
   readonly cardKind: Int32Array;
   readonly fieldVals: Int32Array;
@@ -224,6 +227,8 @@ export class Game {
   piecesHeldAt = -1;
   invariantsHeldAt: number[] | null = null;
   tokenSums: Float64Array | null = null;
+  /** the ranking keys' values by seat, while the outcome is worked out (made at the first game's end, kept by restart) */
+  rankScores: Float64Array | null = null;
 
   constructor(readonly lg: LoadedGraph, public config: GameConfig, optionVals: Int32Array) {
     const n = config.players;
@@ -311,23 +316,24 @@ export class Game {
     this.logEntries = config.recordLog === false ? null : [];
     const layout = this.lg.layout(this.playerCount);
     const zeros = layout.zeros;
-    copyInto(this.locals, zeros.locals);
+    copySmis(this.locals, zeros.locals);
     copyInto(this.lists, zeros.lists);
-    copyInto(this.cardZone, layout.cardZone);
-    copyInto(this.known, this.initialKnown);
-    for (let i = 0; i < layout.zoneCards.length; i++) copyInto(this.zoneCards[i]!, layout.zoneCards[i]!);
-    copyInto(this.zoneLen, layout.zoneLen);
-    copyInto(this.counts, layout.counts);
-    copyInto(this.vars, zeros.vars);
+    copySmis(this.cardZone, layout.cardZone);
+    copySmis(this.known, this.initialKnown);
+    for (let i = 0; i < layout.zoneCards.length; i++) copySmis(this.zoneCards[i]!, layout.zoneCards[i]!);
+    copySmis(this.zoneLen, layout.zoneLen);
+    copySmis(this.counts, layout.counts);
+    copySmis(this.vars, zeros.vars);
     this.memoFlat.set(layout.memoFlat);
-    copyInto(this.tmpVals, zeros.tmpVals);
-    copyInto(this.evArgs, zeros.evArgs);
-    copyInto(this.actionCounts, zeros.actionCounts);
-    copyInto(this.firings, zeros.firings);
+    copySmis(this.tmpVals, zeros.tmpVals);
+    copySmis(this.evArgs, zeros.evArgs);
+    copySmis(this.actionCounts, zeros.actionCounts);
+    copySmis(this.firings, zeros.firings);
     this.rng.fill(0);
     this.chanceSeed = config.seed;
     this.pieceVersion = 0;
     this.trailScratch = null;
+    if (this.siteIndex !== null) this.siteIndex.builtAt = -1;
     this.current = this.actor = this.self = -1;
     this.round = this.turn = 0;
     this.srcArr = [];

@@ -25,6 +25,16 @@ export function copyInto<T>(dst: T[], src: readonly T[]): void {
   for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
 }
 
+/**
+ * copyInto for arrays of small integers alone: a function of its own, so that its
+ * element loads and stores see one kind of array (copyInto's see lists of lists
+ * and snapshots' arrays too, which makes them slow generic accesses)
+ */
+export function copySmis(dst: number[], src: readonly number[]): void {
+  if (dst.length !== src.length) dst.length = src.length;
+  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+}
+
 /** empties an array (setting the length only when there is something to drop) */
 export function truncate(a: unknown[]): void {
   if (a.length !== 0) a.length = 0;

@@ -47,6 +47,7 @@ export type RunState = Pick<
   | 'round'
   | 'self'
   | 'showCards'
+  | 'siteIndex'
   | 'shuffleZone'
   | 'srcArr'
   | 'srcLen'

@@ -37,7 +37,8 @@ export function settle(g: Game): void {
     }
     if (g.decisions.length > 0) return;
     if (++g.flowSteps > g.flowBudget) return flowBudgetExceeded(g);
-    if (!advanceFlow(g)) g.endGame(null, 'flow-ended');
+    const advance = g.lg.advance;
+    if (!(advance !== null ? advance(g) : advanceFlow(g))) g.endGame(null, 'flow-ended');
   }
 }
 

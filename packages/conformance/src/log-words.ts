@@ -1,0 +1,191 @@
+import { cardWord, seatWord, siteWord, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
+import { collectionType, type Expr, type RuleGraph, type TypeDesc } from '@houserules/schema';
+
+/** An ask of the graph's rules and actions: who asks, for what (a var's name or the name bound), of which type its values are. */
+export interface AskWords {
+  readonly owner: string;
+  readonly what: string;
+  readonly type: TypeDesc | undefined;
+  /** the var the answer is written to (`choose p.plan`), by its id; undefined for a bound value */
+  readonly var: string | undefined;
+}
+
+const RECENT = 20;
+
+/** The asks of a graph, read once per graph (every log line of a game names its choices by them). */
+const asksOfGraph = new WeakMap<RuleGraph, ReadonlyMap<string, AskWords>>();
+
+/**
+ * A game's log in the author's words, the one formatter of log lines that the test reports
+ * (conformance), the CLI (`play`, `replay`) and the playground's event log share: seats as
+ * `p1`, cards as `treasure(7)`, sites as `hex(0, -2) forest 8` and `corner(0, -2, 1)`, zones
+ * `p1.hand`, tokens and enum values by name, a choice by the value chosen and an action by its
+ * name and arguments (`p1 does build_road(edge(0, 0, 1))`), an end by its condition's name.
+ *
+ * Every piece of text that came from the scenario or the log passes `text()`, which a caller
+ * that prints to a terminal overrides (the CLI clips and escapes it).
+ */
+export class LogWords {
+  /** per ask id: the rule or action asking, what is chosen and the type of a value chosen */
+  readonly asks: ReadonlyMap<string, AskWords>;
+
+  constructor(
+    readonly lg: LoadedGraph,
+    /** the game whose cards and board are named */
+    readonly game: Game,
+  ) {
+    let asks = asksOfGraph.get(lg.graph);
+    if (asks === undefined) asksOfGraph.set(lg.graph, (asks = readAsks(lg.graph)));
+    this.asks = asks;
+  }
+
+  /** A name or any text from the scenario or the log, as it is shown (here: as it is). */
+  text(raw: unknown): string {
+    return String(raw);
+  }
+
+  /** `p1`, `p2`…; `none` for no player. */
+  seat(seat: number): string {
+    return seat < 0 ? 'none' : seatWord(seat);
+  }
+
+  /** A value as the author writes it, by its type when known. */
+  value(v: unknown, type?: TypeDesc): string {
+    if (v === null || v === undefined) return '?';
+    if (Array.isArray(v)) return `[${v.map((x) => this.value(x, type?.t === 'list' ? type.of : undefined)).join(', ')}]`;
+    switch (type?.t) {
+      case 'player':
+        return this.seat(Number(v));
+      case 'card':
+        return Number(v) < 0 ? 'none' : this.card(Number(v));
+      case 'site':
+        return Number(v) < 0 ? 'none' : this.site(Number(v));
+      case 'token':
+        return this.text(String(v).replace(/^token:/, ''));
+      case 'bool':
+        return v === true ? 'yes' : v === false ? 'no' : this.text(v);
+      default:
+        return typeof v === 'object' ? this.text(JSON.stringify(v)) : this.text(v);
+    }
+  }
+
+  /** A card: its kind and field values, `treasure(14)`; a kind without fields is its name alone (the engine's words). */
+  card(id: number): string {
+    return this.text(cardWord(this.game, id));
+  }
+
+  /** A site by the name a test writes: `hex(0, -2) forest 8`, `corner(0, -2, 1)`, `edge(1, 0, 3)`, `hex(1, 0).well` (the engine's words). */
+  site(s: number): string {
+    return this.text(siteWord(this.lg.board, s, this.game));
+  }
+
+  /** A legal option or an answer: the value chosen, or the action with its arguments, `build_road(edge(0, 0, 1))`. */
+  move(m: Move): string {
+    if (m.kind === 'choice') return this.value(m.value, this.asks.get(m.ask)?.type);
+    const action = this.lg.actions.find((a) => a.id === m.action || a.name === m.action);
+    const name = this.text(action?.name ?? String(m.action).replace(/^action:/, ''));
+    if (m.args.length === 0) return name;
+    return `${name}(${m.args.map((v, i) => this.value(v, action?.params[i]?.type)).join(', ')})`;
+  }
+
+  /** A zone as a test names it: `path`, a player's `p1.hand` (the log writes `hand[0]`). */
+  zone(raw: unknown): string {
+    const text = String(raw);
+    const own = /^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]$/.exec(text);
+    return own ? `${this.seat(Number(own[2]))}.${this.text(own[1])}` : this.text(text);
+  }
+
+  /** An end reason by the end condition's name (`flow-ended`, `end-game` as they are). */
+  endReason(reason: string): string {
+    const end = this.lg.ends.find((e) => e.id === reason);
+    return this.text(end?.name ?? reason.replace(/^end:/, ''));
+  }
+
+  /** One log entry as a sentence: `p1 chooses exit`, `reveals treasure(14) from expedition to path`, `explored(card: treasure(14))`. */
+  entry(e: Pick<LogEntry, 'event' | 'data'>): string {
+    const d = (e.data ?? {}) as Record<string, unknown>;
+    switch (e.event) {
+      case '$start':
+        return `start: seed ${this.text(d['seed'])}, ${this.text(d['players'])} players`;
+      case '$answer': {
+        const who = this.seat(Number(d['seat']));
+        const move = d['move'] as Move | undefined;
+        if (move === undefined || move === null || typeof move !== 'object') return `${who} chooses (secretly)`;
+        return move.kind === 'action' ? `${who} does ${this.move({ ...move, args: Array.isArray(move.args) ? move.args : [] })}` : `${who} chooses ${this.move(move)}`;
+      }
+      case '$reveal': {
+        const what = d['card'] === undefined ? 'a card' : this.card(Number(d['card']));
+        return `${d['hidden'] === true ? 'draws' : 'reveals'} ${what} from ${this.zone(d['from'])} to ${this.zone(d['to'])}`;
+      }
+      case '$show': {
+        // a redacted log keeps only how many cards were shown
+        const cards = Array.isArray(d['cards']) ? d['cards'].map((c) => this.card(Number(c))).join(', ') : `${this.text(d['count'] ?? 'some')} card(s)`;
+        const to = Array.isArray(d['to']) ? d['to'].map((s) => this.seat(Number(s))).join(', ') : '?';
+        return `shows ${cards} to ${to}`;
+      }
+      case '$shuffle':
+        return `shuffles ${this.zone(d['zone'])}`;
+      case '$roll':
+        return `rolls ${this.text(d['dice'])}d${this.text(d['sides'])}: ${this.text(d['total'])}`;
+      case '$end': {
+        const winners = Array.isArray(d['winners']) ? d['winners'].map((s) => this.seat(Number(s))) : [];
+        return `game over (${this.endReason(String(d['reason']))})${winners.length > 0 ? `: ${winners.join(', ')} win${winners.length === 1 ? 's' : ''}` : ''}`;
+      }
+      default: {
+        if (e.event.startsWith('$')) return `${this.text(e.event.slice(1))} ${this.text(JSON.stringify(d))}`;
+        const info = this.lg.events.find((ev) => ev.name === e.event);
+        const args = info ? info.params.map((p) => `${this.text(p.name)}: ${this.value(d[p.name], p.type)}`) : Object.entries(d).map(([k, v]) => `${this.text(k)}: ${this.value(v)}`);
+        return `${this.text(e.event)}${args.length > 0 ? `(${args.join(', ')})` : ''}`;
+      }
+    }
+  }
+
+  /** One log entry as a line of a report: its round and turn, then the sentence, `r2 t1 p1 chooses exit`. */
+  line(e: Pick<LogEntry, 'event' | 'data' | 'round' | 'turn'>): string {
+    return `r${e.round}${e.turn > 0 ? ` t${e.turn}` : ''} ${this.entry(e)}`;
+  }
+}
+
+/** One log entry as a line: `r2 explored(card: treasure(7))`, `r2 t1 p1 chooses exit`. */
+export function describeLogEntry(e: LogEntry, game: Game, lg: LoadedGraph): string {
+  return new LogWords(lg, game).line(e);
+}
+
+/** The last log entries of a game, readable, oldest first. */
+export function recentEvents(game: Game, lg: LoadedGraph, count = RECENT): string[] {
+  const words = new LogWords(lg, game);
+  const log = game.log;
+  return log.slice(Math.max(0, log.length - count)).map((e) => words.line(e));
+}
+
+/** A card as the author writes it: its kind and field values, `treasure(7)`, `relic`. */
+export function describeCard(id: number, game: Game, _lg: LoadedGraph): string {
+  return cardWord(game, id);
+}
+
+/** Every ask of the graph's rules and actions: who asks, for what, and of which type its values are. */
+function readAsks(graph: RuleGraph): Map<string, AskWords> {
+  const asks = new Map<string, AskWords>();
+  const varType = new Map(graph.vars.map((v) => [v.id, v.type]));
+  const visit = (node: unknown, owner: string): void => {
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, owner);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    if (o['s'] === 'ask' && typeof o['id'] === 'string') {
+      const choice = o['choice'] as { var?: string; bind?: string; over?: Expr };
+      if (choice.var !== undefined) asks.set(o['id'], { owner, what: varName(graph, choice.var), type: varType.get(choice.var), var: choice.var });
+      else asks.set(o['id'], { owner, what: choice.bind ?? 'one', type: choice.over === undefined ? undefined : collectionType(choice.over, graph), var: undefined });
+    }
+    for (const v of Object.values(o)) if (v !== null && typeof v === 'object') visit(v, owner);
+  };
+  for (const r of graph.rules) visit(r.body, r.name);
+  for (const a of graph.actions) visit(a.body, a.name);
+  return asks;
+}
+
+function varName(graph: RuleGraph, id: string): string {
+  return graph.vars.find((v) => v.id === id)?.name ?? id.replace(/^var:/, '');
+}

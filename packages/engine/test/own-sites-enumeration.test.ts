@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { Expr, PieceNode, Stmt } from '@houserules/schema';
+import { createGame, createProbe, loadGraph, type Game, type LoadedGraph } from '../src/index.ts';
+import { seededUint32 } from './board-helpers.ts';
+import { action, at, bin, constraint, ctx, lit, local } from './graph-builder.ts';
+import { attr, place, removeAt, siteGame, sites, supply } from './site-graph.ts';
+
+/*
+ * An action over every site of a kind whose first check keeps only the actor's
+ * own pieces of one kind loops, in generated code, over the game's list of those
+ * sites (run/board-site-index.ts) instead of every site. These tests change the
+ * board at random and compare what is offered with the closure back end (which
+ * scans every site), with a game restored from a snapshot and with a restarted one.
+ */
+
+const seat = (index: number): Expr => ({ k: 'seat', index });
+const piece = (name: string, site: PieceNode['site'], count: number, perPlayer: boolean): PieceNode => ({ id: `piece:${name}`, name, site, supply: count, perPlayer, provenance: at });
+const own = (name: string, s: string, ownerFirst = false): Expr => {
+  const isPiece = bin('==', attr('piece', local(s)), lit(`piece:${name}`));
+  const isMine = bin('==', attr('owner', local(s)), ctx('actor'));
+  return ownerFirst ? bin('and', isMine, isPiece) : bin('and', isPiece, isMine);
+};
+
+/** the site game with ships, towns and a global beacon, and actions that take one of the actor's own pieces */
+function ownPiecesGame(codegen: boolean): LoadedGraph {
+  const base = siteGame();
+  const edge = { t: 'site', site: 'edge' } as const;
+  const corner = { t: 'site', site: 'corner' } as const;
+  const graph = siteGame({
+    pieces: [piece('town', 'corner', 6, true), piece('road', 'edge', 8, true), piece('ship', 'edge', 8, true), piece('beacon', 'edge', 1, false)],
+    actions: [
+      ...base.actions,
+      action('sail', [], { params: [{ name: 's', type: edge, domain: sites('edge') }] }),
+      action('upgrade', [], { params: [{ name: 'c', type: corner, domain: sites('corner') }] }),
+      action('aim', [], { params: [{ name: 'n', type: { t: 'number' }, domain: { k: 'range', from: lit(1), to: lit(2) } }, { name: 's', type: edge, domain: sites('edge') }] }),
+      // the same check, but not the first one: the loop runs over every edge
+      action('sail_late', [], { params: [{ name: 's', type: edge, domain: sites('edge') }] }),
+      // the beacon is no player's: every edge is tried
+      action('light', [], { params: [{ name: 's', type: edge, domain: sites('edge') }] }),
+    ],
+    constraints: [
+      ...base.constraints,
+      constraint('own_ship', 'require', 'action:sail', ['s'], own('ship', 's'), 'your ship'),
+      constraint('not_beside_beacon', 'forbid', 'action:sail', ['s'], { k: 'agg', fn: 'any', bind: 'f', over: { k: 'siteRel', rel: 'edges', of: local('s') }, where: bin('==', attr('piece', local('f')), lit('piece:beacon')) }, 'beacon'),
+      constraint('own_town', 'require', 'action:upgrade', ['c'], own('town', 'c', true), 'your town'),
+      constraint('own_ship_aimed', 'require', 'action:aim', ['n', 't'], own('ship', 't'), 'your ship'),
+      constraint('odd_edges_for_one', 'forbid', 'action:aim', ['n', 't'], bin('and', bin('==', local('n'), lit(1)), bin('==', bin('%', local('t'), lit(2)), lit(0))), 'odd'),
+      constraint('some_edge', 'require', 'action:sail_late', ['s'], bin('>=', local('s'), lit(0)), 'an edge'),
+      constraint('own_ship_late', 'require', 'action:sail_late', ['s'], own('ship', 's'), 'your ship'),
+      constraint('the_beacon', 'require', 'action:light', ['s'], bin('and', bin('==', attr('piece', local('s')), lit('piece:beacon')), bin('==', attr('owner', local('s')), ctx('actor'))), 'no one owns it'),
+    ],
+  });
+  return loadGraph(graph, { codegen }).value!;
+}
+
+/** statements placing a piece of a kind on a random free site (for an owner with one left), or removing one from a random taken site */
+function boardChanges(lg: LoadedGraph, players: number): { ops: ((g: Game) => void)[]; graph: LoadedGraph } {
+  const probe = createProbe(lg);
+  const placeRandom = (name: string, site: 'corner' | 'edge', owner?: number): Stmt[] => {
+    const free = bin('==', attr('piece', local('s')), lit('none'));
+    const ok = owner === undefined ? bin('>=', local('s'), lit(0)) : bin('and', bin('>=', local('s'), lit(0)), bin('>', supply(`piece:${name}`, seat(owner)), lit(0)));
+    return [
+      { s: 'pick', bind: 's', over: sites(site), where: free },
+      { s: 'if', cond: ok, then: [place(`piece:${name}`, owner === undefined ? undefined : seat(owner), local('s'))], else: [] },
+    ];
+  };
+  const removeRandom = (site: 'corner' | 'edge'): Stmt[] => [
+    { s: 'pick', bind: 's', over: sites(site), where: bin('!=', attr('piece', local('s')), lit('none')) },
+    { s: 'if', cond: bin('>=', local('s'), lit(0)), then: [removeAt(local('s'))], else: [] },
+  ];
+  const ops: ((g: Game) => void)[] = [];
+  for (let p = 0; p < players; p++) {
+    ops.push(probe.statements(placeRandom('ship', 'edge', p)), probe.statements(placeRandom('road', 'edge', p)), probe.statements(placeRandom('town', 'corner', p)));
+  }
+  ops.push(probe.statements(placeRandom('beacon', 'edge')));
+  for (let k = 0; k < 2; k++) ops.push(probe.statements(removeRandom('edge')), probe.statements(removeRandom('corner')));
+  return { ops, graph: probe.graph() };
+}
+
+const offered = (g: Game): string[] => g.legalActions(0).map((m) => JSON.stringify(m));
+
+describe("an action over the actor's own pieces of one kind", () => {
+  it('offers what the closure back end offers, in the same order, after every one of many random placements and removals', () => {
+    const players = 3;
+    const generated = boardChanges(ownPiecesGame(true), players);
+    const closures = boardChanges(ownPiecesGame(false), players);
+    const game = createGame(generated.graph, { seed: 5, players }).value!;
+    const reference = createGame(closures.graph, { seed: 5, players }).value!;
+    const restored = createGame(generated.graph, { seed: 5, players }).value!;
+    const random = seededUint32(3);
+    const seen = new Map<string, number>();
+    for (let step = 0; step < 400; step++) {
+      const op = random() % generated.ops.length;
+      expect(game.runStatements(generated.ops[op]!)).toBe(true);
+      expect(reference.runStatements(closures.ops[op]!)).toBe(true);
+      game.refreshDecisions();
+      reference.refreshDecisions();
+      const options = offered(game);
+      expect(options).toEqual(offered(reference));
+      // a restore leaves the index out of step: the next enumeration rebuilds it
+      restored.restore(game.snapshot());
+      restored.refreshDecisions();
+      expect(offered(restored)).toEqual(options);
+      for (const o of options) {
+        const name = (JSON.parse(o) as { action: string }).action;
+        seen.set(name, (seen.get(name) ?? 0) + 1);
+      }
+    }
+    // the generated enumeration used the index, and each action was offered now and then
+    expect(game.siteIndex).not.toBeNull();
+    expect(reference.siteIndex).toBeNull();
+    for (const name of ['sail', 'upgrade', 'aim', 'sail_late']) expect(seen.get(`action:${name}`) ?? 0).toBeGreaterThan(0);
+    // a global piece is no player's: the beacon is never the actor's own
+    expect(seen.has('action:light')).toBe(false);
+  });
+
+  it('starts from the board again after a restart, even where the new game reaches the same piece version', () => {
+    const players = 2;
+    const { ops, graph } = boardChanges(ownPiecesGame(true), players);
+    const game = createGame(graph, { seed: 9, players }).value!;
+    const random = seededUint32(8);
+    for (let step = 0; step < 60; step++) game.runStatements(ops[random() % ops.length]!);
+    game.refreshDecisions();
+    expect(offered(game).some((o) => o.includes('"action:sail"'))).toBe(true);
+    const version = game.pieceVersion;
+    // held: nothing is offered until the board has had other changes, as many as before (an index
+    // kept from the last game would claim to be in step)
+    expect(game.restart({ seed: 9, players, holdFlow: true })).toBe(true);
+    const fresh = createGame(graph, { seed: 9, players, holdFlow: true }).value!;
+    const other = seededUint32(21);
+    while (game.pieceVersion < version) {
+      const op = ops[other() % ops.length]!;
+      game.runStatements(op);
+      fresh.runStatements(op);
+    }
+    game.resume();
+    fresh.resume();
+    expect(offered(game).length).toBeGreaterThan(0);
+    expect(offered(game)).toEqual(offered(fresh));
+  });
+});
