@@ -292,7 +292,7 @@ for (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\n${this.local(slot, true)} = ${bu
       case 'place': {
         const pi = c.pieceIx.get(s.piece);
         if (!c.board || pi === undefined) return this.closureCall(s, scope);
-        // no owner given: the acting player (the rule's \`self\` outside actions)
+        // no owner given: the acting player (the rule's `self` outside actions)
         const owner = this.piece(() => (s.owner ? this.gen(s.owner, scope) : '(g.actor >= 0 ? g.actor : g.self)'));
         const at = this.piece(() => this.gen(s.at, scope));
         const o = this.temp();
@@ -360,7 +360,7 @@ export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Arr
   const bind = Array.from(argSlots, (slot, k) => `${gen.local(slot, true)} = g.evArgs[${k}];`).join(' ');
   const before = gen.halts;
   const guard = when ? `if (!${gen.cond(when, scope)}) return 0;` : '';
-  // a \`when\` that failed: the rule stops once started, before its first statement
+  // a `when` that failed: the rule stops once started, before its first statement
   const guardCheck = gen.halts !== before ? HALT_CHECK : '';
   const body = withoutTrailingCheck(gen.block(stmts, scope));
   const inputs = inputSlots(scope, outerLocals(stmts, new Set(), when ? [when] : []), argSlots);
@@ -368,7 +368,7 @@ export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Arr
   return compileGenerated<(g: RunState) => number>(gen.resolveLocals(source, inputs), sc.label, gen.refs, helpers);
 }
 
-/** One generated function for a block of statements (an action's body, an ask's \`then\` or \`otherwise\`): the locals it reads first come from g.locals. */
+/** One generated function for a block of statements (an action's body, an ask's `then` or `otherwise`): the locals it reads first come from g.locals. */
 export function generateBlock(sc: StmtCompiler, stmts: Stmt[], scope: Scope): StmtFn {
   const gen = new StmtGenerator(sc);
   const body = withoutTrailingCheck(gen.block(stmts, scope));
