@@ -8,6 +8,9 @@ import type { OptionBuffer } from '../run/option-cache.ts';
 import { forEachChild } from '../load/end-dependencies.ts';
 import type { LoadedBoard } from '../load/loaded-board.ts';
 import { siteIndexOf, siteListRank } from '../run/board-site-index.ts';
+import { resourcesRead } from '../load/state-resources.ts';
+import { BOARD_CONTENTS } from '../run/state-versions.ts';
+import { boardFactTable } from '../run/option-cache.ts';
 
 /** Appends every argument list the action offers (after its argument-free checks passed) to the buffer. */
 export type EnumerateFn = (g: RunState, buf: OptionBuffer) => void;
@@ -39,6 +42,8 @@ export function generateEnumeration(
     level >= 2 &&
     !action.params.slice(0, level - 1).some((p) => mentions(action.params[level - 1]!.domain, p.name)) &&
     !node.bindings.slice(0, level - 1).some((b) => mentions(node.condition, b));
+  // set-up run once per enumeration, before the loops
+  const prelude: string[] = [];
   const at = (level: number): ConstraintNode[] => constraints.filter(({ reads }) => Math.min(reads, n) === level).map(({ node }) => node);
   // per parameter: the piece kind whose sites of the actor's the loop runs over, when the first check keeps only those
   const owned = action.params.map((p, k): OwnPieces | null => ownPiecesOnly(c.board, p.domain, k, at(k + 1)[0]));
@@ -46,6 +51,7 @@ export function generateEnumeration(
     at(level)
       .filter((node, i) => i > 0 || owned[level - 1] === null)
       .map((node) => {
+        if (readsBoardFactsOnly(c, node, level - 1, action.params[level - 1]!.domain)) return boardFactCheckSource(c, gen, prelude, node, paramSlots, `v${level - 1}`, 'continue');
         if (!memoised(node, level)) return checkSource(c, gen, node, paramSlots, 'continue');
         counter ??= gen.ref([0]);
         return memoisedCheckSource(c, gen, node, paramSlots, `j${level - 1}`, 'continue');
@@ -66,7 +72,7 @@ export function generateEnumeration(
           : `${loop(gen, domain, paramScope, k)} for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = rev${k} ? arr${k}[len${k} - 1 - j${k}] : arr${k}[j${k}];`;
     body = `{ ${head} L[${paramSlots[k]}] = v${k}; ${checksAt(k + 1)} ${body} } }`;
   }
-  const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, buf) { const L = g.locals; const OV = buf.values, OO = buf.offsets; let nv = buf.nv, no = buf.no; ${counter === null ? '' : `const E = ++${counter}[0];`} ${body} buf.nv = nv; buf.no = no; };`;
+  const source = `${gen.inner.join('\n')}\nreturn function enumerate(g, buf) { const L = g.locals; const OV = buf.values, OO = buf.offsets; let nv = buf.nv, no = buf.no; ${counter === null ? '' : `const E = ++${counter}[0];`} ${prelude.join(' ')} ${body} buf.nv = nv; buf.no = no; };`;
   return compileGenerated<EnumerateFn>(source, `action/${action.name}/options`, gen.refs, helpers);
 }
 
@@ -116,6 +122,34 @@ function memoisedCheckSource(c: StmtCompiler, gen: Generator, node: ConstraintNo
   const refused = gen.ref([] as number[]);
   const check = checkSource(c, gen, node, paramSlots, `r = 1`);
   return `if (${seen}[${index}] !== E) { let r = 0; ${check} ${refused}[${index}] = r; ${seen}[${index}] = E; } if (${refused}[${index}] === 1) ${refuse};`;
+}
+
+/**
+ * Whether a check on parameter k (over a site domain) reads nothing but that
+ * parameter and facts of the board that only its set-up writes (hex kinds and
+ * values; relations are fixed): `land_edge(e)`. Its answer for a site then holds
+ * for the whole game (until a restore), so it is worked out once per site and
+ * game (boardFactCheckSource). Off when caching is.
+ */
+function readsBoardFactsOnly(c: StmtCompiler, node: ConstraintNode, k: number, domain: Expr): boolean {
+  if (!c.cache || c.board === null || (domain.k !== 'sites' && domain.k !== 'siteRel')) return false;
+  if (node.bindings.slice(0, k).some((b) => mentions(node.condition, b))) return false;
+  const reads = resourcesRead(c.graph, c.resources, [{ owner: node.id, condition: node.condition }], false);
+  return reads !== null && reads.length > 0 && reads.every((r) => r === BOARD_CONTENTS);
+}
+
+/**
+ * A check as checkSource writes it, worked out once per site `site` and game:
+ * the game's table for the check (boardFactTable, fetched once per enumeration
+ * in the prelude) keeps each site's answer while the board's contents keep their
+ * version; the first use computes it where the plain check would have run (a
+ * check that stops the game keeps nothing).
+ */
+function boardFactCheckSource(c: StmtCompiler, gen: Generator, prelude: string[], node: ConstraintNode, paramSlots: readonly number[], site: string, refuse: string): string {
+  const t = `T${prelude.length}`;
+  prelude.push(`const ${t} = ${gen.ref(boardFactTable)}(g, ${gen.ref(new WeakMap<object, Int32Array>())}, ${c.board!.siteCount}, g.ver[${BOARD_CONTENTS}]);`);
+  const check = checkSource(c, gen, node, paramSlots, `r = 2`);
+  return `{ let r = ${t}[1 + ${site}]; if (r === 0) { r = 1; ${check} if (!g.halt) ${t}[1 + ${site}] = r; } if (r === 2) ${refuse}; }`;
 }
 
 /** whether the expression reads the local `name` anywhere (a binding of the same name inside it counts too: conservative) */

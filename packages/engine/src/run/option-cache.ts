@@ -101,3 +101,23 @@ export function storeOptions(entry: CachedOptions | undefined, stamp: number, bu
   e.nv = n;
   return e;
 }
+
+/**
+ * A game's answers of one check that reads only facts of the board, per site
+ * (enumerate-codegen.ts): [0] the version of the board's contents they hold for,
+ * then per site 0 (not yet worked out), 1 (allows) or 2 (refuses). Cleared when
+ * that version moved (a restore, a restart: versions only grow).
+ */
+export function boardFactTable(g: object, tables: WeakMap<object, Int32Array>, sites: number, version: number): Int32Array {
+  let t = tables.get(g);
+  if (t === undefined) {
+    t = new Int32Array(sites + 1);
+    t[0] = -1;
+    tables.set(g, t);
+  }
+  if (t[0] !== version) {
+    t.fill(0);
+    t[0] = version;
+  }
+  return t;
+}
