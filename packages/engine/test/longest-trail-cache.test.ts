@@ -3,8 +3,8 @@ import type { Expr, PieceNode, Stmt } from '@houserules/schema';
 import { createGame, createProbe, loadGraph } from '../src/index.ts';
 import type { Game } from '../src/run/game.ts';
 import { seededUint32 } from './board-helpers.ts';
-import { at, bin, lit, local } from './graph-builder.ts';
-import { attr, cornerAt, edgeAt, place, removeAt, siteGame, sites, supply } from './site-graph.ts';
+import { at } from './graph-builder.ts';
+import { cornerAt, edgeAt, place, placeOnRandomFreeSite, removeAt, removeFromRandomTakenSite, seat, siteGame } from './site-graph.ts';
 
 /*
  * The longest trail is cached per player and invalidated only by the pieces
@@ -12,7 +12,6 @@ import { attr, cornerAt, edgeAt, place, removeAt, siteGame, sites, supply } from
  * check each length against the truth.
  */
 
-const seat = (index: number): Expr => ({ k: 'seat', index });
 
 const piece = (name: string, site: PieceNode['site'], count: number, perPlayer: boolean): PieceNode => ({
   id: `piece:${name}`,
@@ -105,19 +104,8 @@ describe('the longest trail cache', () => {
     const players = 3;
     const kinds = [['road'], ['ship'], ['road', 'ship'], ['ship', 'road', 'road']];
     const lengths = kinds.flatMap((k) => Array.from({ length: players }, (_, p) => probe.value(trail(p, ...k))));
-    // place a piece on a random free site of its kind (if any, and if its owner has one left); remove from a random taken site
-    const placeRandom = (name: string, site: 'corner' | 'edge', owner?: number): Stmt[] => {
-      const free = bin('==', attr('piece', local('s')), lit('none'));
-      const ok = owner === undefined ? bin('>=', local('s'), lit(0)) : bin('and', bin('>=', local('s'), lit(0)), bin('>', supply(`piece:${name}`, seat(owner)), lit(0)));
-      return [
-        { s: 'pick', bind: 's', over: sites(site), where: free },
-        { s: 'if', cond: ok, then: [place(`piece:${name}`, owner === undefined ? undefined : seat(owner), local('s'))], else: [] },
-      ];
-    };
-    const removeRandom = (site: 'corner' | 'edge'): Stmt[] => [
-      { s: 'pick', bind: 's', over: sites(site), where: bin('!=', attr('piece', local('s')), lit('none')) },
-      { s: 'if', cond: bin('>=', local('s'), lit(0)), then: [removeAt(local('s'))], else: [] },
-    ];
+    const placeRandom = placeOnRandomFreeSite;
+    const removeRandom = removeFromRandomTakenSite;
     const ops: ((g: Game) => void)[] = [];
     for (let p = 0; p < players; p++) {
       // edges more often than corners, so that trails grow long

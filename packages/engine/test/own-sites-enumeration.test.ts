@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Expr, PieceNode, Stmt } from '@houserules/schema';
+import type { Expr, PieceNode } from '@houserules/schema';
 import { createGame, createProbe, loadGraph, type Game, type LoadedGraph } from '../src/index.ts';
 import { seededUint32 } from './board-helpers.ts';
 import { action, at, bin, constraint, ctx, lit, local } from './graph-builder.ts';
-import { attr, place, removeAt, siteGame, sites, supply } from './site-graph.ts';
+import { attr, placeOnRandomFreeSite, removeFromRandomTakenSite, siteGame, sites } from './site-graph.ts';
 
 /*
  * An action over every site of a kind whose first check keeps only the actor's
@@ -13,7 +13,6 @@ import { attr, place, removeAt, siteGame, sites, supply } from './site-graph.ts'
  * scans every site), with a game restored from a snapshot and with a restarted one.
  */
 
-const seat = (index: number): Expr => ({ k: 'seat', index });
 const piece = (name: string, site: PieceNode['site'], count: number, perPlayer: boolean): PieceNode => ({ id: `piece:${name}`, name, site, supply: count, perPlayer, provenance: at });
 const own = (name: string, s: string, ownerFirst = false): Expr => {
   const isPiece = bin('==', attr('piece', local(s)), lit(`piece:${name}`));
@@ -56,18 +55,8 @@ function ownPiecesGame(codegen: boolean): LoadedGraph {
 /** statements placing a piece of a kind on a random free site (for an owner with one left), or removing one from a random taken site */
 function boardChanges(lg: LoadedGraph, players: number): { ops: ((g: Game) => void)[]; graph: LoadedGraph } {
   const probe = createProbe(lg);
-  const placeRandom = (name: string, site: 'corner' | 'edge', owner?: number): Stmt[] => {
-    const free = bin('==', attr('piece', local('s')), lit('none'));
-    const ok = owner === undefined ? bin('>=', local('s'), lit(0)) : bin('and', bin('>=', local('s'), lit(0)), bin('>', supply(`piece:${name}`, seat(owner)), lit(0)));
-    return [
-      { s: 'pick', bind: 's', over: sites(site), where: free },
-      { s: 'if', cond: ok, then: [place(`piece:${name}`, owner === undefined ? undefined : seat(owner), local('s'))], else: [] },
-    ];
-  };
-  const removeRandom = (site: 'corner' | 'edge'): Stmt[] => [
-    { s: 'pick', bind: 's', over: sites(site), where: bin('!=', attr('piece', local('s')), lit('none')) },
-    { s: 'if', cond: bin('>=', local('s'), lit(0)), then: [removeAt(local('s'))], else: [] },
-  ];
+  const placeRandom = placeOnRandomFreeSite;
+  const removeRandom = removeFromRandomTakenSite;
   const ops: ((g: Game) => void)[] = [];
   for (let p = 0; p < players; p++) {
     ops.push(probe.statements(placeRandom('ship', 'edge', p)), probe.statements(placeRandom('road', 'edge', p)), probe.statements(placeRandom('town', 'corner', p)));

@@ -13,6 +13,25 @@ export const removeAt = (where: Expr): Stmt => ({ s: 'removePiece', at: where })
 export const supply = (piece: string, of?: Expr): Expr => (of ? { k: 'supply', piece, of } : { k: 'supply', piece });
 export const size = (list: Expr): Expr => ({ k: 'call', fn: 'size', args: [list] });
 export const none: Expr = lit('none');
+export const seat = (index: number): Expr => ({ k: 'seat', index });
+
+/** statements placing a piece of a kind on a random free site of a kind (for an owner with one left in supply) */
+export function placeOnRandomFreeSite(name: string, site: 'corner' | 'edge', owner?: number): Stmt[] {
+  const free = bin('==', attr('piece', local('s')), lit('none'));
+  const ok = owner === undefined ? bin('>=', local('s'), lit(0)) : bin('and', bin('>=', local('s'), lit(0)), bin('>', supply(`piece:${name}`, seat(owner)), lit(0)));
+  return [
+    { s: 'pick', bind: 's', over: sites(site), where: free },
+    { s: 'if', cond: ok, then: [place(`piece:${name}`, owner === undefined ? undefined : seat(owner), local('s'))], else: [] },
+  ];
+}
+
+/** statements removing the piece on a random taken site of a kind */
+export function removeFromRandomTakenSite(site: 'corner' | 'edge'): Stmt[] {
+  return [
+    { s: 'pick', bind: 's', over: sites(site), where: bin('!=', attr('piece', local('s')), lit('none')) },
+    { s: 'if', cond: bin('>=', local('s'), lit(0)), then: [removeAt(local('s'))], else: [] },
+  ];
+}
 
 const token = (name: string, groups: string[] = []): TokenNode => ({ id: `token:${name}`, name, groups, provenance: at });
 const piece = (name: string, site: PieceNode['site'], supplyCount: number, perPlayer: boolean): PieceNode => ({
