@@ -59,9 +59,7 @@ export function dispatchNext(g: Game): void {
   for (let k = 0; k < g.stride; k++) evArgs[k] = g.qArgs[h * g.stride + k]!;
   if (g.qHead === g.qTail) g.qHead = g.qTail = 0;
   if (g.logEntries) logEvent(g, ev);
-  const dispatch = g.lg.dispatchEvent;
-  if (dispatch !== null) dispatch(g, ev);
-  else fireRules(g, g.lg.events[ev]!);
+  fireEvent(g, ev);
 }
 
 /**
@@ -73,6 +71,11 @@ export function dispatchNext(g: Game): void {
  */
 export function dispatchNow(g: Game, ev: number, arg: number): void {
   raise(g, ev, arg);
+  fireEvent(g, ev);
+}
+
+/** the rules of the event whose arguments are in `evArgs` fire: through its generated dispatcher, or the closure back end's loop */
+function fireEvent(g: Game, ev: number): void {
   const dispatch = g.lg.dispatchEvent;
   if (dispatch !== null) dispatch(g, ev);
   else fireRules(g, g.lg.events[ev]!);
