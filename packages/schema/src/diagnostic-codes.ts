@@ -176,6 +176,7 @@ export const DIAGNOSTIC_CODES = {
   'run/key-out-of-range': 'a map read or set at a key it does not have',
   'run/move-limit': 'a game not over after the budget of decisions; says where the flow is',
   'run/negative-amount': 'a move of a negative number of tokens',
+  'run/no-card': '`move card` of no card (`first(…)` that found nothing, a `reveal` from an empty zone)',
   'run/no-options': 'a question with no legal answer, skipped (warning)',
   'run/no-pending-decision': 'a move while no decision is pending for that seat',
   'run/no-such-owner': 'a per-player value read for a player that does not exist',

@@ -7,7 +7,7 @@ import { STRING_BASE } from '../load/value-codec.ts';
 import { stampSource } from '../load/derived-memo.ts';
 import { memoSlot, memoTable } from '../run/memo-tables.ts';
 import { mentionsLocal, rebinds } from './name-bindings.ts';
-import { cardIndex, divide, playerIndex, remainder, siteIndex, siteVarSlot, tokenSlot, zoneOf } from '../run/address-checks.ts';
+import { cardIndex, divide, movedCard, playerIndex, remainder, siteIndex, siteVarSlot, tokenSlot, zoneOf } from '../run/address-checks.ts';
 import { poolEntryPlanOf, poolPlan, slotSource, varPlan } from './slot-plans.ts';
 
 /**
@@ -23,6 +23,7 @@ export const helpers = {
   /** the run-time checks of addressing, shared with the closures (run/address-checks.ts) */
   player: playerIndex,
   card: cardIndex,
+  movedCard,
   field(g: RunState, c: number, f: number): number {
     return c >= 0 && c < g.cardCount ? g.fieldVals[c * g.fieldWidth + f]! : 0;
   },

@@ -21,6 +21,15 @@ export function cardIndex(g: RunState, o: number, kind: number, what: string): n
   return o >>> 0 < g.cardCount && (kind < 0 || g.cardKind[o] === kind) ? o : g.fail('run/no-such-owner', `${cardWord(g, o)} has no ${what}.`);
 }
 
+/**
+ * the card `move card` moves, or a failure when its card expression gave none
+ * (`first(…)` that found nothing, a `reveal` from an empty zone): moving nothing
+ * silently hid authors' mistakes (docs/language.md, "Statements")
+ */
+export function movedCard(g: RunState, c: number, what: string): number {
+  return c >>> 0 < g.cardCount ? c : g.fail('run/no-card', `\`move card\` has no card to move: ${what} is none.`);
+}
+
 /** the index of site s among the sites first … first + count - 1 (a per-site pool's or var's instance), or a failure */
 export function siteIndex(g: RunState, s: number, first: number, count: number, what: string): number {
   const k = s - first;
