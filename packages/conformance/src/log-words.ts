@@ -117,6 +117,12 @@ export class LogWords {
         const what = d['card'] === undefined ? 'a card' : this.card(Number(d['card']));
         return `${d['hidden'] === true ? 'draws' : 'reveals'} ${what} from ${this.zone(d['from'])} to ${this.zone(d['to'])}`;
       }
+      case '$move': {
+        const what = d['card'] === undefined ? 'a card' : this.card(Number(d['card']));
+        return `moves ${what} from ${this.zone(d['from'])} to ${this.zone(d['to'])}`;
+      }
+      case '$moveAll':
+        return `moves ${this.text(d['count'])} card${d['count'] === 1 ? '' : 's'} from ${this.zone(d['from'])} to ${this.zone(d['to'])}`;
       case '$show': {
         // a redacted log keeps only how many cards were shown
         const cards = Array.isArray(d['cards']) ? d['cards'].map((c) => this.card(Number(c))).join(', ') : `${this.text(d['count'] ?? 'some')} card(s)`;

@@ -40,6 +40,7 @@ export function redactEntry(entry: LogEntry, seat: number, seen: number | undefi
   const data: Record<string, unknown> = { ...entry.data };
   switch (entry.event) {
     case '$reveal':
+    case '$move':
       delete data.card;
       delete data.kind;
       break;
