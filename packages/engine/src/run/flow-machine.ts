@@ -167,6 +167,7 @@ export function advanceFlow(g: Game): boolean {
           }
           const round = ++frames[t + FRAME_COUNT]!;
           g.round = round;
+          g.roundsPlayed++;
           openPeriod(g, t, lg.builtin.roundStart, round);
           return true;
         }
