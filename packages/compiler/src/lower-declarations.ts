@@ -158,6 +158,10 @@ export function lowerCardKind(l: Lowerers, d: DeclOf<'card'>): CardKindNode {
 
 export function lowerZone(l: Lowerers, d: DeclOf<'zone'>): ZoneNode {
   const scope = l.cx.scope(d.origin, idOf(d), null);
+  if (d.node.visibility === 'others' && d.scope !== 'player') {
+    l.cx.sink.error('type/others-needs-owner', `zone \`${d.name}\` is seen by everyone but its owner, but it belongs to no player`, d.origin.file, d.ident.range,
+      'declare it inside `per player { … }`, or make it `public`, `hidden` or `owner`');
+  }
   const contents = (d.node.contents ?? []).filter((c): c is CardSpec => !!c).flatMap((c) => l.st.cardSpecs(c, scope));
   return {
     id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range),

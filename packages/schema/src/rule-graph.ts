@@ -305,7 +305,8 @@ export interface CardSpec {
 
 export interface ZoneNode extends NodeCommon {
   scope: 'global' | 'player';
-  visibility: 'hidden' | 'public' | 'owner';
+  /** `others`: every seat but the zone's owner (per-player zones) */
+  visibility: 'hidden' | 'public' | 'owner' | 'others';
   /** initial contents, top first, before any shuffle */
   contents: CardSpec[];
 }

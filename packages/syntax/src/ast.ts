@@ -187,7 +187,8 @@ export interface CardField extends NodeBase {
 export interface ZoneDecl extends NodeBase {
   $type: 'ZoneDecl';
   name: Identifier;
-  visibility: 'hidden' | 'public' | 'owner';
+  /** `others`: every seat but the zone's owner (a per-player zone) */
+  visibility: 'hidden' | 'public' | 'owner' | 'others';
   contents: CardSpec[];
 }
 

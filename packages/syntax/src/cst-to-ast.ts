@@ -413,7 +413,7 @@ export class AstBuilder {
     return {
       $type: 'ZoneDecl',
       name: this.ident(this.tok(c, 'name')),
-      visibility: visibility === 'hidden' || visibility === 'owner' ? visibility : 'public',
+      visibility: visibility === 'hidden' || visibility === 'owner' || visibility === 'others' ? visibility : 'public',
       contents: this.cardSpecs(this.node(c, 'cardSpecList')),
       range: this.rangeOf(n),
     };

@@ -439,6 +439,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(soft.hidden, LABEL.visibility) },
       { ALT: () => this.CONSUME(soft.public, LABEL.visibility) },
       { ALT: () => this.CONSUME(soft.owner, LABEL.visibility) },
+      { ALT: () => this.CONSUME(soft.others, LABEL.visibility) },
     ]);
     this.OPTION(() => {
       this.CONSUME(LCurly);

@@ -66,7 +66,7 @@ export interface ZoneInfo {
   id: string;
   name: string;
   scope: 'global' | 'player';
-  visibility: 'hidden' | 'public' | 'owner';
+  visibility: 'hidden' | 'public' | 'owner' | 'others';
   /** expanded initial contents, top first: kind index and encoded field values by global field index */
   contents: { kind: number; fields: Int32Array }[];
 }

@@ -76,7 +76,7 @@ export function view(g: Game, seat: number): PlayerView {
     if (z.scope === 'global') zones[z.name] = zoneView(base, z.visibility === 'public');
     else
       zones[z.name] = g.players.map((o) =>
-        zoneView(base + o, z.visibility === 'public' || (z.visibility === 'owner' && o === seat)),
+        zoneView(base + o, z.visibility === 'public' || (z.visibility === 'owner' && o === seat) || (z.visibility === 'others' && o !== seat)),
       );
   });
   const committed: number[] = [];
