@@ -363,7 +363,8 @@ export interface DerivedNode extends NodeCommon {
 export type FlowNode =
   | { f: 'step'; event: string }
   | { f: 'rounds'; count: Expr | null; body: FlowNode[] }
-  | { f: 'turns'; order: 'seat' | 'snake' | 'reverse'; body: FlowNode[] }
+  /** `from`: the seat the turns start at (evaluated when the block begins); the first seat without it */
+  | { f: 'turns'; order: 'seat' | 'snake' | 'reverse'; from?: Expr; body: FlowNode[] }
   | { f: 'phase'; name: string; body: FlowNode[] }
   | { f: 'repeat'; while?: Expr; body: FlowNode[] }
   | { f: 'actions'; by: Expr; until?: string }

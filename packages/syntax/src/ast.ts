@@ -349,10 +349,11 @@ export interface RoundsFlow extends NodeBase {
   body: FlowItem[];
 }
 
-/** `turns [in seat|snake|reverse order] { … }` — one turn per player; `current` is that player. */
+/** `turns [in seat|snake|reverse order] [from P] { … }` — one turn per player, starting at P (the first seat by default); `current` is that player. */
 export interface TurnsFlow extends NodeBase {
   $type: 'TurnsFlow';
   order: 'seat' | 'snake' | 'reverse';
+  from?: Expr;
   body: FlowItem[];
 }
 

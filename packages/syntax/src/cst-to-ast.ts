@@ -663,6 +663,7 @@ export class AstBuilder {
       return {
         $type: 'TurnsFlow',
         order: order === 'snake' || order === 'reverse' ? order : 'seat',
+        ...(this.node(c, 'from') ? { from: this.expr(this.node(c, 'from')!) } : {}),
         body: this.flowBlock(this.node(c, 'body')),
         range,
       };

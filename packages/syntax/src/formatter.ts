@@ -509,7 +509,7 @@ class Printer {
         case 'RoundsFlow':
           return this.braced(`rounds ${f.count === 'forever' ? 'forever' : printExpr(f.count)}`, f.body, each);
         case 'TurnsFlow':
-          return this.braced(f.order === 'seat' ? 'turns' : `turns in ${f.order} order`, f.body, each);
+          return this.braced(`${f.order === 'seat' ? 'turns' : `turns in ${f.order} order`}${f.from ? ` from ${printExpr(f.from)}` : ''}`, f.body, each);
         case 'PhaseFlow':
           return this.braced(`phase ${f.name.name}`, f.body, each);
         case 'RepeatFlow':

@@ -802,6 +802,10 @@ export class RulesParser extends CstParser {
             ]);
             this.CONSUME(soft.order);
           });
+          this.OPTION5(() => {
+            this.CONSUME(soft.from);
+            this.SUBRULE5(this.expr, LABEL.from);
+          });
           this.SUBRULE2(this.flowBlock, LABEL.body);
         },
       },
@@ -1352,7 +1356,7 @@ export class RulesParser extends CstParser {
           ALT: () => {
             this.CONSUME(soft.cards);
             this.CONSUME(soft.from);
-            this.SUBRULE3(this.expr, LABEL.from);
+            this.SUBRULE5(this.expr, LABEL.from);
             this.CONSUME2(soft.to);
             this.SUBRULE4(this.expr, LABEL.to);
           },

@@ -49,7 +49,7 @@ export function generateFlow(flow: readonly FlowInfo[], events: readonly EventIn
       case FLOW_TURNS:
         return (
           `const stage = ${at(FRAME_STAGE)};\n` +
-          `if (stage === 0) { if (H.startTurn(g, t, ${JSON.stringify(info.order)})) return true; continue; }\n` +
+          `if (stage === 0) { if (H.startTurn(g, t, ${JSON.stringify(info.order)}, ${info.from === null ? 'null' : ref(info.from)})) return true; continue; }\n` +
           `if (stage === 1) {\n${items(info.body, `H.closePeriod(g, t, ${builtin.turnEnd}, ${at(FRAME_SEAT)}); return true;`)}\n}\n` +
           `${at(FRAME_COUNT)}++; if (H.endPeriod(g, t, g.endsTurn)) return true; continue;`
         );

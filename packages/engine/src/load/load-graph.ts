@@ -199,6 +199,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
       count: null,
       cond: null,
       order: 'seat',
+      from: null,
       phase: -1,
       by: null,
       until: -1,
@@ -223,6 +224,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
       case 'turns':
         info.kind = FLOW_TURNS;
         info.order = n.order;
+        info.from = n.from ? c.expr(n.from, scope) : null;
         info.body = kids(n.body);
         break;
       case 'phase':

@@ -214,6 +214,8 @@ export interface FlowInfo {
   count: ExprFn | null;
   cond: ExprFn | null;
   order: 'seat' | 'snake' | 'reverse';
+  /** turns: the seat they start at (null: the first) */
+  from: ExprFn | null;
   phase: number;
   by: ExprFn | null;
   until: number;
