@@ -559,6 +559,7 @@ export class ExprLowerer {
   }
 
   private aggregate(e: AggregateExpr, scope: Scope): Operand {
+    if (e.by !== undefined || e.fn === 'sorted') return this.ordered(e, scope);
     const over = this.collection(e.collection, scope);
     const bind = e.binding?.name ?? '_';
     return this.withLocal(scope, e.binding, over.elem, e.range, () => {
@@ -580,6 +581,38 @@ export class ExprLowerer {
       if (value !== undefined) expr.value = value;
       const ty: Ty = e.fn === 'any' || e.fn === 'all' ? BOOL : e.fn === 'first' ? over.elem : e.fn === 'list' ? listOf(valueTy) : NUMBER;
       return val(expr, ty);
+    });
+  }
+
+  /**
+   * An aggregate that orders the elements by a key: `max(c in hand by c.value)` is the card (the first
+   * such on a tie), `sorted(c in row by c.value desc)` the list. Without `by`, `sorted` orders by the
+   * elements themselves (numbers).
+   */
+  private ordered(e: AggregateExpr, scope: Scope): Operand {
+    const over = this.collection(e.collection, scope);
+    const bind = e.binding?.name ?? '_';
+    const fn = e.fn === 'max' ? 'maxBy' : e.fn === 'min' ? 'minBy' : e.fn === 'sorted' ? 'sorted' : null;
+    return this.withLocal(scope, e.binding, over.elem, e.range, () => {
+      const where = e.where ? this.value(e.where, scope, BOOL, 'the `where` condition').expr : undefined;
+      if (fn === null || e.value !== undefined) {
+        this.cx.sink.error('type/aggregate-order', fn === null
+          ? `\`${e.fn}\` takes no \`by\`: only \`min\`, \`max\` and \`sorted\` order the elements`
+          : `\`${e.fn}(… by …)\` is an element, not a value: it takes no \`: value\``,
+        scope.origin.file, e.range, fn === null ? `write \`max(x in … by key)\` for the element with the greatest key` : `for the greatest key itself, write \`${e.fn}(x in … : key)\``);
+        if (e.value) this.value(e.value, scope);
+        if (e.by) this.value(e.by, scope);
+        return val(ERROR_EXPR, UNKNOWN);
+      }
+      const key = e.by !== undefined ? this.value(e.by, scope, NUMBER, `the key of \`${e.fn}\``).expr : undefined;
+      if (key === undefined && over.elem.t !== 'number' && over.elem.t !== 'unknown') {
+        this.cx.sink.error('type/mismatch', `\`sorted\` over ${describeType(over.elem)} needs a key: \`sorted(x in … by key)\``, scope.origin.file, e.range);
+      }
+      const expr: GExpr = { k: 'agg', fn, bind, over: over.expr };
+      if (where !== undefined) expr.where = where;
+      if (key !== undefined) expr.value = key;
+      if (e.descending) expr.desc = true;
+      return val(expr, fn === 'sorted' ? listOf(over.elem) : over.elem);
     });
   }
 

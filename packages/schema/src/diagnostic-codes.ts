@@ -79,6 +79,7 @@ export const DIAGNOSTIC_CODES = {
   'resolve/unknown-type': 'a type name that does not exist',
   'resolve/unknown-variant': 'a variant that is not declared',
   // ── type ──
+  'type/aggregate-order': '`by` on an aggregate that does not order (`count(… by …)`), or `: value` with `by` (`max(… by …)` is an element)',
   'type/arity': 'a call, event or action given the wrong number of arguments',
   'type/empty-range': 'a card range that makes no card (`number_card(35..3)`)',
   'type/bad-player-range': 'a player range that is empty or reversed (`players 5..2`), or starts below 1',

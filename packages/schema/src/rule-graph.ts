@@ -123,8 +123,11 @@ export type Expr =
   /**
    * count/sum/min/max/any/all/first/list over a collection, binding `bind` to each element.
    * `first` of nothing is the value `-1` (no player / no card); min/max of nothing is 0.
+   * `maxBy`/`minBy`: the element whose `value` (the key; the element itself without one) is greatest / least,
+   * the first such in the collection's order, -1 when there is none; `sorted`: the elements in order of
+   * their key (stable), descending with `desc`.
    */
-  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list'; bind: string; over: Expr; where?: Expr; value?: Expr }
+  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list' | 'maxBy' | 'minBy' | 'sorted'; bind: string; over: Expr; where?: Expr; value?: Expr; desc?: boolean }
   /** builtin functions: min(a,b), max(a,b), abs(a), size(list), contains(list, x) */
   /** `position(x, l)`: where x first stands in l, from 1; 0 when absent */
   | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains' | 'position'; args: Expr[] }

@@ -797,15 +797,19 @@ export interface RangeExpr extends NodeBase {
 
 /**
  * `count(p in players where p.in_cave)`, `sum(c in path where c is treasure: c.gems.ruby)`,
- * `first(t in path where …)`, `any(…)`, `all(…)`, `min(…: value)`, `max(…: value)`.
+ * `first(t in path where …)`, `any(…)`, `all(…)`, `min(…: value)`, `max(…: value)`;
+ * with `by`, the element itself: `max(c in hand by c.value)`, `sorted(c in row by c.value desc)`.
  */
 export interface AggregateExpr extends NodeBase {
   $type: 'AggregateExpr';
-  fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list';
+  fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list' | 'sorted';
   binding: Identifier;
   collection: Expr;
   where?: Expr;
   value?: Expr;
+  /** `by KEY [asc|desc]`: the order of `min`, `max` and `sorted` */
+  by?: Expr;
+  descending?: boolean;
 }
 
 // ───────────────────────────── tests ─────────────────────────────

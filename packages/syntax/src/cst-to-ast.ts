@@ -17,7 +17,7 @@ import { NOT_OPERAND_PRECEDENCE, OPERATOR_PRECEDENCE } from './operator-preceden
 /** The name given to something the author left out (only ever in a file with parse errors). */
 export const MISSING_NAME = '$missing';
 
-const AGGREGATES = new Set<string>(['count', 'sum', 'min', 'max', 'any', 'all', 'first', 'list']);
+const AGGREGATES = new Set<string>(['count', 'sum', 'min', 'max', 'any', 'all', 'first', 'list', 'sorted']);
 
 
 const NONE: readonly never[] = [];
@@ -1370,7 +1370,7 @@ export class AstBuilder {
           'parse/unknown-aggregate',
           `\`${callee.name}(x in …)\` is not an aggregate`,
           callee.range,
-          'the aggregates are count, sum, min, max, any, all, first and list',
+          'the aggregates are count, sum, min, max, any, all, first, list and sorted',
         );
         // a placeholder: the parse error is the one report of this mistake (no unknown function after it)
         return this.placeholderAt(range);
@@ -1383,6 +1383,9 @@ export class AstBuilder {
       };
       const value = this.node(c, 'aggregateValue');
       if (value !== undefined) agg.value = this.expr(value);
+      const by = this.node(c, 'aggregateBy');
+      if (by !== undefined) agg.by = this.expr(by);
+      if (this.tok(c, 'sortOrder')?.image === 'desc') agg.descending = true;
       return agg;
     }
     if (this.has(c, 'LParen')) return { $type: 'CallExpr', callee, args: this.exprList(this.node(c, 'exprList')), range };

@@ -53,6 +53,8 @@ const LABEL = {
   action: { LABEL: 'action' },
   aggregate: { LABEL: 'aggregate' },
   aggregateValue: { LABEL: 'aggregateValue' },
+  aggregateBy: { LABEL: 'aggregateBy' },
+  sortOrder: { LABEL: 'sortOrder' },
   all: { LABEL: 'all' },
   amount: { LABEL: 'amount' },
   at: { LABEL: 'at' },
@@ -1356,7 +1358,7 @@ export class RulesParser extends CstParser {
           ALT: () => {
             this.CONSUME(soft.cards);
             this.CONSUME(soft.from);
-            this.SUBRULE5(this.expr, LABEL.from);
+            this.SUBRULE3(this.expr, LABEL.from);
             this.CONSUME2(soft.to);
             this.SUBRULE4(this.expr, LABEL.to);
           },
@@ -1663,6 +1665,17 @@ export class RulesParser extends CstParser {
                 {
                   ALT: () => {
                     this.SUBRULE2(this.inBinding, LABEL.aggregate);
+                    // `max(c in hand by c.value)`, `sorted(c in row by c.value desc)`
+                    this.OPTION6(() => {
+                      this.CONSUME(soft.by);
+                      this.SUBRULE9(this.expr, LABEL.aggregateBy);
+                      this.OPTION7(() => {
+                        this.OR5(this.alternatives[58] ??= [
+                          { ALT: () => this.CONSUME(soft.asc, LABEL.sortOrder) },
+                          { ALT: () => this.CONSUME(soft.desc, LABEL.sortOrder) },
+                        ]);
+                      });
+                    });
                     this.OPTION5(() => {
                       this.CONSUME2(Colon);
                       this.SUBRULE3(this.expr, LABEL.aggregateValue);

@@ -564,7 +564,8 @@ export class Generator {
 
   /** an aggregate becomes an inner function with the loop written out */
   private aggregate(e: Extract<Expr, { k: 'agg' }>, scope: Scope): string {
-    if (e.fn === 'list') return this.fallback(e, scope);
+    // lists and ordered aggregates run on the closures (compile-expr.ts)
+    if (e.fn === 'list' || e.fn === 'sorted' || e.fn === 'maxBy' || e.fn === 'minBy') return this.fallback(e, scope);
     const name = `a${this.fns++}`;
     const slot = scope.slot(e.bind);
     // the aggregate is a function of its own: loop variables of the caller are not in its reach
