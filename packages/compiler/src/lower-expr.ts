@@ -265,7 +265,14 @@ export class ExprLowerer {
         }
         return val(of === undefined ? { k: 'var', id } : { k: 'var', id, of }, cx.declType(decl));
       }
-      case 'zone': return val(of === undefined ? { k: 'zone', id } : { k: 'zone', id, of }, cx.declType(decl));
+      case 'zone': {
+        if (decl.node.keys !== undefined && decl.scope !== 'player' && !keyed) {
+          cx.sink.error('type/zone-needs-key', `\`${decl.name}\` is a family of zones: say which one`, scope.origin.file, ident.range,
+            `write \`${decl.name}[k]\` for a key k from ${decl.node.keys.from} to ${decl.node.keys.to}; to go over all of them, go over the keys (\`for k in ${decl.node.keys.from}..${decl.node.keys.to}\`)`);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        return val(of === undefined ? { k: 'zone', id } : { k: 'zone', id, of }, cx.declType(decl));
+      }
       case 'pool': return { k: 'pool', decl, ref: of === undefined ? { pool: id } : { pool: id, of } };
       case 'derive': {
         const params = decl.node.params ?? [];
@@ -400,6 +407,20 @@ export class ExprLowerer {
       return val(ERROR_EXPR, UNKNOWN);
     }
     const target = object.expr;
+    if (target.k === 'zone' && target.of === undefined) {
+      const decl = cx.table.byName.get(target.id.slice('zone:'.length));
+      const keys = decl?.kind === 'zone' && decl.scope !== 'player' ? decl.node.keys : undefined;
+      if (keys !== undefined) {
+        // one zone of a family: `row[r]`
+        const key = this.value(e.index, scope, NUMBER, `the key of \`${decl!.name}\``);
+        const constant = constantNumber(key.expr);
+        if (constant !== undefined && (constant < keys.from || constant > keys.to)) {
+          cx.sink.error('type/key-out-of-range', `${constant} is not a key of \`${decl!.name}\`: its keys run from ${keys.from} to ${keys.to}`, file, e.index?.range);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        return val({ k: 'zone', id: target.id, of: key.expr }, object.ty);
+      }
+    }
     if (target.k === 'var' && target.key === undefined) {
       const decl = cx.table.byName.get(target.id.slice('var:'.length));
       const keys = decl?.kind === 'var' ? mapKeysOf(cx, decl) : null;

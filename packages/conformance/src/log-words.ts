@@ -88,11 +88,12 @@ export class LogWords {
     return `${name}(${m.args.map((v, i) => this.value(v, action?.params[i]?.type)).join(', ')})`;
   }
 
-  /** A zone as a test names it: `path`, a player's `p1.hand` (the log writes `hand[0]`). */
+  /** A zone as a test names it: `path`, a player's `p1.hand` (the log writes `hand[0]`), a family's `row[3]` (as the log writes it). */
   zone(raw: unknown): string {
     const text = String(raw);
-    const own = /^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]$/.exec(text);
-    return own ? `${this.seat(Number(own[2]))}.${this.text(own[1])}` : this.text(text);
+    const own = /^([A-Za-z_][A-Za-z0-9_]*)\[(-?\d+)\]$/.exec(text);
+    if (own === null || this.lg.zones.find((z) => z.name === own[1])?.scope === 'keyed') return this.text(text);
+    return `${this.seat(Number(own[2]))}.${this.text(own[1])}`;
   }
 
   /** An end reason by the end condition's name (`flow-ended`, `end-game` as they are). */

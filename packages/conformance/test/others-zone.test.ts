@@ -78,7 +78,7 @@ describe('zone visibility `others`', () => {
 
   it('a shared zone cannot be seen by everyone but its owner; a policy may not read its own such hand', () => {
     const shared = compileSource(SHOWN.replace('zone deck: hidden', 'zone pile: others\nzone deck: hidden'));
-    expect(shared.diagnostics.map((d) => d.code)).toContain('type/others-needs-owner');
+    expect(shared.diagnostics.map((d) => d.code)).toContain('type/zone-needs-owner');
     const peeking = `${SHOWN}
 policy peeker "Guesses its own card." {
   prefer guessed(3) when any(c in self.hand where c.value > 3)

@@ -93,7 +93,9 @@ export const DIAGNOSTIC_CODES = {
   'type/no-such-member': 'a member a hex, corner or edge does not have',
   'type/not-assignable': 'a `set` of something that cannot be assigned',
   'type/not-indexable': '`x[i]` on a value that is no list, zone, range or map',
-  'type/others-needs-owner': 'a zone seen by everyone but its owner (`others`) that belongs to no player',
+  'type/zone-family-scope': 'a family of zones (`zone row[1..5]`) declared inside `per player`',
+  'type/zone-needs-key': 'a family of zones named without a key (`row` for `row[1]`)',
+  'type/zone-needs-owner': 'a zone seen by its owner only (`owner`) or by everyone but its owner (`others`) that belongs to no player',
   'type/policy-sees-hidden': "a policy reading what its player may not see (another player's secret value, the cards of a hidden zone, of another's hand or of its own hand that everyone but it sees)",
   'type/recursive-derive': 'derived values that depend on each other in a cycle',
   'type/secret-scope': 'a `secret` var or pool that has no owner to hide it from the others (per site, per card)',
@@ -138,6 +140,7 @@ export const DIAGNOSTIC_CODES = {
   'limit/pool-size': 'a pool count, capacity or piece supply beyond the budget',
   'limit/range-length': 'a range (`a..b`) with more numbers than the budget',
   'limit/source-size': 'a .rules file larger than the budget (nothing is read)',
+  'limit/zone-keys': 'a family of zones (`zone row[1..5]`) with more zones than the budget, or none',
   // ── lint ──
   'lint/guard-changed-by-earlier-rule': 'two rules on one event whose guards read what the first one changes: both can fire',
   'lint/never-fires': 'a rule whose event is never emitted',

@@ -307,7 +307,9 @@ export interface CardSpec {
 }
 
 export interface ZoneNode extends NodeCommon {
-  scope: 'global' | 'player';
+  /** `keyed`: a family of zones, one per key from `keys.from` to `keys.to` (`zone row[1..5]`), addressed with the key in `of` */
+  scope: 'global' | 'player' | 'keyed';
+  keys?: { from: number; to: number };
   /** `others`: every seat but the zone's owner (per-player zones) */
   visibility: 'hidden' | 'public' | 'owner' | 'others';
   /** initial contents, top first, before any shuffle */

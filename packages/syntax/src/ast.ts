@@ -190,6 +190,16 @@ export interface ZoneDecl extends NodeBase {
   /** `others`: every seat but the zone's owner (a per-player zone) */
   visibility: 'hidden' | 'public' | 'owner' | 'others';
   contents: CardSpec[];
+  /** `zone row[1..5]`: a family of zones, one per key (`row[3]`) */
+  keys?: KeyRange;
+}
+
+/** keys from `from` to `to`: a map's (`map 2..12 of number`), a family of zones' (`zone row[1..5]`) */
+export interface KeyRange {
+  $type: 'KeyRange';
+  from: number;
+  to: number;
+  range: Range;
 }
 
 /** `3 of trap(spiders)` / `treasure(value: 7)` / `relic` */
@@ -317,7 +327,7 @@ export interface EnumType extends NodeBase {
 /** `map 2..12 of number` (keys a number range), `map bronze | silver of number` (an enum, or one name: a token group) */
 export interface MapType extends NodeBase {
   $type: 'MapType';
-  keys: { $type: 'KeyRange'; from: number; to: number; range: Range } | { $type: 'KeyNames'; names: Identifier[]; range: Range };
+  keys: KeyRange | { $type: 'KeyNames'; names: Identifier[]; range: Range };
   value: TypeRef;
 }
 

@@ -410,13 +410,17 @@ export class AstBuilder {
   private zone(n: CstNode): A.ZoneDecl {
     const c = childrenOf(n);
     const visibility = this.tok(c, 'visibility')?.image;
-    return {
+    const decl: A.ZoneDecl = {
       $type: 'ZoneDecl',
       name: this.ident(this.tok(c, 'name')),
       visibility: visibility === 'hidden' || visibility === 'owner' || visibility === 'others' ? visibility : 'public',
       contents: this.cardSpecs(this.node(c, 'cardSpecList')),
       range: this.rangeOf(n),
     };
+    const from = this.tok(c, 'keyFrom');
+    const to = this.tok(c, 'keyTo');
+    if (from !== undefined && to !== undefined) decl.keys = { $type: 'KeyRange', from: Number(from.image), to: Number(to.image), range: span(this.tokenRange(from), this.tokenRange(to)) };
+    return decl;
   }
 
   private cardSpecs(n: CstNode | undefined): A.CardSpec[] {

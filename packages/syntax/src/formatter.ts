@@ -329,7 +329,7 @@ class Printer {
         return this.line(`${prefix}card ${item.name.name}${members.length > 0 ? ` { ${members.join(', ')} }` : ''}`);
       }
       case 'ZoneDecl':
-        return this.list(`${prefix}zone ${item.name.name}: ${item.visibility}`, item.contents.map(cardSpecText), '{', '}', item.contents.map((c) => c.range.start.line));
+        return this.list(`${prefix}zone ${item.name.name}${item.keys ? `[${item.keys.from}..${item.keys.to}]` : ''}: ${item.visibility}`, item.contents.map(cardSpecText), '{', '}', item.contents.map((c) => c.range.start.line));
       case 'PieceDecl':
         return this.line(
           `${prefix}piece ${item.name.name} on ${item.site}, ${printExpr(item.supply)}${item.perPlayer ? ' per player' : ''}`,

@@ -436,6 +436,14 @@ export class RulesParser extends CstParser {
   public zoneDecl = this.RULE('zoneDecl', () => {
     this.CONSUME(kw.zone);
     this.CONSUME(Name, LABEL.name);
+    // a family of zones, one per key: `zone row[1..5]: public`
+    this.OPTION3(() => {
+      this.CONSUME(LBracket);
+      this.CONSUME(Integer, LABEL.keyFrom);
+      this.CONSUME(DotDot);
+      this.CONSUME2(Integer, LABEL.keyTo);
+      this.CONSUME(RBracket);
+    });
     this.CONSUME(Colon);
     this.OR(this.alternatives[8] ??= [
       { ALT: () => this.CONSUME(soft.hidden, LABEL.visibility) },

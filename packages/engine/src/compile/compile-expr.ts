@@ -1,7 +1,7 @@
 import { MAX_RANGE_LENGTH } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
 import { loadMapKeys, varWidth, type LoadedMapKeys } from '../load/map-keys.ts';
-import { divide, mapKeyIndex, playerIndex, remainder, zoneOf } from '../run/address-checks.ts';
+import { divide, mapKeyIndex, playerIndex, remainder, zoneOf, zoneOfFamily } from '../run/address-checks.ts';
 import { poolEntryPlan, poolEntryPlanOf, poolPlan, slotClosure, varPlan, type SlotPlan } from './slot-plans.ts';
 import type { BoardCondition, Diagnostic, DiagnosticCode, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
@@ -596,6 +596,14 @@ export class ExprCompiler {
     const z = this.need(this.zoneIx, key, 'zone');
     const node = this.graph.zones[z];
     if (!node || node.scope === 'global') return (g) => g.zoneInstBase[z]!;
+    if (node.scope === 'keyed') {
+      // one zone of a family: its key, checked against the family's keys
+      const at = of ? this.expr(of, scope) : () => Number.NaN;
+      const from = node.keys?.from ?? 0;
+      const count = node.keys ? node.keys.to - from + 1 : 1;
+      const name = node.name;
+      return (g) => zoneOfFamily(g, z, at(g), from, count, name);
+    }
     const owner = of ? this.expr(of, scope) : (g: RunState) => g.self;
     const name = node.name;
     return (g) => zoneOf(g, z, owner(g), name);

@@ -78,7 +78,8 @@ class StmtGenerator extends Generator {
   private zoneSource(key: string, of: Expr | undefined, scope: Scope): string | null {
     const z = this.sc.zoneIx.get(key);
     const node = z === undefined ? undefined : this.sc.graph.zones[z];
-    if (!node) return null;
+    // an unknown zone, or a family's (its key checked by the closure): the closure
+    if (!node || node.scope === 'keyed') return null;
     if (node.scope === 'global') return `g.zoneInstBase[${z}]`;
     this.halts++;
     return `H.zoneOf(g, ${z}, ${this.owner(of, scope)}, ${this.ref(node.name)})`;

@@ -350,6 +350,8 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     id: z.id,
     name: z.name,
     scope: z.scope,
+    firstKey: z.keys?.from ?? 0,
+    keyCount: z.scope === 'keyed' && z.keys ? z.keys.to - z.keys.from + 1 : 1,
     visibility: z.visibility,
     contents: z.contents.flatMap((spec) => {
       const kind = c.need(c.kindIx, spec.kind, 'card kind');

@@ -65,7 +65,10 @@ export interface CardKindInfo {
 export interface ZoneInfo {
   id: string;
   name: string;
-  scope: 'global' | 'player';
+  scope: 'global' | 'player' | 'keyed';
+  /** a family's first key and how many zones it holds (1 for any other zone) */
+  firstKey: number;
+  keyCount: number;
   visibility: 'hidden' | 'public' | 'owner' | 'others';
   /** expanded initial contents, top first: kind index and encoded field values by global field index */
   contents: { kind: number; fields: Int32Array }[];

@@ -47,6 +47,12 @@ export function zoneOf(g: RunState, z: number, o: number, name: string): number 
   return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${seatWord(o)}.`) : g.zoneInstBase[z]! + o;
 }
 
+/** the instance of a family's zone at key `key` (keys `from` … `from + count - 1`), or a failure */
+export function zoneOfFamily(g: RunState, z: number, key: number, from: number, count: number, name: string): number {
+  const k = key - from;
+  return k >= 0 && k < count ? g.zoneInstBase[z]! + k : g.fail('run/key-out-of-range', `${Number.isNaN(key) ? 'no key' : key} is not a key of '${name}' (its keys: ${from}..${from + count - 1}).`);
+}
+
 /** the count slot of token index `t` in a pool whose slots start at `base`, or a failure when the pool does not hold it */
 export function tokenSlot(g: RunState, entries: Int32Array, base: number, t: number, pool: string, tokens: readonly string[]): number {
   const en = entries[t] ?? -1;
