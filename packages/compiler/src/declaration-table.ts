@@ -179,6 +179,9 @@ export function buildDeclarationTable(
         for (const pool of item.pools ?? []) {
           if (pool?.name) declare(make(pool.name, origin, 'pool', pool, 'card', item.name.name));
         }
+        for (const variable of item.vars ?? []) {
+          if (variable?.name) declare(make(variable.name, origin, 'var', variable, 'card', item.name.name));
+        }
         return;
       case 'PieceDecl': if (item.name) declare(make(item.name, origin, 'piece', item)); return;
       case 'BoardDecl': if (item.name) declare(make(item.name, origin, 'board', item)); return;
@@ -273,9 +276,10 @@ export function buildDeclarationTable(
     table.superseded.push({ decl: existing, status: 'overridden', by: replacement });
     table.byName.set(name, replacement);
     if (target.$type === 'CardDecl') {
-      // a card kind is replaced with its members: its per-card pools are the new declaration's
-      for (const d of [...table.byName.values()]) if (d.kind === 'pool' && d.scope === 'card' && d.cardKind === name) table.byName.delete(d.name);
+      // a card kind is replaced with its members: its per-card pools and vars are the new declaration's
+      for (const d of [...table.byName.values()]) if ((d.kind === 'pool' || d.kind === 'var') && d.scope === 'card' && d.cardKind === name) table.byName.delete(d.name);
       for (const pool of target.pools ?? []) if (pool?.name) declare(make(pool.name, origin, 'pool', pool, 'card', name));
+      for (const variable of target.vars ?? []) if (variable?.name) declare(make(variable.name, origin, 'var', variable, 'card', name));
     }
   };
 

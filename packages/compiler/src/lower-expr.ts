@@ -148,8 +148,9 @@ export class ExprLowerer {
       recorder?.reference(file, ident, { k: 'builtin', what: 'seat', name }, 'read');
       return val({ k: 'seat', index: Number(seat[1]) - 1 }, PLAYER);
     }
-    // `none`: the empty site, player or card is -1 (the piece `none` is a member of a site's piece enum, below)
-    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player' || expected?.t === 'card')) {
+    // `none`: the empty site, player or card is -1 (the piece `none` is a member of a site's piece enum, below);
+    // so is "not known yet" of a token or an enum that does not list `none` itself (`var told: colour = none`)
+    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player' || expected?.t === 'card' || expected?.t === 'token' || (expected?.t === 'enum' && !expected.values.includes('none')))) {
       recorder?.reference(file, ident, { k: 'builtin', what: 'none', name }, 'read');
       return val({ k: 'lit', v: -1 }, expected);
     }

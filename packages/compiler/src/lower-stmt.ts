@@ -427,9 +427,11 @@ export class StmtLowerer {
         continue;
       }
       const lowered = this.ex.value(arg.value, scope, cx.typeFromRef(field.type, decl.origin), `field \`${field.name.name}\``);
-      const constant = constantValue(lowered.expr);
+      // a token of a group is a constant too: its id (the engine interns the tokens' ids first, so it encodes as the token)
+      const constant = lowered.expr.k === 'token' ? lowered.expr.id : constantValue(lowered.expr);
       if (constant === undefined) {
-        if (lowered.ty.t !== 'unknown') cx.sink.error('type/mismatch', 'card fields must be constants', scope.origin.file, arg.range);
+        if (lowered.ty.t !== 'unknown') cx.sink.error('type/mismatch', `field \`${field.name.name}\` of a card must be a constant`, scope.origin.file, arg.range);
+        values[field.name.name] = 0;
         continue;
       }
       values[field.name.name] = constant;

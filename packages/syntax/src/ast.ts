@@ -172,6 +172,8 @@ export interface CardDecl extends NodeBase {
   name: Identifier;
   fields: CardField[];
   pools: PoolDecl[];
+  /** per-card vars: one value per card, set by rules (`set c.hinted = true`) */
+  vars: VarDecl[];
 }
 
 export interface CardField extends NodeBase {

@@ -389,12 +389,15 @@ export class AstBuilder {
 
   private card(n: CstNode): A.CardDecl {
     const c = childrenOf(n);
-    const decl: A.CardDecl = { $type: 'CardDecl', name: this.ident(this.tok(c, 'name')), fields: [], pools: [], range: this.rangeOf(n) };
+    const decl: A.CardDecl = { $type: 'CardDecl', name: this.ident(this.tok(c, 'name')), fields: [], pools: [], vars: [], range: this.rangeOf(n) };
     for (const member of this.nodes(c, 'cardMember')) {
       const m = childrenOf(member);
       const pool = this.node(m, 'poolDecl');
+      const variable = this.node(m, 'varDecl');
       if (pool !== undefined) {
         decl.pools.push(this.pool(pool));
+      } else if (variable !== undefined) {
+        decl.vars.push(this.varDecl(variable));
       } else {
         decl.fields.push({
           $type: 'CardField',

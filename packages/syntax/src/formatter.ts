@@ -325,6 +325,7 @@ class Printer {
         const members = [
           ...item.fields.map((f) => `${f.name.name}: ${typeText(f.type)}`),
           ...item.pools.map((p) => poolText(p)),
+          ...item.vars.map((v) => `${v.secret ? 'secret ' : ''}var ${v.name.name}: ${typeText(v.type)} = ${printExpr(v.initial)}`),
         ];
         return this.line(`${prefix}card ${item.name.name}${members.length > 0 ? ` { ${members.join(', ')} }` : ''}`);
       }

@@ -423,6 +423,8 @@ export class RulesParser extends CstParser {
   public cardMember = this.RULE('cardMember', () => {
     this.OR(this.alternatives[7] ??= [
       { ALT: () => this.SUBRULE(this.poolDecl) },
+      // a per-card var: `card tile { colour: colour, var hinted: bool = false }`
+      { ALT: () => this.SUBRULE(this.varDecl) },
       {
         ALT: () => {
           this.CONSUME(Name, LABEL.name);
