@@ -64,6 +64,7 @@ export type TopLevelItem =
   | BoardDecl
   | EventDecl
   | DeriveDecl
+  | ConstDecl
   | FlowDecl
   | RuleDecl
   | ActionDecl
@@ -310,6 +311,13 @@ export interface DeriveDecl extends NodeBase {
   cite?: StringLiteralNode;
 }
 
+/** `const colours = [red, yellow, green]` — a named constant: a list, a range or a value, fixed at compile time. */
+export interface ConstDecl extends NodeBase {
+  $type: 'ConstDecl';
+  name: Identifier;
+  value: Expr;
+}
+
 // ───────────────────────────── types ─────────────────────────────
 
 export type TypeRef = NamedType | EnumType | ListType | MapType;
@@ -517,7 +525,7 @@ export interface OverrideDecl extends NodeBase {
   /** a board is replaced whole: layout, kinds, values, frame and regions */
   target: RuleDecl | ActionDecl | ConstraintDecl | EndDecl | DeriveDecl | RankingDecl | PolicyDecl | BoardDecl
     /** declarations are replaced whole too, keeping their scope (a per-player zone stays per player) */
-    | ZoneDecl | CardDecl | VarDecl | PoolDecl | PieceDecl | EventDecl | OptionDecl;
+    | ZoneDecl | CardDecl | VarDecl | PoolDecl | PieceDecl | EventDecl | OptionDecl | ConstDecl;
 }
 
 /** `remove rule x` / `remove constraint x` / `remove end x` / `remove action x` */

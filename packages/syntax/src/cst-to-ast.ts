@@ -248,6 +248,8 @@ export class AstBuilder {
           return this.event(inner);
         case 'deriveDecl':
           return this.derive(inner);
+        case 'constDecl':
+          return this.constDecl(inner);
         case 'flowDecl': {
           const block = this.node(childrenOf(inner), 'flowBlock');
           return { $type: 'FlowDecl', items: this.flowBlock(block), range: this.rangeOf(inner) };
@@ -600,6 +602,11 @@ export class AstBuilder {
     return param;
   }
 
+  private constDecl(n: CstNode): A.ConstDecl {
+    const c = childrenOf(n);
+    return { $type: 'ConstDecl', name: this.ident(this.tok(c, 'name')), value: this.exprOf(this.node(c, 'value')), range: this.rangeOf(n) };
+  }
+
   private derive(n: CstNode): A.DeriveDecl {
     const c = childrenOf(n);
     const decl: A.DeriveDecl = {
@@ -889,6 +896,7 @@ export class AstBuilder {
     else if ((inner = pick('constraintDecl'))) target = this.constraint(inner);
     else if ((inner = pick('endDecl'))) target = this.end(inner);
     else if ((inner = pick('deriveDecl'))) target = this.derive(inner);
+    else if ((inner = pick('constDecl'))) target = this.constDecl(inner);
     else if ((inner = pick('rankingDecl'))) target = this.ranking(inner);
     else if ((inner = pick('policyDecl'))) target = this.policy(inner);
     else if ((inner = pick('boardDecl'))) target = this.board(inner);

@@ -345,6 +345,8 @@ class Printer {
         this.doc(assignment(head, this.x(item.value)));
         return this.cite(item.cite);
       }
+      case 'ConstDecl':
+        return this.doc(assignment(`${prefix}const ${item.name.name} =`, this.x(item.value)));
       case 'FlowDecl':
         return this.braced(`${prefix}flow`, item.items, (f) => this.flowItem(f));
       case 'RuleDecl': {
