@@ -27,6 +27,8 @@ export class WorkspaceFiles {
   private folders: readonly string[] = [];
   private hosts: FolderHosts | undefined;
   private current: (ModuleHost & { refuse(path: string): HostRefusal | undefined }) | undefined;
+  /** files read by the hosts of before the last `refresh` */
+  private readonly readEarlier = new Set<string>();
 
   /** The host the server reads through (its files are cached until `refresh`). */
   readonly host: ModuleHost & { refuse(path: string): HostRefusal | undefined } = {
@@ -59,12 +61,18 @@ export class WorkspaceFiles {
     this.use(this.folders);
   }
 
+  /** The real paths of the files read from disk, each once (audits and tests). */
+  get filesRead(): string[] {
+    return [...new Set([...this.readEarlier, ...(this.hosts?.filesRead() ?? [])])];
+  }
+
   /** Whether a folder lies inside the workspace (symlinks resolved): a test run looks for test files only there. */
   holdsFolder(folder: string): boolean {
     return this.hosts !== undefined && this.hosts.hostFor(folder).refuse(folder) === undefined;
   }
 
   private use(folders: readonly string[]): void {
+    for (const file of this.hosts?.filesRead() ?? []) this.readEarlier.add(file);
     this.folders = folders;
     this.hosts = folders.length > 0 ? new FolderHosts(folders, this.cwd) : undefined;
     this.current = this.hosts?.moduleHost();
@@ -109,6 +117,10 @@ class FolderHosts extends ProjectHosts {
   ) {
     super(undefined, cwd);
     this.real = folders.map((f) => realPath(f) ?? f);
+  }
+
+  filesRead(): string[] {
+    return [...this.byFolder.values()].flatMap((host) => host.filesRead);
   }
 
   override hostFor(file: string): NodeModuleHost {

@@ -10,8 +10,9 @@
  * - a header part that is not one (no `Content-Length`, a value that is not a
  *   whole number, a line that is not `Name: value`, no empty line within
  *   MAX_LSP_HEADER_BYTES, bytes that are no header at all): the bytes up to
- *   the next `Content-Length:` (in any case) are skipped and reported as
- *   `unframed`; reading goes on from there;
+ *   the next `Content-Length:` (in any case) that starts a frame whose
+ *   content is JSON are skipped and reported as `unframed`; reading goes on
+ *   from there;
  * - a `Content-Length` over MAX_LSP_MESSAGE_BYTES: reported (`too-large`),
  *   then skipped as a bad header is — waiting for that many bytes would make
  *   the server deaf until they came (a length of 10^15 would be forever);
@@ -49,8 +50,17 @@ const FIELD = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/;
 export class FrameReader extends AbstractMessageReader implements ValueReader {
   private readonly problemEmitter = new Emitter<FrameProblem>();
   private readonly queue = new ByteQueue();
-  /** what the bytes at the queue's head are */
-  private mode: { at: 'header' } | { at: 'body'; length: number } | { at: 'resync'; skipped: number; reason: string | undefined } = { at: 'header' };
+  /**
+   * What the bytes at the queue's head are. A frame found by skipping to a
+   * `Content-Length:` is a guess (`skipped` says what was skipped to reach
+   * it): it is taken only if its header holds and its content is JSON, else
+   * the skipping goes on after its first byte — so a second `Content-Length`
+   * line in a bad header does not cost the good frame after it.
+   */
+  private mode:
+    | { at: 'header'; skipped?: Skipped }
+    | { at: 'body'; headerBytes: number; length: number; skipped?: Skipped }
+    | { at: 'resync'; skipped: Skipped } = { at: 'header' };
   private callback: DataCallback | undefined;
   private readonly decoder = new TextDecoder('utf-8');
 
@@ -81,59 +91,75 @@ export class FrameReader extends AbstractMessageReader implements ValueReader {
           const keep = Math.min(this.queue.length, MARKER.length - 1);
           const dropped = this.queue.length - keep;
           this.queue.drop(dropped);
-          this.mode = { ...mode, skipped: mode.skipped + dropped };
+          this.mode = { at: 'resync', skipped: { ...mode.skipped, bytes: mode.skipped.bytes + dropped } };
           return;
         }
         this.queue.drop(found);
-        if (mode.reason !== undefined) this.problemEmitter.fire({ kind: 'unframed', bytes: mode.skipped + found, reason: mode.reason });
-        this.mode = { at: 'header' };
+        this.mode = { at: 'header', skipped: { ...mode.skipped, bytes: mode.skipped.bytes + found } };
       } else if (mode.at === 'header') {
         if (this.queue.length === 0) return;
         const head = this.queue.head(MAX_LSP_HEADER_BYTES + 4);
         const end = indexOfBlankLine(head);
         if (end < 0) {
           if (head.length < MAX_LSP_HEADER_BYTES + 4 && startsLikeHeader(head)) return; // more is coming
-          this.startResync(head.length >= MAX_LSP_HEADER_BYTES + 4 ? 'a header part longer than the budget, or no empty line after it' : 'bytes that are no header');
+          this.skip(mode.skipped, head.length >= MAX_LSP_HEADER_BYTES + 4 ? 'a header part longer than the budget, or no empty line after it' : 'bytes that are no header');
           continue;
         }
         const header = parseHeader(latin1(head.subarray(0, end)));
         if ('problem' in header) {
-          this.startResync(header.problem);
+          this.skip(mode.skipped, header.problem);
           continue;
         }
         if (header.length > MAX_LSP_MESSAGE_BYTES) {
+          this.report(mode.skipped);
           this.problemEmitter.fire({ kind: 'too-large', length: header.length });
-          this.startResync(undefined);
+          this.skip(undefined, undefined);
           continue;
         }
-        this.queue.drop(end + 4);
-        this.mode = { at: 'body', length: header.length };
+        this.mode = { at: 'body', headerBytes: end + 4, length: header.length, ...(mode.skipped ? { skipped: mode.skipped } : {}) };
       } else {
-        if (this.queue.length < mode.length) return;
-        const body = this.queue.take(mode.length);
+        const size = mode.headerBytes + mode.length;
+        if (this.queue.length < size) return;
+        const value = this.parse(this.queue.head(size).subarray(mode.headerBytes));
+        if (value === NOT_JSON && mode.skipped !== undefined) {
+          this.skip(mode.skipped, mode.skipped.reason); // the guess was wrong: skip on
+          continue;
+        }
+        this.queue.drop(size);
         this.mode = { at: 'header' };
-        this.deliver(body);
+        this.report(mode.skipped);
+        if (value === NOT_JSON) this.problemEmitter.fire({ kind: 'not-json', length: mode.length });
+        else this.callback?.(value as Message);
       }
     }
   }
 
-  /** Skips the bad header's first byte, then everything up to the next `Content-Length:` (reported with `reason`, unless already reported). */
-  private startResync(reason: string | undefined): void {
+  /** Skips the first byte at the head, then everything up to the next `Content-Length:`; reported (with the first reason) once a frame is found. */
+  private skip(skipped: Skipped | undefined, reason: string | undefined): void {
     this.queue.drop(1);
-    this.mode = { at: 'resync', skipped: 1, reason };
+    this.mode = { at: 'resync', skipped: skipped ? { ...skipped, bytes: skipped.bytes + 1 } : { bytes: 1, reason } };
   }
 
-  private deliver(body: Uint8Array): void {
-    let value: unknown;
+  private report(skipped: Skipped | undefined): void {
+    if (skipped?.reason !== undefined) this.problemEmitter.fire({ kind: 'unframed', bytes: skipped.bytes, reason: skipped.reason });
+  }
+
+  private parse(body: Uint8Array): unknown {
     try {
-      value = JSON.parse(this.decoder.decode(body));
+      return JSON.parse(this.decoder.decode(body)) as unknown;
     } catch {
-      this.problemEmitter.fire({ kind: 'not-json', length: body.length });
-      return;
+      return NOT_JSON;
     }
-    this.callback?.(value as Message);
   }
 }
+
+/** Bytes skipped so far, and why the skipping started (undefined: already reported). */
+interface Skipped {
+  bytes: number;
+  reason: string | undefined;
+}
+
+const NOT_JSON = Symbol('not JSON');
 
 /** The header's Content-Length, or what is wrong with it. */
 export function parseHeader(text: string): { length: number } | { problem: string } {
@@ -141,6 +167,8 @@ export function parseHeader(text: string): { length: number } | { problem: strin
   for (const line of text.split('\r\n')) {
     const field = FIELD.exec(line);
     if (!field) return { problem: 'a header line that is not `Name: value`' };
+    // a frame's header swallowed by a bad one's unfinished line: skip to it rather than read a wrong length
+    if (/.content-length:/i.test(line)) return { problem: 'a header line holding another header' };
     if (field[1]!.toLowerCase() !== 'content-length') continue;
     if (length !== undefined) return { problem: 'Content-Length given twice' };
     if (!/^\d+$/.test(field[2]!)) return { problem: 'a Content-Length that is not a whole number of bytes' };
@@ -186,12 +214,6 @@ class ByteQueue {
     if (first === undefined) return new Uint8Array(0);
     if (first.length >= n || this.chunks.length === 1) return first.subarray(0, n);
     return this.join(Math.min(n, this.length));
-  }
-
-  take(n: number): Uint8Array {
-    const bytes = this.head(n);
-    this.drop(n);
-    return bytes;
   }
 
   drop(n: number): void {

@@ -4,7 +4,8 @@
  * (`server.ts`), and LSP's ending: `exit` after `shutdown` ends with 0,
  * without it (or when the input ends first) with 1. Platform-neutral: the
  * Node flavour gives it a frame reader over stdin, the browser flavour the
- * worker's message reader.
+ * worker's message reader; each imports `vscode-languageserver/node` or
+ * `/browser`, which installs the runtime the connection needs.
  */
 
 import { createConnection, createProtocolConnection, type Connection, type InitializeParams, type MessageWriter } from 'vscode-languageserver';

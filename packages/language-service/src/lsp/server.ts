@@ -22,7 +22,9 @@ import {
   CodeLensRefreshRequest,
   ErrorCodes,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   type CancellationToken,
   type Connection,
@@ -116,7 +118,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(publish, delay);
   };
-  const warn = (message: string): void => tell(() => connection.window.showWarningMessage(message));
+  // a notification (window/showMessage): the server waits for no answer
+  const warn = (message: string): void => tell(() => connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }));
   /** Given files (the page's gallery), within the budgets: a set that does not fit is not taken, and the page is told. */
   const addFiles = (files: Record<string, string>, readOnly: boolean): boolean => {
     const entries = Object.entries(files);
@@ -215,7 +218,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const [u, list] of Object.entries(result.diagnostics)) testDiagnostics.set(u, list);
     for (const u of documents.uris()) schedule(u);
     const summary = `${result.passed} passed, ${result.failed} failed${result.broken ? `, ${result.broken} test file(s) do not compile` : ''}`;
-    tell(() => connection.window.showInformationMessage(`houserules tests: ${summary}`));
+    tell(() => connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `houserules tests: ${summary}` }));
     tell(() => connection.sendNotification(HOUSERULES_TEST_RESULTS, { uri, ...result } satisfies TestResultsParams));
     if (lensRefresh) tell(() => connection.sendRequest(CodeLensRefreshRequest.type));
     return { passed: result.passed, failed: result.failed, broken: result.broken, tests: result.tests };
