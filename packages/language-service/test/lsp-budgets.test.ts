@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SOURCE_BYTES } from '@houserules/syntax';
 import { MAX_EDIT_WORK, MAX_GIVEN_FILES, MAX_HELD_TEXT, MAX_OPEN_DOCUMENTS } from '../src/lsp/index.ts';
-import { initialized, startTestServer, type TestServer, type Written } from './lsp-harness.ts';
+import { initialized, startTestServer, type TestServer } from './lsp-harness.ts';
 
 const BIG_URI = 'file:///scenarios/big/big.rules';
 const LINE = 'token gem\nrule r on game_start {\n}\n';
@@ -117,16 +117,22 @@ describe('what a client can make big', () => {
     expect(server.served.service.version(uri)).toBeUndefined();
   });
 
-  it(`takes at most ${MAX_GIVEN_FILES} given files`, async () => {
+  it(`takes at most ${MAX_GIVEN_FILES} given files; files given again replace theirs and count once`, async () => {
     const server = startTestServer({ diagnosticsDelay: 600_000 });
     await initialized(server, { initializationOptions: { files: { 'file:///gallery/a.rules': 'token a\n' } } });
-    const files = Object.fromEntries(Array.from({ length: MAX_GIVEN_FILES }, (_, i) => [`file:///gallery/f${i}.rules`, 'token f\n']));
-    server.notify('houserules/setFiles', { files });
-    const answer: Written = await server.request('textDocument/documentSymbol', { textDocument: { uri: 'file:///gallery/f1.rules' } });
-    expect(answer.result).toEqual([]);
+    const files = (n: number): Record<string, string> => Object.fromEntries(Array.from({ length: n }, (_, i) => [`file:///gallery/f${i}.rules`, 'token f\n']));
+    const symbolsOf = async (uri: string): Promise<unknown> => (await server.request('textDocument/documentSymbol', { textDocument: { uri } })).result;
+    server.notify('houserules/setFiles', { files: files(MAX_GIVEN_FILES) });
+    expect(await symbolsOf('file:///gallery/f1.rules')).toEqual([]);
     expect(warnings(server)).toHaveLength(1);
     expect(server.served.service.workspace.givenFiles).toBe(1);
+    server.notify('houserules/setFiles', { files: files(MAX_GIVEN_FILES - 1) });
+    server.notify('houserules/setFiles', { files: files(MAX_GIVEN_FILES - 1) });
+    expect(await symbolsOf('file:///gallery/f1.rules')).not.toEqual([]);
+    expect(warnings(server)).toHaveLength(1);
+    expect(server.served.service.workspace.givenFiles).toBe(MAX_GIVEN_FILES);
     server.notify('houserules/setFiles', { files: { 'file:///gallery/b.rules': 'token b\n' } });
-    expect((await server.request('textDocument/documentSymbol', { textDocument: { uri: 'file:///gallery/b.rules' } })).result).not.toEqual([]);
+    expect(await symbolsOf('file:///gallery/b.rules')).toEqual([]);
+    expect(warnings(server)).toHaveLength(2);
   });
 });

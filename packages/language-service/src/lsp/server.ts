@@ -122,11 +122,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const warn = (message: string): void => tell(() => connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }));
   /** Given files (the page's gallery), within the budgets: a set that does not fit is not taken, and the page is told. */
   const addFiles = (files: Record<string, string>, readOnly: boolean): boolean => {
-    const entries = Object.entries(files);
-    const given = service.workspace.givenFiles + entries.length;
-    const chars = service.workspace.heldText + entries.reduce((n, [, text]) => n + text.length, 0);
-    if (given > MAX_GIVEN_FILES || chars > MAX_HELD_TEXT) {
-      warn(`Houserules: ${entries.length} files were given, more than the language server holds (${MAX_GIVEN_FILES} files, ${MAX_HELD_TEXT} characters with the open documents); none was taken.`);
+    // what the set adds: files given again replace their text; open documents are not replaced
+    let newFiles = 0;
+    let newChars = 0;
+    for (const [key, text] of Object.entries(files)) {
+      const path = service.uris.toPath(key);
+      const held = service.workspace.holds(path) ? service.workspace.document(path) : undefined;
+      if (held === undefined) newFiles++;
+      if (!held?.open) newChars += text.length - (held?.text.length ?? 0);
+    }
+    if (service.workspace.givenFiles + newFiles > MAX_GIVEN_FILES || service.workspace.heldText + newChars > MAX_HELD_TEXT) {
+      warn(`Houserules: ${Object.keys(files).length} files were given, more than the language server holds (${MAX_GIVEN_FILES} files, ${MAX_HELD_TEXT} characters with the open documents); none was taken.`);
       return false;
     }
     service.addFiles(files, { readOnly });
