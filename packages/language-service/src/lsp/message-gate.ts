@@ -73,22 +73,23 @@ export class MessageGate extends AbstractMessageReader {
       return this.request(m as unknown as RequestMessage, id);
     }
     if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params)) && m.method !== 'exit') {
-      this.log(`houserules lsp: ${m.method} with params that are not an object (ignored)`);
+      this.log(`houserules lsp: ${shown(m.method)} with params that are not an object (ignored)`);
       return undefined;
     }
     return this.notification(m as unknown as NotificationMessage);
   }
 
   private request(m: RequestMessage, id: number | string): Message | undefined {
+    const method = shown(m.method);
     if (this.lifecycle === 'not-initialized' && m.method !== 'initialize') {
-      return this.refuse(id, ErrorCodes.ServerNotInitialized, `the server is not initialized: send initialize before ${m.method}`);
+      return this.refuse(id, ErrorCodes.ServerNotInitialized, `the server is not initialized: send initialize before ${method}`);
     }
-    if (this.lifecycle === 'shut-down') return this.refuse(id, ErrorCodes.InvalidRequest, `the server is shut down: ${m.method} is not answered, only exit is accepted`);
+    if (this.lifecycle === 'shut-down') return this.refuse(id, ErrorCodes.InvalidRequest, `the server is shut down: ${method} is not answered, only exit is accepted`);
     if (this.lifecycle === 'running' && m.method === 'initialize') return this.refuse(id, ErrorCodes.InvalidRequest, 'the server is already initialized');
     const check = Object.hasOwn(REQUEST_PARAMS, m.method) ? REQUEST_PARAMS[m.method]! : undefined;
-    if (check === undefined) return this.refuse(id, ErrorCodes.MethodNotFound, `the server does not handle ${m.method}`);
+    if (check === undefined) return this.refuse(id, ErrorCodes.MethodNotFound, `the server does not handle ${method}`);
     const problem = check(m.params, 'params');
-    if (problem !== undefined) return this.refuse(id, ErrorCodes.InvalidParams, `${m.method}: ${problem}`);
+    if (problem !== undefined) return this.refuse(id, ErrorCodes.InvalidParams, `${method}: ${problem}`);
     if (m.method === 'initialize') this.lifecycle = 'running';
     if (m.method === 'shutdown') this.lifecycle = 'shut-down';
     return m;
@@ -101,7 +102,7 @@ export class MessageGate extends AbstractMessageReader {
     if (check === undefined) return undefined;
     const problem = check(m.params, 'params');
     if (problem !== undefined) {
-      this.log(`houserules lsp: ${m.method} ignored: ${problem}`);
+      this.log(`houserules lsp: ${shown(m.method)} ignored: ${problem}`);
       return undefined;
     }
     return m;
@@ -127,6 +128,11 @@ export class MessageGate extends AbstractMessageReader {
     this.writer.write({ jsonrpc: '2.0', id, error: { code, message } } as ResponseMessage).catch(() => this.log('houserules lsp: an answer could not be written'));
     return undefined;
   }
+}
+
+/** A method name as an answer or the log shows it: a client's string, so never more than a line. */
+function shown(method: string): string {
+  return method.length > 100 ? `${method.slice(0, 100)}…` : method;
 }
 
 /** Whether `value` is nested at most MAX_LSP_JSON_DEPTH deep (walked without recursion). */
