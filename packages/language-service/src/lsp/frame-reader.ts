@@ -19,6 +19,10 @@
  * - content that is not JSON: reported as `not-json` (the gate answers it
  *   with ParseError, as JSON-RPC says).
  *
+ * Not recoverable: a `Content-Length` longer than its content takes the
+ * bytes after it (the next frames) as its content, as the protocol says;
+ * reading goes on after them.
+ *
  * Whatever the content, every JSON value is handed on as it is: the message
  * gate decides what is a message. Platform-neutral (bytes in, values out).
  */
