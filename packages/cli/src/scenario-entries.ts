@@ -4,9 +4,12 @@ import type { ModuleHost } from '@houserules/compiler';
 export interface EntryFiles {
   /** The files to compile, in the order given. */
   entries: string[];
-  /** Of those, the modules that only add `test` blocks (to a scenario they extend or import). */
+  /** Of those, the modules that only add `test` blocks (to a scenario they extend or import), with the derived values, policies and invariants they use. */
   testModules: Set<string>;
 }
+
+/** What a test module may declare beside its tests without becoming a scenario: values and checks that change no game. */
+const TEST_HELPERS: ReadonlySet<string> = new Set(['DeriveDecl', 'PolicyDecl', 'InvariantDecl']);
 
 /**
  * The files to compile: every file that declares a `scenario`, and every file
@@ -29,7 +32,7 @@ export function findEntryFiles(host: ModuleHost, files: readonly string[]): Entr
     for (const item of ast.items) {
       if (item.$type === 'ImportDecl') refs.push(item.module);
       else if (item.$type === 'TestDecl') tests++;
-      else others++;
+      else if (!TEST_HELPERS.has(item.$type)) others++;
       if (item.$type === 'ScenarioDecl') scenarios.add(file);
     }
     if (tests > 0 && others === 0) testModules.add(file);

@@ -30,7 +30,7 @@ describe('houserules check', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Diamant');
-    expect(run.stdout).toMatch(/checked \d+ scenarios?( and \d+ test modules?)? \(\d+ files?\): 0 errors/);
+    expect(run.stdout).toMatch(/checked \d+ scenarios?( and \d+ test modules?)? \(\d+ files?\): 0 errors, 0 warnings/);
   });
 
   it('reports JSON with one entry per scenario', async () => {

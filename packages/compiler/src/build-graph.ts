@@ -123,7 +123,17 @@ export function buildGraph(
       case 'end': graph.ends.push(lowerEnd(shadow, d, naming)); break;
       case 'invariant': graph.invariants.push(lowerInvariant(shadow, d, naming)); break;
       case 'policy': graph.policies.push(lowerPolicy(shadow, d, naming)); break;
-      default: continue; // a replaced derived value or board simply disappears
+      case 'derive': case 'board': {
+        // a replaced derived value or board leaves no node; what it read still counts as used (lints.ts),
+        // lowered on lowerers of its own (the shadow's cache holds the replacement under the same name)
+        const scratch = makeLowerers(table, new DiagnosticSink(), null);
+        for (const [k, v] of l.cx.enumIndex) scratch.cx.enumIndex.set(k, v);
+        if (d.kind === 'derive') lowerDerived(scratch, d);
+        else lowerBoard(scratch, d);
+        for (const name of scratch.cx.read) shadow.cx.read.add(name);
+        continue;
+      }
+      default: continue;
     }
     // The replacement may itself have been replaced later (base → extension → variant).
     const replacement = s.by ? (supersededIds.get(s.by) ?? (table.byName.get(s.by.name) === s.by ? idOf(s.by) : undefined)) : undefined;
@@ -132,7 +142,7 @@ export function buildGraph(
   assignFiringOrder(activeRules, inactiveRules, sink, recorder);
   graph.edges = l.cx.sortedEdges();
   // Linting waits for the caller: the file's test blocks may still read declarations.
-  return { graph, lowerers: l, lint: () => lint(l.cx, activeRules, graph) };
+  return { graph, lowerers: l, lint: () => lint(l.cx, activeRules, graph, { cx: shadow.cx, rules: inactiveRules }) };
 }
 
 /** `rule:<name>@<module>`, made unique when one module superseded the same name twice. */

@@ -78,25 +78,37 @@ export interface CheckedRun {
 export function checkLoaded(
   modules: LoadedModule[], loadDiagnostics: Diagnostic[], entry: string, recorderFor: (variant: string | null) => SemanticRecorder | null,
 ): { variants: string[]; diagnostics: Diagnostic[]; runs: CheckedRun[] } {
-  const base = lowerLoaded(modules, loadDiagnostics, entry, null, recorderFor(null));
   const variants = variantNames(modules);
-  const runs: CheckedRun[] = [{ variant: null, lowered: base.lowered }];
-  const all: Diagnostic[] = [...base.diagnostics];
-  const seen = new Set(all.map(diagnosticKey));
-  // A variant run lowers only its own tests, so a declaration the base game's tests read (a test
-  // module's helper) would look unused there: what the base game declares and uses stays used.
-  const declaredInBase = new Set([...(base.lowered?.table.byName.values() ?? [])].map((d) => `${d.origin.file}:${d.ident.range.start.offset}`));
-  for (const v of variants) {
-    const run = lowerLoaded(modules, [], entry, v, recorderFor(v));
+  const runs: CheckedRun[] = [];
+  const all: Diagnostic[] = [];
+  const seen = new Set<string>();
+  // Each run lowers only the tests that run in it (a test module's helper read by the tests of
+  // one variant looks unused in the others): a declaration is unused when every run that
+  // declares it finds it unused.
+  const unused = new Map<string, { diagnostic: Diagnostic; runs: number }>();
+  const declaredIn = new Map<string, number>();
+  for (const v of [null, ...variants]) {
+    const run = lowerLoaded(modules, v === null ? loadDiagnostics : [], entry, v, recorderFor(v));
     runs.push({ variant: v, lowered: run.lowered });
+    for (const d of run.lowered?.table.byName.values() ?? []) {
+      const key = `${d.origin.file}:${d.ident.range.start.offset}`;
+      declaredIn.set(key, (declaredIn.get(key) ?? 0) + 1);
+    }
     for (const d of run.diagnostics) {
+      if (d.code === 'lint/unused-declaration') {
+        const key = `${d.file}:${d.range?.start.offset}`;
+        const known = unused.get(key);
+        if (known) known.runs++;
+        else unused.set(key, { diagnostic: d, runs: 1 });
+        continue;
+      }
       const key = diagnosticKey(d);
       if (seen.has(key)) continue;
-      if (d.code === 'lint/unused-declaration' && declaredInBase.has(`${d.file}:${d.range?.start.offset}`)) continue;
       seen.add(key);
       all.push(d);
     }
   }
+  for (const [key, { diagnostic, runs: count }] of unused) if (count === (declaredIn.get(key) ?? 0)) all.push(diagnostic);
   for (const { decl, origin } of collectTests(modules)) {
     const wanted = testVariant(decl);
     if (wanted !== null && !variants.includes(wanted)) {

@@ -8,16 +8,27 @@ import type { LoweringContext } from './lowering-context.ts';
  * A var counts as used when something reads it; a pool or zone when anything
  * moves to, from or reads it; an event when something emits it or a rule
  * listens to it. Builtin and flow-step events are emitted by the flow.
+ *
+ * Only what the author of a declaration can act on: a declaration that a
+ * replaced node used (a base module's rule, ending, derived value or board that
+ * an extension overrides or removes) counts as used, since the base module's
+ * author needs it and the extension's author cannot remove it. And after an
+ * error none is reported: an unknown name or a mistyped `override` leaves what
+ * it meant to read looking unused.
  */
-export function lint(cx: LoweringContext, activeRules: { node: RuleNode; decl: DeclOf<'rule'> }[], graph?: RuleGraph): void {
+export function lint(cx: LoweringContext, activeRules: { node: RuleNode; decl: DeclOf<'rule'> }[], graph?: RuleGraph, superseded?: { cx: LoweringContext; rules: { node: RuleNode }[] }): void {
   if (graph) lintGuardsChangedByEarlierRules(cx, activeRules, graph);
-  const listened = new Set(activeRules.map((r) => r.node.event));
+  if (cx.sink.hasErrors) return;
+  const listened = new Set([...activeRules, ...(superseded?.rules ?? [])].map((r) => r.node.event));
+  const read = (name: string): boolean => cx.read.has(name) || superseded?.cx.read.has(name) === true;
+  const written = (name: string): boolean => cx.written.has(name) || superseded?.cx.written.has(name) === true;
+  const emitted = (event: string): boolean => cx.emitted.has(event) || superseded?.cx.emitted.has(event) === true;
   for (const d of cx.table.byName.values()) {
     let unused = false;
     switch (d.kind) {
-      case 'option': case 'var': case 'derive': unused = !cx.read.has(d.name); break;
-      case 'pool': case 'zone': unused = !cx.read.has(d.name) && !cx.written.has(d.name); break;
-      case 'event': unused = !cx.emitted.has(`event:${d.name}`) && !listened.has(`event:${d.name}`); break;
+      case 'option': case 'var': case 'derive': unused = !read(d.name); break;
+      case 'pool': case 'zone': unused = !read(d.name) && !written(d.name); break;
+      case 'event': unused = !emitted(`event:${d.name}`) && !listened.has(`event:${d.name}`); break;
       default: break;
     }
     if (unused) {
@@ -41,7 +52,8 @@ export function lint(cx: LoweringContext, activeRules: { node: RuleNode; decl: D
  * guard sees what the first rule did. Guards written to exclude each other
  * (`when phase == a { set phase = b }`, `when phase == b { … }`) then both hold
  * in one event. The first rule's own guard must read what it writes, so a rule
- * that merely feeds the next one (a counter, a flag meant to be seen) is not flagged.
+ * that merely feeds the next one (a counter, a flag meant to be seen) is not flagged;
+ * nor is a second rule declared `after` the first: it says it means to see the change.
  */
 function lintGuardsChangedByEarlierRules(cx: LoweringContext, activeRules: { node: RuleNode; decl: DeclOf<'rule'> }[], graph: RuleGraph): void {
   const derived = new Map(graph.derived.map((d) => [d.id, d.value]));
@@ -59,12 +71,14 @@ function lintGuardsChangedByEarlierRules(cx: LoweringContext, activeRules: { nod
         const shared = [...reads[j]!].filter((x) => written.has(x) && reads[i]!.has(x));
         if (shared.length === 0) continue;
         const second = rules[j]!;
+        const order = second.decl.node.order;
+        if (order?.relation === 'after' && order.target.name === first.node.name) continue;
         const name = shared[0]!.replace(/^[a-z]+:/, '');
         const guard = second.decl.node.when;
         cx.sink.warning('lint/guard-changed-by-earlier-rule',
           `the \`when\` of rule \`${second.node.name}\` reads \`${name}\`, which rule \`${first.node.name}\` (on the same event, firing first) changes: both guards can hold in one event`,
           second.decl.origin.file, guard?.range ?? second.decl.ident.range,
-          `a \`when\` is evaluated just before its rule fires; if the two are alternatives, make them one rule with \`if … else\`, or guard on a value neither changes`,
+          `a \`when\` is evaluated just before its rule fires; if the two are alternatives, make them one rule with \`if … else\`, or guard on a value neither changes; if \`${second.node.name}\` means to see what \`${first.node.name}\` did, say so: \`rule ${second.node.name} on … after ${first.node.name}\``,
           [{ message: `rule \`${first.node.name}\` changes \`${name}\` here`, file: first.decl.origin.file, range: first.decl.ident.range }]);
         break;
       }

@@ -158,7 +158,22 @@ export function lowerCardKind(l: Lowerers, d: DeclOf<'card'>): CardKindNode {
 
 export function lowerZone(l: Lowerers, d: DeclOf<'zone'>): ZoneNode {
   const scope = l.cx.scope(d.origin, idOf(d), null);
+  if ((d.node.visibility === 'others' || d.node.visibility === 'owner') && d.scope !== 'player') {
+    l.cx.sink.error('type/zone-needs-owner', `zone \`${d.name}\` is seen ${d.node.visibility === 'owner' ? 'by its owner only' : 'by everyone but its owner'}, but it belongs to no player`, d.origin.file, d.ident.range,
+      'declare it inside `per player { … }`, or make it `public` or `hidden`');
+  }
   const contents = (d.node.contents ?? []).filter((c): c is CardSpec => !!c).flatMap((c) => l.st.cardSpecs(c, scope));
+  const keys = d.node.keys;
+  if (keys !== undefined && d.scope === 'player') {
+    l.cx.sink.error('type/zone-family-scope', `zone \`${d.name}\` is a family of zones inside \`per player\`: a family is shared`, d.origin.file, keys.range,
+      'declare the family outside `per player` (one zone per key for the whole table)');
+  }
+  if (keys !== undefined && d.scope !== 'player') {
+    return {
+      id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range),
+      scope: 'keyed', keys: { from: keys.from, to: keys.to }, visibility: d.node.visibility ?? 'public', contents,
+    };
+  }
   return {
     id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range),
     scope: d.scope === 'player' ? 'player' : 'global', visibility: d.node.visibility ?? 'public', contents,

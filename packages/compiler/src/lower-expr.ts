@@ -265,7 +265,14 @@ export class ExprLowerer {
         }
         return val(of === undefined ? { k: 'var', id } : { k: 'var', id, of }, cx.declType(decl));
       }
-      case 'zone': return val(of === undefined ? { k: 'zone', id } : { k: 'zone', id, of }, cx.declType(decl));
+      case 'zone': {
+        if (decl.node.keys !== undefined && decl.scope !== 'player' && !keyed) {
+          cx.sink.error('type/zone-needs-key', `\`${decl.name}\` is a family of zones: say which one`, scope.origin.file, ident.range,
+            `write \`${decl.name}[k]\` for a key k from ${decl.node.keys.from} to ${decl.node.keys.to}; to go over all of them, go over the keys (\`for k in ${decl.node.keys.from}..${decl.node.keys.to}\`)`);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        return val(of === undefined ? { k: 'zone', id } : { k: 'zone', id, of }, cx.declType(decl));
+      }
       case 'pool': return { k: 'pool', decl, ref: of === undefined ? { pool: id } : { pool: id, of } };
       case 'derive': {
         const params = decl.node.params ?? [];
@@ -400,6 +407,20 @@ export class ExprLowerer {
       return val(ERROR_EXPR, UNKNOWN);
     }
     const target = object.expr;
+    if (target.k === 'zone' && target.of === undefined) {
+      const decl = cx.table.byName.get(target.id.slice('zone:'.length));
+      const keys = decl?.kind === 'zone' && decl.scope !== 'player' ? decl.node.keys : undefined;
+      if (keys !== undefined) {
+        // one zone of a family: `row[r]`
+        const key = this.value(e.index, scope, NUMBER, `the key of \`${decl!.name}\``);
+        const constant = constantNumber(key.expr);
+        if (constant !== undefined && (constant < keys.from || constant > keys.to)) {
+          cx.sink.error('type/key-out-of-range', `${constant} is not a key of \`${decl!.name}\`: its keys run from ${keys.from} to ${keys.to}`, file, e.index?.range);
+          return val(ERROR_EXPR, UNKNOWN);
+        }
+        return val({ k: 'zone', id: target.id, of: key.expr }, object.ty);
+      }
+    }
     if (target.k === 'var' && target.key === undefined) {
       const decl = cx.table.byName.get(target.id.slice('var:'.length));
       const keys = decl?.kind === 'var' ? mapKeysOf(cx, decl) : null;
@@ -559,6 +580,7 @@ export class ExprLowerer {
   }
 
   private aggregate(e: AggregateExpr, scope: Scope): Operand {
+    if (e.by !== undefined || e.fn === 'sorted') return this.ordered(e, scope);
     const over = this.collection(e.collection, scope);
     const bind = e.binding?.name ?? '_';
     return this.withLocal(scope, e.binding, over.elem, e.range, () => {
@@ -580,6 +602,38 @@ export class ExprLowerer {
       if (value !== undefined) expr.value = value;
       const ty: Ty = e.fn === 'any' || e.fn === 'all' ? BOOL : e.fn === 'first' ? over.elem : e.fn === 'list' ? listOf(valueTy) : NUMBER;
       return val(expr, ty);
+    });
+  }
+
+  /**
+   * An aggregate that orders the elements by a key: `max(c in hand by c.value)` is the card (the first
+   * such on a tie), `sorted(c in row by c.value desc)` the list. Without `by`, `sorted` orders by the
+   * elements themselves (numbers).
+   */
+  private ordered(e: AggregateExpr, scope: Scope): Operand {
+    const over = this.collection(e.collection, scope);
+    const bind = e.binding?.name ?? '_';
+    const fn = e.fn === 'max' ? 'maxBy' : e.fn === 'min' ? 'minBy' : e.fn === 'sorted' ? 'sorted' : null;
+    return this.withLocal(scope, e.binding, over.elem, e.range, () => {
+      const where = e.where ? this.value(e.where, scope, BOOL, 'the `where` condition').expr : undefined;
+      if (fn === null || e.value !== undefined) {
+        this.cx.sink.error('type/aggregate-order', fn === null
+          ? `\`${e.fn}\` takes no \`by\`: only \`min\`, \`max\` and \`sorted\` order the elements`
+          : `\`${e.fn}(… by …)\` is an element, not a value: it takes no \`: value\``,
+        scope.origin.file, e.range, fn === null ? `write \`max(x in … by key)\` for the element with the greatest key` : `for the greatest key itself, write \`${e.fn}(x in … : key)\``);
+        if (e.value) this.value(e.value, scope);
+        if (e.by) this.value(e.by, scope);
+        return val(ERROR_EXPR, UNKNOWN);
+      }
+      const key = e.by !== undefined ? this.value(e.by, scope, NUMBER, `the key of \`${e.fn}\``).expr : undefined;
+      if (key === undefined && over.elem.t !== 'number' && over.elem.t !== 'unknown') {
+        this.cx.sink.error('type/mismatch', `\`sorted\` over ${describeType(over.elem)} needs a key: \`sorted(x in … by key)\``, scope.origin.file, e.range);
+      }
+      const expr: GExpr = { k: 'agg', fn, bind, over: over.expr };
+      if (where !== undefined) expr.where = where;
+      if (key !== undefined) expr.value = key;
+      if (e.descending) expr.desc = true;
+      return val(expr, fn === 'sorted' ? listOf(over.elem) : over.elem);
     });
   }
 

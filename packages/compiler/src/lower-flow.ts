@@ -89,7 +89,11 @@ function lowerItem(l: Lowerers, item: FlowItem, scope: Scope): FlowNode | null {
         count: item.count === 'forever' || item.count === undefined ? null : l.ex.value(item.count, scope, NUMBER, 'the number of rounds').expr,
         body: lowerItems(l, item.body, scope),
       };
-    case 'TurnsFlow': return { f: 'turns', order: item.order ?? 'seat', body: lowerItems(l, item.body, scope) };
+    case 'TurnsFlow': {
+      const node: FlowNode = { f: 'turns', order: item.order ?? 'seat', body: lowerItems(l, item.body, scope) };
+      if (item.from) node.from = l.ex.value(item.from, scope, PLAYER, 'the player the turns start from').expr;
+      return node;
+    }
     case 'PhaseFlow': return { f: 'phase', name: item.name?.name ?? '', body: lowerItems(l, item.body, scope) };
     case 'RepeatFlow': {
       const node: FlowNode = { f: 'repeat', body: lowerItems(l, item.body, scope) };

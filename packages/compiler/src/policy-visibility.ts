@@ -38,6 +38,8 @@ function walk(cx: LoweringContext, e: Expr, selfLocal: boolean, seen: Set<string
         const visibility = decl.node.visibility ?? 'public';
         if (visibility === 'hidden') return `the cards of the hidden zone \`${decl.name}\``;
         if (visibility === 'owner' && !isSelf(e.of, selfLocal)) return `the cards of another player's \`${decl.name}\``;
+        // everyone but its owner sees it: the deciding player's own is the one it cannot
+        if (visibility === 'others' && isSelf(e.of, selfLocal)) return `the cards of its own \`${decl.name}\`, which everyone but its owner sees`;
       }
       break;
     }

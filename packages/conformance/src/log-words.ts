@@ -88,11 +88,12 @@ export class LogWords {
     return `${name}(${m.args.map((v, i) => this.value(v, action?.params[i]?.type)).join(', ')})`;
   }
 
-  /** A zone as a test names it: `path`, a player's `p1.hand` (the log writes `hand[0]`). */
+  /** A zone as a test names it: `path`, a player's `p1.hand` (the log writes `hand[0]`), a family's `row[3]` (as the log writes it). */
   zone(raw: unknown): string {
     const text = String(raw);
-    const own = /^([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]$/.exec(text);
-    return own ? `${this.seat(Number(own[2]))}.${this.text(own[1])}` : this.text(text);
+    const own = /^([A-Za-z_][A-Za-z0-9_]*)\[(-?\d+)\]$/.exec(text);
+    if (own === null || this.lg.zones.find((z) => z.name === own[1])?.scope === 'keyed') return this.text(text);
+    return `${this.seat(Number(own[2]))}.${this.text(own[1])}`;
   }
 
   /** An end reason by the end condition's name (`flow-ended`, `end-game` as they are). */
@@ -117,6 +118,12 @@ export class LogWords {
         const what = d['card'] === undefined ? 'a card' : this.card(Number(d['card']));
         return `${d['hidden'] === true ? 'draws' : 'reveals'} ${what} from ${this.zone(d['from'])} to ${this.zone(d['to'])}`;
       }
+      case '$move': {
+        const what = d['card'] === undefined ? 'a card' : this.card(Number(d['card']));
+        return `moves ${what} from ${this.zone(d['from'])} to ${this.zone(d['to'])}`;
+      }
+      case '$moveAll':
+        return `moves ${this.text(d['count'])} card${d['count'] === 1 ? '' : 's'} from ${this.zone(d['from'])} to ${this.zone(d['to'])}`;
       case '$show': {
         // a redacted log keeps only how many cards were shown
         const cards = Array.isArray(d['cards']) ? d['cards'].map((c) => this.card(Number(c))).join(', ') : `${this.text(d['count'] ?? 'some')} card(s)`;

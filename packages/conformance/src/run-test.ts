@@ -225,7 +225,7 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
         const info = ctx.lg.events.find((e) => e.name === event);
         const log = ctx.game.log;
         const since = step.thisRound ? log.filter((e) => e.round === ctx.game.round) : log.slice(ctx.mark);
-        const matches = since.filter((e) => e.event === event && (wanted === null || wanted.every((w, k) => sameValue(e.data[info?.params[k]?.name ?? ''] as Value, w))));
+        const matches = since.filter((e) => e.event === event && (wanted === null || wanted.every((w, k) => sameValue(e.data[info?.params[k]?.name ?? ''] as Value | Value[], w))));
         const happened = since.filter((e) => !e.event.startsWith('$')).map((e) => describeLogEntry(e, ctx.game, ctx.lg));
         const shown = wanted?.map((w, k) => {
           const t = info?.params[k]?.type.t;
@@ -485,8 +485,9 @@ export function showValue(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
-function sameValue(a: Value | undefined, b: Value | Value[]): boolean {
-  if (Array.isArray(b)) return false;
+function sameValue(a: Value | Value[] | undefined, b: Value | Value[]): boolean {
+  // a list argument (an event's `list of T` parameter) matches element by element, in order
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, k) => sameValue(x, b[k]!));
   if (typeof a === 'boolean' && typeof b === 'number') return (a ? 1 : 0) === b;
   return a === b;
 }

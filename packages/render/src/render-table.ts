@@ -10,7 +10,7 @@ const MAX_CARDS_SHOWN = 24;
  * writes them (`gem(7)`, a kind and its field values), a hidden zone as its count, and one row per
  * pool with its token counts. Deterministic and escaped like renderBoard.
  */
-export function renderTable(view: PlayerView, options: { title?: string } = {}): string {
+export function renderTable(view: PlayerView, options: { title?: string; /** the tokens of each pool that are unlimited (`unlimitedPoolTokens`): shown as such, not as a count below zero */ unlimited?: Map<string, Set<string>> } = {}): string {
   const rows: { label: string; text: string }[] = [];
   const zone = (label: string, z: ZoneView): void => {
     if (z.cards === undefined) {
@@ -24,16 +24,17 @@ export function renderTable(view: PlayerView, options: { title?: string } = {}):
     const more = z.cards.length > MAX_CARDS_SHOWN ? ` … and ${z.cards.length - MAX_CARDS_SHOWN} more` : '';
     rows.push({ label, text: shown.length > 0 ? shown.join('  ') + more : 'empty' });
   };
-  const pool = (label: string, counts: Record<string, number>): void => {
+  const pool = (label: string, counts: Record<string, number>, name: string): void => {
+    const unlimited = options.unlimited?.get(name);
     const entries = Object.entries(counts);
-    rows.push({ label, text: entries.length > 0 ? entries.map(([t, n]) => `${n} ${t}`).join(', ') : 'empty' });
+    rows.push({ label, text: entries.length > 0 ? entries.map(([t, n]) => (unlimited?.has(t) ? `unlimited ${t}` : `${n} ${t}`)).join(', ') : 'empty' });
   };
   for (const [name, z] of Object.entries(view.zones)) if (!Array.isArray(z)) zone(`zone ${name}`, z);
-  for (const [name, p] of Object.entries(view.pools)) if (!Array.isArray(p)) pool(`pool ${name}`, p);
+  for (const [name, p] of Object.entries(view.pools)) if (!Array.isArray(p)) pool(`pool ${name}`, p, name);
   const players = Math.max(0, ...Object.values(view.zones).map((z) => (Array.isArray(z) ? z.length : 0)), ...Object.values(view.pools).map((p) => (Array.isArray(p) ? p.length : 0)));
   for (let seat = 0; seat < players; seat++) {
     for (const [name, z] of Object.entries(view.zones)) if (Array.isArray(z) && z[seat] !== undefined) zone(`p${seat + 1}.${name}`, z[seat]!);
-    for (const [name, p] of Object.entries(view.pools)) if (Array.isArray(p) && p[seat] !== undefined) pool(`p${seat + 1}.${name}`, p[seat]!);
+    for (const [name, p] of Object.entries(view.pools)) if (Array.isArray(p) && p[seat] !== undefined) pool(`p${seat + 1}.${name}`, p[seat]!, name);
   }
   const lineHeight = 22;
   const labelWidth = Math.max(80, ...rows.map((r) => r.label.length * 7.2)) + 16;

@@ -10,6 +10,7 @@ import {
   MAX_FRAME_WIDTH,
   MAX_GRAPH_DEPTH,
   MAX_GRAPH_LIST,
+  MAX_ZONE_KEYS,
   MAX_NUMBER,
   MAX_PLAYERS,
   MAX_POOL_COUNT,
@@ -66,7 +67,12 @@ export function checkGraphBudgets(graph: RuleGraph): Diagnostic[] {
   for (const z of graph.zones) {
     let here = 0;
     for (const spec of z.contents) here += spec.count;
-    cards += z.scope === 'player' ? here * Math.max(1, max) : here;
+    const keys = z.scope === 'keyed' ? zoneKeyCount(z) : 1;
+    if (keys > MAX_ZONE_KEYS || keys < 1) {
+      report('limit/zone-keys', `zone ${z.name} is a family of ${keys} zones: from 1 to ${MAX_ZONE_KEYS} may be`, z.provenance);
+      break;
+    }
+    cards += z.scope === 'player' ? here * Math.max(1, max) : here * keys;
     if (cards > MAX_CARDS) {
       report('limit/cards', `zone ${z.name} brings the game's cards to ${cards}, more than ${MAX_CARDS}`, z.provenance);
       break;
@@ -201,4 +207,9 @@ function withFrameCount(hexes: readonly { q: number; r: number }[], width: numbe
     ring = next;
   }
   return seen.size;
+}
+
+/** how many zones a family holds (its keys from `from` to `to`) */
+export function zoneKeyCount(z: { keys?: { from: number; to: number } }): number {
+  return z.keys === undefined ? 1 : z.keys.to - z.keys.from + 1;
 }

@@ -17,6 +17,9 @@ export const MAX_NUMBER = 2 ** 29 - 1;
 /** Players of a scenario (shipped: at most 8, Diamant). */
 export const MAX_PLAYERS = 64;
 
+/** Zones of one family (`zone row[1..5]`: 5) (shipped: none). */
+export const MAX_ZONE_KEYS = 1_000;
+
 /** Card instances of a game: every zone's contents, a per-player zone counted once per player (shipped: 35). */
 export const MAX_CARDS = 10_000;
 

@@ -11,3 +11,4 @@ export { checkGraphBudgets, graphShapeProblem } from './graph-budget-check.ts';
 export { checkGraphNames } from './graph-name-check.ts';
 export { walkNodes } from './walk-nodes.ts';
 export { collectionType } from './collection-type.ts';
+export { unlimitedPoolTokens } from './pool-facts.ts';

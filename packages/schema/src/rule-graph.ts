@@ -123,8 +123,11 @@ export type Expr =
   /**
    * count/sum/min/max/any/all/first/list over a collection, binding `bind` to each element.
    * `first` of nothing is the value `-1` (no player / no card); min/max of nothing is 0.
+   * `maxBy`/`minBy`: the element whose `value` (the key; the element itself without one) is greatest / least,
+   * the first such in the collection's order, -1 when there is none; `sorted`: the elements in order of
+   * their key (stable), descending with `desc`.
    */
-  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list'; bind: string; over: Expr; where?: Expr; value?: Expr }
+  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list' | 'maxBy' | 'minBy' | 'sorted'; bind: string; over: Expr; where?: Expr; value?: Expr; desc?: boolean }
   /** builtin functions: min(a,b), max(a,b), abs(a), size(list), contains(list, x) */
   /** `position(x, l)`: where x first stands in l, from 1; 0 when absent */
   | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains' | 'position'; args: Expr[] }
@@ -304,8 +307,11 @@ export interface CardSpec {
 }
 
 export interface ZoneNode extends NodeCommon {
-  scope: 'global' | 'player';
-  visibility: 'hidden' | 'public' | 'owner';
+  /** `keyed`: a family of zones, one per key from `keys.from` to `keys.to` (`zone row[1..5]`), addressed with the key in `of` */
+  scope: 'global' | 'player' | 'keyed';
+  keys?: { from: number; to: number };
+  /** `others`: every seat but the zone's owner (per-player zones) */
+  visibility: 'hidden' | 'public' | 'owner' | 'others';
   /** initial contents, top first, before any shuffle */
   contents: CardSpec[];
 }
@@ -362,7 +368,8 @@ export interface DerivedNode extends NodeCommon {
 export type FlowNode =
   | { f: 'step'; event: string }
   | { f: 'rounds'; count: Expr | null; body: FlowNode[] }
-  | { f: 'turns'; order: 'seat' | 'snake' | 'reverse'; body: FlowNode[] }
+  /** `from`: the seat the turns start at (evaluated when the block begins); the first seat without it */
+  | { f: 'turns'; order: 'seat' | 'snake' | 'reverse'; from?: Expr; body: FlowNode[] }
   | { f: 'phase'; name: string; body: FlowNode[] }
   | { f: 'repeat'; while?: Expr; body: FlowNode[] }
   | { f: 'actions'; by: Expr; until?: string }

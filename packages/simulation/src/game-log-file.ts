@@ -2,6 +2,16 @@ import { MAX_PLAYERS, type Value } from '@houserules/schema';
 import type { LogEntry } from '@houserules/engine';
 import type { GameLogHeader } from './game-runner.ts';
 
+/**
+ * The format of the game logs this build writes. 1 (a header without
+ * `logFormat`): logs written before card moves were logged; 2: `$move` and
+ * `$moveAll` lines too. Replay reads both (replay-game.ts).
+ */
+export const GAME_LOG_FORMAT = 2;
+
+/** The log entries a format-1 log lacks: a replay of one leaves them out of what it compares. */
+export const ENTRIES_SINCE_FORMAT_2: ReadonlySet<string> = new Set(['$move', '$moveAll']);
+
 /** One event line of a `simulate --log` file. */
 export interface LoggedEvent {
   round: number;
@@ -34,7 +44,7 @@ export interface LoggedRunError {
  * `simulate --log` and `play --log` write and `GameLogReader` reads.
  */
 export function gameLogText(game: number, header: GameLogHeader, log: readonly LogEntry[], runError?: { code: string; message: string }): string {
-  let text = JSON.stringify({ game, header }) + '\n';
+  let text = JSON.stringify({ game, header: { ...header, logFormat: GAME_LOG_FORMAT } }) + '\n';
   for (const e of log) {
     const line: Record<string, unknown> = { game, round: e.round, turn: e.turn, event: e.event, data: e.data };
     if (e.hash !== undefined) line['hash'] = e.hash;
@@ -132,8 +142,11 @@ function isCount(v: unknown): v is number {
 /** The header, or what is wrong with it. */
 function readHeader(h: unknown): GameLogHeader | string {
   if (!isRecord(h)) return 'is not an object';
-  const { scenario, variant, options, players, seed, agents, agentSeeds } = h;
+  const { scenario, variant, options, players, seed, agents, agentSeeds, logFormat } = h;
   if (typeof scenario !== 'string' || scenario === '') return 'names no scenario';
+  if (logFormat !== undefined && !(isCount(logFormat) && logFormat >= 1 && logFormat <= GAME_LOG_FORMAT)) {
+    return `has log format ${JSON.stringify(logFormat)}; this houserules reads formats 1 to ${GAME_LOG_FORMAT}`;
+  }
   if (variant !== null && variant !== undefined && typeof variant !== 'string') return 'has a variant that is not a name';
   if (options !== undefined && !isRecord(options)) return 'has options that are not an object';
   const optionValues: Record<string, Value> = {};
@@ -145,7 +158,7 @@ function readHeader(h: unknown): GameLogHeader | string {
   if (!isCount(seed) || seed > 0xffffffff) return 'has no seed (a whole number of 32 bits)';
   if (!Array.isArray(agents) || agents.length !== players || !agents.every((a) => typeof a === 'string')) return 'has no agent name for each player';
   if (!Array.isArray(agentSeeds) || agentSeeds.length !== players || !agentSeeds.every((s) => isCount(s) && s <= 0xffffffff)) return 'has no agent seed for each player';
-  return { scenario, variant: variant ?? null, options: optionValues, players, seed, agents: agents as string[], agentSeeds: agentSeeds as number[] };
+  return { scenario, variant: variant ?? null, options: optionValues, players, seed, agents: agents as string[], agentSeeds: agentSeeds as number[], logFormat: (logFormat as number | undefined) ?? 1 };
 }
 
 /** An event line, or what is wrong with it. */

@@ -31,6 +31,8 @@ export interface GameLogHeader {
   seed: number;
   agents: string[];
   agentSeeds: number[];
+  /** the log's format (game-log-file.ts, GAME_LOG_FORMAT): set when it is written, 1 when a log read back has none */
+  logFormat?: number;
 }
 
 export type GameRunner =
@@ -117,7 +119,7 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
       seed,
       scores,
       winners: outcome ? (outcome.winners.length < 2 ? outcome.winners.slice() : [...outcome.winners].sort((a, b) => a - b)) : [],
-      rounds: game.round,
+      rounds: game.roundsPlayed,
       turns: game.turn,
       decisions: result.steps,
       reason: outcome?.reason ?? (failure ? 'run error' : 'unfinished'),

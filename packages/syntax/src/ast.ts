@@ -187,8 +187,19 @@ export interface CardField extends NodeBase {
 export interface ZoneDecl extends NodeBase {
   $type: 'ZoneDecl';
   name: Identifier;
-  visibility: 'hidden' | 'public' | 'owner';
+  /** `others`: every seat but the zone's owner (a per-player zone) */
+  visibility: 'hidden' | 'public' | 'owner' | 'others';
   contents: CardSpec[];
+  /** `zone row[1..5]`: a family of zones, one per key (`row[3]`) */
+  keys?: KeyRange;
+}
+
+/** keys from `from` to `to`: a map's (`map 2..12 of number`), a family of zones' (`zone row[1..5]`) */
+export interface KeyRange {
+  $type: 'KeyRange';
+  from: number;
+  to: number;
+  range: Range;
 }
 
 /** `3 of trap(spiders)` / `treasure(value: 7)` / `relic` */
@@ -316,7 +327,7 @@ export interface EnumType extends NodeBase {
 /** `map 2..12 of number` (keys a number range), `map bronze | silver of number` (an enum, or one name: a token group) */
 export interface MapType extends NodeBase {
   $type: 'MapType';
-  keys: { $type: 'KeyRange'; from: number; to: number; range: Range } | { $type: 'KeyNames'; names: Identifier[]; range: Range };
+  keys: KeyRange | { $type: 'KeyNames'; names: Identifier[]; range: Range };
   value: TypeRef;
 }
 
@@ -348,10 +359,11 @@ export interface RoundsFlow extends NodeBase {
   body: FlowItem[];
 }
 
-/** `turns [in seat|snake|reverse order] { … }` — one turn per player; `current` is that player. */
+/** `turns [in seat|snake|reverse order] [from P] { … }` — one turn per player, starting at P (the first seat by default); `current` is that player. */
 export interface TurnsFlow extends NodeBase {
   $type: 'TurnsFlow';
   order: 'seat' | 'snake' | 'reverse';
+  from?: Expr;
   body: FlowItem[];
 }
 
@@ -795,15 +807,19 @@ export interface RangeExpr extends NodeBase {
 
 /**
  * `count(p in players where p.in_cave)`, `sum(c in path where c is treasure: c.gems.ruby)`,
- * `first(t in path where …)`, `any(…)`, `all(…)`, `min(…: value)`, `max(…: value)`.
+ * `first(t in path where …)`, `any(…)`, `all(…)`, `min(…: value)`, `max(…: value)`;
+ * with `by`, the element itself: `max(c in hand by c.value)`, `sorted(c in row by c.value desc)`.
  */
 export interface AggregateExpr extends NodeBase {
   $type: 'AggregateExpr';
-  fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list';
+  fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list' | 'sorted';
   binding: Identifier;
   collection: Expr;
   where?: Expr;
   value?: Expr;
+  /** `by KEY [asc|desc]`: the order of `min`, `max` and `sorted` */
+  by?: Expr;
+  descending?: boolean;
 }
 
 // ───────────────────────────── tests ─────────────────────────────

@@ -17,7 +17,7 @@ import { NOT_OPERAND_PRECEDENCE, OPERATOR_PRECEDENCE } from './operator-preceden
 /** The name given to something the author left out (only ever in a file with parse errors). */
 export const MISSING_NAME = '$missing';
 
-const AGGREGATES = new Set<string>(['count', 'sum', 'min', 'max', 'any', 'all', 'first', 'list']);
+const AGGREGATES = new Set<string>(['count', 'sum', 'min', 'max', 'any', 'all', 'first', 'list', 'sorted']);
 
 
 const NONE: readonly never[] = [];
@@ -410,13 +410,17 @@ export class AstBuilder {
   private zone(n: CstNode): A.ZoneDecl {
     const c = childrenOf(n);
     const visibility = this.tok(c, 'visibility')?.image;
-    return {
+    const decl: A.ZoneDecl = {
       $type: 'ZoneDecl',
       name: this.ident(this.tok(c, 'name')),
-      visibility: visibility === 'hidden' || visibility === 'owner' ? visibility : 'public',
+      visibility: visibility === 'hidden' || visibility === 'owner' || visibility === 'others' ? visibility : 'public',
       contents: this.cardSpecs(this.node(c, 'cardSpecList')),
       range: this.rangeOf(n),
     };
+    const from = this.tok(c, 'keyFrom');
+    const to = this.tok(c, 'keyTo');
+    if (from !== undefined && to !== undefined) decl.keys = { $type: 'KeyRange', from: Number(from.image), to: Number(to.image), range: span(this.tokenRange(from), this.tokenRange(to)) };
+    return decl;
   }
 
   private cardSpecs(n: CstNode | undefined): A.CardSpec[] {
@@ -663,6 +667,7 @@ export class AstBuilder {
       return {
         $type: 'TurnsFlow',
         order: order === 'snake' || order === 'reverse' ? order : 'seat',
+        ...(this.node(c, 'from') ? { from: this.expr(this.node(c, 'from')!) } : {}),
         body: this.flowBlock(this.node(c, 'body')),
         range,
       };
@@ -1369,7 +1374,7 @@ export class AstBuilder {
           'parse/unknown-aggregate',
           `\`${callee.name}(x in …)\` is not an aggregate`,
           callee.range,
-          'the aggregates are count, sum, min, max, any, all, first and list',
+          'the aggregates are count, sum, min, max, any, all, first, list and sorted',
         );
         // a placeholder: the parse error is the one report of this mistake (no unknown function after it)
         return this.placeholderAt(range);
@@ -1382,6 +1387,9 @@ export class AstBuilder {
       };
       const value = this.node(c, 'aggregateValue');
       if (value !== undefined) agg.value = this.expr(value);
+      const by = this.node(c, 'aggregateBy');
+      if (by !== undefined) agg.by = this.expr(by);
+      if (this.tok(c, 'sortOrder')?.image === 'desc') agg.descending = true;
       return agg;
     }
     if (this.has(c, 'LParen')) return { $type: 'CallExpr', callee, args: this.exprList(this.node(c, 'exprList')), range };

@@ -177,6 +177,7 @@ function exprBody(e: A.Expr, o: LayoutOptions): Doc {
       // when it fits, and only the value below it breaks
       const parts: Doc[] = [`${e.fn}(${e.binding.name} in `, exprDoc(e.collection, o)];
       if (e.where !== undefined) parts.push(group([' where', indent([line, exprDoc(e.where, o)])]));
+      if (e.by !== undefined) parts.push(group([' by', indent([line, exprDoc(e.by, o), e.descending ? ' desc' : ''])]));
       if (e.value !== undefined) parts.push(':', indent([line, exprDoc(e.value, o)]));
       parts.push(softline, ')');
       return group(parts);

@@ -329,7 +329,7 @@ class Printer {
         return this.line(`${prefix}card ${item.name.name}${members.length > 0 ? ` { ${members.join(', ')} }` : ''}`);
       }
       case 'ZoneDecl':
-        return this.list(`${prefix}zone ${item.name.name}: ${item.visibility}`, item.contents.map(cardSpecText), '{', '}', item.contents.map((c) => c.range.start.line));
+        return this.list(`${prefix}zone ${item.name.name}${item.keys ? `[${item.keys.from}..${item.keys.to}]` : ''}: ${item.visibility}`, item.contents.map(cardSpecText), '{', '}', item.contents.map((c) => c.range.start.line));
       case 'PieceDecl':
         return this.line(
           `${prefix}piece ${item.name.name} on ${item.site}, ${printExpr(item.supply)}${item.perPlayer ? ' per player' : ''}`,
@@ -509,7 +509,7 @@ class Printer {
         case 'RoundsFlow':
           return this.braced(`rounds ${f.count === 'forever' ? 'forever' : printExpr(f.count)}`, f.body, each);
         case 'TurnsFlow':
-          return this.braced(f.order === 'seat' ? 'turns' : `turns in ${f.order} order`, f.body, each);
+          return this.braced(`${f.order === 'seat' ? 'turns' : `turns in ${f.order} order`}${f.from ? ` from ${printExpr(f.from)}` : ''}`, f.body, each);
         case 'PhaseFlow':
           return this.braced(`phase ${f.name.name}`, f.body, each);
         case 'RepeatFlow':

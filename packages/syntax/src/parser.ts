@@ -53,6 +53,8 @@ const LABEL = {
   action: { LABEL: 'action' },
   aggregate: { LABEL: 'aggregate' },
   aggregateValue: { LABEL: 'aggregateValue' },
+  aggregateBy: { LABEL: 'aggregateBy' },
+  sortOrder: { LABEL: 'sortOrder' },
   all: { LABEL: 'all' },
   amount: { LABEL: 'amount' },
   at: { LABEL: 'at' },
@@ -434,11 +436,20 @@ export class RulesParser extends CstParser {
   public zoneDecl = this.RULE('zoneDecl', () => {
     this.CONSUME(kw.zone);
     this.CONSUME(Name, LABEL.name);
+    // a family of zones, one per key: `zone row[1..5]: public`
+    this.OPTION3(() => {
+      this.CONSUME(LBracket);
+      this.CONSUME(Integer, LABEL.keyFrom);
+      this.CONSUME(DotDot);
+      this.CONSUME2(Integer, LABEL.keyTo);
+      this.CONSUME(RBracket);
+    });
     this.CONSUME(Colon);
     this.OR(this.alternatives[8] ??= [
       { ALT: () => this.CONSUME(soft.hidden, LABEL.visibility) },
       { ALT: () => this.CONSUME(soft.public, LABEL.visibility) },
       { ALT: () => this.CONSUME(soft.owner, LABEL.visibility) },
+      { ALT: () => this.CONSUME(soft.others, LABEL.visibility) },
     ]);
     this.OPTION(() => {
       this.CONSUME(LCurly);
@@ -800,6 +811,10 @@ export class RulesParser extends CstParser {
               { ALT: () => this.CONSUME(soft.reverse, LABEL.order) },
             ]);
             this.CONSUME(soft.order);
+          });
+          this.OPTION5(() => {
+            this.CONSUME(soft.from);
+            this.SUBRULE5(this.expr, LABEL.from);
           });
           this.SUBRULE2(this.flowBlock, LABEL.body);
         },
@@ -1658,6 +1673,17 @@ export class RulesParser extends CstParser {
                 {
                   ALT: () => {
                     this.SUBRULE2(this.inBinding, LABEL.aggregate);
+                    // `max(c in hand by c.value)`, `sorted(c in row by c.value desc)`
+                    this.OPTION6(() => {
+                      this.CONSUME(soft.by);
+                      this.SUBRULE9(this.expr, LABEL.aggregateBy);
+                      this.OPTION7(() => {
+                        this.OR5(this.alternatives[58] ??= [
+                          { ALT: () => this.CONSUME(soft.asc, LABEL.sortOrder) },
+                          { ALT: () => this.CONSUME(soft.desc, LABEL.sortOrder) },
+                        ]);
+                      });
+                    });
                     this.OPTION5(() => {
                       this.CONSUME2(Colon);
                       this.SUBRULE3(this.expr, LABEL.aggregateValue);

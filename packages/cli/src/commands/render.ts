@@ -1,6 +1,7 @@
 import { createGame, loadGraph, type Game, type Move } from '@houserules/engine';
 import { pictureOf, renderBoard, renderTable } from '@houserules/render';
 import { readGameLog, parseOptionAssignments } from '@houserules/simulation';
+import { unlimitedPoolTokens } from '@houserules/schema';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
@@ -113,7 +114,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (seat >= config.players) return fail(`--seat ${seat + 1}: the game has ${config.players} players`);
   const title = `${graph.scenario.title || graph.scenario.name} — round ${game.round}`;
   const picture = pictureOf(game, seat);
-  const svg = picture !== null ? renderBoard(picture, style.style, { title, legend: true }) : renderTable(game.view(seat), { title });
+  const svg = picture !== null ? renderBoard(picture, style.style, { title, legend: true }) : renderTable(game.view(seat), { title, unlimited: unlimitedPoolTokens(graph) });
   writeOutputFile(io.cwd, out, svg);
   return EXIT_OK;
 }

@@ -1,5 +1,5 @@
 import type { PlayerView, ZoneView } from '@houserules/engine';
-import type { TypeDesc } from '@houserules/schema';
+import { unlimitedPoolTokens, type TypeDesc } from '@houserules/schema';
 import type { GameWords } from '../game-words.ts';
 import { formatTable } from '../text-table.ts';
 
@@ -50,7 +50,7 @@ export function stateLines(words: GameWords, view: PlayerView, title: string, pe
   const turn = view.current >= 0 ? `, ${words.seat(view.current)}’s turn` : '';
   const heading = `── ${words.text(title)} · round ${view.round}${view.turn > 0 ? ` · turn ${view.turn}` : ''}${turn} ──`;
   const typeOf = new Map(lg.vars.map((v) => [v.name, v.type]));
-  const unlimited = unlimitedTokens(words);
+  const unlimited = unlimitedPoolTokens(words.lg.graph);
 
   // The shared state: global vars, pools and zones.
   const shared: string[] = [];
@@ -191,14 +191,3 @@ function cardText(words: GameWords, id: number, pools: Record<string, Record<str
   return `${words.card(id)}${held.length > 0 ? ` [${held.join(', ')}]` : ''}`;
 }
 
-/** The tokens of each pool that start unlimited (the engine counts them from zero, below it too). */
-function unlimitedTokens(words: GameWords): Map<string, Set<string>> {
-  const graph = words.lg.graph;
-  const tokenName = new Map(graph.tokens.map((t) => [t.id, t.name]));
-  const out = new Map<string, Set<string>>();
-  for (const p of graph.pools) {
-    const tokens = p.entries.filter((e) => e.initial === 'unlimited').map((e) => tokenName.get(e.token) ?? e.token);
-    if (tokens.length > 0) out.set(p.name, new Set(tokens));
-  }
-  return out;
-}

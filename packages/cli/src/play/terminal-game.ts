@@ -235,7 +235,9 @@ export class TerminalGame {
   private optionList(indexes: number[]): string {
     const cells = indexes.slice(0, MAX_PLAY_OPTIONS_SHOWN).map((i) => {
       const around = this.around(i);
-      return `${String(i + 1).padStart(3)} ${this.labels[i]}${around !== '' ? ` [${around}]` : ''}`;
+      // options that are numbers are numbered `#1`, `#2`…, so a typed number is never mistaken for a position
+      const n = this.numericOptions() ? `#${i + 1}` : String(i + 1);
+      return `${n.padStart(3)} ${this.labels[i]}${around !== '' ? ` [${around}]` : ''}`;
     });
     const width = Math.max(...cells.map((c) => c.length)) + 2;
     const columns = Math.max(1, Math.floor(this.setup.width / width));
@@ -245,16 +247,25 @@ export class TerminalGame {
     return rows.join('\n') + '\n';
   }
 
-  /** A number, a name, a unique beginning of a name, or a command. */
+  /** whether every option is a number (a bid, an amount): then a typed number is an option's value, `#N` its position */
+  private numericOptions(): boolean {
+    return this.labels.length > 0 && this.labels.every((l) => /^-?\d+$/.test(l));
+  }
+
+  /** An option's name (a number typed is the option of that value when there is one), `#N` or a number for its position, a unique beginning of a name, or a command. */
   private match(text: string): void {
-    if (/^\d+$/.test(text)) {
-      const n = Number(text);
-      if (n >= 1 && n <= this.options.length) return this.answer(n - 1);
-      return this.refuse('play/no-such-option', `there is no option ${this.words.text(text)}: choose 1 to ${this.options.length}`);
-    }
     const wanted = normal(text);
     const exact = this.labels.findIndex((l) => normal(l) === wanted);
     if (exact >= 0) return this.answer(exact);
+    const position = /^#?(\d+)$/.exec(text);
+    if (position) {
+      if (this.numericOptions() && !text.startsWith('#')) {
+        return this.refuse('play/no-such-option', `there is no option ${this.words.text(text)}: choose one of ${this.labels.join(', ')} (or #1 to #${this.options.length} by position)`);
+      }
+      const n = Number(position[1]);
+      if (n >= 1 && n <= this.options.length) return this.answer(n - 1);
+      return this.refuse('play/no-such-option', `there is no option ${this.words.text(text)}: choose ${text.startsWith('#') ? '#' : ''}1 to ${text.startsWith('#') ? '#' : ''}${this.options.length}`);
+    }
     const command = PLAY_COMMANDS.find((c) => c === text.toLowerCase());
     if (command !== undefined) return this.command(command);
     const starting = this.labels.flatMap((l, i) => (normal(l).startsWith(wanted) ? [i] : []));

@@ -1,7 +1,7 @@
 import { MAX_RANGE_LENGTH } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
 import { loadMapKeys, varWidth, type LoadedMapKeys } from '../load/map-keys.ts';
-import { divide, mapKeyIndex, playerIndex, remainder, zoneOf } from '../run/address-checks.ts';
+import { divide, mapKeyIndex, playerIndex, remainder, zoneOf, zoneOfFamily } from '../run/address-checks.ts';
 import { poolEntryPlan, poolEntryPlanOf, poolPlan, slotClosure, varPlan, type SlotPlan } from './slot-plans.ts';
 import type { BoardCondition, Diagnostic, DiagnosticCode, Expr, RuleGraph, TypeDesc, Value } from '@houserules/schema';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
@@ -328,7 +328,7 @@ export class ExprCompiler {
       case 'siteRel':
         return true;
       case 'agg':
-        return e.fn === 'list';
+        return e.fn === 'list' || e.fn === 'sorted';
       case 'local':
         return scope.listSlots.has(scope.slot(e.name));
       case 'derived': {
@@ -596,6 +596,14 @@ export class ExprCompiler {
     const z = this.need(this.zoneIx, key, 'zone');
     const node = this.graph.zones[z];
     if (!node || node.scope === 'global') return (g) => g.zoneInstBase[z]!;
+    if (node.scope === 'keyed') {
+      // one zone of a family: its key, checked against the family's keys
+      const at = of ? this.expr(of, scope) : () => Number.NaN;
+      const from = node.keys?.from ?? 0;
+      const count = node.keys ? node.keys.to - from + 1 : 1;
+      const name = node.name;
+      return (g) => zoneOfFamily(g, z, at(g), from, count, name);
+    }
     const owner = of ? this.expr(of, scope) : (g: RunState) => g.self;
     const name = node.name;
     return (g) => zoneOf(g, z, owner(g), name);
@@ -1027,6 +1035,37 @@ export class ExprCompiler {
     };
   }
 
+  /** `sorted(x in C by key [desc])`: the elements kept, in order of their keys (a stable sort: equal keys keep C's order). */
+  private sorted(e: Extract<Expr, { k: 'agg' }>, scope: Scope): ListFn {
+    const src = this.list(e.over, scope);
+    const slot = scope.slot(e.bind);
+    const where = e.where ? this.expr(e.where, scope) : null;
+    const key = e.value ? this.expr(e.value, scope) : null;
+    const sign = e.desc === true ? -1 : 1;
+    const elems: number[] = [];
+    const keys: number[] = [];
+    const order: number[] = [];
+    const out: number[] = [];
+    return (g) => {
+      src(g);
+      const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+      let n = 0;
+      for (let k = 0; k < len; k++) {
+        const el = rev ? arr[len - 1 - k]! : arr[k]!;
+        L[slot] = el;
+        if (where !== null && where(g) === 0) continue;
+        elems[n] = el;
+        keys[n] = key === null ? el : key(g);
+        order[n] = n;
+        n++;
+      }
+      order.length = n;
+      order.sort((a, b) => sign * (keys[a]! - keys[b]!) || a - b);
+      for (let k = 0; k < n; k++) out[k] = elems[order[k]!]!;
+      setSource(g, out, n, false);
+    };
+  }
+
   /** A list expression evaluated to a fresh array (later changes to its source do not show through). */
   listCopy(e: Expr, scope: Scope): (g: RunState) => number[] {
     const src = this.list(e, scope);
@@ -1044,7 +1083,7 @@ export class ExprCompiler {
    * game's seat array, read in place): one closure per function, its loop written once.
    */
   private aggregate(e: Extract<Expr, { k: 'agg' }>, scope: Scope): ExprFn {
-    if (e.fn === 'list') {
+    if (e.fn === 'list' || e.fn === 'sorted') {
       const src = this.list(e, scope);
       return (g) => {
         src(g);
@@ -1125,6 +1164,28 @@ export class ExprCompiler {
           }
           return -1;
         };
+      case 'maxBy':
+      case 'minBy': {
+        // the element with the greatest (least) key, the first such in the collection's order
+        const isMin = e.fn === 'minBy';
+        return (g) => {
+          src(g);
+          const arr = g.srcArr, len = g.srcLen, rev = g.srcRev, L = g.locals;
+          let best = -1;
+          let bestKey = 0;
+          for (let k = 0; k < len; k++) {
+            const el = rev ? arr[len - 1 - k]! : arr[k]!;
+            L[slot] = el;
+            if (where !== null && where(g) === 0) continue;
+            const key = value === null ? el : value(g);
+            if (best === -1 || (isMin ? key < bestKey : key > bestKey)) {
+              best = el;
+              bestKey = key;
+            }
+          }
+          return best;
+        };
+      }
     }
     return () => 0;
   }
@@ -1172,6 +1233,7 @@ export class ExprCompiler {
         };
       }
       case 'agg':
+        if (e.fn === 'sorted') return this.sorted(e, scope);
         if (e.fn === 'list') {
           const src = this.list(e.over, scope);
           const slot = scope.slot(e.bind);

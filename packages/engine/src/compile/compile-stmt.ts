@@ -8,7 +8,9 @@ import { readsOuterLocal } from './name-bindings.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
 import { STREAM_OTHER } from '../run/chance-streams.ts';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../run/flow-frame.ts';
-import { tokenSlot } from '../run/address-checks.ts';
+import { filledArray } from '../run/packed-array.ts';
+import { movedCard, tokenSlot } from '../run/address-checks.ts';
+import { cardExprWords } from './expr-words.ts';
 import { poolPlan, slotClosure } from './slot-plans.ts';
 import { idWord } from '../run/author-words.ts';
 
@@ -140,9 +142,10 @@ export class StmtCompiler extends ExprCompiler {
         const card = this.expr(s.card, scope);
         const to = this.zoneInstance(s.to.zone, s.to.of, scope);
         const top = s.position === 'top';
+        const what = cardExprWords(s.card);
         return (g) => {
           const c = card(g);
-          if (c < 0 || c >= g.cardCount) return;
+          if (g.halt || movedCard(g, c, what) < 0) return;
           const z = to(g);
           if (z < 0) return;
           g.moveCard(c, z, top);
@@ -228,6 +231,16 @@ export class StmtCompiler extends ExprCompiler {
       }
       case 'emit': {
         const ev = this.need(this.eventIx, s.event, 'event');
+        const params = this.graph.events[ev]?.params ?? [];
+        if (params.some((p) => p.type.t === 'list')) {
+          // a list argument travels as a fresh array in the queue's slot for it (the rules' binding reads it as a list)
+          const values = s.args.map((a, k) => (params[k]?.type.t === 'list' ? (this.listCopy(a, scope) as unknown as (g: RunState) => number) : this.expr(a, scope)));
+          const out = filledArray(Math.max(1, values.length), 0);
+          return (g) => {
+            for (let k = 0; k < values.length; k++) out[k] = values[k]!(g);
+            g.enqueue(ev, out, values.length);
+          };
+        }
         const args = s.args.map((a) => this.expr(a, scope));
         const tmp = new Int32Array(Math.max(1, args.length));
         return (g) => {

@@ -7,7 +7,7 @@ import { STRING_BASE } from '../load/value-codec.ts';
 import { stampSource } from '../load/derived-memo.ts';
 import { memoSlot, memoTable } from '../run/memo-tables.ts';
 import { mentionsLocal, rebinds } from './name-bindings.ts';
-import { cardIndex, divide, playerIndex, remainder, siteIndex, siteVarSlot, tokenSlot, zoneOf } from '../run/address-checks.ts';
+import { cardIndex, divide, movedCard, playerIndex, remainder, siteIndex, siteVarSlot, tokenSlot, zoneOf } from '../run/address-checks.ts';
 import { poolEntryPlanOf, poolPlan, slotSource, varPlan } from './slot-plans.ts';
 
 /**
@@ -23,6 +23,7 @@ export const helpers = {
   /** the run-time checks of addressing, shared with the closures (run/address-checks.ts) */
   player: playerIndex,
   card: cardIndex,
+  movedCard,
   field(g: RunState, c: number, f: number): number {
     return c >= 0 && c < g.cardCount ? g.fieldVals[c * g.fieldWidth + f]! : 0;
   },
@@ -563,7 +564,8 @@ export class Generator {
 
   /** an aggregate becomes an inner function with the loop written out */
   private aggregate(e: Extract<Expr, { k: 'agg' }>, scope: Scope): string {
-    if (e.fn === 'list') return this.fallback(e, scope);
+    // lists and ordered aggregates run on the closures (compile-expr.ts)
+    if (e.fn === 'list' || e.fn === 'sorted' || e.fn === 'maxBy' || e.fn === 'minBy') return this.fallback(e, scope);
     const name = `a${this.fns++}`;
     const slot = scope.slot(e.bind);
     // the aggregate is a function of its own: loop variables of the caller are not in its reach

@@ -41,7 +41,7 @@ export function generateFlow(flow: readonly FlowInfo[], events: readonly EventIn
         const count = info.count === null ? '' : `const count = ${ref(info.count)}(g); if (${at(FRAME_COUNT)} >= count) { g.depth--; continue; }\n`;
         return (
           `const stage = ${at(FRAME_STAGE)};\n` +
-          `if (stage === 0) {\n${count}const round = ++${at(FRAME_COUNT)}; g.round = round; H.openPeriod(g, t, ${builtin.roundStart}, round); return true;\n}\n` +
+          `if (stage === 0) {\n${count}const round = ++${at(FRAME_COUNT)}; g.round = round; g.roundsPlayed++; H.openPeriod(g, t, ${builtin.roundStart}, round); return true;\n}\n` +
           `if (stage === 1) {\n${items(info.body, `H.closePeriod(g, t, ${builtin.roundEnd}, ${at(FRAME_COUNT)}); return true;`)}\n}\n` +
           `if (H.endPeriod(g, t, g.endsRound)) return true; continue;`
         );
@@ -49,7 +49,7 @@ export function generateFlow(flow: readonly FlowInfo[], events: readonly EventIn
       case FLOW_TURNS:
         return (
           `const stage = ${at(FRAME_STAGE)};\n` +
-          `if (stage === 0) { if (H.startTurn(g, t, ${JSON.stringify(info.order)})) return true; continue; }\n` +
+          `if (stage === 0) { if (H.startTurn(g, t, ${JSON.stringify(info.order)}, ${info.from === null ? 'null' : ref(info.from)})) return true; continue; }\n` +
           `if (stage === 1) {\n${items(info.body, `H.closePeriod(g, t, ${builtin.turnEnd}, ${at(FRAME_SEAT)}); return true;`)}\n}\n` +
           `${at(FRAME_COUNT)}++; if (H.endPeriod(g, t, g.endsTurn)) return true; continue;`
         );

@@ -9,6 +9,7 @@ import { STREAM_OTHER } from '../run/chance-streams.ts';
 import { poolEntryPlanOf, poolPlan, slotSource, varPlan } from './slot-plans.ts';
 import type { StmtFn } from '../load/loaded-graph.ts';
 import { filledArray } from '../run/packed-array.ts';
+import { cardExprWords } from './expr-words.ts';
 
 /** what follows code that may have failed (or ended the game): the rule stops */
 const HALT_CHECK = 'if (g.halt) return;';
@@ -77,7 +78,8 @@ class StmtGenerator extends Generator {
   private zoneSource(key: string, of: Expr | undefined, scope: Scope): string | null {
     const z = this.sc.zoneIx.get(key);
     const node = z === undefined ? undefined : this.sc.graph.zones[z];
-    if (!node) return null;
+    // an unknown zone, or a family's (its key checked by the closure): the closure
+    if (!node || node.scope === 'keyed') return null;
     if (node.scope === 'global') return `g.zoneInstBase[${z}]`;
     this.halts++;
     return `H.zoneOf(g, ${z}, ${this.owner(of, scope)}, ${this.ref(node.name)})`;
@@ -229,7 +231,8 @@ for (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\n${this.local(slot, true)} = ${bu
       }
       case 'emit': {
         const ev = c.eventIx.get(s.event);
-        if (ev === undefined) return this.closureCall(s, scope);
+        // an event with a list parameter: the closure carries the list (compile-stmt.ts)
+        if (ev === undefined || c.graph.events[ev]!.params.some((p) => p.type.t === 'list')) return this.closureCall(s, scope);
         const tmp = this.ref(filledArray(Math.max(1, s.args.length), 0));
         const fill = this.piece(() => s.args.map((a, i) => `${tmp}[${i}] = ${this.gen(a, scope)};`).join(' '));
         // queued even when an argument failed, as the closure does; the rule stops after
@@ -257,8 +260,10 @@ for (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\n${this.local(slot, true)} = ${bu
         if (to.code === '') return this.closureCall(s, scope);
         const x = this.temp();
         const z = this.temp();
-        // a card that is no card moves nothing (as the closure)
-        return `{ const ${x} = ${card.code}; ${this.checkAfter(card)} if (${x} >= 0 && ${x} < g.cardCount) { const ${z} = ${to.code}; ${this.checkAfter(to)} g.moveCard(${x}, ${z}, ${s.position === 'top'}); } }`;
+        // no card to move is a run error (as the closure: run/address-checks.ts)
+        this.halts++;
+        const what = this.ref(cardExprWords(s.card));
+        return `{ const ${x} = ${card.code}; ${this.checkAfter(card)} if (${x} >>> 0 >= g.cardCount) { H.movedCard(g, ${x}, ${what}); return; } const ${z} = ${to.code}; ${this.checkAfter(to)} g.moveCard(${x}, ${z}, ${s.position === 'top'}); }`;
       }
       case 'moveCards': {
         const from = this.piece(() => this.zoneSource(s.from.zone, s.from.of, scope) ?? '');
@@ -355,9 +360,9 @@ function withoutTrailingCheck(code: string): string {
  * starts the firing (budget and counts, which may refuse: 2), runs the body.
  * Returns 0 when `when` does not hold, 1 when the rule fired (or stopped: dispatch reads g.halt and g.err).
  */
-export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Array, when: Expr | undefined, stmts: Stmt[], scope: Scope): (g: RunState) => number {
+export function generateRule(sc: StmtCompiler, index: number, argSlots: Int32Array, listArgs: Uint8Array, when: Expr | undefined, stmts: Stmt[], scope: Scope): (g: RunState) => number {
   const gen = new StmtGenerator(sc);
-  const bind = Array.from(argSlots, (slot, k) => `${gen.local(slot, true)} = g.evArgs[${k}];`).join(' ');
+  const bind = Array.from(argSlots, (slot, k) => (listArgs[k] === 1 ? `g.lists[${slot}] = g.evArgs[${k}];` : `${gen.local(slot, true)} = g.evArgs[${k}];`)).join(' ');
   const before = gen.halts;
   const guard = when ? `if (!${gen.cond(when, scope)}) return 0;` : '';
   // a `when` that failed: the rule stops once started, before its first statement

@@ -67,13 +67,13 @@ export function layoutFor(lg: LoadedGraph, n: number): GameLayout {
 }
 
 function buildLayout(lg: LoadedGraph, n: number): GameLayout {
-  // Zones: one instance per global zone, one per player for a per-player zone.
+  // Zones: one instance per global zone, one per player for a per-player zone, one per key of a family.
   const zoneInstBase = new Int32Array(lg.zones.length);
   const instDecl: number[] = [];
   const instOwner: number[] = [];
   lg.zones.forEach((z, zi) => {
     zoneInstBase[zi] = instDecl.length;
-    const copies = z.scope === 'player' ? n : 1;
+    const copies = z.scope === 'player' ? n : z.scope === 'keyed' ? z.keyCount : 1;
     for (let o = 0; o < copies; o++) {
       instDecl.push(zi);
       instOwner.push(z.scope === 'player' ? o : -1);

@@ -99,16 +99,23 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     const ev = c.need(c.eventIx, r.event, 'event');
     const scope = new Scope(c.alloc);
     const argSlots = Int32Array.from(r.bindings.map((b) => scope.slot(b)));
+    // a list parameter is bound as a list local (its value in the queue is the array `emit` made)
+    const params = graph.events[ev]?.params ?? [];
+    const listArgs = Uint8Array.from(r.bindings, (_, k) => (params[k]?.type.t === 'list' ? 1 : 0));
+    listArgs.forEach((isList, k) => isList && scope.listSlots.add(argSlots[k]!));
     const index = rules.length;
     c.label = `rule/${r.name}`;
     // compiled once: a generated rule, or closures (compiling twice would register its asks twice)
-    const generated = c.codegen ? generateRule(c, index, argSlots, r.when, r.body, scope) : null;
+    const generated = c.codegen ? generateRule(c, index, argSlots, listArgs, r.when, r.body, scope) : null;
     let fire = generated;
     if (fire === null) {
       const when = r.when ? c.expr(r.when, scope) : null;
       const body = c.block(r.body, scope);
       fire = (g: RunState): number => {
-        for (let k = 0; k < argSlots.length; k++) g.locals[argSlots[k]!] = g.evArgs[k]!;
+        for (let k = 0; k < argSlots.length; k++) {
+          if (listArgs[k] === 1) g.lists[argSlots[k]!] = g.evArgs[k] as unknown as number[];
+          else g.locals[argSlots[k]!] = g.evArgs[k]!;
+        }
         if (when !== null && when(g) === 0) return 0;
         if (!g.startFiring(index)) return 2;
         body(g);
@@ -192,6 +199,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
       count: null,
       cond: null,
       order: 'seat',
+      from: null,
       phase: -1,
       by: null,
       until: -1,
@@ -216,6 +224,7 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
       case 'turns':
         info.kind = FLOW_TURNS;
         info.order = n.order;
+        info.from = n.from ? c.expr(n.from, scope) : null;
         info.body = kids(n.body);
         break;
       case 'phase':
@@ -341,6 +350,8 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     id: z.id,
     name: z.name,
     scope: z.scope,
+    firstKey: z.keys?.from ?? 0,
+    keyCount: z.scope === 'keyed' && z.keys ? z.keys.to - z.keys.from + 1 : 1,
     visibility: z.visibility,
     contents: z.contents.flatMap((spec) => {
       const kind = c.need(c.kindIx, spec.kind, 'card kind');

@@ -65,8 +65,11 @@ export interface CardKindInfo {
 export interface ZoneInfo {
   id: string;
   name: string;
-  scope: 'global' | 'player';
-  visibility: 'hidden' | 'public' | 'owner';
+  scope: 'global' | 'player' | 'keyed';
+  /** a family's first key and how many zones it holds (1 for any other zone) */
+  firstKey: number;
+  keyCount: number;
+  visibility: 'hidden' | 'public' | 'owner' | 'others';
   /** expanded initial contents, top first: kind index and encoded field values by global field index */
   contents: { kind: number; fields: Int32Array }[];
 }
@@ -214,6 +217,8 @@ export interface FlowInfo {
   count: ExprFn | null;
   cond: ExprFn | null;
   order: 'seat' | 'snake' | 'reverse';
+  /** turns: the seat they start at (null: the first) */
+  from: ExprFn | null;
   phase: number;
   by: ExprFn | null;
   until: number;

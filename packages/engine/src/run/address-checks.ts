@@ -21,6 +21,15 @@ export function cardIndex(g: RunState, o: number, kind: number, what: string): n
   return o >>> 0 < g.cardCount && (kind < 0 || g.cardKind[o] === kind) ? o : g.fail('run/no-such-owner', `${cardWord(g, o)} has no ${what}.`);
 }
 
+/**
+ * the card `move card` moves, or a failure when its card expression gave none
+ * (`first(…)` that found nothing, a `reveal` from an empty zone): moving nothing
+ * silently hid authors' mistakes (docs/language.md, "Statements")
+ */
+export function movedCard(g: RunState, c: number, what: string): number {
+  return c >>> 0 < g.cardCount ? c : g.fail('run/no-card', `\`move card\` has no card to move: ${what} is none.`);
+}
+
 /** the index of site s among the sites first … first + count - 1 (a per-site pool's or var's instance), or a failure */
 export function siteIndex(g: RunState, s: number, first: number, count: number, what: string): number {
   const k = s - first;
@@ -36,6 +45,12 @@ export function siteVarSlot(g: RunState, s: number, offset: number, first: numbe
 /** the instance of a per-player zone, or a failure when there is no such player */
 export function zoneOf(g: RunState, z: number, o: number, name: string): number {
   return o < 0 || o >= g.playerCount ? g.fail('run/no-such-owner', `Zone '${name}' has no player ${seatWord(o)}.`) : g.zoneInstBase[z]! + o;
+}
+
+/** the instance of a family's zone at key `key` (keys `from` … `from + count - 1`), or a failure */
+export function zoneOfFamily(g: RunState, z: number, key: number, from: number, count: number, name: string): number {
+  const k = key - from;
+  return k >= 0 && k < count ? g.zoneInstBase[z]! + k : g.fail('run/key-out-of-range', `${Number.isNaN(key) ? 'no key' : key} is not a key of '${name}' (its keys: ${from}..${from + count - 1}).`);
 }
 
 /** the count slot of token index `t` in a pool whose slots start at `base`, or a failure when the pool does not hold it */

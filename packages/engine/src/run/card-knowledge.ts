@@ -12,13 +12,18 @@ export function allSeats(n: number): number {
   return n >= 31 ? -1 : (1 << n) - 1;
 }
 
-/** per zone instance, the seats that see its cards: public → all, owner → the owner, hidden → none */
+/** per zone instance, the seats that see its cards: public → all, owner → the owner, others → all but the owner, hidden → none */
 export function zoneSeenMasks(lg: LoadedGraph, instDecl: Int32Array, instOwner: Int32Array, n: number): number[] {
   const masks: number[] = [];
   for (let i = 0; i < instDecl.length; i++) {
     const z = lg.zones[instDecl[i]!]!;
     const owner = instOwner[i]!;
-    masks.push(z.visibility === 'public' ? allSeats(n) : z.visibility === 'owner' && owner >= 0 ? 1 << owner : 0);
+    const mask =
+      z.visibility === 'public' ? allSeats(n)
+      : z.visibility === 'owner' ? (owner >= 0 ? 1 << owner : 0)
+      : z.visibility === 'others' ? allSeats(n) & ~(owner >= 0 ? 1 << owner : 0)
+      : 0;
+    masks.push(mask);
   }
   return masks;
 }
@@ -40,6 +45,7 @@ export function redactEntry(entry: LogEntry, seat: number, seen: number | undefi
   const data: Record<string, unknown> = { ...entry.data };
   switch (entry.event) {
     case '$reveal':
+    case '$move':
       delete data.card;
       delete data.kind;
       break;

@@ -22,8 +22,15 @@ export function moveCard(this: Game, c: number, z: number, top: boolean): void {
     arr[0] = c;
   }
   this.zoneLen[z] = len + 1;
+  const from = this.cardZone[c]!;
   this.cardZone[c] = z;
   this.known[c] = this.known[c]! | this.zoneSeen[z]!;
+  if (this.logEntries) {
+    // seats that do not know the card read only that a card moved (card-knowledge.ts)
+    const kind = this.lg.cardKinds[this.cardKind[c]!]!;
+    const entry = record(this, '$move', { card: c, kind: kind.name, from: zoneName(this, from), to: zoneName(this, z) });
+    this.logSecrets.set(entry, this.known[c]!);
+  }
 }
 
 export function detach(g: Game, c: number): void {
@@ -54,6 +61,7 @@ export function moveAllCards(this: Game, a: number, b: number): void {
   }
   this.zoneLen[a] = 0;
   this.zoneLen[b] = len;
+  if (this.logEntries && n > 0) record(this, '$moveAll', { count: n, from: zoneName(this, a), to: zoneName(this, b) });
 }
 
 export function shuffleZone(this: Game, z: number): void {

@@ -95,7 +95,11 @@ export function logEvent(g: Game, ev: number): void {
   const lg = g.lg;
   const info = lg.events[ev]!;
   const data: Record<string, unknown> = {};
-  info.params.forEach((p, k) => (data[p.name] = lg.strings.decode(g.evArgs[k]!, p.type)));
+  info.params.forEach((p, k) => {
+    const v = g.evArgs[k]!;
+    // a list argument is the array `emit` made (compile-stmt.ts)
+    data[p.name] = p.type.t === 'list' ? (v as unknown as number[]).map((x) => lg.strings.decode(x, p.type.t === 'list' ? p.type.of : undefined)) : lg.strings.decode(v, p.type);
+  });
   record(g, info.name, data);
 }
 

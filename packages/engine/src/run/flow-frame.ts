@@ -18,6 +18,8 @@ export const FRAME_COUNT = 3;
 export const FRAME_SEAT = 4;
 /** if: 1 when the else branch runs */
 export const FRAME_BRANCH = 5;
+/** turns (the word `if` frames use for their branch): the seat the turns start at */
+export const FRAME_FIRST = 5;
 
 /** flow node kinds (`FlowInfo.kind`) */
 export const FLOW_SEQ = 0;

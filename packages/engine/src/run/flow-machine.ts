@@ -2,11 +2,12 @@ import type { EndInfo, ExprFn, FlowInfo } from '../load/loaded-graph.ts';
 import { offerActions } from './action-offers.ts';
 import { dispatchNow, raise } from './dispatch.ts';
 import { ENDING_NONE, checkEnds, stop } from './ending.ts';
-import { END_NONE, END_PHASE, END_ROUND, END_TURN, FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, FRAME_BRANCH, FRAME_COUNT, FRAME_NODE, FRAME_PC, FRAME_SEAT, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
+import { END_NONE, END_PHASE, END_ROUND, END_TURN, FLOW_ACTIONS, FLOW_IF, FLOW_PHASE, FLOW_REPEAT, FLOW_ROUNDS, FLOW_SEQ, FLOW_STEP, FLOW_TURNS, FRAME_BRANCH, FRAME_COUNT, FRAME_FIRST, FRAME_NODE, FRAME_PC, FRAME_SEAT, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
 import { flowPosition, pushFrame } from './flow-stack.ts';
 import type { Game } from './game.ts';
 import { MAX_IDLE_FLOW_MOVES } from './run-budgets.ts';
 import { FLOW_CONTEXT } from './state-versions.ts';
+import { seatWord } from './author-words.ts';
 
 /**
  * The flow machine: advances the top frame (sequences, phases, `if`, rounds, turns,
@@ -98,11 +99,25 @@ export function flowGuardSpent(g: Game): boolean {
 }
 
 /** a turns node's next turn (its seat at FRAME_SEAT) begins, or false when the pass is over and the frame is popped */
-export function startTurn(g: Game, t: number, order: FlowInfo['order']): boolean {
+export function startTurn(g: Game, t: number, order: FlowInfo['order'], from: FlowInfo['from']): boolean {
   const frames = g.frames;
   const n = g.playerCount;
   const total = order === 'snake' ? 2 * n : n;
   const k = frames[t + FRAME_COUNT]!;
+  if (k === 0 && from !== null) {
+    // `turns from P`: the first seat, read as the block begins (kept in the frame)
+    const first = from(g);
+    if (g.err) {
+      stop(g);
+      return true;
+    }
+    if (first >>> 0 >= n) {
+      g.fail('run/no-such-player', `The turns start from ${seatWord(first)}, who does not play (seats p1 to p${n}).`);
+      stop(g);
+      return true;
+    }
+    frames[t + FRAME_FIRST] = first;
+  }
   if (k >= total) {
     g.depth--;
     g.current = -1;
@@ -110,7 +125,10 @@ export function startTurn(g: Game, t: number, order: FlowInfo['order']): boolean
     g.endsStale = true;
     return false;
   }
-  const seat = order === 'reverse' ? n - 1 - k : order === 'snake' && k >= n ? 2 * n - 1 - k : k;
+  // seats go round from the first: forward, backward, or forward and back (snake); without `from`
+  // the first seat (the last in reverse order), left out of the frame so state hashes stay as they were
+  const first = from !== null ? frames[t + FRAME_FIRST]! : order === 'reverse' ? n - 1 : 0;
+  const seat = order === 'reverse' ? (first - k + n) % n : (first + (order === 'snake' && k >= n ? 2 * n - 1 - k : k)) % n;
   frames[t + FRAME_SEAT] = seat;
   g.current = seat;
   g.turn++;
@@ -167,6 +185,7 @@ export function advanceFlow(g: Game): boolean {
           }
           const round = ++frames[t + FRAME_COUNT]!;
           g.round = round;
+          g.roundsPlayed++;
           openPeriod(g, t, lg.builtin.roundStart, round);
           return true;
         }
@@ -180,7 +199,7 @@ export function advanceFlow(g: Game): boolean {
       case FLOW_TURNS: {
         const stage = frames[t + FRAME_STAGE]!;
         if (stage === 0) {
-          if (startTurn(g, t, info.order)) return true;
+          if (startTurn(g, t, info.order, info.from)) return true;
           continue;
         }
         if (stage === 1) {

@@ -21,7 +21,7 @@ export function describeFlowPosition(lg: LoadedGraph, nodes: readonly number[]):
         parts.push(info.count === null ? 'rounds forever' : 'rounds');
         break;
       case FLOW_TURNS:
-        parts.push('turns');
+        parts.push(info.from === null ? 'turns' : 'turns from …');
         break;
       case FLOW_PHASE:
         parts.push(`phase ${lg.phaseNames[info.phase] ?? '?'}`);

@@ -13,7 +13,10 @@ export function record(g: Game, event: string, data: Record<string, unknown>): L
 }
 
 export function zoneName(g: Game, inst: number): string {
-  const z = g.lg.zones[g.zoneInstDecl[inst]!]!;
+  const zi = g.zoneInstDecl[inst]!;
+  const z = g.lg.zones[zi]!;
+  // a family's zone by its key (`row[3]`), as the view names it
+  if (z.scope === 'keyed') return `${z.name}[${z.firstKey + inst - g.zoneInstBase[zi]!}]`;
   const owner = g.zoneInstOwner[inst]!;
   return owner < 0 ? z.name : `${z.name}[${owner}]`;
 }

@@ -30,7 +30,7 @@ export function snapshot(g: Game): Snapshot {
     actionCounts: g.actionCounts.slice(),
     rng: g.rng.slice(),
     firings: g.firings.slice(),
-    scalars: [g.current, g.actor, g.self, g.round, g.turn, g.endScope, g.endingPhase, g.over ? 1 : 0, g.seq, g.stepFirings],
+    scalars: [g.current, g.actor, g.self, g.round, g.turn, g.endScope, g.endingPhase, g.over ? 1 : 0, g.seq, g.stepFirings, g.roundsPlayed],
     endWinners: g.endWinners?.slice() ?? null,
     endReason: g.endReason,
     outcome: g.result,
@@ -60,12 +60,13 @@ export function restore(g: Game, s: Snapshot): void {
   g.actionCounts = s.actionCounts.slice();
   g.rng.set(s.rng);
   g.firings = s.firings.slice();
-  const [current, actor, self, round, turn, endScope, endingPhase, over, seq, stepFirings] = s.scalars;
+  const [current, actor, self, round, turn, endScope, endingPhase, over, seq, stepFirings, roundsPlayed] = s.scalars;
   g.current = current!;
   g.actor = actor!;
   g.self = self!;
   g.round = round!;
   g.turn = turn!;
+  g.roundsPlayed = roundsPlayed ?? round!;
   g.endScope = endScope!;
   g.endingPhase = endingPhase!;
   g.over = over === 1;

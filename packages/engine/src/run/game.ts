@@ -126,6 +126,8 @@ export class Game {
   self = -1;
   round = 0;
   turn = 0;
+  /** rounds begun in the whole game (`round` counts within its `rounds` block, from 1 again in the next one) */
+  roundsPlayed = 0;
   srcArr: ArrayLike<number> = [];
   /** per state resource, a version every write bumps: cached results compare sums of them (state-resources.ts) */
   readonly ver: Int32Array;
@@ -335,7 +337,7 @@ export class Game {
     this.trailScratch = null;
     if (this.siteIndex !== null) this.siteIndex.builtAt = -1;
     this.current = this.actor = this.self = -1;
-    this.round = this.turn = 0;
+    this.round = this.turn = this.roundsPlayed = 0;
     this.srcArr = [];
     this.srcLen = 0;
     this.srcRev = false;

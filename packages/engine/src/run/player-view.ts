@@ -74,9 +74,11 @@ export function view(g: Game, seat: number): PlayerView {
   lg.zones.forEach((z, zi) => {
     const base = g.zoneInstBase[zi]!;
     if (z.scope === 'global') zones[z.name] = zoneView(base, z.visibility === 'public');
+    // a family of zones: each one by its name and key, `row[3]`, as a shared zone
+    else if (z.scope === 'keyed') for (let k = 0; k < z.keyCount; k++) zones[`${z.name}[${z.firstKey + k}]`] = zoneView(base + k, z.visibility === 'public');
     else
       zones[z.name] = g.players.map((o) =>
-        zoneView(base + o, z.visibility === 'public' || (z.visibility === 'owner' && o === seat)),
+        zoneView(base + o, z.visibility === 'public' || (z.visibility === 'owner' && o === seat) || (z.visibility === 'others' && o !== seat)),
       );
   });
   const committed: number[] = [];

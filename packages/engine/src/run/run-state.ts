@@ -45,6 +45,7 @@ export type RunState = Pick<
   | 'revealTop'
   | 'rollDice'
   | 'round'
+  | 'roundsPlayed'
   | 'self'
   | 'showCards'
   | 'siteIndex'
