@@ -18,7 +18,7 @@ function unused(entry: string, overlay: Record<string, string> = {}): string[] {
   const result = check(host, at(entry));
   return result.diagnostics
     .filter((d: Diagnostic) => d.code === 'lint/unused-declaration')
-    .map((d) => `${d.file.slice(scenarios.length + 1)}:${d.range?.start.line} ${/`([^`]+)`/.exec(d.message)?.[1]}`)
+    .map((d) => `${(d.file ?? '').slice(scenarios.length + 1)}:${d.range?.start.line} ${/`([^`]+)`/.exec(d.message)?.[1]}`)
     .sort();
 }
 
