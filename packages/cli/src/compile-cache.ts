@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ModuleHost } from '@houserules/compiler/module-host';
 import { validateRuleGraph, type Diagnostic, type RuleGraph } from '@houserules/schema';
 import { MAX_COMPILE_CACHE_ENTRY } from './cli-budgets.ts';
+import { isWithin } from './project-paths.ts';
 
 /**
  * A cache of compiled rule graphs inside a project
@@ -201,11 +202,6 @@ function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isWithin(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
 }
 
 /** Whether `path` (which must exist) is, symlinks resolved, inside `root`. */
