@@ -1,6 +1,6 @@
 import type { Diagnostic, Result, RuleGraph } from '@houserules/schema';
 import { checkGraphBudgets, validateRuleGraph } from '@houserules/schema';
-import { parse } from '@houserules/syntax';
+import { MISSING_NAME, parse } from '@houserules/syntax';
 import { buildGraph } from './build-graph.ts';
 import { checkDeclaredSizes } from './declared-sizes.ts';
 import { checkReservedNames } from './reserved-names.ts';
@@ -87,7 +87,8 @@ export function checkLoaded(
   // module's helper) would look unused there: what the base game declares and uses stays used.
   const declaredInBase = new Set([...(base.lowered?.table.byName.values() ?? [])].map((d) => `${d.origin.file}:${d.ident.range.start.offset}`));
   for (const v of variants) {
-    const run = lowerLoaded(modules, [], entry, v, recorderFor(v));
+    // The load's diagnostics again (reported once, below): a variant lowered after a parse error knows its graph holds placeholders.
+    const run = lowerLoaded(modules, loadDiagnostics, entry, v, recorderFor(v));
     runs.push({ variant: v, lowered: run.lowered });
     for (const d of run.diagnostics) {
       const key = diagnosticKey(d);
@@ -117,7 +118,8 @@ export function compileSource(text: string, options: { file?: string; variant?: 
 function variantNames(modules: LoadedModule[]): string[] {
   const names: string[] = [];
   for (const m of modules) {
-    for (const item of m.ast.items ?? []) if (item?.$type === 'VariantDecl' && item.name && !names.includes(item.name.name)) names.push(item.name.name);
+    // A variant whose name did not parse (`module variant.v` read as a variant) is the parse error's, not a variant to lower.
+    for (const item of m.ast.items ?? []) if (item?.$type === 'VariantDecl' && item.name && item.name.name !== MISSING_NAME && !names.includes(item.name.name)) names.push(item.name.name);
   }
   return names;
 }
