@@ -224,10 +224,11 @@ export function writeCachedGraph(cache: CompileCache, file: string, variant: str
   const text = `${seal(cache, json)}\n${json}`;
   if (Buffer.byteLength(text) > MAX_COMPILE_CACHE_ENTRY) return graph;
   const path = join(cache.dir, `${key}.json`);
-  const temporary = `${path}.${process.pid}.tmp`;
+  // A name no one can have put a FIFO or a symlink at, and opened only if it is new (never waited on, never followed).
+  const temporary = `${path}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
   try {
     if (!makeFolderWithin(cache.dir, cache.projectRoot)) return graph;
-    writeFileSync(temporary, text);
+    writeFileSync(temporary, text, { flag: 'wx' });
     renameSync(temporary, path);
   } catch {
     try {

@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { printable } from '@houserules/schema';
 import { mergeStyles, styleProblems, type BoardStyle } from '@houserules/render';
@@ -51,10 +51,10 @@ export function readStyleFile(host: NodeModuleHost, path: string, seen: string[]
 export function scenarioStyle(host: NodeModuleHost, graph: RuleGraph): StyleRead {
   for (const m of [...graph.scenario.modules].reverse()) {
     const path = join(dirname(resolve(host.projectRoot, m.file)), 'style.json');
-    // Anything there is read as a style (a FIFO named style.json is refused, not skipped).
+    // Anything there is read as a style (a FIFO named style.json is refused, not skipped; stat does not open it).
     let exists = false;
     try {
-      lstatSync(path);
+      statSync(path);
       exists = true;
     } catch {
       exists = false;
