@@ -52,9 +52,9 @@ export function checkedOutputPath(cwd: string, given: string, project: string | 
   if (special !== undefined) refuse('cli/not-a-regular-file', `cannot write ${given}${special === lexical ? '' : ` (${special})`}: it is under /${special.split('/')[1]}, the system's folder, not a place for files`);
   if (below.length === 0) {
     const stat = statOrNull(real);
-    if (kind === 'file' && stat?.isDirectory()) refuse('cli/cannot-write', `cannot write ${given}: it is a folder`);
-    if (kind === 'folder' && stat !== null && !stat.isDirectory()) refuse('cli/cannot-write', `cannot write ${given}: it is a file, not a folder`);
     if (stat !== null && !stat.isFile() && !stat.isDirectory()) refuse('cli/not-a-regular-file', `cannot write ${given}: it is ${stat.isFIFO() ? 'a named pipe (FIFO)' : 'a device or a socket'}, not a regular file`);
+    if (kind === 'file' && stat?.isDirectory()) refuse('cli/cannot-write', `cannot write ${given}: it is a folder`);
+    if (kind === 'folder' && stat?.isFile()) refuse('cli/cannot-write', `cannot write ${given}: it is a file, not a folder`);
   }
   for (const root of new Set([...(project === null ? [] : [project]), findProjectRoot(cwd, cwd)])) {
     const realRoot = realPathOrNull(root) ?? root;

@@ -89,6 +89,7 @@ describe('where the command writes', () => {
     await refused(['simulate', 'tiny.rules', '--games', '1', '--log', 'pipe.json'], project, 'cli/not-a-regular-file');
     await refused(['compile', 'tiny.rules', '-o', '/proc/self/fd/1'], project, 'cli/not-a-regular-file');
     await refused(['init', '/proc/x'], project, 'cli/not-a-regular-file');
+    await refused(['init', 'pipe.json'], project, 'cli/not-a-regular-file');
   });
 
   it('writes a path inside the project, through a symlink that stays inside, and a path named outside every project', async () => {
