@@ -8,7 +8,7 @@ import { lowerAction, lowerConstraint, lowerEnd, lowerInvariant, lowerPolicy, lo
 import {
   lowerBoard, lowerCardKind, lowerDerived, lowerEvents, lowerOption, lowerPiece, lowerPool, lowerTokens, lowerVar, lowerZone, type Lowerers,
 } from './lower-declarations.ts';
-import { ExprLowerer } from './lower-expr.ts';
+import { constEnum, ExprLowerer } from './lower-expr.ts';
 import { collectStepEvents, flowPhases, lowerFlow } from './lower-flow.ts';
 import { StmtLowerer } from './lower-stmt.ts';
 import { mapKeyType } from './map-keys.ts';
@@ -39,6 +39,12 @@ function indexEnums(l: Lowerers): void {
     else if (d.kind === 'card') for (const f of d.node.fields ?? []) { if (f?.type) add(l.cx.typeFromRef(f.type, d.origin)); }
     else if (d.kind === 'event' || d.kind === 'action' || d.kind === 'policy') for (const p of d.node.params ?? []) { if (p?.type) add(l.cx.typeFromRef(p.type, d.origin)); }
     else if (d.kind === 'derive' && d.node.type) add(l.cx.typeFromRef(d.node.type, d.origin));
+  }
+  // a constant list of names nothing declares is an enum of its own: its names are values everywhere
+  for (const d of l.cx.table.byName.values()) {
+    if (d.kind !== 'const') continue;
+    const own = constEnum(d.node, l.cx);
+    if (own) add(own);
   }
 }
 

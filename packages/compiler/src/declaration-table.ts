@@ -1,5 +1,5 @@
 import type {
-  ActionDecl, CardDecl, ConstraintDecl, DeriveDecl, EndDecl, EventDecl, Expr, FlowDecl, Identifier, InvariantDecl,
+  ActionDecl, CardDecl, ConstDecl, ConstraintDecl, DeriveDecl, EndDecl, EventDecl, Expr, FlowDecl, Identifier, InvariantDecl,
   OptionDecl, PerSiteBlock, PieceDecl, BoardDecl, PolicyDecl, PoolDecl, RankingDecl, RuleDecl, ScenarioDecl, TokenDecl, TopLevelItem,
   VarDecl, VariantDecl, ZoneDecl,
 } from '@houserules/syntax';
@@ -44,6 +44,7 @@ export type Decl = DeclBase & (
   | { kind: 'board'; node: BoardDecl }
   | { kind: 'event'; node: EventDecl }
   | { kind: 'derive'; node: DeriveDecl }
+  | { kind: 'const'; node: ConstDecl }
   | { kind: 'rule'; node: RuleDecl }
   | { kind: 'action'; node: ActionDecl }
   | { kind: 'constraint'; node: ConstraintDecl }
@@ -78,14 +79,14 @@ export interface DeclarationTable {
 const OVERRIDE_KIND: Record<string, DeclKind> = {
   RuleDecl: 'rule', ActionDecl: 'action', ConstraintDecl: 'constraint', EndDecl: 'end', DeriveDecl: 'derive', PolicyDecl: 'policy',
   BoardDecl: 'board', ZoneDecl: 'zone', CardDecl: 'card', VarDecl: 'var', PoolDecl: 'pool', PieceDecl: 'piece', EventDecl: 'event',
-  OptionDecl: 'option',
+  OptionDecl: 'option', ConstDecl: 'const',
 };
-const OVERRIDABLE = new Set<DeclKind>(['rule', 'action', 'constraint', 'end', 'derive', 'policy', 'board', 'zone', 'card', 'var', 'pool', 'piece', 'event', 'option']);
+const OVERRIDABLE = new Set<DeclKind>(['rule', 'action', 'constraint', 'end', 'derive', 'policy', 'board', 'zone', 'card', 'var', 'pool', 'piece', 'event', 'option', 'const']);
 
 const KIND_WORD: Record<DeclKind, string> = {
   option: 'option', token: 'token', group: 'token group', pool: 'pool', var: 'var', zone: 'zone', card: 'card kind',
   piece: 'piece', board: 'board', event: 'event', derive: 'derived value', rule: 'rule', action: 'action',
-  constraint: 'constraint', end: 'end condition', invariant: 'invariant', policy: 'policy',
+  constraint: 'constraint', end: 'end condition', invariant: 'invariant', policy: 'policy', const: 'constant',
 };
 
 export function kindWord(kind: DeclKind): string {
@@ -179,11 +180,15 @@ export function buildDeclarationTable(
         for (const pool of item.pools ?? []) {
           if (pool?.name) declare(make(pool.name, origin, 'pool', pool, 'card', item.name.name));
         }
+        for (const variable of item.vars ?? []) {
+          if (variable?.name) declare(make(variable.name, origin, 'var', variable, 'card', item.name.name));
+        }
         return;
       case 'PieceDecl': if (item.name) declare(make(item.name, origin, 'piece', item)); return;
       case 'BoardDecl': if (item.name) declare(make(item.name, origin, 'board', item)); return;
       case 'EventDecl': if (item.name) declare(make(item.name, origin, 'event', item)); return;
       case 'DeriveDecl': if (item.name) declare(make(item.name, origin, 'derive', item)); return;
+      case 'ConstDecl': if (item.name) declare(make(item.name, origin, 'const', item)); return;
       case 'RuleDecl': if (item.name) declare(make(item.name, origin, 'rule', item)); return;
       case 'ActionDecl': if (item.name) declare(make(item.name, origin, 'action', item)); return;
       case 'ConstraintDecl': if (item.name) declare(make(item.name, origin, 'constraint', item)); return;
@@ -273,9 +278,10 @@ export function buildDeclarationTable(
     table.superseded.push({ decl: existing, status: 'overridden', by: replacement });
     table.byName.set(name, replacement);
     if (target.$type === 'CardDecl') {
-      // a card kind is replaced with its members: its per-card pools are the new declaration's
-      for (const d of [...table.byName.values()]) if (d.kind === 'pool' && d.scope === 'card' && d.cardKind === name) table.byName.delete(d.name);
+      // a card kind is replaced with its members: its per-card pools and vars are the new declaration's
+      for (const d of [...table.byName.values()]) if ((d.kind === 'pool' || d.kind === 'var') && d.scope === 'card' && d.cardKind === name) table.byName.delete(d.name);
       for (const pool of target.pools ?? []) if (pool?.name) declare(make(pool.name, origin, 'pool', pool, 'card', name));
+      for (const variable of target.vars ?? []) if (variable?.name) declare(make(variable.name, origin, 'var', variable, 'card', name));
     }
   };
 

@@ -26,7 +26,7 @@ export function lint(cx: LoweringContext, activeRules: { node: RuleNode; decl: D
   for (const d of cx.table.byName.values()) {
     let unused = false;
     switch (d.kind) {
-      case 'option': case 'var': case 'derive': unused = !read(d.name); break;
+      case 'option': case 'var': case 'derive': case 'const': unused = !read(d.name); break;
       case 'pool': case 'zone': unused = !read(d.name) && !written(d.name); break;
       case 'event': unused = !emitted(`event:${d.name}`) && !listened.has(`event:${d.name}`); break;
       default: break;

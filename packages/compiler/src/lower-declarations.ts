@@ -110,7 +110,7 @@ export function lowerPool(l: Lowerers, d: DeclOf<'pool'>): PoolNode {
 export function lowerVar(l: Lowerers, d: DeclOf<'var'>): VarNode {
   const ty = l.cx.declType(d);
   const scope = l.cx.scope(d.origin, idOf(d), null, d.scope === 'player' ? { k: 'ctx', name: 'self' } : null);
-  const scopeOf: VarNode['scope'] = d.scope === 'player' || d.scope === 'hex' || d.scope === 'corner' || d.scope === 'edge' ? d.scope : 'global';
+  const scopeOf: VarNode['scope'] = d.scope === 'player' || d.scope === 'hex' || d.scope === 'corner' || d.scope === 'edge' || d.scope === 'card' ? d.scope : 'global';
   const keys = mapKeysOf(l.cx, d);
   const what = `the initial value of \`${d.name}\``;
   let initial: GExpr;
@@ -129,6 +129,13 @@ export function lowerVar(l: Lowerers, d: DeclOf<'var'>): VarNode {
     initial = l.ex.value(given, scope, ty, what).expr;
   }
   const node: VarNode = { id: idOf(d), name: d.name, provenance: l.cx.provenance(d.origin, d.ident.range), scope: scopeOf, type: toTypeDesc(ty), initial };
+  if (scopeOf === 'card') {
+    node.cardKind = `card:${d.cardKind}`;
+    // every card starts with the same note: a constant, laid out once per game
+    if (initial.k !== 'lit' && initial.k !== 'token') {
+      l.cx.sink.error('type/mismatch', `the initial value of \`${d.name}\` on each card must be a constant`, d.origin.file, given?.range ?? d.ident.range, 'write a literal value');
+    }
+  }
   if (keys) {
     if (scopeOf !== 'global' && scopeOf !== 'player') {
       l.cx.sink.error('type/map-scope', `a map is a global or per-player variable; \`${d.name}\` belongs to each ${scopeOf}`, d.origin.file, d.node.type?.range,
@@ -139,7 +146,7 @@ export function lowerVar(l: Lowerers, d: DeclOf<'var'>): VarNode {
     }
   }
   if (d.node.secret) {
-    if (scopeOf === 'global' || scopeOf === 'player') node.secret = true;
+    if (scopeOf === 'global' || scopeOf === 'player' || scopeOf === 'card') node.secret = true;
     else secretScopeError(l, d.name, d.origin.file, d.ident.range, scopeOf);
   }
   return node;

@@ -1,5 +1,5 @@
 import type { Expr as GExpr, PoolRef } from '@houserules/schema';
-import type { AggregateExpr, CallExpr, CardField, Expr, Identifier, IndexExpr, MemberExpr } from '@houserules/syntax';
+import type { AggregateExpr, CallExpr, CardField, ConstDecl, Expr, Identifier, IndexExpr, MemberExpr } from '@houserules/syntax';
 import type { Decl, DeclOf } from './declaration-table.ts';
 import { kindWord } from './declaration-table.ts';
 import { BOARD_BUILTINS, SiteLowerer, sitesWord } from './lower-sites.ts';
@@ -148,8 +148,9 @@ export class ExprLowerer {
       recorder?.reference(file, ident, { k: 'builtin', what: 'seat', name }, 'read');
       return val({ k: 'seat', index: Number(seat[1]) - 1 }, PLAYER);
     }
-    // `none`: the empty site, player or card is -1 (the piece `none` is a member of a site's piece enum, below)
-    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player' || expected?.t === 'card')) {
+    // `none`: the empty site, player or card is -1 (the piece `none` is a member of a site's piece enum, below);
+    // so is "not known yet" of a token or an enum that does not list `none` itself (`var told: colour = none`)
+    if (name === 'none' && (expected?.t === 'site' || expected?.t === 'player' || expected?.t === 'card' || expected?.t === 'token' || (expected?.t === 'enum' && !expected.values.includes('none')))) {
       recorder?.reference(file, ident, { k: 'builtin', what: 'none', name }, 'read');
       return val({ k: 'lit', v: -1 }, expected);
     }
@@ -254,6 +255,15 @@ export class ExprLowerer {
       return val(ERROR_EXPR, UNKNOWN);
     }
     const id = idOf(decl);
+    if (decl.kind === 'const') {
+      // a constant is its value, inlined where it is read (no node of its own in the graph)
+      cx.read.add(decl.name);
+      if (access === 'write') {
+        cx.sink.error('type/not-assignable', `\`${decl.name}\` is a constant: it never changes`, scope.origin.file, ident.range, 'declare a `var` to keep a value that changes');
+        return val(ERROR_EXPR, UNKNOWN);
+      }
+      return this.constValue(decl);
+    }
     this.touch(decl, scope, access);
     switch (decl.kind) {
       case 'option': return val({ k: 'option', id }, cx.declType(decl));
@@ -288,6 +298,34 @@ export class ExprLowerer {
           decl.kind === 'card' ? `to test a card's kind, write \`c is ${decl.name}\`` : undefined);
         return val(ERROR_EXPR, UNKNOWN);
     }
+  }
+
+  /**
+   * A `const`'s value, lowered once in a scope of its own: a list, a range or a value whose every
+   * element is a constant. A list of names that nothing declares is an enum of its own
+   * (`const colours = [red, yellow]`; build-graph.ts indexes it, so `red` is a value elsewhere too).
+   */
+  constValue(decl: DeclOf<'const'>): Operand & { ty: Ty } {
+    const cx = this.cx;
+    const cached = cx.consts.get(decl.name);
+    if (cached) return { ...val(cached.expr, cached.ty), ty: cached.ty };
+    if (cx.derivedInProgress.has(`const:${decl.name}`)) {
+      cx.sink.error('type/recursive-derive', `constant \`${decl.name}\` is defined by itself`, decl.origin.file, decl.ident.range, 'a constant is a list or a value written out');
+      return { ...val(ERROR_EXPR, UNKNOWN), ty: UNKNOWN };
+    }
+    cx.derivedInProgress.add(`const:${decl.name}`);
+    const scope = cx.scope(decl.origin, idOf(decl), idOf(decl), null);
+    const own = constEnum(decl.node, cx);
+    const lowered = this.value(decl.node.value, scope, own ? listOf(own) : undefined, `the value of \`${decl.name}\``);
+    cx.derivedInProgress.delete(`const:${decl.name}`);
+    const constant = isConstantExpr(lowered.expr);
+    if (!constant && lowered.ty.t !== 'unknown') {
+      cx.sink.error('type/mismatch', `constant \`${decl.name}\` must be written out: a list, a range or a value of constants`, decl.origin.file, decl.node.value?.range ?? decl.ident.range,
+        'to compute a value from the state, declare a `derive`');
+    }
+    const result = constant ? lowered : { expr: ERROR_EXPR, ty: UNKNOWN };
+    cx.consts.set(decl.name, result);
+    return { ...val(result.expr, result.ty), ty: result.ty };
   }
 
   /** Records a use of a declaration: a `reads`/`writes` edge from the scope's owner. */
@@ -687,4 +725,31 @@ function rangeSize(e: GExpr & { k: 'range' }): number | undefined {
   const from = constantNumber(e.from);
   const to = constantNumber(e.to);
   return from === undefined || to === undefined ? undefined : Math.max(0, to - from + 1);
+}
+
+/** Whether a lowered expression is written out of constants: literals, tokens, lists and ranges of them, arithmetic on numbers. */
+function isConstantExpr(e: GExpr): boolean {
+  switch (e.k) {
+    case 'lit': case 'token': return true;
+    case 'list': return e.items.every(isConstantExpr);
+    case 'range': return isConstantExpr(e.from) && isConstantExpr(e.to);
+    default: return constantNumber(e) !== undefined;
+  }
+}
+
+/** The enum a constant list of names stands for when nothing else declares them (`[red, yellow]`), else undefined. */
+export function constEnum(node: ConstDecl, cx: { table: { byName: Map<string, unknown> }; enumIndex: Map<string, Ty> }): (Ty & { t: 'enum' }) | undefined {
+  const value = node.value;
+  if (value?.$type !== 'ListExpr' || value.items.length === 0) return undefined;
+  const names: string[] = [];
+  for (const item of value.items) {
+    if (item?.$type !== 'NameRef' || !item.name) return undefined;
+    const name = item.name.name;
+    if (cx.table.byName.has(name) || name === 'none' || /^p[1-9][0-9]*$/.test(name)) return undefined;
+    names.push(name);
+  }
+  const known = names.map((n) => cx.enumIndex.get(n));
+  // members of one declared enum: that enum's type (a card field's `colour: red | yellow`)
+  if (known[0] !== undefined && known.every((k) => k === known[0])) return known[0] as Ty & { t: 'enum' };
+  return { t: 'enum', values: [...new Set(names)] };
 }

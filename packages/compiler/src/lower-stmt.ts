@@ -371,6 +371,8 @@ export class StmtLowerer {
   cardSpecs(spec: CardSpec, scope: Scope): GCardSpec[] {
     const args = spec.args ?? [];
     const ranged = args.findIndex((a) => a?.value?.$type === 'RangeExpr');
+    const listed = ranged < 0 ? args.findIndex((a) => a !== undefined && this.isListArgument(a.value)) : -1;
+    if (listed >= 0) return this.cardSpecsOverList(spec, listed, scope);
     if (ranged < 0) {
       const one = this.cardSpec(spec, scope);
       return one ? [one] : [];
@@ -401,6 +403,51 @@ export class StmtLowerer {
     return out;
   }
 
+  /** an argument of a card spec that stands for several values: a list written out, or a constant list */
+  private isListArgument(e: Expr | undefined): boolean {
+    if (e?.$type === 'ListExpr') return true;
+    const decl = e?.$type === 'NameRef' && e.name !== undefined ? this.cx.table.byName.get(e.name.name) : undefined;
+    return decl?.kind === 'const' && this.ex.constValue(decl).ty.t === 'list';
+  }
+
+  /**
+   * A card argument given a list (`tile(colours, 1)`, `tile([red, blue], 1)`): one spec per
+   * element, in order, as a range does; with more such arguments, every combination.
+   */
+  private cardSpecsOverList(spec: CardSpec, at: number, scope: Scope): GCardSpec[] {
+    const args = spec.args ?? [];
+    const arg = args[at]!;
+    const lowered = this.ex.value(arg.value, scope).expr;
+    const from = lowered.k === 'range' ? constantValue(lowered.from) : undefined;
+    const to = lowered.k === 'range' ? constantValue(lowered.to) : undefined;
+    const span = typeof from === 'number' && typeof to === 'number' ? Math.max(0, to - from + 1) : 0;
+    if (span > MAX_CARDS_PER_RANGE) {
+      this.cx.sink.error('limit/card-range', `\`${from}..${to}\` would make ${span} cards; a card range makes at most ${MAX_CARDS_PER_RANGE}`, scope.origin.file, arg.range);
+      return [];
+    }
+    // a constant range (`const ranks = 1..5`) goes number by number
+    const items: GExpr[] = lowered.k === 'list' ? lowered.items : Array.from({ length: span }, (_, k) => ({ k: 'lit', v: (from as number) + k }));
+    const out: GCardSpec[] = [];
+    for (const item of items) {
+      const value: Expr | undefined =
+        item.k === 'lit' && typeof item.v === 'number' ? { $type: 'NumberLit', value: item.v, range: arg.range }
+        : item.k === 'lit' && typeof item.v === 'boolean' ? { $type: 'BoolLit', value: item.v, range: arg.range }
+        : item.k === 'lit' && typeof item.v === 'string' ? { $type: 'NameRef', name: { $type: 'Identifier', name: item.v, range: arg.range }, range: arg.range }
+        : item.k === 'token' ? { $type: 'NameRef', name: { $type: 'Identifier', name: item.id.slice('token:'.length), range: arg.range }, range: arg.range }
+        : undefined;
+      if (value === undefined) {
+        this.cx.sink.error('type/mismatch', 'a card argument given a list needs a list of constants', scope.origin.file, arg.range, 'e.g. `tile(colours, 1)` with `const colours = [red, blue]`');
+        return out;
+      }
+      out.push(...this.cardSpecs({ ...spec, args: args.map((a, i) => (i === at ? { ...arg, value } : a)) }, scope));
+      if (out.length > MAX_CARDS_PER_RANGE) {
+        this.cx.sink.error('limit/card-range', `\`${spec.kind?.name ?? 'card'}(…)\` would make more than ${MAX_CARDS_PER_RANGE} cards`, scope.origin.file, spec.range);
+        return [];
+      }
+    }
+    return out;
+  }
+
   /** `3 of trap(spiders)` → { kind, count, fields } with positional arguments named by the card's fields. */
   cardSpec(spec: CardSpec, scope: Scope): GCardSpec | null {
     const cx = this.cx;
@@ -427,9 +474,11 @@ export class StmtLowerer {
         continue;
       }
       const lowered = this.ex.value(arg.value, scope, cx.typeFromRef(field.type, decl.origin), `field \`${field.name.name}\``);
-      const constant = constantValue(lowered.expr);
+      // a token of a group is a constant too: its id (the engine interns the tokens' ids first, so it encodes as the token)
+      const constant = lowered.expr.k === 'token' ? lowered.expr.id : constantValue(lowered.expr);
       if (constant === undefined) {
-        if (lowered.ty.t !== 'unknown') cx.sink.error('type/mismatch', 'card fields must be constants', scope.origin.file, arg.range);
+        if (lowered.ty.t !== 'unknown') cx.sink.error('type/mismatch', `field \`${field.name.name}\` of a card must be a constant`, scope.origin.file, arg.range);
+        values[field.name.name] = 0;
         continue;
       }
       values[field.name.name] = constant;

@@ -98,6 +98,8 @@ export class LoweringContext {
   /** `ask … as NAME`: what constraints on NAME target (the ask id) and bind (chooser, candidate) */
   readonly namedChoices = new Map<string, NamedChoice>();
   readonly derivedInProgress = new Set<string>();
+  /** constants, lowered once (lower-expr.ts, constValue) */
+  readonly consts = new Map<string, { expr: Expr; ty: Ty }>();
   readonly declTypes = new Map<Decl, Ty>();
   /** each map var's keys once resolved (map-keys.ts); undefined after a diagnostic */
   readonly mapKeys = new Map<Decl, MapKeyInfo | undefined>();

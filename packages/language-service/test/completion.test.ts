@@ -85,7 +85,7 @@ describe('completion offers', () => {
   });
 
   it('rules, constraints and the other kinds after `override` and `remove`', () => {
-    expectCompletion({ text: `${CATAN_FIVE_SIX}\noverride <|>`, file: CATAN_FIVE_SIX_FILE, files: catan }, { exactly: ['rule', 'action', 'forbid', 'require', 'end', 'derive', 'ranking', 'policy', 'board', 'zone', 'card', 'var', 'pool', 'piece', 'event', 'option', 'secret'] });
+    expectCompletion({ text: `${CATAN_FIVE_SIX}\noverride <|>`, file: CATAN_FIVE_SIX_FILE, files: catan }, { exactly: ['rule', 'action', 'forbid', 'require', 'end', 'derive', 'ranking', 'policy', 'board', 'zone', 'card', 'var', 'pool', 'piece', 'event', 'option', 'const', 'secret'] });
     expectCompletion({ text: `${CATAN_FIVE_SIX}\noverride rule <|>`, file: CATAN_FIVE_SIX_FILE, files: catan }, { includes: ['produce', 'robber_starts_in_desert'], excludes: ['build_road'] });
     expectCompletion({ text: `${CATAN_FIVE_SIX}\nremove constraint <|>`, file: CATAN_FIVE_SIX_FILE, files: catan }, { includes: ['distance_rule', 'road_connected'], excludes: ['produce'] });
     expectCompletion({ text: `${CATAN_FIVE_SIX}\nremove <|>`, file: CATAN_FIVE_SIX_FILE, files: catan }, { includes: ['rule', 'constraint', 'end', 'action'] });

@@ -283,15 +283,17 @@ export interface PoolNode extends NodeCommon {
 export type MapKeys = { from: number; to: number } | { values: string[] };
 
 export interface VarNode extends NodeCommon {
-  /** per hex/corner/edge: one value per site of the (only) board */
-  scope: 'global' | 'player' | 'hex' | 'corner' | 'edge';
+  /** per hex/corner/edge: one value per site of the (only) board; per card: one value per card of `cardKind` */
+  scope: 'global' | 'player' | 'hex' | 'corner' | 'edge' | 'card';
+  /** a per-card var's card kind */
+  cardKind?: string;
   type: TypeDesc;
   initial: Expr;
   /** a map: one value of `type` per key (global and player scope only) */
   keys?: MapKeys;
   /** a map's initial values, one per key in key order (else `initial` for every key) */
   initialByKey?: Expr[];
-  /** seen only by its owner (a global var: by nobody) */
+  /** seen only by its owner (a global var: by nobody; a per-card var: by the seats that know the card) */
   secret?: boolean;
 }
 

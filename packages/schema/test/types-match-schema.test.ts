@@ -168,7 +168,7 @@ const SHAPES: Record<string, Record<string, Presence>> = {
   '#/$defs/TokenGroupNode': shape<TokenGroupNode>()({ ...common, members: 'required' }),
   '#/$defs/PoolNode': shape<PoolNode>()({ ...common, scope: 'required', cardKind: 'optional', entries: 'required', secret: 'optional' }),
   '#/$defs/PoolNode/properties/entries/items': shape<PoolNode['entries'][number]>()({ token: 'required', initial: 'required', capacity: 'optional' }),
-  '#/$defs/VarNode': shape<VarNode>()({ ...common, scope: 'required', type: 'required', initial: 'required', keys: 'optional', initialByKey: 'optional', secret: 'optional' }),
+  '#/$defs/VarNode': shape<VarNode>()({ ...common, scope: 'required', cardKind: 'optional', type: 'required', initial: 'required', keys: 'optional', initialByKey: 'optional', secret: 'optional' }),
   '#/$defs/MapKeys/anyOf/0': shape<Extract<MapKeys, { from: number }>>()({ from: 'required', to: 'required' }),
   '#/$defs/MapKeys/anyOf/1': shape<Extract<MapKeys, { values: string[] }>>()({ values: 'required' }),
   '#/$defs/CardKindNode': shape<CardKindNode>()({ ...common, fields: 'required', pools: 'required' }),

@@ -64,6 +64,7 @@ export type TopLevelItem =
   | BoardDecl
   | EventDecl
   | DeriveDecl
+  | ConstDecl
   | FlowDecl
   | RuleDecl
   | ActionDecl
@@ -172,6 +173,8 @@ export interface CardDecl extends NodeBase {
   name: Identifier;
   fields: CardField[];
   pools: PoolDecl[];
+  /** per-card vars: one value per card, set by rules (`set c.hinted = true`) */
+  vars: VarDecl[];
 }
 
 export interface CardField extends NodeBase {
@@ -306,6 +309,13 @@ export interface DeriveDecl extends NodeBase {
   type?: TypeRef;
   value: Expr;
   cite?: StringLiteralNode;
+}
+
+/** `const colours = [red, yellow, green]` — a named constant: a list, a range or a value, fixed at compile time. */
+export interface ConstDecl extends NodeBase {
+  $type: 'ConstDecl';
+  name: Identifier;
+  value: Expr;
 }
 
 // ───────────────────────────── types ─────────────────────────────
@@ -515,7 +525,7 @@ export interface OverrideDecl extends NodeBase {
   /** a board is replaced whole: layout, kinds, values, frame and regions */
   target: RuleDecl | ActionDecl | ConstraintDecl | EndDecl | DeriveDecl | RankingDecl | PolicyDecl | BoardDecl
     /** declarations are replaced whole too, keeping their scope (a per-player zone stays per player) */
-    | ZoneDecl | CardDecl | VarDecl | PoolDecl | PieceDecl | EventDecl | OptionDecl;
+    | ZoneDecl | CardDecl | VarDecl | PoolDecl | PieceDecl | EventDecl | OptionDecl | ConstDecl;
 }
 
 /** `remove rule x` / `remove constraint x` / `remove end x` / `remove action x` */

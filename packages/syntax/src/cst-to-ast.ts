@@ -248,6 +248,8 @@ export class AstBuilder {
           return this.event(inner);
         case 'deriveDecl':
           return this.derive(inner);
+        case 'constDecl':
+          return this.constDecl(inner);
         case 'flowDecl': {
           const block = this.node(childrenOf(inner), 'flowBlock');
           return { $type: 'FlowDecl', items: this.flowBlock(block), range: this.rangeOf(inner) };
@@ -389,12 +391,15 @@ export class AstBuilder {
 
   private card(n: CstNode): A.CardDecl {
     const c = childrenOf(n);
-    const decl: A.CardDecl = { $type: 'CardDecl', name: this.ident(this.tok(c, 'name')), fields: [], pools: [], range: this.rangeOf(n) };
+    const decl: A.CardDecl = { $type: 'CardDecl', name: this.ident(this.tok(c, 'name')), fields: [], pools: [], vars: [], range: this.rangeOf(n) };
     for (const member of this.nodes(c, 'cardMember')) {
       const m = childrenOf(member);
       const pool = this.node(m, 'poolDecl');
+      const variable = this.node(m, 'varDecl');
       if (pool !== undefined) {
         decl.pools.push(this.pool(pool));
+      } else if (variable !== undefined) {
+        decl.vars.push(this.varDecl(variable));
       } else {
         decl.fields.push({
           $type: 'CardField',
@@ -595,6 +600,11 @@ export class AstBuilder {
     const def = this.node(c, 'default');
     if (def !== undefined) param.default = this.expr(def);
     return param;
+  }
+
+  private constDecl(n: CstNode): A.ConstDecl {
+    const c = childrenOf(n);
+    return { $type: 'ConstDecl', name: this.ident(this.tok(c, 'name')), value: this.exprOf(this.node(c, 'value')), range: this.rangeOf(n) };
   }
 
   private derive(n: CstNode): A.DeriveDecl {
@@ -886,6 +896,7 @@ export class AstBuilder {
     else if ((inner = pick('constraintDecl'))) target = this.constraint(inner);
     else if ((inner = pick('endDecl'))) target = this.end(inner);
     else if ((inner = pick('deriveDecl'))) target = this.derive(inner);
+    else if ((inner = pick('constDecl'))) target = this.constDecl(inner);
     else if ((inner = pick('rankingDecl'))) target = this.ranking(inner);
     else if ((inner = pick('policyDecl'))) target = this.policy(inner);
     else if ((inner = pick('boardDecl'))) target = this.board(inner);

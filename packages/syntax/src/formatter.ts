@@ -325,6 +325,7 @@ class Printer {
         const members = [
           ...item.fields.map((f) => `${f.name.name}: ${typeText(f.type)}`),
           ...item.pools.map((p) => poolText(p)),
+          ...item.vars.map((v) => `${v.secret ? 'secret ' : ''}var ${v.name.name}: ${typeText(v.type)} = ${printExpr(v.initial)}`),
         ];
         return this.line(`${prefix}card ${item.name.name}${members.length > 0 ? ` { ${members.join(', ')} }` : ''}`);
       }
@@ -344,6 +345,8 @@ class Printer {
         this.doc(assignment(head, this.x(item.value)));
         return this.cite(item.cite);
       }
+      case 'ConstDecl':
+        return this.doc(assignment(`${prefix}const ${item.name.name} =`, this.x(item.value)));
       case 'FlowDecl':
         return this.braced(`${prefix}flow`, item.items, (f) => this.flowItem(f));
       case 'RuleDecl': {

@@ -238,6 +238,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.boardDecl) },
       { ALT: () => this.SUBRULE(this.eventDecl) },
       { ALT: () => this.SUBRULE(this.deriveDecl) },
+      { ALT: () => this.SUBRULE(this.constDecl) },
       { ALT: () => this.SUBRULE(this.flowDecl) },
       { ALT: () => this.SUBRULE(this.ruleDecl) },
       { ALT: () => this.SUBRULE(this.actionDecl) },
@@ -423,6 +424,8 @@ export class RulesParser extends CstParser {
   public cardMember = this.RULE('cardMember', () => {
     this.OR(this.alternatives[7] ??= [
       { ALT: () => this.SUBRULE(this.poolDecl) },
+      // a per-card var: `card tile { colour: colour, var hinted: bool = false }`
+      { ALT: () => this.SUBRULE(this.varDecl) },
       {
         ALT: () => {
           this.CONSUME(Name, LABEL.name);
@@ -713,6 +716,14 @@ export class RulesParser extends CstParser {
     this.CONSUME(Equals);
     this.SUBRULE(this.expr, LABEL.value);
     this.OPTION4(() => this.SUBRULE(this.cite));
+  });
+
+  /** `const colours = [red, yellow, green]`: a named constant (a list, a range, a value) */
+  public constDecl = this.RULE('constDecl', () => {
+    this.CONSUME(soft.const);
+    this.CONSUME(Name, LABEL.name);
+    this.CONSUME(Equals);
+    this.SUBRULE(this.expr, LABEL.value);
   });
 
   public typeRef = this.RULE('typeRef', () => {
@@ -1086,6 +1097,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.pieceDecl) },
       { ALT: () => this.SUBRULE(this.eventDecl) },
       { ALT: () => this.SUBRULE(this.optionDecl) },
+      { ALT: () => this.SUBRULE(this.constDecl) },
     ]);
   });
 

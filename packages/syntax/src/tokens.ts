@@ -39,7 +39,7 @@ export const SOFT_KEYWORDS = [
   'from', 'to', 'top', 'bottom', 'cards', 'as', 'game', 'random', 'place', 'stack', 'seed',
   'arrange', 'advance', 'chooses', 'does', 'play', 'with', 'expect', 'illegal', 'over',
   'because', 'constraint', 'fix', 'dice', 'frame', 'weighted', 'spots', 'paths', 'otherwise',
-  'times', 'this', 'legal', 'asked', 'options', 'sees', 'secret', 'show', 'look', 'others',
+  'times', 'this', 'legal', 'asked', 'options', 'sees', 'secret', 'show', 'look', 'others', 'const',
 ] as const;
 
 export type HardKeyword = (typeof HARD_KEYWORDS)[number];

@@ -95,6 +95,8 @@ export interface StaticStorage {
   globalPoolSlots: number;
   playerPoolStride: number;
   cardPoolStride: number;
+  /** the slots of one card's vars (they follow the board's block in `vars`: GameLayout.cardVarBase) */
+  cardVarStride: number;
 }
 
 function staticStorage(graph: RuleGraph, board: LoadedBoard | null): StaticStorage {
@@ -103,7 +105,9 @@ function staticStorage(graph: RuleGraph, board: LoadedBoard | null): StaticStora
   const globalVars = graph.vars.reduce((n, v) => n + (v.scope === 'global' ? varWidth(v) : 0), 0);
   let g = 0;
   let pv = 0;
-  // per-site vars live in the board block (loaded-board.ts): their offset here is unused
+  let cv = 0;
+  // per-site vars live in the board block (loaded-board.ts): their offset here is unused; a
+  // per-card var's offset is within each card's block (after GameLayout.cardVarBase)
   for (const v of graph.vars) {
     if (v.scope === 'global') {
       varOffset.push(g);
@@ -111,6 +115,9 @@ function staticStorage(graph: RuleGraph, board: LoadedBoard | null): StaticStora
     } else if (v.scope === 'player') {
       varOffset.push(globalVars + pv);
       pv += varWidth(v);
+    } else if (v.scope === 'card') {
+      varOffset.push(cv);
+      cv += varWidth(v);
     } else varOffset.push(0);
   }
   let pg = 0;
@@ -136,7 +143,7 @@ function staticStorage(graph: RuleGraph, board: LoadedBoard | null): StaticStora
     if (p.scope === 'player') poolOffset[i] = poolOffset[i]! + pg;
     poolStride.push(p.scope === 'global' ? 0 : p.scope === 'player' ? pp : p.scope === 'card' ? pc : p.entries.length);
   });
-  return { varOffset, varStride: pv, globalVars, poolOffset, poolStride, globalPoolSlots: pg, playerPoolStride: pp, cardPoolStride: pc };
+  return { varOffset, varStride: pv, globalVars, poolOffset, poolStride, globalPoolSlots: pg, playerPoolStride: pp, cardPoolStride: pc, cardVarStride: cv };
 }
 
 const notCompiled: ExprFn = () => 0;
@@ -372,6 +379,7 @@ export class ExprCompiler {
     const node = this.graph.vars[v];
     const fixed = this.storage.varOffset[v] ?? 0;
     if (!node || node.scope === 'global') return () => fixed;
+    if (node.scope === 'card') return slotClosure(this, varPlan(this, v)!, of, scope);
     if (node.scope !== 'player') return this.siteVarSlot(v, of, scope);
     return slotClosure(this, varPlan(this, v)!, of, scope);
   }
@@ -663,7 +671,7 @@ export class ExprCompiler {
           };
         }
         if (node && node.scope !== 'global' && node.scope !== 'player') {
-          const slot = this.siteVarSlot(v!, e.of, scope);
+          const slot = node.scope === 'card' ? slotClosure(this, varPlan(this, v!)!, e.of, scope) : this.siteVarSlot(v!, e.of, scope);
           return (g) => {
             const i = slot(g);
             return i < 0 ? -1 : g.vars[i]!;

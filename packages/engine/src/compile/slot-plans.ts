@@ -17,7 +17,7 @@ import type { Generator } from './expr-codegen.ts';
  */
 export interface SlotPlan {
   /** whose instance: the game's, a player's, a site's (a per-site pool or var), a card's */
-  readonly owner: 'global' | 'player' | 'site' | 'siteVar' | 'card';
+  readonly owner: 'global' | 'player' | 'site' | 'siteVar' | 'card' | 'cardVar';
   /** the constant part of the slot: a var's offset, a pool's offset plus the entry (card pools: after g.cardPoolBase; site vars: their block's offset after g.boardBase) */
   readonly fixed: number;
   /** slots per owner */
@@ -78,6 +78,14 @@ export function varPlan(c: ExprCompiler, v: number): SlotPlan | null {
   if (cached !== undefined) return cached;
   const node = c.graph.vars[v];
   if (!node) return null;
+  if (node.scope === 'card') {
+    const plan: SlotPlan = {
+      owner: 'cardVar', fixed: c.storage.varOffset[v]!, stride: c.storage.cardVarStride, index: v, name: node.name,
+      what: `var '${node.name}'`, cardKind: node.cardKind, first: 0, count: 0,
+    };
+    c.varPlans[v] = plan;
+    return plan;
+  }
   const site = node.scope === 'global' || node.scope === 'player' ? undefined : c.board?.siteVars.get(v);
   if (node.scope !== 'global' && node.scope !== 'player' && !site) return null;
   const plan: SlotPlan = {
@@ -131,12 +139,14 @@ export function slotClosure(c: ExprCompiler, plan: SlotPlan, of: Expr | undefine
       const { first, count } = plan;
       return (g) => siteVarSlot(g, site(g), fixed, first, count, what);
     }
-    case 'card': {
+    case 'card':
+    case 'cardVar': {
       const owner = c.owner(of, scope);
       const kind = plan.cardKind === undefined ? -1 : c.need(c.kindIx, plan.cardKind, 'card kind');
+      const pools = plan.owner === 'card';
       return (g) => {
         const o = cardIndex(g, owner(g), kind, what);
-        return o < 0 ? -1 : g.cardPoolBase + fixed + o * stride;
+        return o < 0 ? -1 : (pools ? g.cardPoolBase : g.cardVarBase) + fixed + o * stride;
       };
     }
   }
@@ -164,9 +174,10 @@ export function slotSource(gen: Generator, c: ExprCompiler, plan: SlotPlan, of: 
       if (!of) return null;
       gen.halts++;
       return `H.siteVar(g, ${gen.gen(of, scope)}, ${fixed}, ${plan.first}, ${plan.count}, ${gen.ref(what)})`;
-    case 'card': {
+    case 'card':
+    case 'cardVar': {
       const kind = plan.cardKind === undefined ? -1 : (c.kindIx.get(plan.cardKind) ?? -1);
-      return `(g.cardPoolBase + ${fixed} + ${gen.checkedCard(gen.owner(of, scope), kind, what)} * ${stride})`;
+      return `(${plan.owner === 'card' ? 'g.cardPoolBase' : 'g.cardVarBase'} + ${fixed} + ${gen.checkedCard(gen.owner(of, scope), kind, what)} * ${stride})`;
     }
   }
 }

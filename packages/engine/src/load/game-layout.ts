@@ -36,6 +36,8 @@ export interface GameLayout {
   varSlots: number;
   /** where the board's block starts in vars (see loaded-board.ts); vars.length when there is no board */
   boardBase: number;
+  /** where the cards' vars start in `vars`: card c's block is cardVarBase + c * storage.cardVarStride */
+  cardVarBase: number;
   /** packed zero-filled arrays a game copies: cheaper than building them */
   zeros: {
     locals: number[];
@@ -134,7 +136,9 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
 
   const varBase = Int32Array.from(st.varOffset);
   const boardBase = st.globalVars + n * st.varStride;
-  const varSlots = boardBase + (lg.board ? boardSlots(lg.board, n) : 0);
+  // the cards' vars follow the board's block, one block of cardVarStride slots per card
+  const cardVarBase = boardBase + (lg.board ? boardSlots(lg.board, n) : 0);
+  const varSlots = cardVarBase + cardCount * st.cardVarStride;
 
   return {
     players: Array.from({ length: n }, (_, i) => i),
@@ -160,10 +164,11 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
     varBase,
     varSlots,
     boardBase,
+    cardVarBase,
     zeros: {
       locals: filledArray(lg.localCount, 0),
       lists: emptyLists(lg.localCount),
-      vars: literalVars(lg, n, varSlots, boardBase),
+      vars: literalVars(lg, n, varSlots, boardBase, cardVarBase, cardCount),
       tmpVals: filledArray(Math.max(4, lg.maxActionParams + 2), 0),
       evArgs: filledArray(lg.maxEventArgs, 0),
       actionCounts: filledArray(lg.actions.length, 0),
@@ -185,7 +190,7 @@ function buildLayout(lg: LoadedGraph, n: number): GameLayout {
 }
 
 /** the vars with their literal initial values in place (the others are evaluated per game) */
-function literalVars(lg: LoadedGraph, n: number, varSlots: number, boardBase: number): number[] {
+function literalVars(lg: LoadedGraph, n: number, varSlots: number, boardBase: number, cardVarBase: number, cardCount: number): number[] {
   const vars = filledArray(varSlots, 0);
   const st = lg.storage;
   const b = lg.board;
@@ -201,6 +206,7 @@ function literalVars(lg: LoadedGraph, n: number, varSlots: number, boardBase: nu
     if (v.literal === null) return;
     const site = b?.siteVars.get(vi);
     if (site) vars.fill(v.literal, boardBase + site.offset, boardBase + site.offset + site.count);
+    else if (v.scope === 'card') for (let c = 0; c < cardCount; c++) vars[cardVarBase + c * st.cardVarStride + st.varOffset[vi]!] = v.literal;
     else if (v.scope === 'global') vars.fill(v.literal, st.varOffset[vi]!, st.varOffset[vi]! + v.width);
     else for (let p = 0; p < n; p++) vars.fill(v.literal, st.varOffset[vi]! + p * st.varStride, st.varOffset[vi]! + p * st.varStride + v.width);
   });

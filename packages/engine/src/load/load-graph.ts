@@ -261,7 +261,8 @@ function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<Load
     const initials = v.initialByKey ? v.initialByKey.map((e) => c.expr(e, scope)) : null;
     const literal = v.initial.k === 'lit' && initials === null ? c.strings.encode(v.initial.v) : null;
     const keys = v.keys ? loadMapKeys(v.keys, c.strings) : null;
-    return { id: v.id, name: v.name, scope: v.scope, type: v.type, initial: c.expr(v.initial, scope), literal, width: varWidth(v), keys, initials, secret: v.secret === true };
+    const cardKind = v.scope === 'card' && v.cardKind !== undefined ? c.need(c.kindIx, v.cardKind, 'card kind') : -1;
+    return { id: v.id, name: v.name, scope: v.scope, type: v.type, initial: c.expr(v.initial, scope), literal, width: varWidth(v), keys, initials, secret: v.secret === true, cardKind };
   });
 
   const askNodes = asksById([...activeRules.map((r) => r.body), ...graph.actions.filter((a) => a.status === 'active').map((a) => a.body)]);

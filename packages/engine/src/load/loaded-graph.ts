@@ -39,7 +39,7 @@ export interface PoolInfo {
 export interface VarInfo {
   id: string;
   name: string;
-  scope: 'global' | 'player' | 'hex' | 'corner' | 'edge';
+  scope: 'global' | 'player' | 'hex' | 'corner' | 'edge' | 'card';
   type: TypeDesc;
   /** evaluated at game creation, with ctx self bound to the player for a per-player var */
   initial: ExprFn;
@@ -51,8 +51,10 @@ export interface VarInfo {
   keys: LoadedMapKeys | null;
   /** a map's initial values, one per key (VarNode.initialByKey), else null */
   initials: ExprFn[] | null;
-  /** seen only by its owner (a global one: by nobody) */
+  /** seen only by its owner (a global one: by nobody; a card's: by the seats that know the card) */
   secret: boolean;
+  /** a per-card var's card kind (index), else -1 */
+  cardKind: number;
 }
 
 export interface CardKindInfo {

@@ -44,6 +44,8 @@ export class StringTable {
   decode(v: number, type?: TypeDesc): Value {
     if (type?.t === 'bool') return v !== 0;
     if (type?.t === 'number') return v;
+    // `none` of an enum or token type that does not list it (as of a player or card: -1)
+    if (v === -1 && (type?.t === 'enum' || type?.t === 'token')) return 'none';
     if (v >= STRING_BASE) return this.strings[v - STRING_BASE] ?? '';
     return v;
   }

@@ -94,6 +94,8 @@ export class Game {
   readonly varBase: Int32Array;
   // board (its state is in vars from boardBase on: see loaded-board.ts)
   readonly boardBase: number;
+  /** the cards' vars (after the board's block): card c's block starts at cardVarBase + c * storage.cardVarStride */
+  readonly cardVarBase: number;
   /** bumped when a piece is placed or removed (and on restore): the longest-trail cache's key */
   pieceVersion = 0;
   trailScratch: TrailScratch | null = null;
@@ -269,6 +271,7 @@ export class Game {
     this.varBase = layout.varBase;
     this.vars = layout.zeros.vars.slice();
     this.boardBase = layout.boardBase;
+    this.cardVarBase = layout.cardVarBase;
     this.ver = new Int32Array(lg.resources.count);
     this.memoFlat = layout.memoFlat.slice();
     this.slotResource = layout.slotResource;
@@ -389,6 +392,11 @@ export class Game {
       if (site) {
         const value = v.initial(this);
         for (let k = 0; k < site.count; k++) this.vars[this.boardBase + site.offset + k] = value;
+      } else if (v.scope === 'card') {
+        // (the compiler gives a card var a constant; a graph from elsewhere may not)
+        const value = v.initial(this);
+        const st = lg.storage;
+        for (let c = 0; c < this.cardCount; c++) this.vars[this.cardVarBase + c * st.cardVarStride + st.varOffset[vi]!] = value;
       } else if (v.scope === 'global') this.initVar(v, this.varSlot(vi, 0));
       else
         for (let p = 0; p < n; p++) {

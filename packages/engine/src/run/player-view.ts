@@ -51,20 +51,46 @@ export function view(g: Game, seat: number): PlayerView {
     lg.pools.forEach((p, pi) => {
       if (p.scope === 'card' && (p.cardKind < 0 || p.cardKind === g.cardKind[c])) (view.pools ??= {})[p.name] = poolView(pi, c);
     });
+    const notes = cardVars(c, true);
+    if (notes !== null) view.vars = notes;
     return view;
   };
+  /** a card's vars (with the secret ones when the seat knows the card), null when its kind has none */
+  const cardVars = (c: number, known: boolean): Record<string, Value> | null => {
+    let out: Record<string, Value> | null = null;
+    lg.vars.forEach((v, vi) => {
+      if (v.scope !== 'card' || (v.cardKind >= 0 && v.cardKind !== g.cardKind[c]) || (v.secret && !known)) return;
+      (out ??= {})[v.name] = str.decode(g.vars[g.cardVarBase + c * lg.storage.cardVarStride + lg.storage.varOffset[vi]!]!, v.type);
+    });
+    return out;
+  };
   const bit = 1 << seat;
-  const zoneView = (inst: number, visible: boolean): ZoneView => {
+  const hasCardVars = lg.vars.some((v) => v.scope === 'card' && !v.secret);
+  // a hand's places are known to all, so are the notes on its cards; a hidden zone's order is not
+  const zoneView = (inst: number, visible: boolean, hand = false): ZoneView => {
     const len = g.zoneLen[inst]!;
     const arr = g.zoneCards[inst]!;
     // a zone the seat may not see is seen when it knows every card of it; else the cards it knows
     let knownCount = 0;
     if (!visible) for (let k = 0; k < len; k++) if ((g.known[arr[k]!]! & bit) !== 0) knownCount++;
     if (!visible && (knownCount < len || len === 0)) {
-      if (knownCount === 0) return { count: len };
-      const known: { position: number; card: CardView }[] = [];
-      for (let k = len - 1; k >= 0; k--) if ((g.known[arr[k]!]! & bit) !== 0) known.push({ position: len - k, card: cardView(arr[k]!) });
-      return { count: len, known };
+      // the notes on the cards it does not know (their public per-card vars), by place
+      const notes: { position: number; vars: Record<string, Value> }[] = [];
+      if (hasCardVars && hand) {
+        for (let k = len - 1; k >= 0; k--) {
+          if ((g.known[arr[k]!]! & bit) !== 0) continue;
+          const vars = cardVars(arr[k]!, false);
+          if (vars !== null) notes.push({ position: len - k, vars });
+        }
+      }
+      const out: ZoneView = { count: len };
+      if (knownCount > 0) {
+        const known: { position: number; card: CardView }[] = [];
+        for (let k = len - 1; k >= 0; k--) if ((g.known[arr[k]!]! & bit) !== 0) known.push({ position: len - k, card: cardView(arr[k]!) });
+        out.known = known;
+      }
+      if (notes.length > 0) out.notes = notes;
+      return out;
     }
     const cards: CardView[] = [];
     for (let k = len - 1; k >= 0; k--) cards.push(cardView(arr[k]!));
@@ -78,7 +104,7 @@ export function view(g: Game, seat: number): PlayerView {
     else if (z.scope === 'keyed') for (let k = 0; k < z.keyCount; k++) zones[`${z.name}[${z.firstKey + k}]`] = zoneView(base + k, z.visibility === 'public');
     else
       zones[z.name] = g.players.map((o) =>
-        zoneView(base + o, z.visibility === 'public' || (z.visibility === 'owner' && o === seat) || (z.visibility === 'others' && o !== seat)),
+        zoneView(base + o, z.visibility === 'public' || (z.visibility === 'owner' && o === seat) || (z.visibility === 'others' && o !== seat), z.visibility !== 'hidden'),
       );
   });
   const committed: number[] = [];

@@ -13,6 +13,7 @@ export type RunState = Pick<
   | 'actor'
   | 'askDecision'
   | 'boardBase'
+  | 'cardVarBase'
   | 'cardCount'
   | 'cardKind'
   | 'cardPoolBase'

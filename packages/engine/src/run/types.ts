@@ -53,6 +53,8 @@ export interface CardView {
   kind: string;
   fields: Record<string, Value>;
   pools?: Record<string, Record<string, number>>;
+  /** its per-card vars (the seat knows the card, so its secret ones too) */
+  vars?: Record<string, Value>;
 }
 
 export interface ZoneView {
@@ -61,6 +63,8 @@ export interface ZoneView {
   cards?: CardView[];
   /** when `cards` is absent: the cards the seat knows, with their place (1: the top) */
   known?: { position: number; card: CardView }[];
+  /** the public per-card vars of the cards the seat does not know, by place (1: the top): the notes on a card you cannot see */
+  notes?: { position: number; vars: Record<string, Value> }[];
 }
 
 /** a var in a view: its value, a map's values by key, or null for another owner's secret */

@@ -28,11 +28,11 @@ const KIND_OF: Partial<Record<DeclKind, CompletionItemKind>> = {
   var: CompletionItemKind.Variable, zone: CompletionItemKind.Variable, card: CompletionItemKind.Class, piece: CompletionItemKind.Class,
   board: CompletionItemKind.Module, event: CompletionItemKind.Event, derive: CompletionItemKind.Function, rule: CompletionItemKind.Method,
   action: CompletionItemKind.Method, constraint: CompletionItemKind.Interface, end: CompletionItemKind.Interface, invariant: CompletionItemKind.Interface,
-  policy: CompletionItemKind.Module,
+  policy: CompletionItemKind.Module, const: CompletionItemKind.Constant,
 };
 
 /** Declarations that are values in an expression. */
-const VALUE_KINDS = new Set<DeclKind>(['option', 'token', 'group', 'pool', 'var', 'zone', 'derive', 'board', 'piece']);
+const VALUE_KINDS = new Set<DeclKind>(['option', 'token', 'group', 'pool', 'var', 'zone', 'derive', 'board', 'piece', 'const']);
 
 class Items {
   readonly list: CompletionItem[] = [];

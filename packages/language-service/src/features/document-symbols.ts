@@ -41,11 +41,13 @@ function symbolsOf(item: TopLevelItem, lines: LineIndex): DocumentSymbol[] {
     case 'CardDecl': return [sym(lines, item.name?.name ?? '', 'card', SymbolKind.Class, r, item.name?.range, [
       ...(item.fields ?? []).filter((f) => f?.name).map((f) => sym(lines, f.name.name, 'field', SymbolKind.Field, f.range, f.name.range)),
       ...(item.pools ?? []).filter((p) => p?.name).map((p) => sym(lines, p.name.name, 'pool', SymbolKind.Variable, p.range, p.name.range)),
+      ...(item.vars ?? []).filter((v) => v?.name).map((v) => sym(lines, v.name.name, 'var', SymbolKind.Variable, v.range, v.name.range)),
     ])];
     case 'PieceDecl': return [sym(lines, item.name?.name ?? '', 'piece', SymbolKind.Object, r, item.name?.range)];
     case 'BoardDecl': return [sym(lines, item.name?.name ?? '', 'board', SymbolKind.Module, r, item.name?.range)];
     case 'EventDecl': return [sym(lines, item.name?.name ?? '', 'event', SymbolKind.Event, r, item.name?.range)];
     case 'DeriveDecl': return [sym(lines, item.name?.name ?? '', 'derived value', SymbolKind.Function, r, item.name?.range)];
+    case 'ConstDecl': return [sym(lines, item.name?.name ?? '', 'constant', SymbolKind.Constant, r, item.name?.range)];
     case 'FlowDecl': return [sym(lines, 'flow', '', SymbolKind.Namespace, r, undefined, flowSymbols(item.items ?? [], lines))];
     case 'RuleDecl': return [sym(lines, item.name?.name ?? '', `rule on ${item.event?.name ?? ''}`, SymbolKind.Method, r, item.name?.range)];
     case 'ActionDecl': return [sym(lines, item.name?.name ?? '', 'action', SymbolKind.Method, r, item.name?.range)];

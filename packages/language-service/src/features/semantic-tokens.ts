@@ -29,7 +29,7 @@ function typeOf(symbol: SemanticSymbol): { type: TokenType; modifiers: Modifier[
     case 'card': case 'piece': case 'policy': return { type: 'class', modifiers: [] };
     case 'group': return { type: 'enum', modifiers: [] };
     case 'token': case 'enum-member': case 'hex-kind': return { type: 'enumMember', modifiers: [] };
-    case 'option': return { type: 'variable', modifiers: ['readonly'] };
+    case 'option': case 'const': return { type: 'variable', modifiers: ['readonly'] };
     case 'var': case 'pool': case 'zone': return { type: symbol.decl?.scope === 'global' ? 'variable' : 'property', modifiers: [] };
     case 'field': return { type: 'property', modifiers: ['readonly'] };
     case 'derive': return { type: 'function', modifiers: [] };
