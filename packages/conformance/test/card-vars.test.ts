@@ -86,7 +86,7 @@ describe('per-card vars in views', () => {
     const graph = compileSource(CLUES).value!;
     const game = createGame(loadGraph(graph).value!, { seed: 2, players: 2 }).value!;
     const d = game.decisions[0]!;
-    game.apply(d.seat, { kind: 'choice', ask: d.ask, value: 1 });
+    expect(game.applyOption(d.seat, 0)).toBe(true);
     const mine = (game.view(1).zones['hand'] as ZoneView[])[1]!;
     expect(mine.cards).toBeUndefined();
     expect(mine.notes?.map((n) => n.position)).toEqual([1, 2]);
