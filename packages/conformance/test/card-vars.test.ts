@@ -93,7 +93,8 @@ describe('per-card vars in views', () => {
     expect(mine.notes?.every((n) => !('marked' in n.vars))).toBe(true);
     const seen = (game.view(0).zones['hand'] as ZoneView[])[1]!;
     const told = seen.cards!.map((c) => [c.fields['shade'], c.vars?.['told'], c.vars?.['marked']]);
-    for (const [shade, note, marked] of told) expect([note, marked]).toEqual(shade === 'red' ? ['red', true] : ['none', false]);
+    for (const [shade, note, marked] of told) expect([note, marked]).toEqual(shade === 'token:red' ? ['token:red', true] : ['none', false]);
+    expect(told.some(([shade]) => shade === 'token:red')).toBe(true);
     expect(mine.notes!.map((n) => n.vars['told'])).toEqual(seen.cards!.map((c) => c.vars?.['told']));
     // the deck is hidden: no notes by place there
     expect((game.view(0).zones['deck'] as ZoneView).notes).toBeUndefined();
