@@ -39,3 +39,22 @@ export const MAX_STYLE_EXTENDS = 4;
 
 /** Bytes of one compile cache entry (a rule graph with what its compilation read; Catan's is ~1 MB): a bigger one is neither written nor read. */
 export const MAX_COMPILE_CACHE_ENTRY = 32 * 1024 * 1024;
+
+/** Games `diff` plays: per difference for the `--behaviour` search, per side for `--balance` (`--games`). */
+export const MAX_DIFF_GAMES = 1_000_000;
+
+/** Decisions of one game `diff --behaviour` plays in lockstep (`--depth`): as many as the engine lets one game played by agents take. */
+export const MAX_DIFF_DEPTH = 200_000;
+
+/** CPU seconds `diff` may be given for the search and for shrinking its witnesses (`--budget-seconds`, `--shrink-seconds`). */
+export const MAX_DIFF_SECONDS = 3_600;
+
+/**
+ * Nodes `graph -o x.svg` lays out: the graph's own nodes and, for each edge, the ranks it crosses
+ * (Graphviz's invisible nodes, `layout-size.ts`). Beyond it the layout takes minutes and memory the
+ * WebAssembly Graphviz does not have: refused, DOT (`-o x.dot`) is still written.
+ */
+export const MAX_LAYOUT_NODES = 25_000;
+
+/** Nodes (counted as above) Graphviz lays out with its full effort; a bigger graph gets fewer ordering and placing passes, a rougher picture in seconds. */
+export const MAX_FULL_LAYOUT_NODES = 3_000;

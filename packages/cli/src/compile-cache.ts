@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { ModuleHost } from '@houserules/compiler/module-host';
 import { validateRuleGraph, type Diagnostic, type RuleGraph } from '@houserules/schema';
 import { MAX_COMPILE_CACHE_ENTRY } from './cli-budgets.ts';
+import { readInputFile } from './input-file.ts';
+import { isWithin } from './project-paths.ts';
 
 /**
  * A cache of compiled rule graphs inside a project
@@ -18,15 +21,25 @@ import { MAX_COMPILE_CACHE_ENTRY } from './cli-budgets.ts';
  *   refusal, each module-name lookup. Compiling is a function of the compiler
  *   and those answers, so when every question asked again gets the same answer
  *   the compiler would produce the same graph and diagnostics;
+ * - the cache folder is the project's, and a checked-out project can carry
+ *   one: so an entry is sealed with an HMAC under a key of this user's, kept
+ *   outside every project (`$XDG_CACHE_HOME/houserules/compile-cache.key`, by
+ *   default `~/.cache/…`, made on first use), and an entry this user's command
+ *   did not write is a miss, whatever it says;
+ * - an entry must name, with its content hash, every file its graph was made
+ *   from: the scenario file itself and every module of the graph; one with
+ *   fewer reads (none at all, or not the scenario) is a miss and is rewritten;
  * - a hit is still not trusted: the graph is validated against the schema
  *   (and `loadGraph` checks it again), the entry's shape is checked, and its
- *   size is bounded (MAX_COMPILE_CACHE_ENTRY). Anything off is a miss.
+ *   size is bounded (MAX_COMPILE_CACHE_ENTRY), read only if it is a regular
+ *   file (a FIFO in the folder is passed over, never waited on). Anything off
+ *   is a miss.
  *
  * Only compilations without errors are stored. The cache is used only where
  * the project already has a `node_modules` folder, never through a folder
- * that leads (by a symlink) out of the project, and not at all when
- * HOUSERULES_COMPILE_CACHE is `0` or `off`. Writing is best effort: a
- * read-only project simply compiles every time.
+ * that leads (by a symlink) out of the project, only when the user's key can
+ * be kept, and not at all when HOUSERULES_COMPILE_CACHE is `0` or `off`.
+ * Writing is best effort: a read-only project simply compiles every time.
  */
 export interface CompileCache {
   /** the folder holding the entries */
@@ -35,6 +48,8 @@ export interface CompileCache {
   projectRoot: string;
   /** the build of the command: an entry of another build never matches */
   buildId: string;
+  /** this user's key, which seals every entry written (HMAC-SHA-256) */
+  secret: Buffer;
 }
 
 /** One question the compiler asked its host, with the answer it got. */
@@ -51,16 +66,66 @@ interface CacheEntry {
   diagnostics: Diagnostic[];
 }
 
-const ENTRY_FORMAT = 'houserules-compile-cache/1';
+const ENTRY_FORMAT = 'houserules-compile-cache/2';
 
-/** The project's compile cache, or null when this build has no identity (run from source), the project has no node_modules, or it is switched off. */
+/** Bytes of the user's key file (a key of 32 bytes, in hex, and a newline). */
+const KEY_FILE_BYTES = 65;
+
+/**
+ * The project's compile cache, or null when this build has no identity (run
+ * from source), the project has no node_modules, the user's key cannot be
+ * kept outside the project, or it is switched off.
+ */
 export function compileCacheFor(projectRoot: string, buildId: string | null, env: Readonly<Record<string, string | undefined>> = process.env): CompileCache | null {
   if (buildId === null) return null;
   const setting = env['HOUSERULES_COMPILE_CACHE']?.toLowerCase();
   if (setting === '0' || setting === 'off' || setting === 'false') return null;
   const modules = join(projectRoot, 'node_modules');
   if (!isDirectory(modules) || !realPathWithin(modules, projectRoot)) return null;
-  return { dir: join(modules, '.cache', 'houserules', 'compile'), projectRoot, buildId };
+  const secret = userKey(env, projectRoot);
+  if (secret === null) return null;
+  return { dir: join(modules, '.cache', 'houserules', 'compile'), projectRoot, buildId, secret };
+}
+
+/** Where this user's key is kept: the user's cache folder, never a project's. */
+export function userKeyFile(env: Readonly<Record<string, string | undefined>>): string {
+  const base = env['XDG_CACHE_HOME'] !== undefined && env['XDG_CACHE_HOME'] !== '' ? env['XDG_CACHE_HOME'] : join(env['HOME'] ?? homedir(), '.cache');
+  return join(base, 'houserules', 'compile-cache.key');
+}
+
+/**
+ * This user's key, made (random, readable by the user only) the first time;
+ * null when it cannot be read or made, or would lie inside the project (a
+ * checked-out project must not carry the key that seals its entries).
+ */
+function userKey(env: Readonly<Record<string, string | undefined>>, projectRoot: string): Buffer | null {
+  const file = userKeyFile(env);
+  const folder = dirname(file);
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+  } catch {
+    return null;
+  }
+  if (realPathWithin(folder, projectRoot)) return null;
+  const read = (): Buffer | null => {
+    const text = readInputFile(file, file, KEY_FILE_BYTES);
+    return text.ok && /^[0-9a-f]{64}\n?$/.test(text.text) ? Buffer.from(text.text.slice(0, 64), 'hex') : null;
+  };
+  const existing = read();
+  if (existing !== null) return existing;
+  // None yet (or not a key): a new one, written whole under another name and renamed, so two commands agree.
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, file);
+  } catch {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // nothing was written
+    }
+  }
+  return read();
 }
 
 /** A host that answers as `host` does and writes down every question and answer. */
@@ -101,18 +166,49 @@ export function recordingHost(host: ModuleHost): { host: ModuleHost; queries: Ho
 export function readCachedGraph(cache: CompileCache, host: ModuleHost, file: string, variant: string | undefined): { graph: RuleGraph; diagnostics: Diagnostic[] } | null {
   const key = entryKey(cache, file, variant);
   const path = join(cache.dir, `${key}.json`);
+  if (!realPathWithin(path, cache.projectRoot)) return null;
+  // A regular file within its budget (a FIFO put there is passed over, unopened), sealed by this user's key.
+  const read = readInputFile(path, path, MAX_COMPILE_CACHE_ENTRY);
+  if (!read.ok) return null;
+  const newline = read.text.indexOf('\n');
+  if (newline !== SEAL_LENGTH || !sealMatches(cache, read.text.slice(0, newline), read.text.slice(newline + 1))) return null;
   let entry: unknown;
   try {
-    if (!realPathWithin(path, cache.projectRoot)) return null;
-    if (statSync(path).size > MAX_COMPILE_CACHE_ENTRY) return null;
-    entry = JSON.parse(readFileSync(path, 'utf8'));
+    entry = JSON.parse(read.text.slice(newline + 1));
   } catch {
     return null;
   }
   if (!isEntry(entry) || entry.key !== key) return null;
+  if (!recordsItsSources(entry, file)) return null;
   for (const query of entry.queries) if (!sameAnswer(host, query)) return null;
   if (!validateRuleGraph(entry.graph).value) return null;
   return { graph: entry.graph, diagnostics: entry.diagnostics };
+}
+
+/** Hex characters of an entry's seal (HMAC-SHA-256), its first line. */
+const SEAL_LENGTH = 64;
+
+function seal(cache: CompileCache, text: string): string {
+  return createHmac('sha256', cache.secret).update(text).digest('hex');
+}
+
+function sealMatches(cache: CompileCache, given: string, text: string): boolean {
+  const expected = Buffer.from(seal(cache, text), 'hex');
+  const actual = Buffer.from(given, 'hex');
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * Whether an entry names every file its graph was made from, each with the
+ * hash of its text: the scenario file, and every module the graph lists. An
+ * entry with no reads (or not these) would be used whatever the files say now.
+ */
+function recordsItsSources(entry: CacheEntry, file: string): boolean {
+  const read = new Set(entry.queries.flatMap((q) => ('read' in q && q.sha256 !== null ? [q.read] : [])));
+  if (!read.has(file)) return false;
+  const modules = (entry.graph as { scenario?: { modules?: unknown } }).scenario?.modules;
+  if (!Array.isArray(modules) || modules.length === 0) return false;
+  return modules.every((m) => isObject(m) && isString(m['file']) && read.has(m['file']));
 }
 
 /**
@@ -124,13 +220,15 @@ export function readCachedGraph(cache: CompileCache, host: ModuleHost, file: str
 export function writeCachedGraph(cache: CompileCache, file: string, variant: string | undefined, queries: HostQuery[], graph: RuleGraph, diagnostics: Diagnostic[]): RuleGraph {
   const key = entryKey(cache, file, variant);
   const entry: CacheEntry = { format: ENTRY_FORMAT, key, queries, graph, diagnostics };
-  const text = JSON.stringify(entry);
-  if (text.length > MAX_COMPILE_CACHE_ENTRY) return graph;
+  const json = JSON.stringify(entry);
+  const text = `${seal(cache, json)}\n${json}`;
+  if (Buffer.byteLength(text) > MAX_COMPILE_CACHE_ENTRY) return graph;
   const path = join(cache.dir, `${key}.json`);
-  const temporary = `${path}.${process.pid}.tmp`;
+  // A name no one can have put a FIFO or a symlink at, and opened only if it is new (never waited on, never followed).
+  const temporary = `${path}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
   try {
     if (!makeFolderWithin(cache.dir, cache.projectRoot)) return graph;
-    writeFileSync(temporary, text);
+    writeFileSync(temporary, text, { flag: 'wx' });
     renameSync(temporary, path);
   } catch {
     try {
@@ -140,7 +238,7 @@ export function writeCachedGraph(cache: CompileCache, file: string, variant: str
     }
     return graph;
   }
-  return (JSON.parse(text) as CacheEntry).graph;
+  return (JSON.parse(json) as CacheEntry).graph;
 }
 
 function entryKey(cache: CompileCache, file: string, variant: string | undefined): string {
@@ -201,11 +299,6 @@ function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isWithin(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
 }
 
 /** Whether `path` (which must exist) is, symlinks resolved, inside `root`. */

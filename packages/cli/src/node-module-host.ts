@@ -1,7 +1,9 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { findModuleInTree, type HostRefusal, type ModuleHost } from '@houserules/compiler/module-host';
 import { MAX_SOURCE_BYTES } from '@houserules/syntax/budgets';
+import { notARegularFile, readInputFile } from './input-file.ts';
+import { isWithin } from './project-paths.ts';
 
 /** The compiler's file access on a real disk, confined to one project root. */
 export interface NodeModuleHost extends ModuleHost {
@@ -22,8 +24,11 @@ export interface NodeModuleHost extends ModuleHost {
  * `root`: a path that leaves it — absolute, through `..`, or through a
  * symlink (checked on the real path) — is refused with
  * `resolve/outside-project`, and so is module-name lookup above the root. A
- * file beyond MAX_SOURCE_BYTES is refused with `limit/source-size`. A refused
- * file is never opened, so no diagnostic can show its content.
+ * file beyond MAX_SOURCE_BYTES is refused with `limit/source-size`, and one
+ * that is not a regular file (a FIFO, a device, anything under /proc) with
+ * `cli/not-a-regular-file`. A refused file is never opened, so no diagnostic
+ * can show its content; the others are read through `readInputFile`, bounded
+ * by the same budget.
  */
 export function createNodeHost(options: { root: string }): NodeModuleHost {
   const givenRoot = resolve(options.root);
@@ -42,6 +47,8 @@ export function createNodeHost(options: { root: string }): NodeModuleHost {
     const real = realPath(absolute);
     if (real === undefined) return undefined; // nothing there: the loader says "not found"
     if (!isWithin(real, root)) return outside(real);
+    const special = notARegularFile(real, absolute);
+    if (special !== undefined) return { code: 'cli/not-a-regular-file', message: `${special}; only regular files are read` };
     let size = 0;
     try {
       size = statSync(real).size;
@@ -66,13 +73,10 @@ export function createNodeHost(options: { root: string }): NodeModuleHost {
     let text: string | undefined;
     if (refuse(absolute) === undefined) {
       const real = realPath(absolute);
-      try {
-        if (real !== undefined && statSync(real).isFile()) {
-          text = readFileSync(real, 'utf8');
-          filesRead.push(real);
-        }
-      } catch {
-        text = undefined;
+      const read = real === undefined ? null : readInputFile(real, absolute, MAX_SOURCE_BYTES);
+      if (read?.ok === true) {
+        text = read.text;
+        filesRead.push(real!);
       }
     }
     cache.set(absolute, text);
@@ -116,11 +120,6 @@ export function findProjectRoot(start: string, cwd?: string): string {
   if (nearestPackage !== undefined) return nearestPackage;
   if (cwd !== undefined && isWithin(first, resolve(cwd))) return resolve(cwd);
   return first;
-}
-
-function isWithin(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
 }
 
 function realPath(path: string): string | undefined {

@@ -12,6 +12,12 @@ export function projectRelative(root: string, file: string): string {
   return rel.split(sep).join('/');
 }
 
+/** Whether `path` is `root` or lies below it (both absolute; no symlink is resolved here). */
+export function isWithin(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!isAbsolute(rel) && rel.split(sep)[0] !== '..');
+}
+
 /** A file named relative to the project (a log's scenario): absolute again, under `root`. */
 export function fromProject(root: string, file: string): string {
   return isAbsolute(file) ? file : resolve(root, file);

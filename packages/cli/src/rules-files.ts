@@ -1,24 +1,33 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { notARegularFile } from './input-file.ts';
 
-export type FoundFiles = { ok: true; files: string[] } | { ok: false; message: string };
+/** The files, or why not: a path that is not there (`cli/usage`) or not a regular file (`cli/not-a-regular-file`). */
+export type FoundFiles = { ok: true; files: string[] } | { ok: false; message: string; code: 'cli/usage' | 'cli/not-a-regular-file' };
 
-/** Every `*.rules` file named or found below the named directories (absolute, sorted, unique). */
+/**
+ * Every `*.rules` file named or found below the named directories (absolute,
+ * sorted, unique). A named path that is not a regular file or a folder (a
+ * FIFO, a device, /proc) is refused, unopened; a folder's walk takes regular
+ * files only.
+ */
 export function findRulesFiles(cwd: string, paths: string[]): FoundFiles {
   const found = new Set<string>();
   for (const given of paths) {
     const path = resolve(cwd, given);
+    const special = notARegularFile(path, given);
+    if (special !== undefined) return { ok: false, message: special, code: 'cli/not-a-regular-file' };
     let isDir: boolean;
     try {
       isDir = statSync(path).isDirectory();
     } catch {
-      return { ok: false, message: `no such file or directory: ${given}` };
+      return { ok: false, message: `no such file or directory: ${given}`, code: 'cli/usage' };
     }
     try {
       if (isDir) walk(path, found);
       else found.add(path);
     } catch (error) {
-      return { ok: false, message: `cannot read ${given}: ${(error as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : error instanceof Error ? error.message : String(error)}` };
+      return { ok: false, message: `cannot read ${given}: ${(error as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : error instanceof Error ? error.message : String(error)}`, code: 'cli/usage' };
     }
   }
   return { ok: true, files: [...found].sort() };

@@ -3,6 +3,7 @@
  * minute that checks, tests and simulates green, for the author to replace
  * rule by rule.
  */
+import { HARD_KEYWORDS } from '@houserules/syntax';
 
 export interface ScaffoldFile {
   /** Relative to the new scenario's folder, with `/`. */
@@ -23,10 +24,27 @@ export function moduleNameFor(folder: string): string {
 const SENTENCE_TURN = 'On your turn, roll a die and score that many points.';
 const SENTENCE_END = 'After five rounds, the player with the most points wins; players with equal points share the win.';
 
+/** Whether `name` is one of the language's keywords (`rule`, `module`, `true`…), which no name may be. */
+export function isKeyword(name: string): boolean {
+  return (HARD_KEYWORDS as readonly string[]).includes(name);
+}
+
+/**
+ * The rulebook's first line, the title as a heading: with no bullet before it
+ * and no sentence end after it, so the coverage count never takes it for a
+ * sentence of the rules (`*Bold* game`, `Roll. Score.`); none when nothing is left.
+ */
+function rulebookHeading(title: string): string {
+  return title.replace(/^[\s•*-]+/u, '').replace(/[\s.:!?)"”’]+$/u, '');
+}
+
 export function scaffoldFiles(folder: string, givenTitle: string | undefined, withPackageJson: boolean): Scaffold {
   const name = moduleNameFor(folder);
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(folder) || !/^[a-z][a-z0-9_]*$/.test(name)) {
     return { ok: false, message: `cannot make a module name from the folder name "${folder}": use letters, digits, - and _, starting with a letter` };
+  }
+  if (isKeyword(name)) {
+    return { ok: false, message: `the folder name "${folder}" makes the module name \`${name}\`, a keyword of the language, which cannot be a name: choose another, such as ${name}_game` };
   }
   const title = givenTitle ?? (folder.charAt(0).toUpperCase() + folder.slice(1)).replace(/[-_]+/g, ' ');
   if (!/^[^"\\\n\r\t\p{Cc}]{1,80}$/u.test(title)) {
@@ -80,9 +98,8 @@ test "the game ends after five rounds" {
   expect round == 5
 }
 `;
-  const rulebook = `${title}
-
-${SENTENCE_TURN}
+  const heading = rulebookHeading(title);
+  const rulebook = `${heading === '' ? '' : `${heading}\n\n`}${SENTENCE_TURN}
 ${SENTENCE_END}
 `;
   const readme = `# ${title}

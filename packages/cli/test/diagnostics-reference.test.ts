@@ -57,6 +57,7 @@ const NO_EXAMPLE: Record<string, string> = {
   'run/unknown-operator': 'the compiler writes only operators the engine knows; a rule graph file can name others.',
   'run/unknown-reference': 'the compiler resolves every name first; a rule graph file can name what it does not declare.',
   'cli/partials-disagree': 'it takes two partial summaries of different runs (`houserules merge`).',
+  'cli/graph-too-large': 'it takes a rule graph beyond the layout budget (docs/safety.md, “Budgets”); `-o graph.dot` still writes it.',
   'diff/budget-exhausted': 'it depends on the machine’s speed: the search runs out of its CPU time (`--budget-seconds`).',
   'diff/cannot-start': 'the command checks the players and options before the search starts a game; only the API reports it.',
   'diff/schema-version': 'it takes a rule graph file of another schema version.',

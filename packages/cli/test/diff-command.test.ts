@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { MAX_DIFF_DEPTH, MAX_DIFF_GAMES, MAX_DIFF_SECONDS } from '../src/cli-budgets.ts';
 import { copyDiamant, runCli } from './run-cli.ts';
 
 describe('houserules diff', () => {
@@ -99,5 +101,30 @@ describe('houserules diff', () => {
     const unrelated = await runCli(['diff', 'scenarios/diamant', other]);
     expect(unrelated.code).toBe(2);
     expect(unrelated.stdout).toMatch(/share no declaration by name/);
+  });
+
+  it('refuses counts beyond its budgets with cli/usage, caps --workers at the cores, and says a graph that does not load (exit 2, never 70)', async () => {
+    const base = ['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--behaviour'];
+    for (const [flag, value] of [['--games', MAX_DIFF_GAMES + 1], ['--depth', MAX_DIFF_DEPTH + 1], ['--budget-seconds', MAX_DIFF_SECONDS + 1], ['--shrink-seconds', MAX_DIFF_SECONDS + 1], ['--seed', 2 ** 32]] as const) {
+      const run = await runCli([...base, flag, String(value)]);
+      expect(run.code, flag).toBe(2);
+      expect(run.stderr, flag).toContain('error[cli/usage]');
+    }
+    const cores = availableParallelism();
+    const balance = await runCli(['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--balance', '--games', '2', '--workers', '100000', '--json']);
+    expect(balance.code).toBe(1);
+    expect(balance.stderr).toContain(`--workers 100000 is more than the ${cores} core`);
+    expect((JSON.parse(balance.stdout) as { balance: { games: number } }).balance.games).toBe(2);
+    // a graph of the right schema the engine does not load (65 players, beyond its budget)
+    const { dir } = copyDiamant();
+    const graph = JSON.parse((await runCli(['compile', 'scenarios/diamant'])).stdout) as { scenario: { players: { max: number } } };
+    graph.scenario.players.max = 65;
+    writeFileSync(join(dir, 'many.json'), JSON.stringify(graph));
+    for (const extra of [[], ['--behaviour'], ['--balance', '--games', '2']]) {
+      const run = await runCli(['diff', join(dir, 'many.json'), join(dir, 'diamant.rules'), ...extra]);
+      expect(run.code, extra.join(' ')).toBe(2);
+      expect(run.stderr).toContain('limit/players');
+      expect(run.stderr).not.toMatch(/internal-error|\n\s+at /);
+    }
   });
 });

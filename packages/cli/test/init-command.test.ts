@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HARD_KEYWORDS } from '@houserules/syntax';
 import { runCli } from './run-cli.ts';
 
 describe('houserules init', () => {
@@ -42,5 +43,27 @@ describe('houserules init', () => {
     expect((await runCli(['init'], cwd)).code).toBe(2);
     const bad = await runCli(['init', 'x', '--title', 'a"b'], cwd);
     expect(bad.code).toBe(2);
+  });
+
+  it('refuses a name the language reserves (every keyword, `constructor`), suggesting one, and writes nothing', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'houserules-init-'));
+    for (const name of [...HARD_KEYWORDS, 'constructor', 'prototype']) {
+      const run = await runCli(['init', name], cwd);
+      expect(run.code, name).toBe(2);
+      expect(run.stderr, name).toContain('error[cli/usage]');
+      expect(run.stderr, name).toContain(`${name}_game`);
+      expect(existsSync(join(cwd, name)), name).toBe(false);
+    }
+    expect((await runCli(['init', 'rule_game'], cwd)).code).toBe(0);
+    expect((await runCli(['check', 'rule_game'], cwd)).code).toBe(0);
+  });
+
+  it('a title with markup or sentences in it still tests with full coverage', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'houserules-init-'));
+    const titles = ['*Bold* game', '- A list item', '<b>Big</b> & [x](y)', 'Roll. Score!', 'On your turn, roll a die and score that many points.', '# Heading: `code` | pipe', '“Quoted.”'];
+    for (const [i, title] of titles.entries()) expect((await runCli(['init', `g${i}`, `--title=${title}`], cwd)).code, title).toBe(0);
+    const test = await runCli(['test', ...titles.map((_, i) => `g${i}`), '--coverage'], cwd);
+    expect(test.stderr).toBe('');
+    expect(test.code).toBe(0);
   });
 });

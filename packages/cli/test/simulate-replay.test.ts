@@ -145,9 +145,11 @@ describe('simulate with worker threads (bundled worker)', () => {
     const { dir } = copyDiamant();
     const root = join(dir, '..');
     mkdirSync(join(root, 'node_modules'));
+    // the key that seals the cache's entries goes to a folder of this test's, not the user's
+    const userCache = mkdtempSync(join(tmpdir(), 'houserules-user-cache-'));
     const simulate = (env: Record<string, string> = {}): { summary: unknown; log: string } => {
       const log = join(root, `log-${Object.keys(env).length}.jsonl`);
-      const out = execFileSync(process.execPath, [join(cliDir, 'dist/houserules.js'), 'simulate', 'diamant', '--games', '25', '--seed', '4', '--json', '--log', log], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+      const out = execFileSync(process.execPath, [join(cliDir, 'dist/houserules.js'), 'simulate', 'diamant', '--games', '25', '--seed', '4', '--json', '--log', log], { cwd: root, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: userCache, ...env } });
       return { summary: (JSON.parse(out) as { summary: unknown }).summary, log: readFileSync(log, 'utf8') };
     };
     const cold = simulate();

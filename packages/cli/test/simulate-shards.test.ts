@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../src/main.ts';
 import { runCli } from './run-cli.ts';
 
 const RUN = ['simulate', 'scenarios/diamant', '--games', '31', '--seed', '7', '--agents', 'random,cautious', '--players', '4'];
@@ -110,5 +111,26 @@ describe('simulate --shard and merge', () => {
       expect(r.code, shard).toBe(2);
       expect(r.stderr, shard).toMatch(/--shard/);
     }
+  });
+
+  it('merge shows nothing of a partial raw, even with colour on, and refuses statistics that cannot be', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-shards-'));
+    const [file] = await shards(dir, 1, ['simulate', 'scenarios/diamant', '--games', '5', '--seed', '3']);
+    const good = JSON.parse(readFileSync(file!, 'utf8')) as { partial: Record<string, unknown> & { scoreSquares: number[] } };
+    const SGR = '\u001b[31m';
+    const planted = { ...good, partial: { ...good.partial, failures: 1, failureCodes: { [`run/x${SGR}`]: 1 }, failureExamples: { [`run/x${SGR}`]: `boom${SGR}\u001b[2J\u001b]0;title\u0007` } } };
+    writeFileSync(join(dir, 'planted.json'), JSON.stringify(planted));
+    let out = '';
+    const code = await main(['merge', join(dir, 'planted.json')], { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (out += t) }, cwd: dir, color: true });
+    expect(code).toBe(1);
+    expect(out).toContain('run/x');
+    expect(out).not.toContain('\u001b[31m');
+    expect(out).not.toContain('\u001b[2J');
+    expect(out).not.toContain('\u0007');
+    // a sum of squares below what the mean allows
+    writeFileSync(join(dir, 'squares.json'), JSON.stringify({ ...good, partial: { ...good.partial, scoreSquares: good.partial.scoreSquares.map(() => 0) } }));
+    const squares = await runCli(['merge', join(dir, 'squares.json')]);
+    expect(squares.code).toBe(1);
+    expect(squares.stderr).toContain('error[cli/malformed-partial]');
   });
 });

@@ -119,8 +119,8 @@ describe('failures at the command-line boundary', () => {
     await failsWith(['compile', file, '-o', join(dir, 'plain.txt', 'out.json')], 'cli/cannot-write', 2);
     await failsWith(['simulate', file, '--games', '2', '--log', join(dir, 'missing', 'log.jsonl')], 'cli/cannot-write', 2);
     await failsWith(['simulate', file, '--games', '2', '--log', dir], 'cli/cannot-write', 2);
-    // /proc refuses writes even to root
-    await failsWith(['compile', file, '-o', '/proc/version'], 'cli/cannot-write', 2);
+    // /proc is the system's: refused before it is opened, even for root
+    await failsWith(['compile', file, '-o', '/proc/version'], 'cli/not-a-regular-file', 2);
   });
 
   it('malformed logs: a null header, missing fields, not JSON, events out of place, a folder', async () => {

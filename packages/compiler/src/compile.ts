@@ -1,6 +1,6 @@
 import type { Diagnostic, Result, RuleGraph } from '@houserules/schema';
 import { checkGraphBudgets, validateRuleGraph } from '@houserules/schema';
-import { parse } from '@houserules/syntax';
+import { MISSING_NAME, parse } from '@houserules/syntax';
 import { buildGraph } from './build-graph.ts';
 import { checkDeclaredSizes } from './declared-sizes.ts';
 import { checkReservedNames } from './reserved-names.ts';
@@ -88,7 +88,8 @@ export function checkLoaded(
   const unused = new Map<string, { diagnostic: Diagnostic; runs: number }>();
   const declaredIn = new Map<string, number>();
   for (const v of [null, ...variants]) {
-    const run = lowerLoaded(modules, v === null ? loadDiagnostics : [], entry, v, recorderFor(v));
+    // the load's diagnostics with every run (reported once, below): a variant lowered after a parse error knows its graph holds placeholders
+    const run = lowerLoaded(modules, loadDiagnostics, entry, v, recorderFor(v));
     runs.push({ variant: v, lowered: run.lowered });
     for (const d of run.lowered?.table.byName.values() ?? []) {
       const key = `${d.origin.file}:${d.ident.range.start.offset}`;
@@ -129,7 +130,8 @@ export function compileSource(text: string, options: { file?: string; variant?: 
 function variantNames(modules: LoadedModule[]): string[] {
   const names: string[] = [];
   for (const m of modules) {
-    for (const item of m.ast.items ?? []) if (item?.$type === 'VariantDecl' && item.name && !names.includes(item.name.name)) names.push(item.name.name);
+    // A variant whose name did not parse (`module variant.v` read as a variant) is the parse error's, not a variant to lower.
+    for (const item of m.ast.items ?? []) if (item?.$type === 'VariantDecl' && item.name && item.name.name !== MISSING_NAME && !names.includes(item.name.name)) names.push(item.name.name);
   }
   return names;
 }

@@ -24,6 +24,9 @@ export interface LoadedModule {
  * refuses (outside the project) and chains beyond MAX_IMPORT_CHAIN are
  * diagnostics. Iterative, so a long chain cannot overflow the stack.
  */
+/** The start of a file: where a diagnostic about the whole file (never read) points. */
+const FILE_START: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
+
 export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Result<LoadedModule[]> {
   const sink = new DiagnosticSink();
   const ordered: LoadedModule[] = [];
@@ -90,7 +93,8 @@ export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Re
     active.push({ module, dependencies, next: 0 });
   };
 
-  if (refused(entry, undefined, undefined)) return { value: [], diagnostics: sink.list };
+  // A refused entry file (too large, not a regular file, outside the project) is named, at its start.
+  if (refused(entry, entry, FILE_START)) return { value: [], diagnostics: sink.list };
   const entryAst = parseFile(entry);
   if (entryAst === null) {
     sink.error('module/not-found', `cannot find the file ${entry}`, entry, undefined);

@@ -241,4 +241,15 @@ describe('check', () => {
     expect(result.value.variants).toEqual(['a', 'b']);
     expect(result.diagnostics.map((d) => d.code)).toEqual(['resolve/unknown-option']);
   });
+
+  it('a module header that does not parse is reported as the parse error alone, in every variant (no schema complaint of a placeholder name)', () => {
+    const game = 'scenario "V" {\n  players 2..4\n}\n\nflow {\n  rounds 1 {\n    step go\n  }\n}\n';
+    for (const text of [`module variant.v\n\n${game}`, `module variant.v\n\n${game}\nvariant quick {\n}\n`, `module 9lives\n\n${game}\nvariant quick {\n}\n`]) {
+      const codes = check(createMemoryHost({ 'v.rules': text }), 'v.rules').diagnostics.map((d) => d.code);
+      expect(codes.length, text).toBeGreaterThan(0);
+      expect(codes.every((c) => c.startsWith('parse/')), `${text}: ${codes.join(', ')}`).toBe(true);
+      expect(JSON.stringify(check(createMemoryHost({ 'v.rules': text }), 'v.rules').diagnostics)).not.toContain('$missing');
+    }
+  });
 });
+

@@ -20,6 +20,14 @@ describe('module loading of untrusted files', () => {
     expect(JSON.stringify(result)).not.toContain('SECRET');
   });
 
+  it('names a refused entry file, at its start (a file too large is never read, but the diagnostic says which)', () => {
+    const host: ModuleHost = { ...createMemoryHost({ 'big.rules': GAME }), refuse: () => ({ code: 'limit/source-size', message: 'big.rules holds too many bytes' }) };
+    const result = compile(host, 'big.rules');
+    expect(codes(result)).toEqual(['limit/source-size']);
+    expect(result.diagnostics[0]!.file).toBe('big.rules');
+    expect(result.diagnostics[0]!.range?.start).toEqual({ offset: 0, line: 1, column: 1 });
+  });
+
   it('imports and extends only .rules files', () => {
     const host = createMemoryHost({ 'main.rules': `import "./notes.txt"\n\n${GAME}`, 'notes.txt': 'SECRET' });
     const result = compile(host, 'main.rules');

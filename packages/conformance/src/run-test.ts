@@ -446,8 +446,10 @@ function explainCondition(cond: Expr, probe: Probe, shows: { types: readonly (Ty
   const type = shows.types[shows.next++] ?? null;
   const whole = probe.value(cond);
   if (cond.k === 'bin' && ['==', '!=', '<', '<=', '>', '>='].includes(cond.op)) {
-    const l = probe.value(cond.l);
-    const r = probe.value(cond.r);
+    // Decoded by the sides' type: without it a number past the language's range (a score of 2^87) reads as a name, and shows empty.
+    const numeric = type?.t === 'number' ? type : undefined;
+    const l = probe.value(cond.l, numeric);
+    const r = probe.value(cond.r, numeric);
     const boolish = isBoolLiteral(cond.l) || isBoolLiteral(cond.r);
     return (g) => {
       if (truthy(whole(g))) return null;

@@ -51,6 +51,15 @@ describe('running tests', () => {
     expect(r.failed).toBe(1);
   });
 
+  it('shows a number past the language\'s range as a number, not as an empty name (a score of 2^87)', () => {
+    const r = run({ 'coins/tests/a.rules': tests(`test "huge" {\n  players 2\n  expect bank.coin * 134217728 * 134217728 * 134217728 == 0\n}\n`) });
+    const failure = r.files[0]!.tests[0]!.failure!;
+    expect(failure.code).toBe('test/expectation-failed');
+    expect(failure.actual).not.toBe('');
+    expect(Number(failure.actual)).toBe(10 * 2 ** 81);
+    expect(failure.expected).toBe('0');
+  });
+
   it('shows the part of an `and` that fails', () => {
     const r = run({ 'coins/tests/a.rules': tests(`test "and" {\n  players 2\n  expect bank.coin == 10 and mint.coin == 0 and bank.coin == 9\n}\n`) });
     expect(r.files[0]!.tests[0]!.failure).toMatchObject({ expected: '9', actual: '10' });

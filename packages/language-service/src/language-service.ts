@@ -31,7 +31,10 @@ import { resolveCompletion } from './features/completion-resolve.ts';
 import { UriMapping } from './positions/uri-mapping.ts';
 import { Workspace, type WorkspaceOptions } from './workspace/workspace.ts';
 
-export type LanguageServiceOptions = WorkspaceOptions;
+export interface LanguageServiceOptions extends WorkspaceOptions {
+  /** Where a failure inside the service goes (a bug: it is answered with nothing); default: one line on the console, without the stack. */
+  onInternalError?: (error: unknown) => void;
+}
 
 /** A request made for a document version that is no longer the current one gets no answer (never a wrong one). */
 export interface RequestOptions {
@@ -43,9 +46,11 @@ export class LanguageService {
   readonly uris = new UriMapping();
   readonly coverage = new CoverageStore();
   private readonly cx: FeatureContext;
+  private readonly report: (error: unknown) => void;
 
   constructor(options: LanguageServiceOptions = {}) {
     this.workspace = new Workspace(options);
+    this.report = options.onInternalError ?? reportInternalError;
     this.cx = { workspace: this.workspace, uris: this.uris, coverage: this.coverage };
   }
 
@@ -83,8 +88,21 @@ export class LanguageService {
 
   // ───────────────────────────── features ─────────────────────────────
 
+  /** The document's diagnostics (for a document over the source budget: the one that says so). */
   diagnostics(uri: string, options: RequestOptions = {}): Diagnostic[] {
-    return this.at(uri, options, [], (path) => diagnostics(this.cx, path));
+    return this.at(uri, options, [], (path) => diagnostics(this.cx, path), { oversize: true });
+  }
+
+  /**
+   * Why a request on `uri` cannot be answered from it: it is neither open nor
+   * given, and the host would not read it (outside the project, too big); or
+   * undefined when it can.
+   */
+  refusal(uri: string): string | undefined {
+    return this.guard(() => {
+      const path = this.uris.toPath(uri);
+      return this.workspace.holds(path) ? undefined : this.workspace.refusal(path)?.message;
+    }, undefined);
   }
 
   completion(uri: string, position: Position, options: RequestOptions = {}): CompletionList {
@@ -92,7 +110,7 @@ export class LanguageService {
   }
 
   resolveCompletion(item: CompletionItem): CompletionItem {
-    return guard(() => resolveCompletion(this.cx, item), item);
+    return this.guard(() => resolveCompletion(this.cx, item), item);
   }
 
   hover(uri: string, position: Position, options: RequestOptions = {}): Hover | null {
@@ -154,7 +172,7 @@ export class LanguageService {
    */
   runTests(uri: string, options: { name?: string; candidates?: readonly string[]; codegen?: boolean } = {}): Omit<TestRunResult, 'diagnostics'> & { diagnostics: Record<string, Diagnostic[]> } {
     const empty = { passed: 0, failed: 0, broken: 0, tests: [], diagnostics: {} };
-    return guard(() => {
+    return this.guard(() => {
       const path = this.uris.toPath(uri);
       const result = runTests(this.cx, path, { ...options, candidates: options.candidates?.map((c) => (c.includes('://') ? this.uris.toPath(c) : c)) });
       const diagnostics: Record<string, Diagnostic[]> = {};
@@ -174,34 +192,38 @@ export class LanguageService {
 
   /**
    * Runs a feature on the document at `uri`: its path and an offset converter.
-   * Never throws (a failure answers `fallback`); a stale version answers `fallback`.
+   * Never throws (a failure answers `fallback`); a stale version answers
+   * `fallback`, and so does a document over the source budget (it is not
+   * analysed), unless the feature says it answers one.
    */
-  private at<T>(uri: string, options: RequestOptions, fallback: T, run: (path: string, offset: (p: Position) => number) => T): T {
-    return guard(() => {
+  private at<T>(uri: string, options: RequestOptions, fallback: T, run: (path: string, offset: (p: Position) => number) => T, answers: { oversize?: boolean } = {}): T {
+    return this.guard(() => {
       const path = this.uris.toPath(uri);
       const doc = this.workspace.document(path);
       if (!doc) return fallback;
       if (options.version !== undefined && doc.open && doc.version !== options.version) return fallback;
+      if (doc.oversize !== undefined && !answers.oversize) return fallback;
       return run(doc.path, (p) => doc.lines.offsetAt(p));
     }, fallback);
   }
-}
 
-/** The service never throws on any document state: an internal failure is reported once to the console and answered with nothing. */
-function guard<T>(run: () => T, fallback: T): T {
-  try {
-    return run();
-  } catch (error) {
-    reportInternalError(error);
-    return fallback;
+  /** The service never throws on any document state: an internal failure is reported and answered with nothing. */
+  private guard<T>(run: () => T, fallback: T): T {
+    try {
+      return run();
+    } catch (error) {
+      internalErrors++;
+      this.report(error);
+      return fallback;
+    }
   }
 }
 
 let internalErrors = 0;
 
+/** The default report: one line on the console (the first few only), no stack. */
 function reportInternalError(error: unknown): void {
-  internalErrors++;
-  if (internalErrors <= 5) console.error('houserules language service: internal error', error);
+  if (internalErrors <= 5) console.error(`houserules language service: internal error: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /** How many requests failed inside the service since it loaded (tests assert 0). */

@@ -236,8 +236,10 @@ export const DIAGNOSTIC_CODES = {
   // ── cli ──
   'cli/cannot-read': 'a file or folder the command cannot read',
   'cli/cannot-write': 'an output path the command cannot write (missing folder, a folder, read-only)',
+  'cli/not-a-regular-file': 'a path the command would read or write that is not a regular file: a named pipe (FIFO), a device, a socket, or anything under /proc, /sys or /dev',
   'cli/internal-error': 'the command failed (a bug; please report it, with the output of `--debug`)',
   'cli/usage': 'a wrong command line: an unknown flag, option, variant or agent, a missing file',
+  'cli/graph-too-large': 'a rule graph too large for `graph` to lay out as a picture within its budget (DOT is still written)',
   'cli/malformed-log': 'a game log that is not the JSON lines `simulate --log` writes',
   'cli/malformed-style': 'a `style.json` that `render --style` cannot use: not JSON, too big, entries of the wrong shape, an `extends` outside the project or in a loop',
   'cli/malformed-partial': 'a partial summary that is not the file `simulate --shard` writes (not JSON, another format version, fields out of range, counts that do not add up)',

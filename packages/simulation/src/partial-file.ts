@@ -251,6 +251,67 @@ function partialProblem(p: unknown, players: number, rules: number, games: numbe
   for (const [code, message] of Object.entries(examples)) {
     if (!Object.prototype.hasOwnProperty.call(p['failureCodes'], code) || !isText(message)) return 'its partial\'s failureExamples are not one message per failure code';
   }
+  return statisticsProblem(p as unknown as SimulationPartial, games);
+}
+
+/**
+ * Statistics that cannot be: each is the sum of the games the counts list, so
+ * it must be exactly what they add up to. A seat's score sum and sum of squares
+ * are those of its score counts (so no sum of squares is below what the mean
+ * allows, and no mean lies outside the scores); rounds, turns and decisions have
+ * the sum, least and greatest value of their counts; a seat's wins are its wins
+ * by the number of seats sharing them, each shared win is counted by every seat
+ * that shared it, and no more games are won than played; a rule fired at least
+ * once in every game it fired in. Exact, in BigInt: a sum of squares passes 2^53.
+ */
+function statisticsProblem(p: SimulationPartial, games: number): string | undefined {
+  const moments = (table: Record<string, number>): { n: bigint; sum: bigint; squares: bigint; min: number | null; max: number | null } => {
+    let n = 0n;
+    let sum = 0n;
+    let squares = 0n;
+    let min: number | null = null;
+    let max: number | null = null;
+    for (const [key, count] of Object.entries(table)) {
+      const k = BigInt(key);
+      const c = BigInt(count);
+      n += c;
+      sum += k * c;
+      squares += k * k * c;
+      const value = Number(key);
+      if (min === null || value < min) min = value;
+      if (max === null || value > max) max = value;
+    }
+    return { n, sum, squares, min, max };
+  };
+  for (let seat = 0; seat < p.scoreCounts.length; seat++) {
+    const m = moments(p.scoreCounts[seat]!);
+    if (m.sum !== BigInt(p.scoreSum[seat]!) || m.squares !== BigInt(p.scoreSquares[seat]!)) {
+      return `its partial's score sum and sum of squares of seat ${seat + 1} are not those of its score counts (statistics no games can have)`;
+    }
+  }
+  for (const [name, spread, table] of [['rounds', p.rounds, p.roundCounts], ['turns', p.turns, p.turnCounts], ['decisions', p.decisions, p.decisionCounts]] as const) {
+    const m = moments(table);
+    if (m.sum !== BigInt(spread.sum) || m.min !== spread.min || m.max !== spread.max) return `its partial's ${name} sum, minimum and maximum are not those of its ${name} counts`;
+  }
+  let gamesWon = 0;
+  const bySharing = new Map<number, number>();
+  for (let seat = 0; seat < p.wins.length; seat++) {
+    const byK = p.winsSharedBy[seat]!;
+    const all = byK.reduce((a, b) => a + b, 0);
+    if (byK[0] !== 0 || all !== p.wins[seat] || all - (byK[1] ?? 0) !== p.sharedWins[seat]) return `its partial's wins of seat ${seat + 1} do not agree with its wins by seats sharing them`;
+    byK.forEach((count, k) => bySharing.set(k, (bySharing.get(k) ?? 0) + count));
+  }
+  for (const [k, count] of bySharing) {
+    if (k === 0) continue;
+    if (count % k !== 0) return `its partial counts ${count} wins shared by ${k} seats: not a whole number of games`;
+    gamesWon += count / k;
+  }
+  if (gamesWon > games) return `its partial counts ${gamesWon} won games; its shard plays ${games}`;
+  for (let rule = 0; rule < p.firingTotals.length; rule++) {
+    const total = p.firingTotals[rule]!;
+    const inGames = p.firingGames[rule]!;
+    if (total < inGames || (total > 0) !== (inGames > 0)) return `its partial's firings of rule ${rule + 1} do not agree with the games it fired in`;
+  }
   return undefined;
 }
 

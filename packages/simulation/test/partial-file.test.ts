@@ -61,6 +61,27 @@ describe('partial files', () => {
     }
   });
 
+  it('are refused when their statistics cannot be, whatever shape they have', () => {
+    const good = JSON.parse(JSON.stringify(shardFile(1, 1))) as { partial: Record<string, unknown> };
+    expect(readPartialFile(good).ok).toBe(true);
+    const p = good.partial as { scoreSum: number[]; scoreSquares: number[]; wins: number[]; sharedWins: number[]; winsSharedBy: number[][]; firingTotals: number[]; firingGames: number[]; rounds: { sum: number; min: number; max: number } };
+    const edits: [string, Record<string, unknown>][] = [
+      // seat 1 scores 0, 1, 2, 3, 4: sum 10, squares 30; a sum of squares below what the mean allows (10²/5 = 20)
+      ['squares below the mean', { scoreSquares: [19, p.scoreSquares[1]!] }],
+      ['squares above the counts', { scoreSquares: [31, p.scoreSquares[1]!] }],
+      ['a sum that is not the counts\'', { scoreSum: [11, p.scoreSum[1]!] }],
+      ['a minimum no game had', { rounds: { ...p.rounds, min: 2 } }],
+      ['a sum of rounds the counts do not make', { rounds: { ...p.rounds, sum: p.rounds.sum + 1 } }],
+      ['more wins than by sharing', { wins: [p.wins[0]! + 1, p.wins[1]!] }],
+      ['a shared win one seat alone counts', { winsSharedBy: [[0, (p.winsSharedBy[0]![1] ?? 0) - 1, 1], p.winsSharedBy[1]!], sharedWins: [1, p.sharedWins[1]!] }],
+      ['fewer firings than games fired in', { firingTotals: [p.firingGames[0]! - 1] }],
+    ];
+    for (const [what, edit] of edits) {
+      const r = readPartialFile({ ...good, partial: { ...good.partial, ...edit } });
+      expect(r.ok, what).toBe(false);
+    }
+  });
+
   it('merge only the complete set of shards of one run', () => {
     const [a, b] = [shardFile(1, 2), shardFile(2, 2)];
     expect(mergePartialFiles([b, a]).ok).toBe(true);

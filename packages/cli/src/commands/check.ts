@@ -6,7 +6,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { countBySeverity } from '../code-frame.ts';
 import { flag, parseCommandArgs } from '../command-args.ts';
 import { dedupeDiagnostics, diagnosticsForJson, displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
-import { usageLine } from '../cli-errors.ts';
+import { usageLine, errorLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import type { NodeModuleHost } from '../node-module-host.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
@@ -64,7 +64,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const found = findRulesFiles(io.cwd, args.positionals);
   if (!found.ok) {
-    io.stderr.write(usageLine('check', found.message));
+    io.stderr.write(errorLine('check', found.code, found.message));
     return EXIT_USAGE;
   }
   if (found.files.length === 0) {

@@ -37,7 +37,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   // Files named relative to the project: the graph means the same after the folder moves.
   const shown = graph && !hasErrors(diagnostics) ? graphWithProjectPaths(graph, host.projectRoot) : null;
   const graphText = shown !== null ? stringifyJson(shown, 2) + '\n' : null;
-  if (graphText !== null && out !== undefined) writeOutputFile(io.cwd, out, graphText);
+  if (graphText !== null && out !== undefined) writeOutputFile(io.cwd, out, graphText, host.projectRoot);
 
   if (flag(args, 'json')) {
     const payload: Record<string, unknown> = { ok: graphText !== null, diagnostics: diagnosticsForJson(io.cwd, diagnostics) };

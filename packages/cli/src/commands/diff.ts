@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { RULE_GRAPH_VERSION, validateRuleGraph, type Diagnostic, type RuleGraph, type Value } from '@houserules/schema';
+import { RULE_GRAPH_VERSION, validateRuleGraph, type Diagnostic, type DiagnosticCode, type RuleGraph, type Value } from '@houserules/schema';
+import { loadGraph } from '@houserules/engine';
 import {
   checkWitness,
   compareBalance,
@@ -33,7 +33,11 @@ import type { Command } from '../main.ts';
 import type { NodeModuleHost } from '../node-module-host.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
-import { findWorkerScript, runGamesInWorkers } from '../simulate/worker-pool.ts';
+import { findWorkerScript, runGamesInWorkers, workersForCores } from '../simulate/worker-pool.ts';
+import { MAX_DIFF_DEPTH, MAX_DIFF_GAMES, MAX_DIFF_SECONDS } from '../cli-budgets.ts';
+import { errorLine } from '../cli-errors.ts';
+import { checkedOutputPath, writeOutputFile } from '../output-file.ts';
+import { isWithin } from '../project-paths.ts';
 
 const usage = `Usage: houserules diff <a> [<b>] [options]
 
@@ -77,8 +81,9 @@ decisions" is what the search saw, not a proof.
 
 type Fail = { ok: false; code: number };
 
-function usageError(io: CliIo, message: string): Fail {
-  io.stderr.write(`houserules diff: ${printable(message)}\n`);
+/** A command line or inputs the diff cannot take: one line with its code, exit 2. */
+function usageError(io: CliIo, message: string, code: DiagnosticCode = 'cli/usage'): Fail {
+  io.stderr.write(errorLine('diff', code, message));
   return { ok: false, code: EXIT_USAGE };
 }
 
@@ -98,7 +103,7 @@ function loadSide(io: CliIo, given: string, variant: string | undefined, root: s
     const file = resolve(io.cwd, given);
     const host = new ProjectHosts(root, io.cwd).hostFor(file);
     const refusal = host.refuse(file);
-    if (refusal) return usageError(io, refusal.message);
+    if (refusal) return usageError(io, refusal.message, refusal.code);
     const text = host.readFile(file);
     if (text === undefined) return usageError(io, `cannot read ${given}`);
     let value: unknown;
@@ -118,6 +123,7 @@ function loadSide(io: CliIo, given: string, variant: string | undefined, root: s
       return { ok: false, code: EXIT_USAGE };
     }
     const graph = value as RuleGraph;
+    if (!loads(io, graph, file, host)) return { ok: false, code: EXIT_USAGE };
     return { ok: true, side: { graph, file, label: graph.scenario.title || graph.scenario.name, variant: graph.scenario.variant, host } };
   }
   const loaded = loadScenario(io.cwd, given, variant, root === undefined ? {} : { root });
@@ -128,8 +134,22 @@ function loadSide(io: CliIo, given: string, variant: string | undefined, root: s
     return { ok: false, code: EXIT_USAGE };
   }
   const graph = loaded.graph;
+  if (!loads(io, graph, loaded.file, loaded.host)) return { ok: false, code: EXIT_USAGE };
   const title = graph.scenario.title || graph.scenario.name;
   return { ok: true, side: { graph, file: loaded.file, label: variant ? `${title} (${variant})` : title, variant: variant ?? null, host: loaded.host } };
+}
+
+/**
+ * Whether the engine loads a side's graph (its budgets, references and code
+ * generation, beyond the schema): a compiled graph that does not is printed
+ * as its diagnostics, exit 2, before any search or balance plays it.
+ */
+function loads(io: CliIo, graph: RuleGraph, file: string, host: NodeModuleHost): boolean {
+  const loaded = loadGraph(graph);
+  if (loaded.value !== null) return true;
+  writeDiagnostics(io, io.stderr, loaded.diagnostics.slice(0, 20).map((d): Diagnostic => ({ ...d, file: d.file ?? file })), host.readCached);
+  io.stderr.write(errorLine('diff', 'cli/usage', `${displayPath(io.cwd, file)} does not load: fix it (or compile it again) before comparing`));
+  return false;
 }
 
 /** --option k=v for each side: set where the side declares k; unknown on both sides is a mistake */
@@ -158,7 +178,7 @@ function playerCount(io: CliIo, args: ParsedCommandArgs, a: RuleGraph, b: RuleGr
   if (!given.ok) return usageError(io, given.message);
   const min = Math.max(a.scenario.players.min, b.scenario.players.min);
   const max = Math.min(a.scenario.players.max, b.scenario.players.max);
-  if (min > max) return usageError(io, `no player count suits both (${a.scenario.players.min}–${a.scenario.players.max} and ${b.scenario.players.min}–${b.scenario.players.max}) [diff/no-common-player-count]`);
+  if (min > max) return usageError(io, `no player count suits both (${a.scenario.players.min}–${a.scenario.players.max} and ${b.scenario.players.min}–${b.scenario.players.max})`, 'diff/no-common-player-count');
   const n = given.value ?? Math.max(min, Math.min(4, max));
   if (n < min || n > max) return usageError(io, `both scenarios can be played with ${min}–${max} players, not ${n}`);
   return { ok: true, value: n };
@@ -211,6 +231,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (flag(args, 'json') && flag(args, 'markdown')) return usageError(io, '--json and --markdown: choose one').code;
   const numbers = { games: integerOption(args, 'games', 1), depth: integerOption(args, 'depth', 1), budget: integerOption(args, 'budget-seconds', 1), shrink: integerOption(args, 'shrink-seconds', 1), seed: integerOption(args, 'seed', 0), workers: integerOption(args, 'workers', 1) };
   for (const r of Object.values(numbers)) if (!r.ok) return usageError(io, r.message).code;
+  // Every count within its budget (docs/safety.md); --workers is capped at the cores below, as simulate's.
+  const limits: [string, (typeof numbers)[keyof typeof numbers], number][] = [
+    ['games', numbers.games, MAX_DIFF_GAMES],
+    ['depth', numbers.depth, MAX_DIFF_DEPTH],
+    ['budget-seconds', numbers.budget, MAX_DIFF_SECONDS],
+    ['shrink-seconds', numbers.shrink, MAX_DIFF_SECONDS],
+    ['seed', numbers.seed, 0xffffffff],
+  ];
+  for (const [name, r, most] of limits) if (r.ok && r.value !== undefined && r.value > most) return usageError(io, `--${name} is at most ${most}, not ${r.value}`).code;
   const num = (r: (typeof numbers)[keyof typeof numbers]): number | undefined => (r.ok ? r.value : undefined);
 
   let variantA = stringOption(args, 'variant');
@@ -232,9 +261,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const witnessOut = stringOption(args, 'witness-out');
   const witnessTarget = witnessOut !== undefined ? resolve(io.cwd, witnessOut) : resolve(dirname(A.file), `${moduleName(A.file)}_witness.rules`);
   if (witnessOut !== undefined) {
-    // the witness extends the first scenario, so it must live where that scenario's project can be read from
-    const refusal = A.host.refuse(witnessTarget);
-    if (refusal?.code === 'resolve/outside-project') {
+    // Where it lands, every symlink resolved (a dangling one, a FIFO, a link out of the project are refused there) …
+    const landing = checkedOutputPath(io.cwd, witnessOut, A.host.projectRoot);
+    // … must be inside the first scenario's project: the witness extends it and is checked there.
+    if (!isWithin(landing, A.host.projectRoot)) {
       const diagnostic: Diagnostic = {
         code: 'resolve/outside-project',
         severity: 'error',
@@ -275,13 +305,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         witnessText = texts.text;
         // run through the first side's confined host: the witness module extends the first scenario
         check = A.file.endsWith('.json') || B.file.endsWith('.json') ? null : checkWitness(A.host, target, texts);
-        if (out !== undefined) {
-          try {
-            writeFileSync(target, texts.text);
-          } catch (e) {
-            return usageError(io, `cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`).code;
-          }
-        }
+        if (out !== undefined) writeOutputFile(io.cwd, out, texts.text, A.host.projectRoot);
       }
       report.behaviour = { ...search, witnessTest: witnessText, check };
     }
@@ -298,8 +322,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       if (agents[0]!.length > players.value) return usageError(io, `${agents[0]!.length} agents for ${players.value} players`).code;
       const games = num(numbers.games) ?? 1000;
       const spec = (side: LoadedSide, opts: Record<string, Value>, ag: AgentSpec[]): SimulationSpec => ({ graph: side.graph, scenarioFile: side.file, variant: side.variant, players: players.value, options: opts, agents: ag, seed: num(numbers.seed) ?? 1, log: false });
-      const sa = await playBalance(spec(A, options.a, agents[0]!), games, num(numbers.workers) ?? 1);
-      const sb = await playBalance(spec(B, options.b, agents[1]!), games, num(numbers.workers) ?? 1);
+      const workers = workersForCores(num(numbers.workers), 'diff', io.stderr);
+      const sa = await playBalance(spec(A, options.a, agents[0]!), games, workers);
+      const sb = await playBalance(spec(B, options.b, agents[1]!), games, workers);
       if (typeof sa === 'string' || typeof sb === 'string') return usageError(io, typeof sa === 'string' ? sa : (sb as string)).code;
       report.balance = { games, agents: agents[0]!.map(formatAgentSpec), rows: compareBalance(sa, sb) };
     }

@@ -1,11 +1,13 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { limitPerFile } from '@houserules/compiler';
 import { printable } from '@houserules/schema';
 import { DEFAULT_FORMAT_WIDTH, format, MAX_SOURCE_BYTES } from '@houserules/syntax';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, parseCommandArgs } from '../command-args.ts';
 import { displayPath, writeDiagnostics } from '../diagnostic-output.ts';
-import { describeFsError, errorLine, usageLine } from '../cli-errors.ts';
+import { CliError, errorLine, usageLine } from '../cli-errors.ts';
+import { readInputFile } from '../input-file.ts';
+import { findProjectRoot } from '../node-module-host.ts';
+import { writeOutputFile } from '../output-file.ts';
 import type { Command } from '../main.ts';
 import { formatRulesBlocks } from '../markdown-rules.ts';
 import { findRulesFiles } from '../rules-files.ts';
@@ -38,7 +40,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const found = findRulesFiles(io.cwd, args.positionals);
   if (!found.ok) {
-    io.stderr.write(usageLine('fmt', found.message));
+    io.stderr.write(errorLine('fmt', found.code, found.message));
     return EXIT_USAGE;
   }
   const width = integerOption(args, 'width', 20);
@@ -72,10 +74,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(`${printable(shown)}\n`);
     } else {
       try {
-        writeFileSync(file, result.value);
+        // Written back only where it was read, never through a symlink out of its project.
+        writeOutputFile(io.cwd, file, result.value, findProjectRoot(file, io.cwd));
         rewritten++;
       } catch (error) {
-        io.stderr.write(errorLine('fmt', 'cli/cannot-write', describeFsError(error, shown, 'write')));
+        if (!(error instanceof CliError)) throw error;
+        io.stderr.write(errorLine('fmt', error.code, error.message));
         failed++;
       }
     }
@@ -85,19 +89,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   return failed > 0 || (checkOnly && unformatted > 0) ? EXIT_FAILURE : EXIT_OK;
 }
 
-/** A file's text, or undefined after saying why it cannot be formatted (unreadable, beyond the size budget). */
+/** A file's text, or undefined after saying why it cannot be formatted (unreadable, not a regular file, beyond the size budget). */
 function readSource(file: string, shown: string, io: CliIo): string | undefined {
-  try {
-    const size = statSync(file).size;
-    if (size > MAX_SOURCE_BYTES) {
-      io.stderr.write(errorLine('fmt', 'limit/source-size', `${shown} holds ${size} bytes, more than the ${MAX_SOURCE_BYTES} a .rules file may hold`));
-      return undefined;
-    }
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    io.stderr.write(errorLine('fmt', 'cli/cannot-read', describeFsError(error, shown, 'read')));
-    return undefined;
-  }
+  const read = readInputFile(file, shown, MAX_SOURCE_BYTES);
+  if (read.ok) return read.text;
+  const code = read.reason === 'too-big' ? 'limit/source-size' : read.reason === 'not-a-regular-file' ? 'cli/not-a-regular-file' : 'cli/cannot-read';
+  io.stderr.write(errorLine('fmt', code, read.message));
+  return undefined;
 }
 
 export const fmtCommand: Command = { name: 'fmt', summary: 'format .rules files (or --check them)', usage, run };

@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { parseCommandArgs, stringOption } from '../command-args.ts';
 import { CliError, describeFsError, usageLine } from '../cli-errors.ts';
 import { displayPath } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
-import { writeOutputFile } from '../output-file.ts';
-import { scaffoldFiles } from '../scaffold.ts';
+import { checkedOutputPath, writeOutputFile } from '../output-file.ts';
+import { scaffoldFiles, type ScaffoldFile } from '../scaffold.ts';
 
 const usage = `Usage: houserules init <dir> [--title "Title"]
 
@@ -35,14 +35,23 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
   const given = args.positionals[0]!;
-  const dir = resolve(io.cwd, given);
-  if (existsSync(dir) && (!statSync(dir).isDirectory() || readdirSync(dir).length > 0)) {
+  // Where the folder really is, every symlink resolved: not under /proc or /dev, not a dangling
+  // link, not through a link out of the project (its module would not check there).
+  const dir = checkedOutputPath(io.cwd, given, null, 'folder');
+  if (existsSync(dir) && readdirSync(dir).length > 0) {
     io.stderr.write(usageLine('init', `${given} already exists and is not an empty folder`));
     return EXIT_USAGE;
   }
-  const files = scaffoldFiles(basename(dir), stringOption(args, 'title'), !insideProject(dir));
+  const files = scaffoldFiles(basename(resolve(io.cwd, given)), stringOption(args, 'title'), !insideProject(dir));
   if (!files.ok) {
     io.stderr.write(usageLine('init', files.message));
+    return EXIT_USAGE;
+  }
+  // The promise is a scenario that checks: compiled in memory first, so a name the language
+  // refuses (a reserved word such as `constructor`) is said here, before anything is written.
+  const problem = await scaffoldProblem(files.files);
+  if (problem !== undefined) {
+    io.stderr.write(usageLine('init', `a scenario named ${files.name} would not check (${problem}): choose another folder name, such as ${files.name}_game`));
     return EXIT_USAGE;
   }
   for (const file of files.files) {
@@ -52,9 +61,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     } catch (error) {
       throw new CliError('cli/cannot-write', describeFsError(error, join(given, file.path), 'write'), EXIT_USAGE);
     }
-    writeOutputFile(io.cwd, path, file.text);
+    writeOutputFile(io.cwd, path, file.text, null);
   }
-  const shown = displayPath(io.cwd, dir);
+  const shown = displayPath(io.cwd, resolve(io.cwd, given));
   io.stdout.write(
     [
       `Created ${files.name} in ${shown}/:`,
@@ -68,6 +77,17 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ].join('\n'),
   );
   return EXIT_OK;
+}
+
+/** The first error of the scaffold's modules compiled in memory, or undefined when they check. */
+async function scaffoldProblem(files: readonly ScaffoldFile[]): Promise<string | undefined> {
+  const { check, createMemoryHost } = await import('@houserules/compiler');
+  const host = createMemoryHost(Object.fromEntries(files.filter((f) => f.path.endsWith('.rules')).map((f) => [`/scaffold/${f.path}`, f.text])));
+  for (const file of files.filter((f) => f.path.endsWith('.rules'))) {
+    const error = check(host, `/scaffold/${file.path}`).diagnostics.find((d) => d.severity === 'error');
+    if (error !== undefined) return error.message;
+  }
+  return undefined;
 }
 
 /** Whether a folder above `dir` already marks a project (so the scaffold needs no package.json of its own). */

@@ -1,9 +1,9 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { stringifyJson } from '@houserules/schema';
 import { mergePartialFiles, readPartialFile, summarizePartial, type PartialFile } from '@houserules/simulation';
 import { MAX_PARTIAL_FILE } from '../cli-budgets.ts';
-import { CliError, describeFsError, usageLine } from '../cli-errors.ts';
+import { CliError, usageLine } from '../cli-errors.ts';
+import { inputError, readInputFile } from '../input-file.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, parseCommandArgs } from '../command-args.ts';
 import type { Command } from '../main.ts';
@@ -44,7 +44,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const files: PartialFile[] = [];
   for (const given of args.positionals) {
-    const read = readPartialFile(parseJson(readBounded(io.cwd, given), given));
+    const read = readPartialFile(parseJson(readPartialText(io.cwd, given), given));
     if (!read.ok) throw new CliError('cli/malformed-partial', `${given}: ${read.message}`, EXIT_FAILURE);
     files.push(read.file);
   }
@@ -59,32 +59,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   return summary.failures.games > 0 ? EXIT_FAILURE : EXIT_OK;
 }
 
-/** A partial's text, refused unread past MAX_PARTIAL_FILE bytes (a partial is kilobytes). */
-function readBounded(cwd: string, given: string): string {
-  let fd: number;
-  try {
-    fd = openSync(resolve(cwd, given), 'r');
-  } catch (error) {
-    throw new CliError('cli/cannot-read', describeFsError(error, given, 'read'), EXIT_USAGE);
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new CliError('cli/cannot-read', `${given} is not a file`, EXIT_USAGE);
-    if (stat.size > MAX_PARTIAL_FILE) throw new CliError('cli/malformed-partial', `${given}: ${stat.size} bytes, more than the ${MAX_PARTIAL_FILE} a partial may have`, EXIT_FAILURE);
-    const buffer = Buffer.alloc(stat.size);
-    let got = 0;
-    while (got < stat.size) {
-      const n = readSync(fd, buffer, got, stat.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buffer.toString('utf8', 0, got);
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError('cli/cannot-read', describeFsError(error, given, 'read'), EXIT_USAGE);
-  } finally {
-    closeSync(fd);
-  }
+/** A partial's text: a regular file of at most MAX_PARTIAL_FILE bytes (a partial is kilobytes). */
+function readPartialText(cwd: string, given: string): string {
+  const read = readInputFile(resolve(cwd, given), given, MAX_PARTIAL_FILE);
+  if (!read.ok) throw inputError(read, (message) => new CliError('cli/malformed-partial', `${message} (a partial is kilobytes)`, EXIT_FAILURE));
+  return read.text;
 }
 
 function parseJson(text: string, given: string): unknown {

@@ -91,7 +91,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let nextAgent = 0;
   const bots = Array.from({ length: playerCount }, (_, seat) => (people.has(seat) ? null : agents[nextAgent++ % agents.length]!));
   const logPath = stringOption(args, 'log');
-  const logFile = logPath === undefined ? null : OutputFile.open(io.cwd, logPath);
+  const logFile = logPath === undefined ? null : OutputFile.open(io.cwd, logPath, loaded.host.projectRoot);
 
   const game = created.value;
   const json = flag(args, 'json');

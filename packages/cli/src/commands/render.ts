@@ -1,18 +1,17 @@
 import { createGame, loadGraph, type Game, type Move } from '@houserules/engine';
 import { pictureOf, renderBoard, renderTable } from '@houserules/render';
-import { readGameLog, parseOptionAssignments } from '@houserules/simulation';
+import { parseOptionAssignments, type LoggedGame } from '@houserules/simulation';
 import { unlimitedPoolTokens } from '@houserules/schema';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { integerOptions, listOption, stringOption } from '../command-args.ts';
 import { writeDiagnostics } from '../diagnostic-output.ts';
-import { CliError, describeFsError, errorLine } from '../cli-errors.ts';
+import { errorLine } from '../cli-errors.ts';
+import { readLoggedGames } from '../log-file.ts';
 import type { Command } from '../main.ts';
 import { writeOutputFile } from '../output-file.ts';
 import { rootHelp } from '../project-hosts.ts';
 import { openScenarioCommand, usageFailure } from '../scenario-command.ts';
-import { MAX_LOG_LINE } from '../cli-budgets.ts';
 import { readStyleFile, scenarioStyle } from '../style-file.ts';
 
 const usage = `Usage: houserules render <scenario> -o board.svg [options]
@@ -60,25 +59,22 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const stylePath = stringOption(args, 'style');
   const style = stylePath === undefined ? scenarioStyle(loaded.host, graph) : readStyleFile(loaded.host, resolve(io.cwd, stylePath));
   if (!style.ok) {
-    io.stderr.write(errorLine('render', 'cli/malformed-style', style.message));
-    return EXIT_FAILURE;
+    io.stderr.write(errorLine('render', style.code, style.message));
+    return style.code === 'cli/not-a-regular-file' ? EXIT_USAGE : EXIT_FAILURE;
   }
   // The game: from the log's header and answers, or from the command line.
   let config: { seed: number; players: number; options: Record<string, unknown> };
   let answers: { seat: number; move: Move }[] = [];
   const logPath = stringOption(args, 'log');
   if (logPath !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(resolve(io.cwd, logPath), 'utf8');
-    } catch (error) {
-      throw new CliError('cli/cannot-read', describeFsError(error, logPath, 'read'), EXIT_USAGE);
-    }
-    if (text.split('\n').some((line) => line.length > MAX_LOG_LINE)) throw new CliError('cli/malformed-log', `${logPath}: a line is longer than ${MAX_LOG_LINE} characters`, EXIT_FAILURE);
-    const log = readGameLog(text);
-    if (!log.ok) throw new CliError('cli/malformed-log', `${logPath}: ${log.message}`, EXIT_FAILURE);
+    // Read as replay reads it (a regular file, line by line, each line bounded), up to the game wanted.
     const which = numbers.game;
-    const logged = which === undefined ? log.games[0] : log.games.find((g) => g.game === which);
+    let logged: LoggedGame | undefined;
+    await readLoggedGames(resolve(io.cwd, logPath), logPath, (game) => {
+      if (which !== undefined && game.game !== which) return true;
+      logged = game;
+      return false;
+    });
     if (logged === undefined) return fail(`the log holds no game${which === undefined ? '' : ` ${which}`}`);
     config = { seed: logged.header.seed, players: logged.header.players, options: logged.header.options };
     answers = logged.events.filter((e) => e.event === '$answer').map((e) => e.data as { seat: number; move: Move });
@@ -115,7 +111,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const title = `${graph.scenario.title || graph.scenario.name} — round ${game.round}`;
   const picture = pictureOf(game, seat);
   const svg = picture !== null ? renderBoard(picture, style.style, { title, legend: true }) : renderTable(game.view(seat), { title, unlimited: unlimitedPoolTokens(graph) });
-  writeOutputFile(io.cwd, out, svg);
+  writeOutputFile(io.cwd, out, svg, loaded.host.projectRoot);
   return EXIT_OK;
 }
 

@@ -1,4 +1,3 @@
-import { createReadStream, type ReadStream } from 'node:fs';
 import { printable } from '@houserules/schema';
 import { resolve } from 'node:path';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
@@ -7,12 +6,12 @@ import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.t
 import type { Command } from '../main.ts';
 import { findProjectRoot } from '../node-module-host.ts';
 import { rootHelp, rootOption } from '../project-hosts.ts';
-import { MAX_LOG_LINE } from '../cli-budgets.ts';
-import { CliError, describeFsError, errorLine, usageLine } from '../cli-errors.ts';
+import { errorLine, usageLine } from '../cli-errors.ts';
+import { readLoggedGames } from '../log-file.ts';
 import { loadScenario, type LoadedScenario } from '../scenario-loader.ts';
 import { renderDiagnostic } from '../code-frame.ts';
 import { fromProject } from '../project-paths.ts';
-import { GameLogReader, replayLoggedGame, type GameLogHeader, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
+import { replayLoggedGame, type GameLogHeader, type LoggedEvent, type LoggedGame, type ReplayOutcome } from '@houserules/simulation';
 import { createGame, loadGraph } from '@houserules/engine';
 import type { RuleGraph } from '@houserules/schema';
 import { GameWords } from '../game-words.ts';
@@ -60,60 +59,25 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const root = givenRoot.root ?? findProjectRoot(io.cwd, io.cwd);
   const given = args.positionals[0]!;
   // Read line by line and replay game by game: a log of any size needs the memory of one game.
-  let input: ReadStream;
-  try {
-    input = await openLog(resolve(io.cwd, given));
-  } catch (error) {
-    throw new CliError('cli/cannot-read', describeFsError(error, given, 'read'), EXIT_USAGE);
-  }
-  const reader = new GameLogReader();
   const scenarios = new Map<string, LoadedScenario>();
   let replayed = 0;
   let failed = 0;
-  let lineNo = 0;
-  const play = (logged: LoggedGame | null): number => {
-    if (logged === null || (which.value !== undefined && logged.game !== which.value)) return EXIT_OK;
+  let stopped = false;
+  await readLoggedGames(resolve(io.cwd, given), given, (logged) => {
+    if (which.value !== undefined && logged.game !== which.value) return true;
     replayed++;
     const code = replayOne(logged, io, root, scenarios);
     if (code !== EXIT_OK) failed++;
-    return code;
-  };
-  const take = (line: string): number => {
-    const read = reader.line(line.endsWith('\r') ? line.slice(0, -1) : line, ++lineNo);
-    if (!read.ok) throw new CliError('cli/malformed-log', `${given}: ${read.message}`, EXIT_FAILURE);
-    return play(read.finished);
-  };
-  try {
-    let rest = '';
-    for await (const chunk of input) {
-      const lines = (rest + String(chunk)).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) if (take(line) === EXIT_USAGE) return EXIT_USAGE;
-      if (rest.length > MAX_LOG_LINE) throw new CliError('cli/malformed-log', `${given}: line ${lineNo + 1} is longer than ${MAX_LOG_LINE} characters`, EXIT_FAILURE);
-    }
-    if (rest !== '' && take(rest) === EXIT_USAGE) return EXIT_USAGE;
-  } catch (error) {
-    if (error instanceof CliError || typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
-    throw new CliError('cli/cannot-read', describeFsError(error, given, 'read'), EXIT_USAGE);
-  } finally {
-    input.destroy();
-  }
-  if (play(reader.finish()) === EXIT_USAGE) return EXIT_USAGE;
+    stopped = code === EXIT_USAGE;
+    return !stopped;
+  });
+  if (stopped) return EXIT_USAGE;
   if (replayed === 0) {
     io.stderr.write(usageLine('replay', which.value === undefined ? 'the log holds no game' : `the log holds no game ${which.value}`));
     return EXIT_USAGE;
   }
   if (replayed > 1) io.stdout.write(`\n${replayed - failed} of ${replayed} games verified${failed > 0 ? `; ${failed} diverged or stopped before their end` : ''}\n`);
   return failed > 0 ? EXIT_FAILURE : EXIT_OK;
-}
-
-/** The log as a stream, once it is known to be a readable file. */
-function openLog(path: string): Promise<ReadStream> {
-  return new Promise((done, fail) => {
-    const stream = createReadStream(path, { encoding: 'utf8' });
-    stream.once('ready', () => done(stream));
-    stream.once('error', fail);
-  });
 }
 
 function replayOne(logged: LoggedGame, io: CliIo, root: string, scenarios: Map<string, LoadedScenario>): number {

@@ -1,5 +1,4 @@
 import { printable, stringifyJson } from '@houserules/schema';
-import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
@@ -35,7 +34,7 @@ import { formatSummary } from '../simulate/format-summary.ts';
 import { ChunkSizer } from '../simulate/chunk-sizer.ts';
 import { createProgressBar } from '../simulate/progress-bar.ts';
 import { formatRunErrors } from '../simulate/run-errors.ts';
-import { findWorkerScript, runGamesInWorkers, type RunResult } from '../simulate/worker-pool.ts';
+import { findWorkerScript, runGamesInWorkers, workersForCores, type RunResult } from '../simulate/worker-pool.ts';
 import { formatRuleProfile, startRuleProfile } from '../simulate/rule-profile.ts';
 
 const usage = `Usage: houserules simulate <scenario> [options]
@@ -177,13 +176,7 @@ async function buildRun(argv: string[], io: CliIo): Promise<Built> {
     log: logFile !== undefined,
     checkInvariants: flag(args, 'check-invariants'),
   };
-  // More threads than cores only add overhead (and 400 threads exhaust memory): at most one per core.
-  const cores = availableParallelism();
-  let workerCount = workers.value ?? 1;
-  if (workerCount > cores) {
-    io.stderr.write(`houserules simulate: --workers ${workerCount} is more than the ${cores} core${cores === 1 ? '' : 's'} of this machine; using ${cores}\n`);
-    workerCount = cores;
-  }
+  const workerCount = workersForCores(workers.value, 'simulate', io.stderr);
   const gameCount = games.value ?? 100;
   return {
     ok: true,
@@ -213,8 +206,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
   // Opened before the first game, so a bad path fails at once; written game by game.
-  const logFile = built.logFile === undefined ? null : OutputFile.open(io.cwd, built.logFile);
-  const partialOut = built.partialOut === undefined ? null : OutputFile.open(io.cwd, built.partialOut);
+  const logFile = built.logFile === undefined ? null : OutputFile.open(io.cwd, built.logFile, built.root);
+  const partialOut = built.partialOut === undefined ? null : OutputFile.open(io.cwd, built.partialOut, built.root);
   const onLog = (text: string): void => logFile?.write(text);
   const progress = createProgressBar(io.stderr, games);
   const profiler = built.profile ? await startRuleProfile() : null;

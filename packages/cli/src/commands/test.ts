@@ -3,7 +3,7 @@ import { printable, type Diagnostic } from '@houserules/schema';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, parseCommandArgs, stringOption } from '../command-args.ts';
 import { displayPath } from '../diagnostic-output.ts';
-import { usageLine } from '../cli-errors.ts';
+import { usageLine, errorLine } from '../cli-errors.ts';
 import type { Command } from '../main.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { findRulesFiles } from '../rules-files.ts';
@@ -56,7 +56,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const paths = args.positionals.length > 0 ? args.positionals : ['scenarios'];
   const found = findRulesFiles(io.cwd, paths);
   if (!found.ok) {
-    io.stderr.write(usageLine('test', found.message));
+    io.stderr.write(errorLine('test', found.code, found.message));
     return EXIT_USAGE;
   }
   const root = rootOption(args, io.cwd);

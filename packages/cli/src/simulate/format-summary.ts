@@ -46,7 +46,7 @@ export function formatSummary(s: SimulationSummary): string {
   );
   if (s.failures.games > 0) {
     out += `\n${s.failures.games} game(s) stopped on a run error: ${Object.entries(s.failures.codes)
-      .map(([c, k]) => `${c} ×${k}`)
+      .map(([c, k]) => `${printable(c)} ×${k}`)
       .join(', ')}\n`;
     // Each code once, with the message of one of its games: a step budget names the looping rules or flow item.
     for (const code of Object.keys(s.failures.codes)) {

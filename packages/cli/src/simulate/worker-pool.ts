@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import type { OutputStream } from '../cli-io.ts';
 import { ChunkSizer } from './chunk-sizer.ts';
 import { emptyPartial, mergePartial, type ChunkResult, type SimulationPartial, type SimulationSpec } from '@houserules/simulation';
 
@@ -31,6 +33,19 @@ export function findWorkerScript(): string | undefined {
     if (existsSync(path)) return path;
   }
   return undefined;
+}
+
+/**
+ * The threads a `--workers N` gets: at most one per core of this machine, since
+ * more only add overhead (and 400 threads exhaust memory); a larger N is lowered
+ * with a message on `stderr` (`simulate`, `diff --balance`).
+ */
+export function workersForCores(requested: number | undefined, command: string, stderr: OutputStream): number {
+  const cores = availableParallelism();
+  const wanted = requested ?? 1;
+  if (wanted <= cores) return wanted;
+  stderr.write(`houserules ${command}: --workers ${wanted} is more than the ${cores} core${cores === 1 ? '' : 's'} of this machine; using ${cores}\n`);
+  return cores;
 }
 
 /** Games `from` ≤ i < `to` of a run (a shard's slice, or the whole run from 0). */

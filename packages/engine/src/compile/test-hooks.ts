@@ -1,4 +1,4 @@
-import type { Expr, Stmt, Value } from '@houserules/schema';
+import type { Expr, Stmt, TypeDesc, Value } from '@houserules/schema';
 import { Scope } from './compile-expr.ts';
 import type { Game } from '../run/game.ts';
 import type { LoadedGraph } from '../load/loaded-graph.ts';
@@ -11,8 +11,8 @@ import type { LoadedGraph } from '../load/loaded-graph.ts';
 export interface Probe {
   /** compiles statements (e.g. a test's `arrange` block); run with game.runStatements */
   statements(body: Stmt[]): (g: Game) => void;
-  /** compiles an expression; the result reads the game's current state, decoded */
-  value(expr: Expr): (g: Game) => Value | Value[];
+  /** compiles an expression; the result reads the game's current state, decoded (by `type` when the caller knows it: a number past 2^29 is still a number) */
+  value(expr: Expr, type?: TypeDesc): (g: Game) => Value | Value[];
   /** the graph with room for every local slot the probes allocated: create test games from this one */
   graph(): LoadedGraph;
 }
@@ -23,7 +23,7 @@ export function createProbe(lg: LoadedGraph): Probe {
     statements(body) {
       return c.block(body, new Scope(c.alloc));
     },
-    value(expr) {
+    value(expr, type) {
       const scope = new Scope(c.alloc);
       if (c.isList(expr, scope)) {
         const list = c.list(expr, scope);
@@ -36,7 +36,7 @@ export function createProbe(lg: LoadedGraph): Probe {
         };
       }
       const fn = c.expr(expr, scope);
-      return (g) => lg.strings.decode(fn(g));
+      return (g) => lg.strings.decode(fn(g), type);
     },
     graph() {
       return c.alloc.nextSlot > lg.localCount ? { ...lg, localCount: c.alloc.nextSlot } : lg;

@@ -16,9 +16,11 @@ export function diagnostics(cx: FeatureContext, path: string): Diagnostic[] {
   const doc = cx.workspace.document(path);
   if (!doc) return [];
   const out: Diagnostic[] = [];
+  // a document over the source budget has one diagnostic, at its start: no line table is built for it
+  const range = doc.oversize === undefined ? doc.lines.range.bind(doc.lines) : () => START;
   for (const d of cx.workspace.diagnostics(path)) {
     if (d.file !== undefined && d.file !== doc.path) continue;
-    const converted = toLspDiagnostic(cx, d, doc.lines.range.bind(doc.lines));
+    const converted = toLspDiagnostic(cx, d, range);
     if (converted) out.push(converted);
   }
   return out;

@@ -8,11 +8,13 @@
  *   const worker = new LanguageWorker();
  */
 
-import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { startServer } from './server.ts';
+import { BrowserMessageReader, BrowserMessageWriter } from 'vscode-languageserver/browser';
+import { serve } from './serve.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const connection = createConnection(new BrowserMessageReader(self), new BrowserMessageWriter(self));
-startServer(connection);
-connection.listen();
+serve(new BrowserMessageReader(self), new BrowserMessageWriter(self), {
+  log: (line) => console.error(line),
+  // the page ends the worker; `exit` ends it from inside
+  onExit: () => self.close(),
+});

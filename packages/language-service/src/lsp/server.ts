@@ -10,6 +10,11 @@
  * cancelled (because the text changed) is answered `RequestCancelled`; and
  * edits (rename, formatting) name the document version they apply to, so a
  * client never applies one to a newer text.
+ *
+ * Params reach these handlers checked (`message-gate.ts`), so they trust
+ * their shape. A request on a document that is neither open nor given, and
+ * that the host will not read (outside the workspace, too big), is answered
+ * InvalidParams saying why: nothing outside is read or answered from.
  */
 
 import {
@@ -17,8 +22,9 @@ import {
   CodeLensRefreshRequest,
   ErrorCodes,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
-  TextDocuments,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   type CancellationToken,
   type Connection,
@@ -26,12 +32,13 @@ import {
   type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ModuleHost } from '@houserules/compiler';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { RUN_TEST_COMMAND, RUN_TESTS_COMMAND } from '../features/code-lens.ts';
 import { SEMANTIC_TOKENS_LEGEND } from '../features/semantic-tokens.ts';
 import { LanguageService } from '../language-service.ts';
+import { MAX_GIVEN_FILES, MAX_HELD_TEXT } from './budgets.ts';
+import { DocumentSync } from './document-sync.ts';
 import { HOUSERULES_SET_COVERAGE, HOUSERULES_SET_FILES, HOUSERULES_TEST_RESULTS, type SetCoverageParams, type SetFilesParams, type TestResultsParams } from './protocol.ts';
 
 export interface ServerOptions {
@@ -47,6 +54,10 @@ export interface ServerOptions {
   testFilesFor?: (path: string) => string[];
   /** false: tests run on the engine's closures only (a page whose CSP forbids generated code) */
   codegen?: boolean;
+  /** called with the `initialize` params before the server answers (the Node flavour takes its workspace folders from them) */
+  onInitialize?: (params: InitializeParams) => void;
+  /** where a failure inside the service goes (a bug; the request is answered with nothing) */
+  onInternalError?: (error: unknown) => void;
 }
 
 /** What the page may send at start (`initializationOptions`). */
@@ -81,8 +92,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const serviceOptions: ConstructorParameters<typeof LanguageService>[0] = {};
   if (options.host) serviceOptions.host = options.host;
   if (options.hostFilesWritable !== undefined) serviceOptions.hostFilesWritable = options.hostFilesWritable;
+  if (options.onInternalError) serviceOptions.onInternalError = options.onInternalError;
   const service = new LanguageService(serviceOptions);
-  const documents = new TextDocuments(TextDocument);
   const delay = options.diagnosticsDelay ?? 30;
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -99,7 +110,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const version = service.version(uri);
       if (version === undefined) continue;
       const diagnostics = [...service.diagnostics(uri, { version }), ...(testDiagnostics.get(uri) ?? [])];
-      void connection.sendDiagnostics({ uri, version, diagnostics });
+      tell(() => connection.sendDiagnostics({ uri, version, diagnostics }));
     }
   };
   const schedule = (uri: string): void => {
@@ -107,70 +118,102 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(publish, delay);
   };
+  // a notification (window/showMessage): the server waits for no answer
+  const warn = (message: string): void => tell(() => connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }));
+  /** Given files (the page's gallery), within the budgets: a set that does not fit is not taken, and the page is told. */
+  const addFiles = (files: Record<string, string>, readOnly: boolean): boolean => {
+    // what the set adds: files given again replace their text; open documents are not replaced
+    let newFiles = 0;
+    let newChars = 0;
+    for (const [key, text] of Object.entries(files)) {
+      const path = service.uris.toPath(key);
+      const held = service.workspace.holds(path) ? service.workspace.document(path) : undefined;
+      if (held === undefined) newFiles++;
+      if (!held?.open) newChars += text.length - (held?.text.length ?? 0);
+    }
+    if (service.workspace.givenFiles + newFiles > MAX_GIVEN_FILES || service.workspace.heldText + newChars > MAX_HELD_TEXT) {
+      warn(`Houserules: ${Object.keys(files).length} files were given, more than the language server holds (${MAX_GIVEN_FILES} files, ${MAX_HELD_TEXT} characters with the open documents); none was taken.`);
+      return false;
+    }
+    service.addFiles(files, { readOnly });
+    return true;
+  };
+  const documents = new DocumentSync(service, {
+    changed: (uri) => {
+      testDiagnostics.delete(uri);
+      schedule(uri);
+    },
+    closing: (uri) => {
+      const affected = service.dependents(uri);
+      testDiagnostics.delete(uri);
+      tell(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
+      for (const u of affected) if (u !== uri) schedule(u);
+    },
+    warn,
+  });
+  /** Runs a request on the document at `uri`, unless it may not be read (then InvalidParams, saying why). */
+  const onDocument = <T>(uri: string, token: CancellationToken, run: () => T): T | ResponseError<void> => {
+    const refusal = service.refusal(uri);
+    if (refusal !== undefined) return new ResponseError(ErrorCodes.InvalidParams, `${uri} is not open and is not read: ${refusal}`);
+    return answer(token, run);
+  };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
+    options.onInitialize?.(params);
     const init = (params.initializationOptions ?? {}) as InitializationOptions;
-    if (init.files) service.addFiles(init.files, { readOnly: init.readOnly ?? true });
+    if (init.files) addFiles(init.files, init.readOnly ?? true);
     if (init.codegen !== undefined) codegen = init.codegen;
     lensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     return { capabilities: SERVER_CAPABILITIES, serverInfo: { name: 'houserules', version: '0.1.0' } };
   });
 
-  documents.onDidOpen(({ document }) => {
-    service.open(document.uri, document.getText(), document.version);
-    schedule(document.uri);
-  });
-  documents.onDidChangeContent(({ document }) => {
-    service.update(document.uri, document.getText(), document.version);
-    testDiagnostics.delete(document.uri);
-    schedule(document.uri);
-  });
-  documents.onDidClose(({ document }) => {
-    const affected = service.dependents(document.uri);
-    service.close(document.uri);
-    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
-    for (const u of affected) if (u !== document.uri) schedule(u);
-  });
+  connection.onDidOpenTextDocument((params) => documents.open(params));
+  connection.onDidChangeTextDocument((params) => documents.change(params));
+  connection.onDidCloseTextDocument((params) => documents.close(params));
 
   connection.onNotification(HOUSERULES_SET_FILES, (params: SetFilesParams) => {
-    service.addFiles(params.files, { readOnly: params.readOnly ?? true });
-    for (const doc of documents.all()) schedule(doc.uri);
+    if (!addFiles(params.files, params.readOnly ?? true)) return;
+    for (const uri of documents.uris()) schedule(uri);
   });
   connection.onNotification(HOUSERULES_SET_COVERAGE, (params: SetCoverageParams) => {
+    // coverage of at most as many modules as there may be given files: a client sending ever new ones starts afresh
+    if (service.coverage.all().length + params.runs.length > MAX_GIVEN_FILES) service.coverage.clear();
     service.coverage.set(params.runs.map((r) => ({ ...r, scenario: service.uris.toPath(r.scenario) })));
-    if (lensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type);
+    if (lensRefresh) tell(() => connection.sendRequest(CodeLensRefreshRequest.type));
   });
   connection.onDidChangeWatchedFiles(({ changes }) => {
     options.onFilesChanged?.();
     service.workspace.invalidate(changes.map((c) => service.uris.toPath(c.uri)));
-    for (const doc of documents.all()) schedule(doc.uri);
+    for (const uri of documents.uris()) schedule(uri);
   });
 
-  connection.onCompletion((params, token) => answer(token, () => service.completion(params.textDocument.uri, params.position)));
+  connection.onCompletion((params, token) => onDocument(params.textDocument.uri, token, () => service.completion(params.textDocument.uri, params.position)));
   connection.onCompletionResolve((item, token) => answer(token, () => service.resolveCompletion(item)));
-  connection.onHover((params, token) => answer(token, () => service.hover(params.textDocument.uri, params.position)));
-  connection.onDefinition((params, token) => answer(token, () => service.definition(params.textDocument.uri, params.position)));
-  connection.onReferences((params, token) => answer(token, () => service.references(params.textDocument.uri, params.position, { includeDeclaration: params.context.includeDeclaration })));
-  connection.onPrepareRename((params, token) => answer(token, () => {
+  connection.onHover((params, token) => onDocument(params.textDocument.uri, token, () => service.hover(params.textDocument.uri, params.position)));
+  connection.onDefinition((params, token) => onDocument(params.textDocument.uri, token, () => service.definition(params.textDocument.uri, params.position)));
+  connection.onReferences((params, token) => onDocument(params.textDocument.uri, token, () => service.references(params.textDocument.uri, params.position, { includeDeclaration: params.context.includeDeclaration })));
+  connection.onPrepareRename((params, token) => onDocument(params.textDocument.uri, token, () => {
     const prepared = service.prepareRename(params.textDocument.uri, params.position);
     return 'refused' in prepared ? new ResponseError(ErrorCodes.InvalidRequest, prepared.refused) : prepared;
   }));
-  connection.onRenameRequest((params, token) => answer(token, () => {
+  connection.onRenameRequest((params, token) => onDocument(params.textDocument.uri, token, () => {
     const edit = service.rename(params.textDocument.uri, params.position, params.newName);
     return 'refused' in edit ? new ResponseError(ErrorCodes.InvalidRequest, edit.refused) : edit;
   }));
-  connection.onDocumentHighlight((params, token) => answer(token, () => service.documentHighlights(params.textDocument.uri, params.position)));
-  connection.onDocumentSymbol((params, token) => answer(token, () => service.documentSymbols(params.textDocument.uri)));
-  connection.onFoldingRanges((params, token) => answer(token, () => service.foldingRanges(params.textDocument.uri)));
-  connection.languages.semanticTokens.on((params, token) => answer(token, () => service.semanticTokens(params.textDocument.uri)));
-  connection.onSignatureHelp((params, token) => answer(token, () => service.signatureHelp(params.textDocument.uri, params.position)));
-  connection.onDocumentFormatting((params, token) => answer(token, () => service.formatting(params.textDocument.uri)));
-  connection.onCodeLens((params, token) => answer(token, () => service.codeLenses(params.textDocument.uri)));
-  connection.onCodeAction((params, token) => answer(token, () => service.codeActions(params.textDocument.uri, params.range)));
+  connection.onDocumentHighlight((params, token) => onDocument(params.textDocument.uri, token, () => service.documentHighlights(params.textDocument.uri, params.position)));
+  connection.onDocumentSymbol((params, token) => onDocument(params.textDocument.uri, token, () => service.documentSymbols(params.textDocument.uri)));
+  connection.onFoldingRanges((params, token) => onDocument(params.textDocument.uri, token, () => service.foldingRanges(params.textDocument.uri)));
+  connection.languages.semanticTokens.on((params, token) => onDocument(params.textDocument.uri, token, () => service.semanticTokens(params.textDocument.uri)));
+  connection.onSignatureHelp((params, token) => onDocument(params.textDocument.uri, token, () => service.signatureHelp(params.textDocument.uri, params.position)));
+  connection.onDocumentFormatting((params, token) => onDocument(params.textDocument.uri, token, () => service.formatting(params.textDocument.uri)));
+  connection.onCodeLens((params, token) => onDocument(params.textDocument.uri, token, () => service.codeLenses(params.textDocument.uri)));
+  connection.onCodeAction((params, token) => onDocument(params.textDocument.uri, token, () => service.codeActions(params.textDocument.uri, params.range)));
   connection.onExecuteCommand((params) => {
-    if (params.command !== RUN_TEST_COMMAND && params.command !== RUN_TESTS_COMMAND) return new ResponseError(ErrorCodes.InvalidRequest, `no command ${params.command}`);
-    const [uri, name] = (params.arguments ?? []) as [string, string | undefined];
+    if (params.command !== RUN_TEST_COMMAND && params.command !== RUN_TESTS_COMMAND) return new ResponseError(ErrorCodes.InvalidParams, `no command ${params.command}`);
+    const [uri, name] = (params.arguments ?? []) as unknown[];
     if (typeof uri !== 'string') return new ResponseError(ErrorCodes.InvalidParams, 'the command takes the document URI');
+    const refusal = service.refusal(uri);
+    if (refusal !== undefined) return new ResponseError(ErrorCodes.InvalidParams, `${uri} is not open and is not read: ${refusal}`);
     const path = service.uris.toPath(uri);
     const result = service.runTests(uri, {
       ...(params.command === RUN_TEST_COMMAND && typeof name === 'string' ? { name } : {}),
@@ -179,16 +222,29 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     });
     for (const u of [...testDiagnostics.keys()]) if (!(u in result.diagnostics)) testDiagnostics.delete(u);
     for (const [u, list] of Object.entries(result.diagnostics)) testDiagnostics.set(u, list);
-    for (const doc of documents.all()) schedule(doc.uri);
+    for (const u of documents.uris()) schedule(u);
     const summary = `${result.passed} passed, ${result.failed} failed${result.broken ? `, ${result.broken} test file(s) do not compile` : ''}`;
-    void connection.window.showInformationMessage(`houserules tests: ${summary}`);
-    void connection.sendNotification(HOUSERULES_TEST_RESULTS, { uri, ...result } satisfies TestResultsParams);
-    if (lensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type);
+    tell(() => connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `houserules tests: ${summary}` }));
+    tell(() => connection.sendNotification(HOUSERULES_TEST_RESULTS, { uri, ...result } satisfies TestResultsParams));
+    if (lensRefresh) tell(() => connection.sendRequest(CodeLensRefreshRequest.type));
     return { passed: result.passed, failed: result.failed, broken: result.broken, tests: result.tests };
   });
 
-  documents.listen(connection);
   return service;
+}
+
+/**
+ * Sends something to the client, whatever becomes of it: a client that
+ * answers a request with an error, or a connection that closed meanwhile, is
+ * nothing to fail over (and must not end the server).
+ */
+function tell(send: () => unknown): void {
+  try {
+    const sent = send();
+    if (sent instanceof Promise) sent.catch(() => undefined);
+  } catch {
+    // the connection closed: there is no one to tell
+  }
 }
 
 /** A request the client cancelled gets `RequestCancelled`, never an answer computed for a text it no longer has. */

@@ -1,9 +1,11 @@
 import { URI } from 'vscode-uri';
+import { MAX_REMEMBERED_URIS } from '../lsp/budgets.ts';
 
 /**
  * Editor URIs ↔ the compiler's file paths, in one place. `file:` URIs map to
- * their file system path; any other URI maps to its path and is remembered, so
- * the way back gives the editor the URI it used.
+ * their file system path; any other URI maps to its path and is remembered
+ * (so is a `file:` URI spelled otherwise than the path's own), so the way
+ * back gives the editor the URI it used.
  */
 export class UriMapping {
   private readonly uris = new Map<string, string>();
@@ -16,7 +18,7 @@ export class UriMapping {
     } catch {
       path = uri;
     }
-    if (!this.uris.has(path)) this.uris.set(path, uri);
+    if (!this.uris.has(path) && this.uris.size < MAX_REMEMBERED_URIS && URI.file(path).toString() !== uri) this.uris.set(path, uri);
     return path;
   }
 

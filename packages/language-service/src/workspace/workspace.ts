@@ -1,5 +1,6 @@
-import { analyze, check, createParseCache, dirname, findModuleInTree, joinPath, loadModules, normalizePath, type ModuleHost, type ParseCache, type SemanticModel } from '@houserules/compiler';
+import { analyze, check, createParseCache, dirname, findModuleInTree, joinPath, loadModules, normalizePath, type HostRefusal, type ModuleHost, type ParseCache, type SemanticModel } from '@houserules/compiler';
 import type { Diagnostic } from '@houserules/schema';
+import { MAX_SOURCE_BYTES } from '@houserules/syntax';
 import { RulesDocument } from './rules-document.ts';
 
 export interface WorkspaceOptions {
@@ -41,6 +42,8 @@ export class Workspace {
   /** diagnostics-only checks (no semantic model): what an open module that only loads the edited one needs */
   private readonly checks = new Map<string, Analysis>();
   private readonly parseCache: ParseCache = createParseCache();
+  /** characters of the texts in `documents` (open and given) */
+  private held = 0;
   /** bumped whenever a document appears or disappears (a missing module may now exist) */
   private membership = 0;
   /** the document edited last: the one being typed in, whose model the next request needs */
@@ -52,8 +55,12 @@ export class Workspace {
     const base = options.host;
     this.host = {
       readFile: (path) => this.text(path),
-      // what the editor gave is read as given; a file on disk is read only where the host allows
-      refuse: (path) => (this.documents.has(normalizePath(path)) ? undefined : base?.refuse?.(path)),
+      // what the editor gave is read as given (unless over the source budget); a file on disk is read only where the host allows
+      refuse: (path) => {
+        const given = this.documents.get(normalizePath(path));
+        if (given === undefined) return base?.refuse?.(path);
+        return given.oversize === undefined ? undefined : tooLarge(given.path, given.oversize);
+      },
       resolvePath: (fromFile, ref) => (base ? base.resolvePath(fromFile, ref) : joinPath(dirname(normalizePath(fromFile)), ref)),
       findModule: (name, fromFile) =>
         findModuleInTree(name, fromFile, (path) => this.documents.has(normalizePath(path))) ?? base?.findModule(name, fromFile),
@@ -76,7 +83,10 @@ export class Workspace {
   /** The editor closed it: its text is the host's again (or it is gone). */
   close(path: string): void {
     const key = normalizePath(path);
-    if (!this.documents.delete(key)) return;
+    const doc = this.documents.get(key);
+    if (doc === undefined) return;
+    this.documents.delete(key);
+    this.held -= doc.text.length;
     this.bump(key);
     this.membership++;
     this.analyses.delete(key);
@@ -99,6 +109,28 @@ export class Workspace {
       this.bump(key);
     }
     this.membership++;
+  }
+
+  /** Characters of text held for open documents and given files (the server's budget counts them). */
+  get heldText(): number {
+    return this.held;
+  }
+
+  /** How many files were given (not open documents): the page's gallery. */
+  get givenFiles(): number {
+    let n = 0;
+    for (const doc of this.documents.values()) if (!doc.open) n++;
+    return n;
+  }
+
+  /** Whether the editor or the page gave the text of `path` (so reading it reads nothing from disk). */
+  holds(path: string): boolean {
+    return this.documents.has(normalizePath(path));
+  }
+
+  /** Why the host would not read `path` (outside the project, too big…), or undefined when it would (or it is held). */
+  refusal(path: string): HostRefusal | undefined {
+    return this.host.refuse?.(path);
   }
 
   document(path: string): RulesDocument | undefined {
@@ -131,6 +163,8 @@ export class Workspace {
     const entry = normalizePath(path);
     const cached = this.analyses.get(entry);
     if (cached && this.fresh(cached)) return cached;
+    const oversize = this.budgetAnalysis(entry);
+    if (oversize) return oversize;
     const result = analyze(this.host, entry, { parse: this.parseCache.parse });
     const files = new Map<string, number>();
     for (const m of result.model?.modules ?? []) files.set(m.file, this.revision(m.file));
@@ -159,6 +193,8 @@ export class Workspace {
     if (full && this.fresh(full)) return full.diagnostics;
     const cached = this.checks.get(entry);
     if (cached && this.fresh(cached)) return cached.diagnostics;
+    const oversize = this.budgetAnalysis(entry);
+    if (oversize) return oversize.diagnostics;
     const result = check(this.host, entry, { parse: this.parseCache.parse });
     // the files a check read: the modules its graph lists are not returned, so re-load them (parses are cached)
     const files = new Map<string, number>();
@@ -189,6 +225,19 @@ export class Workspace {
     return loadModules(this.host, entry, this.parseCache.parse).value.map((m) => m.file).concat(entry);
   }
 
+  /** An open document over the source budget is not analysed: its one diagnostic says why (recorded as its analysis until it changes). */
+  private budgetAnalysis(entry: string): Analysis | undefined {
+    const doc = this.documents.get(entry);
+    if (doc?.oversize === undefined) return undefined;
+    const refusal = tooLarge(entry, doc.oversize);
+    const start = { offset: 0, line: 1, column: 1 };
+    const diagnostic: Diagnostic = { code: refusal.code, severity: 'error', message: refusal.message, file: entry, range: { start, end: start } };
+    if (refusal.hint !== undefined) diagnostic.hint = refusal.hint;
+    const analysis: Analysis = { entry, diagnostics: [diagnostic], model: null, files: new Map([[entry, this.revision(entry)]]), missedModules: false };
+    this.analyses.set(entry, analysis);
+    return analysis;
+  }
+
   private fresh(a: Analysis): boolean {
     if (a.missedModules && this.analysedAtMembership.get(a.entry) !== this.membership) return false;
     for (const [file, revision] of a.files) if (this.revision(file) !== revision) return false;
@@ -196,7 +245,9 @@ export class Workspace {
   }
 
   private put(doc: RulesDocument): RulesDocument {
-    const existed = this.documents.has(doc.path);
+    const existing = this.documents.get(doc.path);
+    const existed = existing !== undefined;
+    this.held += doc.text.length - (existing?.text.length ?? 0);
     this.documents.set(doc.path, doc);
     this.bump(doc.path);
     if (!existed) this.membership++;
@@ -210,4 +261,13 @@ export class Workspace {
   private revision(path: string): number {
     return this.revisions.get(path) ?? 0;
   }
+}
+
+/** The refusal of a text over the compiler's source budget (the CLI's host says the same of a file on disk). */
+function tooLarge(path: string, bytes: number): HostRefusal {
+  return {
+    code: 'limit/source-size',
+    message: `${path} holds ${bytes} bytes, more than the ${MAX_SOURCE_BYTES} a .rules file may hold; it is not checked`,
+    hint: 'split it into modules that import each other',
+  };
 }
