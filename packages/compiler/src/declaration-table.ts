@@ -93,6 +93,12 @@ export function kindWord(kind: DeclKind): string {
   return KIND_WORD[kind];
 }
 
+/** the kind's word with its article: `an action`, `a derived value`, `an end condition` */
+export function aKindWord(kind: DeclKind): string {
+  const word = KIND_WORD[kind];
+  return `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+}
+
 /**
  * Builds the one namespace of a compilation: every module's items in load
  * order, then the chosen variant's items. Overrides and removals replace what
@@ -230,7 +236,7 @@ export function buildDeclarationTable(
         const existing = table.byName.get(item.name.name);
         if (!existing || existing.kind !== item.kind) {
           const candidates = [...table.byName.values()].filter((d) => d.kind === item.kind).map((d) => d.name);
-          const what = existing ? `\`${item.name.name}\` is a ${kindWord(existing.kind)}, not a ${kindWord(item.kind)}` : `there is no ${kindWord(item.kind)} \`${item.name.name}\` to remove`;
+          const what = existing ? `\`${item.name.name}\` is ${aKindWord(existing.kind)}, not ${aKindWord(item.kind)}` : `there is no ${kindWord(item.kind)} \`${item.name.name}\` to remove`;
           sink.error('resolve/unknown-remove-target', what, origin.file, item.name.range, didYouMean(item.name.name, candidates) ?? hintList(item.kind, candidates));
           return;
         }
@@ -244,7 +250,7 @@ export function buildDeclarationTable(
         const option = table.byName.get(item.name.name);
         if (!option || option.kind !== 'option') {
           const candidates = [...table.byName.values()].filter((d) => d.kind === 'option').map((d) => d.name);
-          sink.error('resolve/unknown-option', option ? `\`${item.name.name}\` is a ${kindWord(option.kind)}, not an option` : `there is no option \`${item.name.name}\``,
+          sink.error('resolve/unknown-option', option ? `\`${item.name.name}\` is ${aKindWord(option.kind)}, not an option` : `there is no option \`${item.name.name}\``,
             origin.file, item.name.range, didYouMean(item.name.name, candidates) ?? hintList('option', candidates));
           return;
         }
@@ -269,7 +275,7 @@ export function buildDeclarationTable(
     const existing = table.byName.get(name);
     if (!existing || existing.kind !== kind) {
       const candidates = [...table.byName.values()].filter((d) => d.kind === kind).map((d) => d.name);
-      const what = existing ? `\`${name}\` is a ${kindWord(existing.kind)}, not a ${kindWord(kind)}` : `there is no ${kindWord(kind)} \`${name}\` to override`;
+      const what = existing ? `\`${name}\` is ${aKindWord(existing.kind)}, not ${aKindWord(kind)}` : `there is no ${kindWord(kind)} \`${name}\` to override`;
       sink.error('resolve/unknown-override-target', what, origin.file, target.name.range, didYouMean(name, candidates) ?? hintList(kind, candidates));
       return;
     }

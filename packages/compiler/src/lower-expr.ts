@@ -1,7 +1,7 @@
 import type { Expr as GExpr, PoolRef } from '@houserules/schema';
-import type { AggregateExpr, CallExpr, CardField, ConstDecl, Expr, Identifier, IndexExpr, MemberExpr } from '@houserules/syntax';
+import { printExpr, type AggregateExpr, type CallExpr, type CardField, type ConstDecl, type Expr, type Identifier, type IndexExpr, type MemberExpr } from '@houserules/syntax';
 import type { Decl, DeclOf } from './declaration-table.ts';
-import { kindWord } from './declaration-table.ts';
+import { aKindWord } from './declaration-table.ts';
 import { BOARD_BUILTINS, SiteLowerer, sitesWord } from './lower-sites.ts';
 import { mapKeysOf } from './map-keys.ts';
 import { CONTEXT_NAMES, idOf, type LoweringContext, type Scope } from './lowering-context.ts';
@@ -107,7 +107,7 @@ export class ExprLowerer {
     }
     const kinds = [...this.cx.table.byName.values()].filter((d) => d.kind === 'card').map((d) => d.name);
     this.cx.sink.error(decl ? 'type/mismatch' : 'resolve/unknown-name',
-      decl ? `\`${ident.name}\` is a ${kindWord(decl.kind)}, not a card kind` : `there is no card kind \`${ident.name}\``,
+      decl ? `\`${ident.name}\` is ${aKindWord(decl.kind)}, not a card kind` : `there is no card kind \`${ident.name}\``,
       scope.origin.file, ident.range, didYouMean(ident.name, kinds) ?? `card kinds: ${kinds.join(', ') || 'none declared'}`);
     return undefined;
   }
@@ -294,8 +294,10 @@ export class ExprLowerer {
         return val({ k: 'derived', id, args: of === undefined ? [] : [of] }, cx.declType(decl));
       }
       default:
-        cx.sink.error('type/mismatch', `\`${decl.name}\` is a ${kindWord(decl.kind)}, not a value`, scope.origin.file, ident.range,
-          decl.kind === 'card' ? `to test a card's kind, write \`c is ${decl.name}\`` : undefined);
+        cx.sink.error('type/mismatch', `\`${decl.name}\` is ${aKindWord(decl.kind)}, not a value`, scope.origin.file, ident.range,
+          decl.kind === 'card' ? `to test a card's kind, write \`c is ${decl.name}\``
+          : decl.kind === 'action' ? `an action is taken, not read: in a test, \`p1 does ${decl.name}${(decl.node.params ?? []).length > 0 ? '(…)' : ''}\`; in a rule, do what its body does, or emit an event both listen to`
+          : undefined);
         return val(ERROR_EXPR, UNKNOWN);
     }
   }
@@ -579,7 +581,7 @@ export class ExprLowerer {
     }
     const derives = [...cx.table.byName.values()].filter((d) => d.kind === 'derive').map((d) => d.name);
     cx.sink.error(decl ? 'type/mismatch' : 'resolve/unknown-name',
-      decl ? `\`${callee.name}\` is a ${kindWord(decl.kind)}; it cannot be called` : `there is no derived value or function \`${callee.name}\``,
+      decl ? `\`${callee.name}\` is ${aKindWord(decl.kind)}; it cannot be called` : `there is no derived value or function \`${callee.name}\``,
       scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY), ...BOARD_BUILTINS]) ?? 'functions: min, max, abs, size, contains, position, distance, longest_trail, joined, networks, supply, placed, hex, corner, edge, and declared `derive`s with parameters');
     return val(ERROR_EXPR, UNKNOWN);
   }
@@ -693,7 +695,10 @@ export class ExprLowerer {
       const guides = a.ty.t === 'enum' || (second?.$type === 'NameRef' && (a.ty.t === 'site' || a.ty.t === 'player' || a.ty.t === 'token' || a.ty.t === 'card'));
       const b = this.value(second, scope, guides ? a.ty : undefined);
       if (!comparable(a.ty, b.ty)) {
-        this.cx.sink.error('type/mismatch', `cannot compare ${describeType(a.ty)} with ${describeType(b.ty)}`, scope.origin.file, e.range);
+        // which side is which: each as written, with its type
+        const [lt, rt] = leftIsBare ? [b.ty, a.ty] : [a.ty, b.ty];
+        this.cx.sink.error('type/mismatch', `cannot compare the left side \`${shortText(e.left)}\` (${describeType(lt)}) with the right side \`${shortText(e.right)}\` (${describeType(rt)})`, scope.origin.file, e.range,
+          '`==` and `!=` compare values of one type');
       }
       const [l, r] = leftIsBare ? [b, a] : [a, b];
       return val({ k: 'bin', op, l: l.expr, r: r.expr }, BOOL);
@@ -752,4 +757,11 @@ export function constEnum(node: ConstDecl, cx: { table: { byName: Map<string, un
   // members of one declared enum: that enum's type (a card field's `colour: red | yellow`)
   if (known[0] !== undefined && known.every((k) => k === known[0])) return known[0] as Ty & { t: 'enum' };
   return { t: 'enum', values: [...new Set(names)] };
+}
+
+/** an expression as written, cut short for a message */
+function shortText(e: Expr | undefined): string {
+  if (e === undefined) return '…';
+  const text = printExpr(e);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

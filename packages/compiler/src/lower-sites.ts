@@ -2,7 +2,7 @@ import type { Expr as GExpr } from '@houserules/schema';
 import type { Expr, Identifier } from '@houserules/syntax';
 import { allHexKinds, allHexes, boardsOf, hexKey, insideSiteNames, piecesOn, regionNames, sitePools, siteVars } from './board-facts.ts';
 import type { DeclOf } from './declaration-table.ts';
-import { kindWord } from './declaration-table.ts';
+import { aKindWord } from './declaration-table.ts';
 import type { Access, ExprLowerer, Operand } from './lower-expr.ts';
 import { idOf, type LoweringContext, type Scope } from './lowering-context.ts';
 import { declaredSupply } from './piece-supply.ts';
@@ -141,7 +141,7 @@ export class SiteLowerer {
     const range = e?.range;
     if (range) {
       this.cx.sink.error(decl || !ident ? 'type/mismatch' : 'resolve/unknown-name',
-        decl ? `\`${ident!.name}\` is a ${kindWord(decl.kind)}, not a piece` : ident ? `there is no piece \`${ident.name}\`` : 'a piece name is expected here',
+        decl ? `\`${ident!.name}\` is ${aKindWord(decl.kind)}, not a piece` : ident ? `there is no piece \`${ident.name}\`` : 'a piece name is expected here',
         scope.origin.file, range, (ident ? didYouMean(ident.name, pieces) : undefined) ?? `pieces: ${pieces.join(', ') || 'none declared'}`);
     }
     return undefined;

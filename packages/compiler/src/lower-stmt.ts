@@ -2,7 +2,7 @@ import type { AskStmt as GAskStmt, CardSpec as GCardSpec, Expr as GExpr, PoolRef
 import type { AskStmt, CardSpec, Expr, Identifier, Statement } from '@houserules/syntax';
 import { piecesOn } from './board-facts.ts';
 import { BUILTIN_EVENTS } from '@houserules/schema';
-import { kindWord } from './declaration-table.ts';
+import { aKindWord, kindWord } from './declaration-table.ts';
 import { constantValue } from './constant-value.ts';
 import type { ExprLowerer, Operand } from './lower-expr.ts';
 import { bindLocal, declareLocal, type LoweringContext, type Scope } from './lowering-context.ts';
@@ -161,7 +161,7 @@ export class StmtLowerer {
         if (s.piece && piece?.kind === 'piece') scope.recorder?.reference(scope.origin.file, s.piece, { k: 'decl', decl: piece }, 'write');
         if (s.piece && piece?.kind !== 'piece') {
           const pieces = [...cx.table.byName.values()].filter((d) => d.kind === 'piece').map((d) => d.name);
-          cx.sink.error(piece ? 'type/mismatch' : 'resolve/unknown-name', piece ? `\`${s.piece.name}\` is a ${kindWord(piece.kind)}, not a piece` : `there is no piece \`${s.piece.name}\``,
+          cx.sink.error(piece ? 'type/mismatch' : 'resolve/unknown-name', piece ? `\`${s.piece.name}\` is ${aKindWord(piece.kind)}, not a piece` : `there is no piece \`${s.piece.name}\``,
             scope.origin.file, s.piece.range, didYouMean(s.piece.name, pieces));
         }
         const at = ex.value(s.at, scope);
@@ -281,7 +281,7 @@ export class StmtLowerer {
     const declared = cx.table.byName.get(ident.name);
     const earlier = cx.namedChoices.get(ident.name);
     if (declared) {
-      cx.sink.error('resolve/duplicate', `\`${ident.name}\` already names a ${kindWord(declared.kind)}`, scope.origin.file, ident.range, 'give the choice another name',
+      cx.sink.error('resolve/duplicate', `\`${ident.name}\` already names ${aKindWord(declared.kind)}`, scope.origin.file, ident.range, 'give the choice another name',
         [{ message: `the ${kindWord(declared.kind)} is declared here`, file: declared.origin.file, range: declared.ident.range }]);
       return;
     }
@@ -313,7 +313,7 @@ export class StmtLowerer {
       return `token:${name}`;
     }
     const tokens = [...this.cx.table.byName.values()].filter((d) => d.kind === 'token').map((d) => d.name);
-    this.cx.sink.error('resolve/unknown-token', decl ? `\`${name}\` is a ${kindWord(decl.kind)}, not a token` : `there is no token \`${name}\``,
+    this.cx.sink.error('resolve/unknown-token', decl ? `\`${name}\` is ${aKindWord(decl.kind)}, not a token` : `there is no token \`${name}\``,
       scope.origin.file, range, didYouMean(name, tokens) ?? `tokens: ${tokens.join(', ') || 'none declared'}`);
     return undefined;
   }

@@ -130,6 +130,13 @@ export class LogWords {
         const to = Array.isArray(d['to']) ? d['to'].map((s) => this.seat(Number(s))).join(', ') : '?';
         return `shows ${cards} to ${to}`;
       }
+      case '$pick': {
+        // a log of format 1 named no pick: the draw alone
+        if (!('picked' in d)) return `picks at random (${this.text(Number(d['index']) + 1)} of ${this.text(d['n'])})`;
+        const of = String(d['of'] ?? '');
+        const type: TypeDesc | undefined = of === 'hex' || of === 'corner' || of === 'edge' ? { t: 'site', site: of } : of === 'player' || of === 'card' || of === 'token' || of === 'number' ? ({ t: of } as TypeDesc) : undefined;
+        return `picks ${this.value(d['picked'], type)} at random`;
+      }
       case '$shuffle':
         return `shuffles ${this.zone(d['zone'])}`;
       case '$roll':

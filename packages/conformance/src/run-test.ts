@@ -13,7 +13,7 @@ import {
   type Move,
   type Probe,
 } from '@houserules/engine';
-import { describeCard, describeLogEntry, recentEvents } from './log-words.ts';
+import { describeCard, describeLogEntry, LogWords, recentEvents } from './log-words.ts';
 import type { TestFailure, TestResult } from './results.ts';
 
 export interface RunLimits {
@@ -279,10 +279,11 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
         const g = ctx.game;
         const { move: m, applied } = tryMove(g, seat);
         if (applied.value) return null;
-        const open = g.legalActions(seat).map(showMove);
+        const words = new LogWords(ctx.lg, g);
+        const open = g.legalActions(seat).map((o) => words.move(o));
         const reason = applied.diagnostics[0];
-        return fail('test/move-illegal', `${seatName(seat)} may not ${showMove(m)} now${reason ? `: ${reason.message}` : ''}`, {
-          expected: showMove(m),
+        return fail('test/move-illegal', `${seatName(seat)} may not ${words.move(m)} now${reason ? `: ${reason.message}` : ''}`, {
+          expected: words.move(m),
           actual: open.length ? `${seatName(seat)} may: ${open.join(', ')}` : `${seatName(seat)} has nothing to decide`,
         });
       };
@@ -294,7 +295,8 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
         start(ctx);
         const g = ctx.game;
         const open = g.pending().filter((d) => d.seat === seat);
-        const describe = (d: (typeof open)[number]): string => (d.ask === 'actions' ? 'to act' : `to choose (${d.options.map(showMove).join(', ')})`);
+        const words = new LogWords(ctx.lg, g);
+        const describe = (d: (typeof open)[number]): string => (d.ask === 'actions' ? 'to act' : `to choose (${d.options.map((o) => words.move(o)).join(', ')})`);
         const matching = open.filter((d) => askMatches(ctx.lg, d, ask));
         const what = ask ? ` ${ask.name}` : '';
         if (negated) {
@@ -387,7 +389,8 @@ function applyMove(ctx: RunContext, seat: number, move: Move): TestFailure | nul
   const applied = ctx.game.apply(seat, move);
   if (applied.value) return null;
   const d = applied.diagnostics[0];
-  const open = ctx.game.legalActions(seat).map(showMove);
+  const words = new LogWords(ctx.lg, ctx.game);
+  const open = ctx.game.legalActions(seat).map((o) => words.move(o));
   return fail('test/move-refused', `${seatName(seat)}'s move was refused: ${d ? `${d.code}: ${d.message}` : 'no reason'}`, {
     expected: 'the move to be accepted',
     actual: open.length ? `${seatName(seat)} may: ${open.join(', ')}` : `${seatName(seat)} has nothing to decide (waiting for ${ctx.game.waitingSeats().map(seatName).join(', ') || 'nobody'})`,
@@ -503,6 +506,3 @@ function askMatches(lg: LoadedGraph, d: { ask: string; options: Move[] }, ask: E
   return info !== undefined && info.varIndex >= 0 && lg.vars[info.varIndex]?.id === ask.var;
 }
 
-function showMove(m: Move): string {
-  return m.kind === 'choice' ? showValue(m.value) : `${m.action.replace(/^action:/, '')}(${m.args.map(showValue).join(', ')})`;
-}

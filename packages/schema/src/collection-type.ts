@@ -37,7 +37,8 @@ export function collectionType(e: Expr, graph: RuleGraph): TypeDesc | undefined 
       return { t: 'number' };
     case 'agg':
       // `list(x in xs where …)` keeps the elements of `xs`; with a `value` it lists something else
-      return e.fn === 'list' && e.value === undefined ? collectionType(e.over, graph) : undefined;
+      // `sorted(x in xs by …)` keeps them too, in another order
+      return (e.fn === 'list' && e.value === undefined) || e.fn === 'sorted' ? collectionType(e.over, graph) : undefined;
     case 'list':
       return e.items.length > 0 ? itemType(e.items[0]!, graph) : undefined;
     case 'var':

@@ -4,13 +4,22 @@ import type { GameLogHeader } from './game-runner.ts';
 
 /**
  * The format of the game logs this build writes. 1 (a header without
- * `logFormat`): logs written before card moves were logged; 2: `$move` and
- * `$moveAll` lines too. Replay reads both (replay-game.ts).
+ * `logFormat`): logs written before card moves and picked values were logged;
+ * 2: `$move` and `$moveAll` lines, and a `$pick` names what it picked. Replay
+ * reads both (replay-game.ts).
  */
 export const GAME_LOG_FORMAT = 2;
 
 /** The log entries a format-1 log lacks: a replay of one leaves them out of what it compares. */
 export const ENTRIES_SINCE_FORMAT_2: ReadonlySet<string> = new Set(['$move', '$moveAll']);
+
+/** An entry as a format-1 log wrote it (null: it wrote none): what a replay of such a log compares. */
+export function asFormat1(e: LogEntry): LogEntry | null {
+  if (ENTRIES_SINCE_FORMAT_2.has(e.event)) return null;
+  if (e.event !== '$pick') return e;
+  const { picked: _picked, of: _of, ...data } = e.data;
+  return { ...e, data };
+}
 
 /** One event line of a `simulate --log` file. */
 export interface LoggedEvent {

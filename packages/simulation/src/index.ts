@@ -5,7 +5,7 @@ export { createGameRunner, makeAgent, type GameLogHeader, type GameRunner, type 
 export { playChunk, type ChunkResult, type ReadyRunner } from './game-chunk.ts';
 export { addGame, emptyPartial, mergePartial, type GameOutcomeFields, type IntegerSpread, type SimulationPartial } from './simulation-partial.ts';
 export { summarize, summarizePartial, type HistogramBar, type RuleSummary, type SeatSummary, type SimulationSummary, type Spread, type SummaryContext } from './simulation-summary.ts';
-export { ENTRIES_SINCE_FORMAT_2, GAME_LOG_FORMAT, GameLogReader, gameLogText, readGameLog, type LoggedEvent, type LoggedGame, type LogReadResult } from './game-log-file.ts';
+export { asFormat1, ENTRIES_SINCE_FORMAT_2, GAME_LOG_FORMAT, GameLogReader, gameLogText, readGameLog, type LoggedEvent, type LoggedGame, type LogReadResult } from './game-log-file.ts';
 export { replayLoggedGame, type ReplayOutcome } from './replay-game.ts';
 export {
   mergePartialFiles,

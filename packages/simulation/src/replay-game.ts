@@ -1,6 +1,6 @@
 import { loadGraph, replayLog, type LogEntry } from '@houserules/engine';
 import type { Diagnostic, Range, RuleGraph } from '@houserules/schema';
-import { ENTRIES_SINCE_FORMAT_2, GAME_LOG_FORMAT, type LoggedEvent } from './game-log-file.ts';
+import { asFormat1, GAME_LOG_FORMAT, type LoggedEvent } from './game-log-file.ts';
 import type { GameLogHeader } from './game-runner.ts';
 
 export type ReplayOutcome =
@@ -25,11 +25,11 @@ export function replayLoggedGame(graph: RuleGraph, header: GameLogHeader, logged
     data: (e.data ?? {}) as Record<string, unknown>,
     ...(e.hash !== undefined ? { hash: e.hash } : {}),
   }));
-  // a log of an older format lacks some entries this build writes: compare only what it could hold
-  const skip = (header.logFormat ?? GAME_LOG_FORMAT) < 2 ? ENTRIES_SINCE_FORMAT_2 : undefined;
-  const replayed = replayLog(loaded.value, { seed: header.seed, players: header.players, options: header.options }, entries, skip);
+  // a log of an older format lacks some entries and fields this build writes: compare only what it could hold
+  const asLogged = (header.logFormat ?? GAME_LOG_FORMAT) < 2 ? asFormat1 : undefined;
+  const replayed = replayLog(loaded.value, { seed: header.seed, players: header.players, options: header.options }, entries, asLogged);
   const all = replayed.value?.log ?? [];
-  const produced = skip ? all.filter((e) => !skip.has(e.event)) : all;
+  const produced = asLogged ? all.flatMap((e) => asLogged(e) ?? []) : all;
   let matched = 0;
   while (
     matched < Math.min(produced.length, entries.length) &&

@@ -95,9 +95,19 @@ function parseUnguarded(text: string, file: string | undefined): Result<RulesFil
       const cst = parser.chunk();
       const next = tokens[chunk.end];
       let lastErrorOffset = -1;
+      // a reserved word where a name goes (`var rule`, `let if`): one error on its line, saying so
+      const reserved = parser.errors.length > 0 ? reservedNames(chunkTokens) : new Map<number, IToken>();
+      const reportedLines = new Set<number>();
       for (const error of parser.errors) {
         const d = recognitionDiagnostic(error, text, tokenBefore(chunkTokens, error.token), next, lastErrorOffset);
         if (d === undefined) continue;
+        const line = d.range?.start.line ?? -1;
+        const keyword = reserved.get(line);
+        if (keyword !== undefined) {
+          if (!reportedLines.has(line)) diagnostics.push(withFile(reservedName(keyword), file));
+          reportedLines.add(line);
+          continue;
+        }
         lastErrorOffset = d.range?.start.offset ?? lastErrorOffset;
         diagnostics.push(withFile(d, file));
       }
@@ -198,6 +208,36 @@ export function splitChunks(tokens: IToken[]): Chunk[] {
   return chunks;
 }
 
+/** where a name goes: a declaration's, a binding's (`let x`, `for x in`, `as x`, `ask each x in`) */
+const NAME_BEFORE: ReadonlySet<TokenType> = new Set([kw.let, kw.for, kw.each, soft.as]);
+
+/** per line, a hard keyword that stands where a name goes */
+function reservedNames(tokens: IToken[]): Map<number, IToken> {
+  const out = new Map<number, IToken>();
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const before = tokens[i - 1]!.tokenType;
+    if (!hardKeywordImages.has(t.image) || !(NAMING_KEYWORDS.has(before) || NAME_BEFORE.has(before))) continue;
+    // `for … in`, `rule … on`: the keyword that follows a name is not one
+    if (before === kw.module && tokens[i - 1]!.startLine !== t.startLine) continue;
+    if (!out.has(t.startLine ?? -1)) out.set(t.startLine ?? -1, t);
+  }
+  return out;
+}
+
+function reservedName(token: IToken): Diagnostic {
+  return {
+    code: 'parse/missing-token',
+    severity: 'error',
+    message: `\`${token.image}\` is a reserved word: it cannot name anything`,
+    range: tokenRange(token),
+    hint: `\`${token.image}\` is reserved: choose another name, such as \`${token.image}_\``,
+  };
+}
+
+/** keywords a declaration's name follows */
+const NAMING_KEYWORDS: ReadonlySet<TokenType> = new Set([kw.var, kw.pool, kw.zone, kw.card, kw.piece, kw.board, kw.event, kw.derive, kw.rule, kw.action, kw.option, kw.token, kw.tokens, kw.policy, kw.invariant, kw.module, kw.variant]);
+
 function startsItem(tokens: IToken[], i: number): boolean {
   const type = tokens[i]!.tokenType;
   if (!itemStartTypes.has(type)) return false;
@@ -205,6 +245,8 @@ function startsItem(tokens: IToken[], i: number): boolean {
   if (previous === kw.override || previous === kw.remove) return false;
   // a member named like an item keyword: `c.piece`
   if (previous === Dot) return false;
+  // an item keyword where a declaration's name goes (`var rule: …`): one mistake, reported as a reserved word, not a new item
+  if (previous !== undefined && NAMING_KEYWORDS.has(previous)) return false;
   if (type === kw.end && previous === soft.at) return false;
   if (type === kw.card && (previous === Colon || previous === Pipe || previous === kw.of)) return false;
   if (type === kw.per) {

@@ -115,10 +115,12 @@ describe('one diagnostic per kind of mistake', () => {
     expect(text).toBe('module m');
   });
 
-  it('a reserved word used as a name says so', () => {
-    const { diagnostics } = parse('var event: number = 1\n');
-    expect(diagnostics[0]?.code).toBe('parse/missing-token');
-    expect(diagnostics[0]?.hint).toContain('reserved');
+  it('a reserved word used as a name says so, once', () => {
+    for (const source of ['var event: number = 1\n', 'rule a on b {\n  let if = 3\n}\n', 'zone card: public\n', 'rule a on b {\n  for rule in players {\n  }\n}\n']) {
+      const { diagnostics } = parse(source);
+      expect(diagnostics.map((d) => d.code), source).toEqual(['parse/missing-token']);
+      expect(diagnostics[0]?.hint).toContain('reserved');
+    }
   });
 
   it('format/unsupported-comment refuses rather than lose a comment', () => {

@@ -1,4 +1,4 @@
-import type { CardSpec, Expr, RuleGraph, Stmt, Value } from '@houserules/schema';
+import { collectionType, walkNodes, type CardSpec, type Expr, type RuleGraph, type Stmt, type Value } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
 import { ExprCompiler, Scope } from './compile-expr.ts';
 import type { AskInfo, ConstraintInfo, ExprFn, ListFn, StmtFn } from '../load/loaded-graph.ts';
@@ -7,6 +7,7 @@ import { placePiece, removePiece } from '../run/board-ops.ts';
 import { readsOuterLocal } from './name-bindings.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
 import { STREAM_OTHER } from '../run/chance-streams.ts';
+import { logPicked } from '../run/chance-draws.ts';
 import { END_NONE, END_PHASE, END_ROUND, END_TURN } from '../run/flow-frame.ts';
 import { filledArray } from '../run/packed-array.ts';
 import { movedCard, tokenSlot } from '../run/address-checks.ts';
@@ -282,6 +283,10 @@ export class StmtCompiler extends ExprCompiler {
         const where = s.where ? this.expr(s.where, scope) : null;
         const buf: number[] = [];
         const stream = this.chanceStreams.get(s) ?? STREAM_OTHER;
+        // what it picks from, so the log can name the pick in the author's words; a pick weighed by
+        // (or filtered by) a secret value names it to nobody in the redacted log (who may know it is the rules' to say)
+        const picked = collectionType(s.over, this.graph);
+        const secretPick = readsSecret([s.over, s.where, s.weight], this.graph);
         if (s.weight) {
           const weight = this.expr(s.weight, scope);
           const weights: number[] = [];
@@ -310,6 +315,7 @@ export class StmtCompiler extends ExprCompiler {
             let k = 0;
             while (r >= weights[k]!) r -= weights[k++]!;
             L[slot] = buf[k]!;
+            if (g.logEntries) logPicked(g, buf[k]!, picked, secretPick);
           };
         }
         return (g) => {
@@ -322,6 +328,7 @@ export class StmtCompiler extends ExprCompiler {
             if (where === null || where(g) !== 0) buf[n++] = el;
           }
           L[slot] = n === 0 ? -1 : buf[g.randomBelow(stream, n, 'pick')]!;
+          if (n > 0 && g.logEntries) logPicked(g, L[slot]!, picked, secretPick);
         };
       }
       case 'ask':
@@ -527,4 +534,11 @@ function leadingBindingsRead(expr: unknown, bindings: readonly string[]): number
   };
   visit(expr);
   return reads;
+}
+
+/** whether expressions read a secret var or pool (a pick weighed by a hidden hand) */
+function readsSecret(exprs: (Expr | undefined)[], graph: RuleGraph): boolean {
+  const secret = new Set([...graph.vars.filter((v) => v.secret).map((v) => v.id), ...graph.pools.filter((p) => p.secret).map((p) => p.id)]);
+  if (secret.size === 0) return false;
+  return walkNodes(exprs, (n) => ((n['k'] === 'var' && secret.has(String(n['id']))) || ((n['k'] === 'count' || n['k'] === 'countOf') && secret.has(String(n['pool']))) ? true : undefined)) === true;
 }

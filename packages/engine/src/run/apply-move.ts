@@ -1,7 +1,7 @@
 import type { Result } from '@houserules/schema';
 import { runError } from './run-errors.ts';
 import type { ConstraintInfo } from '../load/loaded-graph.ts';
-import { askWords, seatWord } from './author-words.ts';
+import { askWords, moveWord, seatWord } from './author-words.ts';
 import { describeOption, encodeMove, findActionOption, groupStillOpen, openDecision, refusingConstraint } from './decisions.ts';
 import { ENDING_NONE } from './ending.ts';
 import { record } from './game-log.ts';
@@ -39,8 +39,8 @@ export function apply(g: Game, seat: number, move: Move): Result<boolean> {
     }
     if (idx < 0) {
       const c = v === undefined ? null : refusingConstraint(g, ask.constraints, [seat, v], 2, seat);
-      if (c) return refused(`Constraint '${c.name}' refuses ${JSON.stringify(move.value)}: ${c.reason}`, c.reason, c);
-      return refused(`${JSON.stringify(move.value)} is not an option of ${askWords(g.lg, d.ask)}.`);
+      if (c) return refused(`Constraint '${c.name}' refuses ${moveWord(g, move)}: ${c.reason}`, c.reason, c);
+      return refused(`${moveWord(g, move)} is not an option of ${askWords(g.lg, d.ask)}.`);
     }
     commit(g, d, idx);
     return { value: true, diagnostics: [] };
@@ -53,9 +53,9 @@ export function apply(g: Game, seat: number, move: Move): Result<boolean> {
     const action = g.lg.actions[ai];
     if (action && !args.includes(undefined)) {
       const c = refusingConstraint(g, action.constraints, args as number[], args.length, seat);
-      if (c) return refused(`Constraint '${c.name}' refuses ${move.action}: ${c.reason}`, c.reason, c);
+      if (c) return refused(`Constraint '${c.name}' refuses action ${moveWord(g, move)}: ${c.reason}`, c.reason, c);
     }
-    return refused(`Action ${move.action.replace(/^action:/, '')}(${move.args.join(', ')}) is not available to ${seatWord(seat)} now.`);
+    return refused(`Action ${moveWord(g, move)} is not available to ${seatWord(seat)} now.`);
   }
   commit(g, d, idx);
   return { value: true, diagnostics: [] };

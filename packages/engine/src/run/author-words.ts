@@ -1,4 +1,6 @@
+import type { TypeDesc } from '@houserules/schema';
 import type { LoadedGraph } from '../load/loaded-graph.ts';
+import type { Move } from './types.ts';
 import type { LoadedBoard } from '../load/loaded-board.ts';
 
 /**
@@ -84,4 +86,24 @@ export function siteWord(b: LoadedBoard | null, site: number, g?: WordsState): s
   }
   const edge = site - b.edgeBase;
   return edge < board.sideCount ? place(board.hexSides, edge, 'edge') : named(board.edgeHex[edge]!, board.pathNames[edge - board.sideCount]);
+}
+
+/** A value as the author writes it, by its type when known: `p2`, `treasure(7)`, `corner(0, 0, 1)`, `wool`, `none`. */
+export function valueWord(g: WordsState, v: unknown, type: TypeDesc | undefined): string {
+  if (typeof v === 'number') {
+    if (type?.t === 'player') return seatWord(v);
+    if (type?.t === 'card') return cardWord(g, v);
+    if (type?.t === 'site') return siteWord(g.lg.board, v);
+    return String(v);
+  }
+  if (typeof v === 'string') return idWord(v);
+  return String(v);
+}
+
+/** A move as the author writes it: `build_road(edge(0, -2, 1))`, `wait`, a chosen value. */
+export function moveWord(g: WordsState, move: Move): string {
+  if (move.kind === 'choice') return valueWord(g, move.value, undefined);
+  const action = g.lg.actions.find((a) => a.id === move.action || a.name === move.action);
+  const name = action?.name ?? idWord(String(move.action));
+  return move.args.length === 0 ? name : `${name}(${move.args.map((a, k) => valueWord(g, a, action?.params[k]?.type)).join(', ')})`;
 }

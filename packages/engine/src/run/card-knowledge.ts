@@ -49,6 +49,9 @@ export function redactEntry(entry: LogEntry, seat: number, seen: number | undefi
       delete data.card;
       delete data.kind;
       break;
+    case '$pick':
+      delete data.picked;
+      break;
     case '$show':
       data.count = Array.isArray(data.cards) ? data.cards.length : 0;
       delete data.cards;

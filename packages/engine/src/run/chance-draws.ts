@@ -1,3 +1,4 @@
+import type { TypeDesc } from '@houserules/schema';
 import { STREAM_WORDS } from './chance-streams.ts';
 import { record } from './game-log.ts';
 import type { Game } from './game.ts';
@@ -35,4 +36,13 @@ export function randomBelow(this: Game, streamIndex: number, n: number, why: str
   const i = nextBelow(this.rng, stream(this, streamIndex), n);
   if (this.logEntries) record(this, '$' + why, { n, index: i });
   return i;
+}
+
+/** what a `pick random` picked, on its log entry (just recorded by randomBelow): the value, decoded, and the kind of thing it is */
+export function logPicked(g: Pick<Game, 'logEntries' | 'lg' | 'logSecrets'>, value: number, type: TypeDesc | undefined, secret: boolean): void {
+  const entry = g.logEntries?.[g.logEntries.length - 1];
+  if (entry === undefined || entry.event !== '$pick') return;
+  entry.data['picked'] = g.lg.strings.decode(value, type);
+  if (type !== undefined) entry.data['of'] = type.t === 'site' ? type.site : type.t;
+  if (secret) g.logSecrets.set(entry, 0);
 }

@@ -31,6 +31,8 @@ export type RunState = Pick<
   | 'lg'
   | 'lists'
   | 'locals'
+  | 'logEntries'
+  | 'logSecrets'
   | 'memo'
   | 'memoFlat'
   | 'moveAllCards'
