@@ -26,7 +26,9 @@ export function lint(cx: LoweringContext, activeRules: { node: RuleNode; decl: D
   for (const d of cx.table.byName.values()) {
     let unused = false;
     switch (d.kind) {
-      case 'option': case 'var': case 'derive': case 'const': unused = !read(d.name); break;
+      case 'option': case 'derive': case 'const': unused = !read(d.name); break;
+      // a note on a card that rules write is there for the players to read (views show it), even if no rule reads it
+      case 'var': unused = !read(d.name) && !(d.scope === 'card' && written(d.name)); break;
       case 'pool': case 'zone': unused = !read(d.name) && !written(d.name); break;
       case 'event': unused = !emitted(`event:${d.name}`) && !listened.has(`event:${d.name}`); break;
       default: break;

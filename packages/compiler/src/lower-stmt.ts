@@ -74,6 +74,16 @@ export class StmtLowerer {
       case 'SetStmt': {
         if (!s.target) return null;
         const target = ex.operand(s.target, scope, undefined, 'write');
+        if (target.k === 'value' && target.expr.k === 'siteAttr' && (target.expr.attr === 'value' || target.expr.attr === 'kind')) {
+          // a hex's number or kind: fixed by the board's set-up, arranged only by a test
+          const value = ex.value(s.value, scope, target.ty, 'the new value').expr;
+          if (!scope.nodeId.startsWith('test')) {
+            cx.sink.error('type/not-assignable', `a hex's ${target.expr.attr === 'value' ? 'number' : 'kind'} is the board's: only a test's \`arrange\` sets it`, scope.origin.file, s.target.range,
+              'the board deals kinds and numbers as it is declared (`kinds …`, `values …`); a rule can keep a number of its own in a `per hex` var');
+            return null;
+          }
+          return { s: 'setHex', attr: target.expr.attr, hex: target.expr.of, value };
+        }
         if (target.k !== 'value' || target.expr.k !== 'var') {
           if (!(target.k === 'value' && target.ty.t === 'unknown')) {
             cx.sink.error('type/not-assignable', 'only a var can be set', scope.origin.file, s.target.range,
@@ -222,7 +232,12 @@ export class StmtLowerer {
     const id = `${scope.nodeId}/ask${++scope.asks.n}`;
     // `otherwise` runs when nobody is asked: lowered before the ask binds its chooser and choice, which it cannot read
     const otherwise = s.otherwise !== undefined ? this.block(s.otherwise, scope) : undefined;
-    const withOtherwise = (ask: GAskStmt): GAskStmt => (otherwise !== undefined ? { ...ask, otherwise } : ask);
+    // the choice's name (`as NAME`) travels with it: reports and readers name the choice as the author does
+    const named = s.name?.name;
+    const withOtherwise = (ask: GAskStmt): GAskStmt => {
+      const out = otherwise !== undefined ? { ...ask, otherwise } : ask;
+      return named !== undefined && named !== '' ? { ...out, name: named } : out;
+    };
     let who: GAskStmt['who'];
     if (!s.who) return null;
     if (s.who.$type === 'AskSingle') {

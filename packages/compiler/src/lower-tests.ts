@@ -6,24 +6,25 @@ import type { Lowerers } from './lower-declarations.ts';
 import type { Scope } from './lowering-context.ts';
 import { didYouMean } from './suggest-name.ts';
 import { DiagnosticSink } from './diagnostic-sink.ts';
-import { BOOL, PLAYER, describeType, listOf, toTypeDesc, type Ty } from './type-system.ts';
+import { BOOL, NUMBER, PLAYER, describeType, listOf, toTypeDesc, type Ty } from './type-system.ts';
 
-/** One step of a compiled `test` block, in order; seats are 0-based (`p1` is 0). */
-export type TestStep =
+/** One step of a compiled `test` block, in order; seats are 0-based (`p1` is 0). `when`: an expectation of one reading (skipped where it does not hold). */
+export type TestStep = (
   | { t: 'arrange'; body: Stmt[]; range: Range }
   | { t: 'advance'; range: Range }
-  | { t: 'fixDice'; faces: number[]; range: Range }
+  | { t: 'fixDice'; faces: number[]; total?: GExpr; range: Range }
   | { t: 'choose'; seat: number; value: GExpr; range: Range }
   | { t: 'do'; seat: number; action: string; args: GExpr[]; range: Range }
   /** agents: `random`, `first` or a policy name, with constant arguments in the policy's parameter order */
   | { t: 'play'; until?: GExpr; agents: { name: string; args: Value[] }[]; range: Range }
   | { t: 'expect'; condition: GExpr; shows?: (TypeDesc | null)[]; range: Range }
-  | { t: 'expectEvent'; negated: boolean; event: string; args?: GExpr[]; times?: number; thisRound?: boolean; range: Range }
+  | { t: 'expectEvent'; negated: boolean; event: string; args?: GExpr[]; times?: number; thisRound?: boolean; before?: { event: string; args?: GExpr[] }; range: Range }
   | { t: 'expectIllegal'; seat: number; move: { choose: GExpr } | { action: string; args: GExpr[] }; because?: string; range: Range }
   | { t: 'expectLegal'; seat: number; move: { choose: GExpr } | { action: string; args: GExpr[] }; range: Range }
-  | { t: 'expectGameOver'; negated?: boolean; winners?: GExpr; range: Range }
+  | { t: 'expectGameOver'; negated?: boolean; by?: string; winners?: GExpr; range: Range }
   | { t: 'expectAsked'; negated: boolean; seat: number; ask?: AskedTarget; options?: GExpr; range: Range }
-  | { t: 'expectSees'; negated: boolean; seat: number; target: GExpr; range: Range };
+  | { t: 'expectSees'; negated: boolean; seat: number; target: GExpr; range: Range }
+) & { when?: GExpr };
 
 /** What `expect p1 asked NAME` names: a choice named with `as`, a per-player var chosen with `choose p.var`, or an action offered. */
 export type AskedTarget = { ask: string; name: string } | { var: string; name: string } | { action: string; name: string };
@@ -196,6 +197,7 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
   for (const item of decl.items ?? []) {
     if (!item) continue;
     const range = item.range;
+    const stepsBefore = test.steps.length;
     switch (item.$type) {
       case 'TestPlayers': test.players = item.count; break;
       case 'TestSeed': test.seed = item.seed; break;
@@ -217,7 +219,12 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
       }
       case 'TestArrange': test.steps.push({ t: 'arrange', body: l.st.block(item.body, scope), range }); break;
       case 'TestAdvance': test.steps.push({ t: 'advance', range }); break;
-      case 'TestFixDice': test.steps.push({ t: 'fixDice', faces: item.faces ?? [], range }); break;
+      case 'TestFixDice': {
+        const step: Extract<TestStep, { t: 'fixDice' }> = { t: 'fixDice', faces: item.faces ?? [], range };
+        if (item.total) step.total = value(item.total, NUMBER);
+        test.steps.push(step);
+        break;
+      }
       case 'TestChoose': test.steps.push({ t: 'choose', seat: seat(item.seat), value: value(item.value), range }); break;
       case 'TestDo': test.steps.push({ t: 'do', seat: seat(item.seat), ...action(item.action, item.args), range }); break;
       case 'TestPlay': {
@@ -253,6 +260,18 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
           }
           step.args = item.args.map((a, i) => value(a, params[i]));
         }
+        if (item.before) {
+          const later = item.before.event;
+          const laterParams = l.st.eventParams(later.name);
+          if (!laterParams) {
+            l.cx.sink.error('resolve/unknown-event', `there is no event \`${later.name}\``, origin.file, later.range, didYouMean(later.name, l.st.eventNames()));
+          } else {
+            scope.recorder?.reference(origin.file, later, { k: 'event', name: later.name }, 'read');
+            if (item.negated || item.times !== undefined) l.cx.sink.error('type/mismatch', '`before` orders two events that both happened: it takes no `not` and no count', origin.file, item.range, 'write `expect event A before B`');
+            step.before = { event: `event:${later.name}` };
+            if (item.before.args) step.before.args = item.before.args.map((a, i) => value(a, laterParams[i]));
+          }
+        }
         test.steps.push(step);
         break;
       }
@@ -261,12 +280,17 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
         const step: TestStep = { t: 'expectIllegal', seat: seat(item.seat), move, range };
         if (item.because) {
           const c = l.cx.table.byName.get(item.because.name);
+          // a named choice (`as NAME`): the choice itself leaves the value out (its collection or its `where`)
+          const choice = c === undefined ? l.cx.namedChoices.get(item.because.name) : undefined;
           if (c?.kind === 'constraint') scope.recorder?.reference(origin.file, item.because, { k: 'decl', decl: c }, 'read');
-          if (c?.kind !== 'constraint') {
-            const constraints = [...l.cx.table.byName.values()].filter((d) => d.kind === 'constraint').map((d) => d.name);
-            l.cx.sink.error('resolve/unknown-name', `there is no constraint \`${item.because.name}\``, origin.file, item.because.range, didYouMean(item.because.name, constraints));
+          if (choice !== undefined) step.because = `ask:${choice.askId}`;
+          else {
+            if (c?.kind !== 'constraint') {
+              const constraints = [...l.cx.table.byName.values()].filter((d) => d.kind === 'constraint').map((d) => d.name);
+              l.cx.sink.error('resolve/unknown-name', `there is no constraint or named choice \`${item.because.name}\``, origin.file, item.because.range, didYouMean(item.because.name, [...constraints, ...l.cx.namedChoices.keys()]));
+            }
+            step.because = `constraint:${item.because.name}`;
           }
-          step.because = `constraint:${item.because.name}`;
         }
         test.steps.push(step);
         break;
@@ -282,6 +306,15 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
           step.negated = true;
           if (item.winners) l.cx.sink.error('type/mismatch', 'a game that is not over has no winners', origin.file, item.winners.range, 'write `expect not game over`, or `expect game over winners …`');
         } else if (item.winners) step.winners = value(item.winners, listOf(PLAYER));
+        if (item.by) {
+          const end = l.cx.table.byName.get(item.by.name);
+          if (end?.kind === 'end') scope.recorder?.reference(origin.file, item.by, { k: 'decl', decl: end }, 'read');
+          if (item.negated) l.cx.sink.error('type/mismatch', 'a game that is not over ended by nothing', origin.file, item.by.range, 'write `expect not game over`, or `expect game over by …`');
+          else if (end?.kind !== 'end' && item.by.name !== 'flow') {
+            const ends = [...l.cx.table.byName.values()].filter((d) => d.kind === 'end').map((d) => d.name);
+            l.cx.sink.error('resolve/unknown-name', `there is no end condition \`${item.by.name}\``, origin.file, item.by.range, didYouMean(item.by.name, [...ends, 'flow']) ?? `end conditions: ${ends.join(', ') || 'none'}; \`flow\` for the flow running out`);
+          } else step.by = item.by.name === 'flow' && end?.kind !== 'end' ? 'flow-ended' : `end:${item.by.name}`;
+        }
         test.steps.push(step);
         break;
       }
@@ -316,6 +349,9 @@ function lowerTest(l: Lowerers, decl: TestDecl, origin: Origin): CompiledTest {
         break;
       }
     }
+    // `expect … when COND`: the expectation of one reading
+    const when = 'when' in item ? item.when : undefined;
+    if (when !== undefined && test.steps.length > stepsBefore) test.steps[test.steps.length - 1]!.when = value(when, BOOL);
   }
   return test;
 }

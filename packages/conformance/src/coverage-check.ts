@@ -8,6 +8,11 @@ export function coverageShortfalls(r: SuiteResult): string[] {
     if (c.ownThreshold !== null && c.ownPercent < c.ownThreshold) {
       out.push(`coverage of the rules ${c.module} adds or overrides (${c.title}) is ${c.ownPercent}%, under its threshold of ${c.ownThreshold}%`);
     }
+    if (c.actionThreshold != null && (c.actionPercent ?? 100) < c.actionThreshold) out.push(`${c.actionPercent}% of the actions of ${c.title} are taken by a test, under its threshold of ${c.actionThreshold}%`);
+    if (c.constraintThreshold != null && (c.constraintPercent ?? 100) < c.constraintThreshold) out.push(`${c.constraintPercent}% of the constraints of ${c.title} were seen refusing a move in a test, under its threshold of ${c.constraintThreshold}%`);
+    // a README that says a sentence is implemented by a name the scenario does not have is wrong, threshold or not
+    const unknownNames = c.sentences?.unknownNames ?? [];
+    if (unknownNames.length > 0) out.push(`the README of ${c.title} says sentences are implemented by names the scenario does not have: ${unknownNames.map((m) => `\`${m}\``).join(', ')}`);
     const threshold = c.sentenceThreshold ?? null;
     if (threshold !== null) {
       const s = c.sentences;

@@ -3,7 +3,7 @@ import type { Diagnostic, Range } from '@houserules/schema';
 /** Why a test did not pass, located at the failing step. */
 export interface TestFailure {
   /** `test/expectation-failed`, `test/event-missing`, `test/event-unexpected`, `test/move-refused`, `test/move-legal`,
-   * `test/wrong-reason`, `test/not-over`, `test/wrong-winners`, `test/step-budget`, `test/run-error`, `test/setup` */
+   * `test/wrong-reason`, `test/not-over`, `test/wrong-winners`, `test/wrong-ending`, `test/event-order`, `test/step-budget`, `test/run-error`, `test/setup` */
   code: string;
   message: string;
   file: string;
@@ -30,6 +30,10 @@ export interface TestResult {
   failure?: TestFailure;
   /** firings per rule id in this test's game */
   firings: Record<string, number>;
+  /** how often each action (by id) was taken in this test's game */
+  actions?: Record<string, number>;
+  /** the constraints (by id) seen refusing a move in this test (`expect illegal … because C`, or any refused move) */
+  refusals?: Record<string, number>;
   /** steps run (all of them when the test passed) */
   steps: number;
 }
@@ -52,6 +56,15 @@ export interface RuleCoverage {
   own: boolean;
 }
 
+/** An action taken, or a `forbid`/`require` constraint seen refusing a move, by how many tests. */
+export interface NodeCoverage {
+  id: string;
+  name: string;
+  cite?: string;
+  tests: number;
+  own: boolean;
+}
+
 export interface ScenarioCoverage {
   /** the scenario module's file (the module whose `scenario` block the tests run) */
   scenario: string;
@@ -62,6 +75,17 @@ export interface ScenarioCoverage {
   rules: RuleCoverage[];
   /** percentage of rules fired by at least one of this scenario's tests (100 when there are none) */
   percent: number;
+  /** the actions, each with the tests that took it */
+  actions?: NodeCoverage[];
+  /** percentage of actions some test took */
+  actionPercent?: number;
+  /** the `forbid`/`require` constraints, each with the tests that saw it refuse a move */
+  constraints?: NodeCoverage[];
+  /** percentage of constraints some test saw refuse a move */
+  constraintPercent?: number;
+  /** the conformance.json thresholds for those two (`{ "coverage": { "m": { "actions": 100, "constraints": 80 } } }`), if any */
+  actionThreshold?: number | null;
+  constraintThreshold?: number | null;
   /** the threshold from the scenario's conformance.json, if any */
   threshold: number | null;
   /** the same percentage over the rules the scenario module adds or overrides (`own`) */
@@ -89,6 +113,8 @@ export interface SentenceCoverage {
   untested: string[];
   /** parts of cite strings (of nodes and tests) that are not in the rulebook: typos or paraphrases */
   unknownCites: string[];
+  /** names the README's sentence table says implement a sentence that no rule, action, constraint or other declaration of the scenario has */
+  unknownNames?: string[];
 }
 
 export interface SuiteResult {

@@ -53,6 +53,8 @@ export function normalize(text: string): string {
 export interface ReadmeRow {
   sentence: string;
   flavour: boolean;
+  /** the names the second cell gives in backticks (`deal`, `shuffle_deck`): what implements the sentence */
+  names: string[];
 }
 
 /**
@@ -65,7 +67,8 @@ export function readmeRows(markdown: string): ReadmeRow[] {
     if (!line.startsWith('|') || /^\|\s*-/.test(line)) continue;
     const cells = line.replace(/\\\|/g, '/').split('|').slice(1, -1).map((c) => c.trim());
     if (cells.length < 2) continue;
-    rows.push({ sentence: normalize(cells[0]!), flavour: /^flavour/i.test(cells[1]!) });
+    const names = [...cells[1]!.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)`/g)].map((m) => m[1]!);
+    rows.push({ sentence: normalize(cells[0]!), flavour: /^flavour/i.test(cells[1]!), names });
   }
   return rows;
 }

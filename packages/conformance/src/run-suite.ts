@@ -1,9 +1,12 @@
-import { check, compileTests, normalizePath, type CompiledTest, type ModuleHost } from '@houserules/compiler';
+import { BOARD_BUILTINS, BUILTIN_ARITY, check, compileTests, normalizePath, type CompiledTest, type ModuleHost } from '@houserules/compiler';
 import { createProbe, loadGraph } from '@houserules/engine';
-import type { Diagnostic, RuleGraph, TestPlan, Value } from '@houserules/schema';
-import { parse } from '@houserules/syntax';
+import { walkNodes, type Diagnostic, type RuleGraph, type TestPlan, type Value } from '@houserules/schema';
+import { HARD_KEYWORDS, parse, SOFT_KEYWORDS } from '@houserules/syntax';
+
+/** the names the language gives values and collections (docs/language.md, "Context names") */
+const CONTEXT_WORDS = ['players', 'player_count', 'current', 'actor', 'self', 'round', 'turn', 'hexes', 'corners', 'edges', 'none'];
 import { normalize, readmeRows, splitCite, splitSentences } from './rulebook-sentences.ts';
-import type { FileResult, RuleCoverage, ScenarioCoverage, SentenceCoverage, SuiteResult, TestResult } from './results.ts';
+import type { FileResult, NodeCoverage, RuleCoverage, ScenarioCoverage, SentenceCoverage, SuiteResult, TestResult } from './results.ts';
 import { prepareTest, type RunLimits } from './run-test.ts';
 import { toTestPlan } from './test-plan.ts';
 
@@ -191,6 +194,8 @@ export function computeCoverage(graphs: RuleGraph[], tests: TestResult[], readTe
     entry.graphs.push(g);
     byScenario.set(key, entry);
   }
+  // every graph of the scenarios in a folder (its README may map the sentences of each)
+  const graphsIn = (dir: string): RuleGraph[] => [...byScenario.entries()].filter(([key]) => dirname(key) === dir).flatMap(([, v]) => v.graphs);
   const out: ScenarioCoverage[] = [];
   for (const [key, { graphs: gs, module, file }] of byScenario) {
     const dir = dirname(file);
@@ -206,6 +211,20 @@ export function computeCoverage(graphs: RuleGraph[], tests: TestResult[], readTe
     }
     for (const t of mine) for (const [id, n] of Object.entries(t.firings)) if (n > 0) { const r = rules.get(id); if (r) r.tests++; }
     const list = [...rules.values()];
+    // actions taken and constraints seen refusing a move, over the same graphs and tests
+    const nodes = (kind: 'actions' | 'constraints', seen: (t: TestResult) => Record<string, number> | undefined): NodeCoverage[] => {
+      const byId = new Map<string, NodeCoverage>();
+      for (const g of gs) {
+        for (const n of g[kind]) {
+          if (n.status !== 'active' || byId.has(n.id)) continue;
+          byId.set(n.id, { id: n.id, name: n.name, ...(n.provenance.cite !== undefined ? { cite: n.provenance.cite } : {}), tests: 0, own: normalizePath(n.provenance.file) === file });
+        }
+      }
+      for (const t of mine) for (const [id, n] of Object.entries(seen(t) ?? {})) if (n > 0) { const c = byId.get(id); if (c) c.tests++; }
+      return [...byId.values()];
+    };
+    const actions = nodes('actions', (t) => t.actions);
+    const constraints = nodes('constraints', (t) => t.refusals);
     const first = gs[0]!;
     const threshold = thresholds(readJson(readText(joinPath(dir, 'conformance.json'))), module);
     out.push({
@@ -214,11 +233,17 @@ export function computeCoverage(graphs: RuleGraph[], tests: TestResult[], readTe
       title: first.scenario.title,
       rules: list,
       percent: percentFired(list),
+      actions,
+      actionPercent: percentFired(actions),
+      actionThreshold: threshold.actions,
+      constraints,
+      constraintPercent: percentFired(constraints),
+      constraintThreshold: threshold.constraints,
       threshold: threshold.all,
       ownPercent: percentFired(list.filter((r) => r.own)),
       ownThreshold: threshold.own,
       sentences: first.scenario.source
-        ? sentenceCoverage(findUpwards(dir, first.scenario.source, readText), readText(joinPath(dir, 'README.md')), gs, mine, inheritedRulebooks(first, file, scenarioSource, readText))
+        ? sentenceCoverage(findUpwards(dir, first.scenario.source, readText), readText(joinPath(dir, 'README.md')), gs, mine, inheritedRulebooks(first, file, scenarioSource, readText), graphsIn(dir))
         : null,
       sentenceThreshold: threshold.sentences,
     });
@@ -237,16 +262,19 @@ function percentFired(rules: RuleCoverage[]): number {
  * `{ "coverage": { "<module>": { "all": 80, "own": 100 } } }` also sets the
  * threshold of the rules the module adds or overrides.
  */
-function thresholds(settings: Record<string, unknown> | null, module: string): { all: number | null; own: number | null; sentences: number | null } {
+type Thresholds = { all: number | null; own: number | null; sentences: number | null; actions: number | null; constraints: number | null };
+
+function thresholds(settings: Record<string, unknown> | null, module: string): Thresholds {
+  const none: Thresholds = { all: null, own: null, sentences: null, actions: null, constraints: null };
   const value = settings?.['coverage'];
-  if (typeof value === 'number') return { all: value, own: null, sentences: null };
-  if (!value || typeof value !== 'object') return { all: null, own: null, sentences: null };
+  if (typeof value === 'number') return { ...none, all: value };
+  if (!value || typeof value !== 'object') return none;
   const mine = (value as Record<string, unknown>)[module];
-  if (typeof mine === 'number') return { all: mine, own: null, sentences: null };
-  if (!mine || typeof mine !== 'object') return { all: null, own: null, sentences: null };
-  const { all, own, sentences } = mine as Record<string, unknown>;
+  if (typeof mine === 'number') return { ...none, all: mine };
+  if (!mine || typeof mine !== 'object') return none;
+  const { all, own, sentences, actions, constraints } = mine as Record<string, unknown>;
   const num = (x: unknown): number | null => (typeof x === 'number' ? x : null);
-  return { all: num(all), own: num(own), sentences: num(sentences) };
+  return { all: num(all), own: num(own), sentences: num(sentences), actions: num(actions), constraints: num(constraints) };
 }
 
 /** Whether a module file declares a `scenario` block (each file parsed once). */
@@ -280,7 +308,7 @@ function inheritedRulebooks(g: RuleGraph, own: string, scenarioSource: (file: st
   return texts.join('\n');
 }
 
-function sentenceCoverage(text: string | undefined, readme: string | undefined, graphs: RuleGraph[], tests: TestResult[], inherited = ''): SentenceCoverage | null {
+function sentenceCoverage(text: string | undefined, readme: string | undefined, graphs: RuleGraph[], tests: TestResult[], inherited = '', folderGraphs: RuleGraph[] = graphs): SentenceCoverage | null {
   if (text === undefined) return null;
   const sentences = splitSentences(text);
   const cites = graphs.flatMap((g) => citesOf(g)).map(normalize);
@@ -295,10 +323,14 @@ function sentenceCoverage(text: string | undefined, readme: string | undefined, 
       if (!whole.includes(normalize(part)) && !out.unknownCites.includes(part)) out.unknownCites.push(part);
     }
   }
+  // the names a row says implement a sentence must be there: a rule, an action, any declaration, a value
+  // of the scenarios whose README it is (a folder's README may map the sentences of several)
+  const known = namesOf(folderGraphs);
   let covered = 0;
   for (const s of sentences) {
     const n = normalize(s);
     const row = rows.find((r) => r.sentence.includes(n));
+    for (const name of row?.names ?? []) if (!known.has(name) && !(out.unknownNames ??= []).includes(name)) out.unknownNames.push(name);
     if (row?.flavour) {
       out.flavour++;
       continue;
@@ -311,6 +343,24 @@ function sentenceCoverage(text: string | undefined, readme: string | undefined, 
   }
   const countable = sentences.length - out.flavour;
   out.percent = countable === 0 ? 100 : Math.floor((covered / countable) * 1000) / 10;
+  return out;
+}
+
+/**
+ * Every name a README row may give for a scenario: its graphs' names (nodes, ids without their
+ * kind, named choices, enum members and other values), the language's words and its builtins.
+ */
+function namesOf(graphs: RuleGraph[]): Set<string> {
+  const out = new Set<string>([...HARD_KEYWORDS, ...SOFT_KEYWORDS, ...BOARD_BUILTINS, ...Object.keys(BUILTIN_ARITY), ...CONTEXT_WORDS]);
+  for (const g of graphs) {
+    walkNodes(g, (node) => {
+      for (const v of Object.values(node)) {
+        if (typeof v === 'string') out.add(v.slice(v.indexOf(':') + 1)).add(v);
+        else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') out.add(x.slice(x.indexOf(':') + 1)).add(x);
+      }
+      return undefined;
+    });
+  }
   return out;
 }
 

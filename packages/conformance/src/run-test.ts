@@ -10,6 +10,7 @@ import {
   type Agent,
   type Game,
   type LoadedGraph,
+  type LogEntry,
   type Move,
   type Probe,
 } from '@houserules/engine';
@@ -44,11 +45,13 @@ interface RunContext {
   started: boolean;
   plan: TestPlan;
   limits: Required<RunLimits>;
+  /** constraint ids seen refusing a move (coverage) */
+  refusals: Record<string, number>;
 }
 
 /** Compiles every step of a plan (before any game exists, so the graph can grow its local slots). */
 export function prepareTest(plan: TestPlan, probe: Probe): (lg: LoadedGraph, limits?: RunLimits) => TestResult {
-  const compiled = plan.steps.map((step) => ({ step, run: compileStep(step, probe) }));
+  const compiled = plan.steps.map((step) => ({ step, run: withWhen(step, compileStep(step, probe), probe) }));
   return (lg, limits = {}) => runPrepared(plan, compiled, lg, limits);
 }
 
@@ -99,6 +102,7 @@ function runPrepared(plan: TestPlan, steps: CompiledStep[], lg: LoadedGraph, lim
       stepBudget: limits.stepBudget ?? DEFAULT_STEP_BUDGET,
       flowStepBudget: limits.flowStepBudget ?? DEFAULT_FLOW_STEPS,
     },
+    refusals: {},
   };
   const setupError = runError(ctx);
   for (const { step, run } of steps) {
@@ -116,6 +120,14 @@ function runPrepared(plan: TestPlan, steps: CompiledStep[], lg: LoadedGraph, lim
     result.failure = { ...setupError, file: plan.provenance.file, range: plan.provenance.range, text: `test "${plan.name}"`, events: recentEvents(game, lg) };
   }
   result.firings = game.ruleFirings;
+  // the actions taken, and the constraints seen refusing a move, for coverage
+  const actions: Record<string, number> = {};
+  for (const e of game.log) {
+    const move = e.event === '$answer' ? (e.data['move'] as Move | undefined) : undefined;
+    if (move?.kind === 'action') actions[move.action] = (actions[move.action] ?? 0) + 1;
+  }
+  result.actions = actions;
+  result.refusals = ctx.refusals;
   return result;
 }
 
@@ -158,6 +170,13 @@ function compileTrialMove(move: StepMove, probe: Probe): (g: Game, seat: number)
   };
 }
 
+/** `expect … when COND`: the step runs only where COND holds now (one reading of an option); elsewhere it is skipped */
+function withWhen(step: TestStep, run: (ctx: RunContext) => TestFailure | null, probe: Probe): (ctx: RunContext) => TestFailure | null {
+  if (step.when === undefined) return run;
+  const when = probe.value(step.when);
+  return (ctx) => (truthy(when(ctx.game)) ? run(ctx) : null);
+}
+
 function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFailure | null {
   switch (step.t) {
     case 'arrange': {
@@ -166,8 +185,10 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
     }
     case 'fixDice': {
       const faces = step.faces;
+      const total = step.total ? probe.value(step.total) : null;
       return (ctx) => {
-        ctx.game.forceDice(faces);
+        if (total !== null) ctx.game.forceRollTotal(Number(total(ctx.game)));
+        else ctx.game.forceDice(faces);
         return null;
       };
     }
@@ -220,18 +241,38 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
       const args = step.args?.map((a) => probe.value(a)) ?? null;
       const event = step.event.replace(/^event:/, '');
       const negated = step.negated;
+      const laterArgs = step.before?.args?.map((a) => probe.value(a)) ?? null;
+      const later = step.before?.event.replace(/^event:/, '');
       return (ctx) => {
-        const wanted = args?.map((a) => a(ctx.game)) ?? null;
-        const info = ctx.lg.events.find((e) => e.name === event);
         const log = ctx.game.log;
         const since = step.thisRound ? log.filter((e) => e.round === ctx.game.round) : log.slice(ctx.mark);
-        const matches = since.filter((e) => e.event === event && (wanted === null || wanted.every((w, k) => sameValue(e.data[info?.params[k]?.name ?? ''] as Value | Value[], w))));
+        const matching = (name: string, wanted: (Value | Value[])[] | null): { entries: LogEntry[]; text: string } => {
+          const info = ctx.lg.events.find((e) => e.name === name);
+          const shown = wanted?.map((w, k) => {
+            const t = info?.params[k]?.type.t;
+            return t === 'player' && typeof w === 'number' ? seatName(w) : t === 'card' && typeof w === 'number' ? describeCard(w, ctx.game, ctx.lg) : showValue(w);
+          });
+          return {
+            entries: since.filter((e) => e.event === name && (wanted === null || wanted.every((w, k) => sameValue(e.data[info?.params[k]?.name ?? ''] as Value | Value[], w)))),
+            text: `${name}${shown ? `(${shown.join(', ')})` : ''}`,
+          };
+        };
+        const { entries: matches, text: wantText } = matching(event, args?.map((a) => a(ctx.game)) ?? null);
         const happened = since.filter((e) => !e.event.startsWith('$')).map((e) => describeLogEntry(e, ctx.game, ctx.lg));
-        const shown = wanted?.map((w, k) => {
-          const t = info?.params[k]?.type.t;
-          return t === 'player' && typeof w === 'number' ? seatName(w) : t === 'card' && typeof w === 'number' ? describeCard(w, ctx.game, ctx.lg) : showValue(w);
-        });
-        const wantText = `${event}${shown ? `(${shown.join(', ')})` : ''}`;
+        if (later !== undefined) {
+          // `expect event A before B`: both happened, the first A before the first B
+          const after = matching(later, laterArgs?.map((a) => a(ctx.game)) ?? null);
+          const first = matches[0];
+          const next = after.entries[0];
+          if (first === undefined || next === undefined || first.seq > next.seq) {
+            return fail('test/event-order', `event ${wantText} did not happen before ${after.text}`, {
+              expected: `${wantText}, then ${after.text}`,
+              actual: first === undefined ? `no ${wantText}` : next === undefined ? `no ${after.text}` : `${after.text} first`,
+              events: happened,
+            });
+          }
+          return null;
+        }
         if (negated && matches.length > 0) {
           return fail('test/event-unexpected', `event ${wantText} happened`, { expected: `no ${wantText}`, actual: matches.map((e) => describeLogEntry(e, ctx.game, ctx.lg)).join('; '), events: happened });
         }
@@ -264,6 +305,18 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
         const reason = applied.diagnostics[0];
         // The engine names the refusing constraint by id in the refusal's related location.
         const refusedBy = reason?.related?.[0]?.message;
+        if (refusedBy !== undefined) ctx.refusals[refusedBy] = (ctx.refusals[refusedBy] ?? 0) + 1;
+        if (because?.startsWith('ask:')) {
+          // `because NAME` of a choice (`as NAME`): the choice itself left the value out (its collection or its
+          // `where`), not a constraint, and it is the choice the seat is asked
+          const asked = ctx.game.pending().find((d) => d.seat === step.seat);
+          const askId = because.slice('ask:'.length);
+          if (refusedBy !== undefined || asked?.ask !== askId) {
+            const name = ctx.lg.asks.find((a) => a.id === askId) ? becauseName(step) : askId;
+            return fail('test/wrong-reason', `the move was refused, but not by the choice ${name} itself`, { expected: `left out by ${name}`, actual: reason ? `${reason.code}: ${reason.message}` : 'no reason' });
+          }
+          return null;
+        }
         if (because && refusedBy !== because) {
           const name = because.replace(/^constraint:/, '');
           return fail('test/wrong-reason', `the move was refused, but not by constraint ${name}`, { expected: `refused by ${name}`, actual: reason ? `${reason.code}: ${reason.message}` : 'no reason' });
@@ -369,6 +422,10 @@ function compileStep(step: TestStep, probe: Probe): (ctx: RunContext) => TestFai
         }
         if (!g.isOver || !g.outcome) {
           return fail('test/not-over', 'the game is not over', { expected: 'game over', actual: `round ${g.round}, waiting for ${g.waitingSeats().map(seatName).join(', ') || 'nobody'}` });
+        }
+        if (step.by !== undefined && g.outcome.reason !== step.by) {
+          const words = new LogWords(ctx.lg, g);
+          return fail('test/wrong-ending', 'the game ended another way', { expected: `over by ${words.endReason(step.by)}`, actual: `over by ${words.endReason(g.outcome.reason)}` });
         }
         if (winners) {
           const want = [...(winners(g) as number[])].sort((a, b) => a - b);
@@ -506,3 +563,8 @@ function askMatches(lg: LoadedGraph, d: { ask: string; options: Move[] }, ask: E
   return info !== undefined && info.varIndex >= 0 && lg.vars[info.varIndex]?.id === ask.var;
 }
 
+
+/** the name `because` was written with (a choice's `as NAME`), from the step's text */
+function becauseName(step: TestStep): string {
+  return /\bbecause\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(step.text)?.[1] ?? 'the choice';
+}

@@ -113,6 +113,6 @@ describe('sentences', () => {
     // a sentence may end in a closing quote
     expect(splitSentences('Production\nYou produce "silver."\nThey said “stop.”\n')).toEqual(['You produce "silver."', 'They said “stop.”']);
     expect(normalizeSentence('Players’ “Decision”:  ok')).toBe("players decision ok");
-    expect(readmeRows('| a | flavour: x |\n|---|---|\n| b \\| c | `rule` |')).toEqual([{ sentence: 'a', flavour: true }, { sentence: 'b c', flavour: false }]);
+    expect(readmeRows('| a | flavour: x |\n|---|---|\n| b \\| c | `rule` |')).toEqual([{ sentence: 'a', flavour: true, names: [] }, { sentence: 'b c', flavour: false, names: ['rule'] }]);
   });
 });

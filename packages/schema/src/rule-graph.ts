@@ -218,12 +218,14 @@ export type Stmt =
   /** tests only: put cards of these specs (found in the zone) on top, first listed on top */
   | { s: 'stack'; zone: ZoneRef; cards: CardSpec[] }
   /** the players of `to` (a player or a list) come to know each card of `cards` (a card or a list: a zone) */
-  | { s: 'show'; cards: Expr; to: Expr };
+  | { s: 'show'; cards: Expr; to: Expr }
+  /** tests only: a hex's number (`value`, -1 none) or kind, as a test arranges the board (`set hex(0, -2).value = 8`) */
+  | { s: 'setHex'; attr: 'value' | 'kind'; hex: Expr; value: Expr };
 
 /** Every Stmt discriminant. */
 export const STMT_KINDS = [
   'move', 'moveCard', 'moveCards', 'set', 'let', 'if', 'for', 'emit', 'shuffle',
-  'reveal', 'roll', 'pick', 'ask', 'end', 'place', 'stack', 'moveOf', 'removePiece', 'show',
+  'reveal', 'roll', 'pick', 'ask', 'end', 'place', 'stack', 'moveOf', 'removePiece', 'show', 'setHex',
 ] as const satisfies readonly Stmt['s'][];
 
 /**
@@ -245,6 +247,8 @@ export interface AskStmt {
   then: Stmt[];
   /** runs at once, in place of the ask, when nobody has a legal option (nothing bound by the ask) */
   otherwise?: Stmt[];
+  /** the choice's name as the author gave it (`choose … as pairing`) */
+  name?: string;
 }
 
 // ───────────────────────────── nodes ─────────────────────────────

@@ -25,13 +25,15 @@ export type TestStep = TestStepBody & {
   range: Range;
   /** the step's source text, for reports */
   text: string;
+  /** an expectation that holds only where this condition does (`expect … when short_payout == pooled`); skipped elsewhere */
+  when?: Expr;
 };
 
 export type TestStepBody =
   /** runs after game_start's rules and before the flow's first item; the statements conserve tokens like play */
   | { t: 'arrange'; body: Stmt[] }
-  /** the next dice rolls give these faces, in order */
-  | { t: 'fixDice'; faces: number[] }
+  /** the next dice rolls give these faces, in order; `total`: the next roll totals this (`fix dice to hex(0, -2).value`) */
+  | { t: 'fixDice'; faces: number[]; total?: Expr }
   /** run until a decision is pending or the game is over */
   | { t: 'advance' }
   | { t: 'choose'; seat: number; value: Expr }
@@ -47,12 +49,13 @@ export type TestStepBody =
    * an event since the previous act step (advance, choose, do, play), optionally with these argument values;
    * `times`: exactly that many; `thisRound`: counted over the log entries of the current round instead
    */
-  | { t: 'expectEvent'; negated: boolean; event: string; args?: Expr[]; times?: number; thisRound?: boolean }
+  | { t: 'expectEvent'; negated: boolean; event: string; args?: Expr[]; times?: number; thisRound?: boolean; before?: { event: string; args?: Expr[] } }
   /** the move is refused; `because` is the id of the constraint that must refuse it */
   | { t: 'expectIllegal'; seat: number; move: { choose: Expr } | { action: string; args: Expr[] }; because?: string }
   /** the move is among the seat's options now; nothing is played */
   | { t: 'expectLegal'; seat: number; move: { choose: Expr } | { action: string; args: Expr[] } }
-  | { t: 'expectGameOver'; negated?: boolean; winners?: Expr }
+  /** `by`: the id of the end condition that ended it (`end:ten_points`) */
+  | { t: 'expectGameOver'; negated?: boolean; by?: string; winners?: Expr }
   /**
    * the seat has an open decision (negated: none); `ask`: that choice (an ask id), a choice of that
    * per-player var, or an actions decision offering that action; `options`: exactly these values, in any order

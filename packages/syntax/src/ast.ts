@@ -867,22 +867,31 @@ export type TestItem =
   | { $type: 'TestOptionReadings'; name: Identifier; values: Expr | null; range: Range }
   | { $type: 'TestArrange'; body: Statement[]; range: Range }
   | { $type: 'TestAdvance'; range: Range }
-  /** `fix dice 3, 4`: the next dice rolled show these faces, in order */
-  | { $type: 'TestFixDice'; faces: number[]; range: Range }
+  /** `fix dice 3, 4`: the next dice rolled show these faces, in order; `fix dice to E`: the next roll totals E */
+  | { $type: 'TestFixDice'; faces: number[]; total?: Expr; range: Range }
   | { $type: 'TestChoose'; seat: Identifier; value: Expr; range: Range }
   | { $type: 'TestDo'; seat: Identifier; action: Identifier; args: Expr[]; range: Range }
   | { $type: 'TestPlay'; until?: Expr; agents: AgentRef[]; range: Range }
+  | TestExpectation;
+
+/**
+ * An `expect …` item. `when`: it holds only where the condition does (`expect game over when
+ * short_payout == pooled`: one reading of an option), and is skipped elsewhere.
+ */
+export type TestExpectation = (
   | { $type: 'TestExpect'; condition: Expr; range: Range }
-  /** `times`: exactly that many; `thisRound`: counted over the current round instead of since the previous move */
-  | { $type: 'TestExpectEvent'; negated: boolean; event: Identifier; args?: Expr[]; times?: number; thisRound?: boolean; range: Range }
+  /** `times`: exactly that many; `thisRound`: counted over the current round instead of since the previous move; `before`: and a first one before the first of this event */
+  | { $type: 'TestExpectEvent'; negated: boolean; event: Identifier; args?: Expr[]; times?: number; thisRound?: boolean; before?: { event: Identifier; args?: Expr[] }; range: Range }
   | { $type: 'TestExpectIllegal'; seat: Identifier; move: { $type: 'TestChoose'; value: Expr } | { $type: 'TestDo'; action: Identifier; args: Expr[] }; because?: Identifier; range: Range }
   /** `expect legal p1 chooses x` / `… does a(args)`: the move is among the seat's options now (nothing is played) */
   | { $type: 'TestExpectLegal'; seat: Identifier; move: { $type: 'TestChoose'; value: Expr } | { $type: 'TestDo'; action: Identifier; args: Expr[] }; range: Range }
-  | { $type: 'TestExpectGameOver'; negated?: boolean; winners?: Expr; range: Range }
+  /** `by`: the end condition that ended it */
+  | { $type: 'TestExpectGameOver'; negated?: boolean; by?: Identifier; winners?: Expr; range: Range }
   /** `expect [not] p1 asked [name] [options list]`: the seat has an open decision (that choice; exactly those options) */
   | { $type: 'TestExpectAsked'; negated: boolean; seat: Identifier; ask?: Identifier; options?: Expr; range: Range }
   /** `expect [not] p2 sees p1.hand`: the seat's view shows what the zone holds (or the card) */
-  | { $type: 'TestExpectSees'; negated: boolean; seat: Identifier; target: Expr; range: Range };
+  | { $type: 'TestExpectSees'; negated: boolean; seat: Identifier; target: Expr; range: Range }
+) & { when?: Expr };
 
 /** `random`, `first`, `cautious(8)` */
 export interface AgentRef extends NodeBase {

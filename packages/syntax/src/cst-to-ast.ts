@@ -963,8 +963,10 @@ export class AstBuilder {
         return { $type: 'TestArrange', body: this.statements(this.node(c, 'body')), range };
       case 'advance':
         return { $type: 'TestAdvance', range };
-      case 'fix':
-        return { $type: 'TestFixDice', faces: this.tokens(c, 'face').map((t) => this.int(t)), range };
+      case 'fix': {
+        const total = this.node(c, 'total');
+        return total !== undefined ? { $type: 'TestFixDice', faces: [], total: this.expr(total), range } : { $type: 'TestFixDice', faces: this.tokens(c, 'face').map((t) => this.int(t)), range };
+      }
       case 'play': {
         const item: Extract<A.TestItem, { $type: 'TestPlay' }> = {
           $type: 'TestPlay',
@@ -975,8 +977,12 @@ export class AstBuilder {
         if (until !== undefined) item.until = this.expr(until);
         return item;
       }
-      case 'expect':
-        return this.expectation(this.node(c, 'expectation'), range);
+      case 'expect': {
+        const item = this.expectation(this.node(c, 'expectation'), range);
+        const when = this.node(c, 'when');
+        if (when !== undefined) item.when = this.expr(when);
+        return item;
+      }
     }
     const seat = this.tok(c, 'seat');
     const move = this.node(c, 'seatMove');
@@ -998,7 +1004,7 @@ export class AstBuilder {
     return { $type: 'TestChoose', value: this.exprOf(this.node(c, 'value')) };
   }
 
-  private expectation(n: CstNode | undefined, range: Range): A.TestItem {
+  private expectation(n: CstNode | undefined, range: Range): A.TestExpectation {
     if (n === undefined) return { $type: 'TestExpect', condition: this.placeholderExpr(), range };
     const c = childrenOf(n);
     if (this.has(c, kw.event.name)) {
@@ -1013,6 +1019,12 @@ export class AstBuilder {
       const count = this.tok(c, 'count');
       if (count !== undefined) item.times = this.int(count);
       if (this.tok(c, 'scope') !== undefined) item.thisRound = true;
+      const later = this.tok(c, 'later');
+      if (later !== undefined) {
+        item.before = { event: this.ident(later) };
+        const laterArgs = this.node(c, 'laterArgs');
+        if (laterArgs !== undefined) item.before.args = this.callArgs(laterArgs);
+      }
       return item;
     }
     if (this.tok(c, 'mode')?.image === 'legal') {
@@ -1023,7 +1035,7 @@ export class AstBuilder {
     return this.expectationTail(c, range);
   }
 
-  private seatExpectation(n: CstNode, range: Range): A.TestItem {
+  private seatExpectation(n: CstNode, range: Range): A.TestExpectation {
     const c = childrenOf(n);
     const keyword = this.tok(c, 'keyword')?.image;
     if (keyword === 'asked') {
@@ -1040,7 +1052,7 @@ export class AstBuilder {
     return { $type: 'TestExpectAsked', negated: this.has(c, kw.not.name), seat: this.ident(this.tok(c, 'seat')), range };
   }
 
-  private expectationTail(c: ReturnType<typeof childrenOf>, range: Range): A.TestItem {
+  private expectationTail(c: ReturnType<typeof childrenOf>, range: Range): A.TestExpectation {
     if (this.tok(c, 'mode')?.image === 'illegal') {
       const item: Extract<A.TestItem, { $type: 'TestExpectIllegal' }> = {
         $type: 'TestExpectIllegal',
@@ -1055,6 +1067,8 @@ export class AstBuilder {
     if (this.has(c, soft.over.name)) {
       const item: Extract<A.TestItem, { $type: 'TestExpectGameOver' }> = { $type: 'TestExpectGameOver', range };
       if (this.has(c, kw.not.name)) item.negated = true;
+      const by = this.tok(c, 'endName');
+      if (by !== undefined) item.by = this.ident(by);
       const winners = this.node(c, 'winners');
       if (winners !== undefined) item.winners = this.expr(winners);
       return item;

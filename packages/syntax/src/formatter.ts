@@ -635,7 +635,7 @@ class Printer {
       case 'TestAdvance':
         return this.line('advance');
       case 'TestFixDice':
-        return this.line(`fix dice ${t.faces.join(', ')}`);
+        return this.line(t.total !== undefined ? `fix dice to ${printExpr(t.total)}` : `fix dice ${t.faces.join(', ')}`);
       case 'TestChoose':
         return this.line(`${t.seat.name} chooses ${printExpr(t.value)}`);
       case 'TestDo':
@@ -647,30 +647,36 @@ class Printer {
         return this.line(text);
       }
       case 'TestExpect':
-        return this.doc(['expect ', inlineCondition(this.x(t.condition))]);
+        return this.doc(['expect ', inlineCondition(this.x(t.condition)), whenText(t.when)]);
       case 'TestExpectEvent':
         return this.line(
           `expect ${t.negated ? 'not ' : ''}event ${t.event.name}${t.args !== undefined ? `(${t.args.map((a) => printExpr(a)).join(', ')})` : ''}` +
-            `${t.times !== undefined ? ` ${t.times} times` : ''}${t.thisRound ? ' this round' : ''}`,
+            `${t.times !== undefined ? ` ${t.times} times` : ''}${t.thisRound ? ' this round' : ''}` +
+            `${t.before !== undefined ? ` before ${t.before.event.name}${t.before.args !== undefined ? `(${t.before.args.map((a) => printExpr(a)).join(', ')})` : ''}` : ''}${whenText(t.when)}`,
         );
       case 'TestExpectIllegal': {
         const move = t.move.$type === 'TestChoose' ? `chooses ${printExpr(t.move.value)}` : `does ${t.move.action.name}${argsText(t.move.args)}`;
-        return this.line(`expect illegal ${t.seat.name} ${move}${t.because !== undefined ? ` because ${t.because.name}` : ''}`);
+        return this.line(`expect illegal ${t.seat.name} ${move}${t.because !== undefined ? ` because ${t.because.name}` : ''}${whenText(t.when)}`);
       }
       case 'TestExpectLegal': {
         const move = t.move.$type === 'TestChoose' ? `chooses ${printExpr(t.move.value)}` : `does ${t.move.action.name}${argsText(t.move.args)}`;
-        return this.line(`expect legal ${t.seat.name} ${move}`);
+        return this.line(`expect legal ${t.seat.name} ${move}${whenText(t.when)}`);
       }
       case 'TestExpectGameOver':
-        return this.line(`expect ${t.negated ? 'not ' : ''}game over${t.winners !== undefined ? ` winners ${printExpr(t.winners)}` : ''}`);
+        return this.line(`expect ${t.negated ? 'not ' : ''}game over${t.by !== undefined ? ` by ${t.by.name}` : ''}${t.winners !== undefined ? ` winners ${printExpr(t.winners)}` : ''}${whenText(t.when)}`);
       case 'TestExpectAsked':
         return this.line(
-          `expect ${t.negated ? 'not ' : ''}${t.seat.name} asked${t.ask !== undefined ? ` ${t.ask.name}` : ''}${t.options !== undefined ? ` options ${printExpr(t.options)}` : ''}`,
+          `expect ${t.negated ? 'not ' : ''}${t.seat.name} asked${t.ask !== undefined ? ` ${t.ask.name}` : ''}${t.options !== undefined ? ` options ${printExpr(t.options)}` : ''}${whenText(t.when)}`,
         );
       case 'TestExpectSees':
-        return this.line(`expect ${t.negated ? 'not ' : ''}${t.seat.name} sees ${printExpr(t.target)}`);
+        return this.line(`expect ${t.negated ? 'not ' : ''}${t.seat.name} sees ${printExpr(t.target)}${whenText(t.when)}`);
     }
   }
+}
+
+/** an expectation's `when` (one reading of an option), as written */
+function whenText(when: A.Expr | undefined): string {
+  return when === undefined ? '' : ` when ${printExpr(when)}`;
 }
 
 /** A block other than a block of declarations (`per player { … }`): it keeps a blank line from items of other kinds. */

@@ -54,6 +54,10 @@ const LABEL = {
   aggregate: { LABEL: 'aggregate' },
   aggregateValue: { LABEL: 'aggregateValue' },
   aggregateBy: { LABEL: 'aggregateBy' },
+  total: { LABEL: 'total' },
+  later: { LABEL: 'later' },
+  laterArgs: { LABEL: 'laterArgs' },
+  endName: { LABEL: 'endName' },
   sortOrder: { LABEL: 'sortOrder' },
   all: { LABEL: 'all' },
   amount: { LABEL: 'amount' },
@@ -1182,11 +1186,24 @@ export class RulesParser extends CstParser {
           ALT: () => {
             this.CONSUME(soft.fix, LABEL.keyword);
             this.CONSUME(soft.dice);
-            this.CONSUME3(Integer, LABEL.face);
-            this.MANY2(() => {
-              this.CONSUME2(Comma);
-              this.CONSUME4(Integer, LABEL.face);
-            });
+            // `fix dice 3, 4` (the faces), or `fix dice to hex(0, -2).value` (the total of the next roll)
+            this.OR4(this.alternatives[59] ??= [
+              {
+                ALT: () => {
+                  this.CONSUME3(Integer, LABEL.face);
+                  this.MANY2(() => {
+                    this.CONSUME2(Comma);
+                    this.CONSUME4(Integer, LABEL.face);
+                  });
+                },
+              },
+              {
+                ALT: () => {
+                  this.CONSUME(soft.to);
+                  this.SUBRULE4(this.expr, LABEL.total);
+                },
+              },
+            ]);
           },
         },
         {
@@ -1210,6 +1227,11 @@ export class RulesParser extends CstParser {
           ALT: () => {
             this.CONSUME(soft.expect, LABEL.keyword);
             this.SUBRULE(this.expectation);
+            // `… when COND`: the expectation holds only where COND does (one reading of an option)
+            this.OPTION3(() => {
+              this.CONSUME(kw.when);
+              this.SUBRULE5(this.expr, LABEL.when);
+            });
           },
         },
         {
@@ -1258,6 +1280,12 @@ export class RulesParser extends CstParser {
             this.CONSUME(soft.this, LABEL.scope);
             this.CONSUME(soft.round);
           });
+          // `before B`: both happened, and the first A before the first B
+          this.OPTION8(() => {
+            this.CONSUME(soft.before);
+            this.CONSUME5(Name, LABEL.later);
+            this.OPTION9(() => this.SUBRULE3(this.callArgs, LABEL.laterArgs));
+          });
         },
       },
       {
@@ -1283,6 +1311,11 @@ export class RulesParser extends CstParser {
           this.OPTION7(() => this.CONSUME2(kw.not));
           this.CONSUME(soft.game);
           this.CONSUME(soft.over);
+          // `by ten_points`: the end condition that ended it
+          this.option(10, () => {
+            this.CONSUME(soft.by);
+            this.CONSUME6(Name, LABEL.endName);
+          });
           this.OPTION4(() => {
             this.CONSUME(soft.winners);
             this.SUBRULE(this.expr, LABEL.winners);

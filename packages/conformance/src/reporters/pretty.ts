@@ -48,12 +48,21 @@ export function coverageLines(c: ScenarioCoverage): string[] {
   for (const r of c.rules) out.push(`  ${r.tests === 0 ? '✗' : ' '} ${r.name.padEnd(width)} ${String(r.tests).padStart(3)} test${r.tests === 1 ? ' ' : 's'}  ${r.cite ? `“${truncate(r.cite, 90)}”` : ''}`);
   const never = c.rules.filter((r) => r.tests === 0);
   if (never.length) out.push(`rules no test fired: ${never.map((r) => r.name).join(', ')}`);
+  if (c.actions && c.actions.length > 0) {
+    const untaken = c.actions.filter((a) => a.tests === 0);
+    out.push(`actions taken by a test: ${c.actionPercent}%${untaken.length ? ` (none took ${untaken.map((a) => a.name).join(', ')})` : ''}`);
+  }
+  if (c.constraints && c.constraints.length > 0) {
+    const unseen = c.constraints.filter((x) => x.tests === 0);
+    out.push(`constraints a test saw refuse a move: ${c.constraintPercent}%${unseen.length ? ` (never seen refusing: ${unseen.map((x) => x.name).join(', ')})` : ''}`);
+  }
   if (c.sentences) {
     const s = c.sentences;
     out.push(`rulebook: ${s.total} sentences, ${s.flavour} flavour, ${s.unimplemented.length} cited by no rule, ${s.untested.length} cited by no test${s.unknownCites.length ? `, ${s.unknownCites.length} cites not in the rulebook` : ''}`);
     for (const x of s.unimplemented) out.push(`  no rule:  “${x}”`);
     for (const x of s.untested) out.push(`  no test:  “${x}”`);
     for (const x of s.unknownCites) out.push(`  cited, not in the rulebook:  “${x}”`);
+    for (const x of s.unknownNames ?? []) out.push(`  the README names \`${x}\`, which the scenario does not have`);
   }
   return out;
 }

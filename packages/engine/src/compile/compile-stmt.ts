@@ -13,7 +13,8 @@ import { filledArray } from '../run/packed-array.ts';
 import { movedCard, tokenSlot } from '../run/address-checks.ts';
 import { cardExprWords } from './expr-words.ts';
 import { poolPlan, slotClosure } from './slot-plans.ts';
-import { idWord } from '../run/author-words.ts';
+import { idWord, siteWord } from '../run/author-words.ts';
+import { BOARD_CONTENTS } from '../run/state-versions.ts';
 
 
 const noop: StmtFn = () => undefined;
@@ -371,6 +372,25 @@ export class StmtCompiler extends ExprCompiler {
         return this.moveOf(s, scope);
       case 'stack':
         return this.stack(s.zone.zone, s.zone.of, s.cards, scope);
+      case 'setHex': {
+        // a test arranging the board: the hex's number or kind, and every result computed from the board is stale
+        const b = this.needBoard(`'set' of a hex's ${s.attr}`);
+        if (!b) return noop;
+        const hex = this.expr(s.hex, scope);
+        const value = this.expr(s.value, scope);
+        const offset = s.attr === 'value' ? b.hexValueOff : b.hexKindOff;
+        return (g) => {
+          const h = hex(g);
+          const v = value(g);
+          if (g.halt) return;
+          if (h >>> 0 >= b.hexCount) {
+            g.fail('run/no-such-site', `${siteWord(b, h)} is no hex of the board.`);
+            return;
+          }
+          g.vars[g.boardBase + offset + h] = v;
+          g.ver[BOARD_CONTENTS]!++;
+        };
+      }
       case 'show': {
         // the cards are copied first: reading the players reuses the collection source
         const cards = this.listCopy(s.cards, scope);

@@ -88,7 +88,7 @@ export function siteWord(b: LoadedBoard | null, site: number, g?: WordsState): s
   return edge < board.sideCount ? place(board.hexSides, edge, 'edge') : named(board.edgeHex[edge]!, board.pathNames[edge - board.sideCount]);
 }
 
-/** A value as the author writes it, by its type when known: `p2`, `treasure(7)`, `corner(0, 0, 1)`, `wool`, `none`. */
+/** A value as the author writes it, by its type when known: `p2`, `number_card(7)`, `corner(0, 0, 1)`, `red`, `none`. */
 export function valueWord(g: WordsState, v: unknown, type: TypeDesc | undefined): string {
   if (typeof v === 'number') {
     if (type?.t === 'player') return seatWord(v);

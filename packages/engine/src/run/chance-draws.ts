@@ -23,7 +23,11 @@ export function rollDice(this: Game, streamIndex: number, dice: number, sides: n
   let total = 0;
   const forced = this.forcedDice;
   const o = stream(this, streamIndex);
-  for (let k = 0; k < dice; k++) total += forced !== null && forced.length > 0 ? forced.shift()! : 1 + nextBelow(this.rng, o, sides);
+  if (this.forcedTotal >= 0) {
+    // a test's `fix dice to E`: this roll makes that total, and no draw is made
+    total = this.forcedTotal;
+    this.forcedTotal = -1;
+  } else for (let k = 0; k < dice; k++) total += forced !== null && forced.length > 0 ? forced.shift()! : 1 + nextBelow(this.rng, o, sides);
   if (this.logEntries) record(this, '$roll', { dice, sides, total });
   if (this.lg.builtin.diceRolled >= 0) {
     this.tmpVals[0] = total;

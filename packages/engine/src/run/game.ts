@@ -221,6 +221,8 @@ export class Game {
   // test hooks
   /** faces the next dice show, in order (tests fix rolls); null: all random */
   forcedDice: number[] | null = null;
+  /** the total the next roll makes, whatever its dice (tests: `fix dice to E`); -1: none */
+  forcedTotal = -1;
   // flow budget
   /** flow steps allowed in one settle, i.e. between two decisions (config.flowStepBudget; MAX_FLOW_STEPS_WITHOUT_DECISION by default) */
   flowBudget = MAX_FLOW_STEPS_WITHOUT_DECISION;
@@ -371,6 +373,7 @@ export class Game {
     this.firingEndStamp = -1;
     this.endChecks = 0;
     this.forcedDice = null;
+    this.forcedTotal = -1;
     this.flowBudget = MAX_FLOW_STEPS_WITHOUT_DECISION;
     this.flowSteps = 0;
     this.countsHeldAt = this.piecesHeldAt = -1;
@@ -594,6 +597,11 @@ export class Game {
   /** the next dice rolled show these faces, in order, before the generator takes over again */
   forceDice(faces: readonly number[]): void {
     this.forcedDice = faces.slice();
+  }
+
+  /** the next roll totals `total` (the faces are not drawn), before the generator takes over again */
+  forceRollTotal(total: number): void {
+    this.forcedTotal = total;
   }
 
   /** runs compiled statements on the state now (actor unbound), then the events they queued; false when they failed */
