@@ -5,6 +5,7 @@ import { EditorPane } from './editor-pane.tsx';
 import { Panel } from './panel.tsx';
 import { Gallery } from './gallery.tsx';
 import { StatusBar } from './status-bar.tsx';
+import { LinkChoiceDialog } from './link-choice.tsx';
 
 export function App({ pg }: { pg: Playground }) {
   return (
@@ -17,6 +18,7 @@ export function App({ pg }: { pg: Playground }) {
       </main>
       <StatusBar pg={pg} />
       {pg.galleryOpen.value && <Gallery pg={pg} />}
+      <LinkChoiceDialog pg={pg} />
     </div>
   );
 }

@@ -11,6 +11,11 @@ export function StatusBar({ pg }: { pg: Playground }) {
       {notice && (
         <span class={`notice ${notice.kind}`} data-testid="notice">
           {notice.text}
+          {notice.action && (
+            <button class="btn small" data-testid="notice-action" onClick={() => { const run = notice.action!.run; pg.notice.value = null; run(); }}>
+              {notice.action.label}
+            </button>
+          )}
           <button class="link" onClick={() => (pg.notice.value = null)} aria-label="dismiss">
             ×
           </button>
