@@ -199,6 +199,7 @@ export class PlaySession {
     }
     const outcome = g.outcome;
     const { table, shared } = playTable(words, view, this.seats.length, new Set(this.unlimited));
+    const points = viewer >= 0 ? pointsOf(g, viewer) : null;
     return {
       session: this.id,
       lineId: this.line.id,
@@ -214,6 +215,7 @@ export class PlaySession {
       seatColours: seatColours(this.style, this.seats.length),
       table,
       shared,
+      ...(points !== null ? { points } : {}),
       pending,
       waitingFor: g.waitingSeats(),
       log: this.seenLog(view),
@@ -344,6 +346,29 @@ export class PlaySession {
 
   get limitedBots(): boolean {
     return this.botRunLimited;
+  }
+}
+
+/**
+ * A seat's points now: the first key of the scenario's ranking (`ranking p by p.vp desc`), read as the engine reads
+ * it at the end of a game. Only the viewer's own: the key may read what only its seat knows (victory cards in hand).
+ */
+function pointsOf(g: Game, seat: number): number | null {
+  const ranking = g.lg.ranking;
+  const key = ranking?.keys[0];
+  if (!ranking || !key || g.error !== null) return null;
+  const local = g.locals[ranking.slot];
+  const self = g.self;
+  g.locals[ranking.slot] = seat;
+  g.self = seat;
+  try {
+    const v = g.lg.strings.decode(key.value(g), { t: 'number' });
+    return typeof v === 'number' ? v : null;
+  } catch {
+    return null;
+  } finally {
+    g.locals[ranking.slot] = local!;
+    g.self = self;
   }
 }
 

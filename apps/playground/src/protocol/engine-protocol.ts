@@ -220,6 +220,8 @@ export interface PlayState {
   /** the players' table and the shared values, in the author's words, scratch vars left out */
   table: PlayTable;
   shared: PlayShared[];
+  /** the viewer's points now (the ranking's first key), when the scenario ranks and a seat is viewing */
+  points?: number;
   /** the viewer's open decisions (a person's seat): only the viewer's own options are shown */
   pending: PlayDecision[];
   /** seats still to answer (bots answer at once, so these are people) */

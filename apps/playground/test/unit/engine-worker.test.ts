@@ -65,10 +65,14 @@ describe('the engine worker', () => {
     const s = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 3, players: 3, options: {} }, [null, 'random', 'random']).session!;
     let state = s.state();
     expect(state.pending.map((d) => d.seat)).toEqual([0]);
+    // the viewer's points (the ranking's key) are read without moving the game
+    expect(state.points).toBe(0);
+    expect(s.state().stateHash).toBe(state.stateHash);
     const first = s.move(0, 0);
     expect(first.ok).toBe(true);
     if (!first.ok) return;
     state = first.state;
+    expect(state.points).toBe(1);
     const tip = state.cursor;
     const hashAtTip = state.stateHash;
     // Back to just before p1's answer: the same decision is open again, the answer it holds marked.

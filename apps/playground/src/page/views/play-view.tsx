@@ -292,12 +292,18 @@ function YourHand({ s }: { s: PlayState }) {
   const me = s.viewer;
   const pools = Object.entries(view.pools).flatMap(([name, p]) => (Array.isArray(p) && p[me] ? [[name, p[me]] as const] : []));
   const zones = Object.entries(view.zones).flatMap(([name, z]) => (Array.isArray(z) && z[me] ? [[name, z[me]] as const] : []));
-  if (pools.length === 0 && zones.length === 0) return null;
+  if (pools.length === 0 && zones.length === 0 && s.points === undefined) return null;
   return (
     <section class="your-hand" data-testid="your-hand">
       <h4>
         <span class="seat-dot" style={{ background: s.seatColours[me] }} /> p{me + 1}
         {s.seats[me] === null ? ' (you)' : ''}
+        {s.points !== undefined && (
+          <span class="points" data-testid="points">
+            {' '}
+            · {s.points} point{s.points === 1 ? '' : 's'}
+          </span>
+        )}
       </h4>
       {pools.map(([name, p]) => (
         <div key={name} class="hand-pool">
