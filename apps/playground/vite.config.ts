@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { scenarioBundle } from './build/scenario-bundle.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -12,9 +12,34 @@ const LATER = /[\\/]src[\\/]page[\\/](views[\\/](simulate-view|play-view|compare
 const VENDOR = /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(preact|@preact[\\/]signals(-core)?)[\\/]/;
 const EDITOR = /[\\/]apps[\\/]playground[\\/]src[\\/]editor[\\/](?!lsp[\\/])/;
 
+/**
+ * The chunks the page imports dynamically but always needs, fetched from the start (`<link rel="modulepreload">`,
+ * which fetches and compiles but runs nothing): the views of the first paint, then the editor and Monaco, whose
+ * download otherwise waits for the first paint to ask for it. In this order: the first paint's come first.
+ */
+const PRELOADED = ['mount', 'editor', 'monaco'];
+
+function preloadChunks(): Plugin {
+  return {
+    name: 'houserules-preload-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' && PRELOADED.includes(c.name) && !c.isEntry ? [c] : []));
+        chunks.sort((a, b) => PRELOADED.indexOf(a.name) - PRELOADED.indexOf(b.name));
+        return chunks.flatMap((c) => [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${c.fileName}` }, injectTo: 'head' as const },
+          ...[...(c.viteMetadata?.importedCss ?? [])].map((css) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `./${css}` }, injectTo: 'head' as const })),
+        ]);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [scenarioBundle(repoRoot)],
+  plugins: [scenarioBundle(repoRoot), preloadChunks()],
   // The engine worker bundles the scenarios too (it checks them before the page has loaded the editor).
   worker: { format: 'es', plugins: () => [scenarioBundle(repoRoot)] },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },

@@ -116,6 +116,7 @@ export class Playground {
     if (!this.workspace.has(file)) open = DEFAULT_ENTRY;
     await this.openEntry(open, { tabs, active });
     this.ready.value = true;
+    performance.mark('houserules:checked');
     this.markEditable();
     await this.refreshCatalog();
     if (!this.catalog.value.entries.some((e) => e.id === this.entryId.value)) await this.openEntry(DEFAULT_ENTRY);
@@ -202,6 +203,7 @@ export class Playground {
   /** The editor is on the page (Monaco arrives after the first paint). */
   editorReady(): void {
     this.editorShown = true;
+    performance.mark('houserules:editor');
     this.markEditable();
   }
 
