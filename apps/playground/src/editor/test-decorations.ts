@@ -14,7 +14,7 @@ const RUN_TEST = 'houserules.runTest';
 export function installTestDecorations(host: EditorHost, pg: Playground, bench: TestBench): void {
   const lensesChanged = new monaco.Emitter<languages.CodeLensProvider>();
   monaco.editor.registerCommand(RUN_TEST, (_accessor, file: string, name: string) => {
-    pg.panel.value = 'tests';
+    pg.showPanel('tests');
     void bench.runOne(file, name);
   });
   const provider: languages.CodeLensProvider = {

@@ -12,6 +12,9 @@ import type { Workspace } from '../workspace/workspace.ts';
 
 export type PanelView = 'problems' | 'tests' | 'simulate' | 'play' | 'compare' | 'graph';
 
+/** On a phone-sized screen one pane is shown at a time: the files, the editor, or the panel. */
+export type PhonePane = 'files' | 'editor' | 'panel';
+
 export const DEFAULT_ENTRY = 'scenarios/diamant/diamant.rules';
 /** Quiet time after a keystroke before the engine worker rechecks (the language service marks at once). */
 const CHECK_DELAY_MS = 250;
@@ -49,6 +52,8 @@ export class Playground {
   readonly check = signal<CheckResult | null>(null);
   readonly checking = signal(false);
   readonly panel = signal<PanelView>('problems');
+  /** the pane a phone-sized screen shows (a wider one shows all three) */
+  readonly phonePane = signal<PhonePane>('editor');
   readonly panelWide = signal(false);
   readonly galleryOpen = signal(false);
   readonly notice = signal<Notice | null>(null);
@@ -235,8 +240,15 @@ export class Playground {
     this.tabs.value = [...new Set([entry.file, ...entry.tests, ...entry.dependencies, ...this.tabs.value])];
   }
 
+  /** A panel view, in front (on a phone, the panel is the pane shown). */
+  showPanel(view: PanelView): void {
+    this.panel.value = view;
+    this.phonePane.value = 'panel';
+  }
+
   openFile(path: string, range?: SourceLink['range']): void {
     if (!this.workspace.has(path)) return;
+    this.phonePane.value = 'editor';
     if (!this.tabs.value.includes(path)) this.tabs.value = [...this.tabs.value, path];
     this.active.value = path;
     if (range) this.reveal.value = { file: path, range, seq: ++this.revealSeq };

@@ -58,7 +58,7 @@ function CheckChip({ pg }: { pg: Playground }) {
       ? `${errors} error${errors === 1 ? '' : 's'}`
       : `checked${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`;
   return (
-    <button class={`check-chip ${state}${pg.checking.value ? ' busy' : ''}`} data-testid="check-status" data-state={state} onClick={() => (pg.panel.value = 'problems')}>
+    <button class={`check-chip ${state}${pg.checking.value ? ' busy' : ''}`} data-testid="check-status" data-state={state} onClick={() => pg.showPanel('problems')}>
       <span class="dot" />
       {label}
       {check && errors === 0 && (
