@@ -30,7 +30,7 @@ function preloadChunks(): Plugin {
         chunks.sort((a, b) => PRELOADED.indexOf(a.name) - PRELOADED.indexOf(b.name));
         return chunks.flatMap((c) => [
           { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${c.fileName}` }, injectTo: 'head' as const },
-          ...[...(c.viteMetadata?.importedCss ?? [])].map((css) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `./${css}` }, injectTo: 'head' as const })),
+          ...[...(c.viteMetadata?.importedCss ?? [])].map((css) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${css}` }, injectTo: 'head' as const })),
         ]);
       },
     },

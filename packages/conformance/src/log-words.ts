@@ -160,8 +160,7 @@ export class LogWords {
 
   /** An end reason by the end condition's name (`flow-ended`, `end-game` as they are). */
   endReason(reason: string): string {
-    const end = this.lg.ends.find((e) => e.id === reason);
-    return this.text(end?.name ?? reason.replace(/^end:/, ''));
+    return this.text(endName(this.lg, reason));
   }
 
   /** One log entry as a sentence: `p1 chooses exit`, `reveals treasure(14) from expedition to path`, `explored(card: treasure(14))`. */
@@ -207,6 +206,11 @@ export class LogWords {
   line(e: Pick<LogEntry, 'event' | 'data' | 'round' | 'turn'>): string {
     return `r${e.round}${e.turn > 0 ? ` t${e.turn}` : ''} ${this.entry(e)}`;
   }
+}
+
+/** An end reason by the end condition's name (`end:ten_points` → `ten_points`; `flow-ended`, `end-game` as they are). */
+export function endName(lg: Pick<LoadedGraph, 'ends'>, reason: string): string {
+  return lg.ends.find((e) => e.id === reason)?.name ?? reason.replace(/^end:/, '');
 }
 
 /** One log entry as a line: `r2 explored(card: treasure(7))`, `r2 t1 p1 chooses exit`. */

@@ -292,6 +292,21 @@ export class Playground {
     await this.recheck();
   }
 
+  /**
+   * A new file of the author's (a witness test from Compare, say): kept, sent to the worker, and the gallery read
+   * again, so that its tests are the open scenario's at once (the Tests view lists and runs them without a reload).
+   */
+  async addFile(path: string, text: string): Promise<void> {
+    this.workspace.set(path, text);
+    await this.engine.request('files/change', { path, text });
+    this.revision.value++;
+    this.scheduleSave();
+    await this.refreshCatalog();
+    this.addEntryTabs();
+    this.openFile(path);
+    await this.recheck();
+  }
+
   /** A new module of the author's that extends the open scenario, ready for overrides. */
   async newHouseRule(): Promise<void> {
     const entry = this.entry.value;

@@ -1,7 +1,7 @@
 // The engine worker's protocol: one table of methods that the page's client and the worker both compile against.
 import type { Diagnostic, Range, Value } from '@houserules/schema';
 import type { TestResult } from '@houserules/conformance';
-import type { BalanceRow, Divergence, NodeChange, RenameCandidate, Witness } from '@houserules/diff';
+import type { BalanceRow, Divergence, Estimate, NodeChange, RenameCandidate, Witness } from '@houserules/diff';
 import type { SimulationSummary } from '@houserules/simulation';
 
 /** A scenario module or one of its variants, as the gallery lists it. */
@@ -117,6 +117,10 @@ export interface SimulateResult {
   ms: number;
   gamesPerSecond: number;
   cancelled: boolean;
+  /** 95% intervals by measure, as Compare's balance names them (`p1 win rate`, `p1 score`, `rounds`, `turns`, `ends: …`) */
+  intervals: Record<string, Estimate>;
+  /** each end reason by the end condition's name (`end:ten_points` → `ten_points`) */
+  endNames: Record<string, string>;
 }
 
 export type SimulateOutcome = { ok: true; result: SimulateResult } | { ok: false; message: string; diagnostics: Diagnostic[] };

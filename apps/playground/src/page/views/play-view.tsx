@@ -21,6 +21,8 @@ export function PlayView({ pg }: { pg: Playground }) {
   const problems = useSignal<Diagnostic[]>([]);
   const busy = useSignal(false);
   const formFor = useSignal('');
+  /** the files' revision the game was started on (a game keeps its rules; an edit since is said) */
+  const startedOn = useSignal(-1);
   useEffect(() => {
     if (!check || formFor.value === pg.entryId.value) return;
     formFor.value = pg.entryId.value;
@@ -45,6 +47,7 @@ export function PlayView({ pg }: { pg: Playground }) {
   if (!check || !f) return <p class="muted pad">Checking the scenario…</p>;
   const s = state.value;
   const start = async (): Promise<void> => {
+    startedOn.value = pg.revision.value;
     await apply(pg.engine.request('game/start', { entry: pg.entryFile.value, variant: f.variant, players: f.players, seed: f.seed, options: f.options, seats: f.seats }));
     // a board to play on wants the room: the panel widens (its ⇥ narrows it again)
     if (state.value?.boardSvg) pg.panelWide.value = true;
@@ -54,6 +57,7 @@ export function PlayView({ pg }: { pg: Playground }) {
       problems.value = [{ code: 'play/bad-log', severity: 'error', message: `A game log may be at most ${MAX_LOG_FILE_BYTES / 1e6} MB.` }];
       return;
     }
+    startedOn.value = pg.revision.value;
     await apply(pg.engine.request('game/open-log', { entry: pg.entryFile.value, variant: f.variant, text: await file.text() }));
   };
   return (
@@ -64,6 +68,11 @@ export function PlayView({ pg }: { pg: Playground }) {
           {d.code}: {d.message}
         </p>
       ))}
+      {s && startedOn.value !== pg.revision.value && (
+        <p class="stale-note" data-testid="play-stale">
+          This game plays the rules as they were when it started; start a new game to play your edits.
+        </p>
+      )}
       {s && <Game pg={pg} s={s} busy={busy.value} apply={(p) => void apply(p)} />}
     </div>
   );
