@@ -213,11 +213,13 @@ function bundleSizes(): { file: string; bytes: number; gzip: number }[] {
 
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(', ');
 console.log(`\nPlayground (built app in Debian's Chromium, headless, on this machine; load average ${load()} at the start)`);
-const loads = await pageLoad();
-const keys = await keystrokeToMarkers();
+// PLAYGROUND_BENCH_ONLY=load|keys|sim measures one part (while working on it); the others print as not measured
+const only = process.env['PLAYGROUND_BENCH_ONLY'];
+const loads = only === undefined || only === 'load' ? await pageLoad() : [];
+const keys = only === undefined || only === 'keys' ? await keystrokeToMarkers() : { times: [], lines: 0 };
 let sim: { browser: number[]; cli: number[]; ratios: number[] } = { browser: [], cli: [], ratios: [] };
 try {
-  sim = await simulation();
+  if (only === undefined || only === 'sim') sim = await simulation();
 } catch (error) {
   failed('simulation', error);
 }
@@ -235,6 +237,7 @@ line('page load → Diamant checked (ms)', loads.map((l) => l.checked));
 line('page load → editable, checked Diamant (ms)', loads.map((l) => l.editable), '< 1,500');
 line(`keystroke → markers, ${fmt(keys.lines)}-line file (ms)`, keys.times, '< 100');
 if (keys.times.length > 0) console.log(row([`  p95 of ${keys.times.length}`, fmt(p95(keys.times)), '', '', '< 200'], w));
+if (keys.times.length > 0) console.log(`  (each keystroke in turn: ${keys.times.map((t) => fmt(t)).join(', ')} ms)`);
 line('simulate in the engine worker (games/s)', sim.browser);
 line('houserules simulate, same games (games/s)', sim.cli);
 line('CLI / browser, each round paired', sim.ratios, '≤ 2.0', 2);

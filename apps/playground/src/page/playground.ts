@@ -16,8 +16,13 @@ export type PanelView = 'problems' | 'tests' | 'simulate' | 'play' | 'compare' |
 export type PhonePane = 'files' | 'editor' | 'panel';
 
 export const DEFAULT_ENTRY = 'scenarios/diamant/diamant.rules';
-/** Quiet time after a keystroke before the engine worker rechecks (the language service marks at once). */
+/**
+ * Quiet time after a keystroke before the engine worker rechecks: short while its check marks the editor, longer
+ * once the language service does (it marks at once; the check then feeds the Problems view, and a check of a
+ * long file competing with the language service's analysis would slow the markers down).
+ */
 const CHECK_DELAY_MS = 250;
+const CHECK_DELAY_BEHIND_LANGUAGE_SERVICE_MS = 700;
 const SAVE_DELAY_MS = 400;
 
 export interface Notice {
@@ -66,6 +71,8 @@ export class Playground {
   readonly revision = signal(0);
   readonly ready = signal(false);
   readonly cursor = signal<{ file: string; line: number } | null>(null);
+  /** the language service marks the editor as the author types (set once its worker answers) */
+  languageServiceLive = false;
 
   readonly entry = computed<CatalogEntry | null>(() => this.catalog.value.entries.find((e) => e.id === this.entryId.value) ?? null);
   readonly entryFile = computed<string>(() => this.entryId.value.split('#')[0]!);
@@ -278,7 +285,7 @@ export class Playground {
     this.revision.value++;
     this.scheduleSave();
     clearTimeout(this.checkTimer);
-    this.checkTimer = setTimeout(() => void this.recheck(), CHECK_DELAY_MS);
+    this.checkTimer = setTimeout(() => void this.recheck(), this.languageServiceLive ? CHECK_DELAY_BEHIND_LANGUAGE_SERVICE_MS : CHECK_DELAY_MS);
   }
 
   async resetFile(path: string): Promise<void> {

@@ -27,9 +27,10 @@ export class TestBench {
   readonly failed = computed(() => [...this.results.value.values()].filter((r) => r.status === 'failed').length);
 
   constructor(private readonly pg: Playground) {
-    // Test blocks are listed again whenever the files or the open scenario change.
+    // Test blocks are listed again when the open scenario changes or a check follows an edit (not at each
+    // keystroke: the check waits for a pause in the typing, and listing reads every test file again).
     effect(() => {
-      void pg.revision.value;
+      void pg.check.value;
       void this.refreshBlocks(this.files.value);
     });
     // Another scenario: the last one's results are not this one's.
