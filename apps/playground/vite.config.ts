@@ -13,11 +13,13 @@ const VENDOR = /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])
 const EDITOR = /[\\/]apps[\\/]playground[\\/]src[\\/]editor[\\/](?!lsp[\\/])/;
 
 /**
- * The chunks the page imports dynamically but always needs, fetched from the start (`<link rel="modulepreload">`,
- * which fetches and compiles but runs nothing): the views of the first paint, then the editor and Monaco, whose
- * download otherwise waits for the first paint to ask for it. In this order: the first paint's come first.
+ * The chunk the page imports dynamically but always needs first, fetched from the start (`<link rel="modulepreload">`,
+ * which fetches and compiles but runs nothing): the views of the first paint (and their styles), whose download
+ * otherwise waits for the entry to run. Not Monaco: preloading it too delayed both the first paint and the editor
+ * (measured with `PLAYGROUND_BENCH_ONLY=load pnpm bench`, alternating builds: editable in 1.1–1.4 s with the views
+ * alone preloaded, 1.6–1.9 s with Monaco as well or with nothing, on a loaded machine).
  */
-const PRELOADED = ['mount', 'editor', 'monaco'];
+const PRELOADED = ['mount'];
 
 function preloadChunks(): Plugin {
   return {
