@@ -39,13 +39,14 @@ export function installTestDecorations(host: EditorHost, pg: Playground, bench: 
           command: { id: RUN_TEST, title: `▶ Run test${mark}`, arguments: [file, b.name] },
         };
       });
-      // Above each rule: how many tests of the last run fired it (or, before a run, a lens that runs them)
+      // Above each rule declared in the text as it is now (its line, even while the file does not compile): how many
+      // tests of the last run fired it, or before a run a lens that runs them
       const run = bench.lastRun.value;
-      const fired = new Map((run?.coverage ?? []).flatMap((c) => c.rules.map((r) => [r.id, r.tests] as const)));
-      const rules = (pg.check.value?.rules ?? []).filter((r) => r.file === file && r.status === 'active').map((r) => {
-        const n = fired.get(r.id);
+      const fired = new Map((run?.coverage ?? []).flatMap((c) => c.rules.map((r) => [r.name, r.tests] as const)));
+      const rules = ruleLines(model).map(({ line, name }) => {
+        const n = fired.get(name);
         const title = run === null ? 'coverage: run the tests' : n === undefined ? 'not in the last coverage run' : `fired by ${n} of ${run.tests.length} test${run.tests.length === 1 ? '' : 's'}${bench.stale.value ? ' (before your last edit)' : ''}`;
-        return { range: new monaco.Range(r.range.start.line, 1, r.range.start.line, 1), command: { id: RUN_TESTS, title, arguments: [] } };
+        return { range: new monaco.Range(line, 1, line, 1), command: { id: RUN_TESTS, title, arguments: [] } };
       });
       return { lenses: [...tests, ...rules], dispose: () => {} };
     },
@@ -66,7 +67,6 @@ export function installTestDecorations(host: EditorHost, pg: Playground, bench: 
     const heat = bench.heatMap.value;
     const coverage = bench.lastRun.value?.coverage ?? [];
     void pg.active.value;
-    void pg.check.value;
     lensesChanged.fire(provider);
     const byFile = new Map<string, MonacoEditor.IModelDeltaDecoration[]>();
     const add = (file: string, d: MonacoEditor.IModelDeltaDecoration): void => {
@@ -107,4 +107,16 @@ export function installTestDecorations(host: EditorHost, pg: Playground, bench: 
       apply(path, byFile.get(path) ?? []);
     }
   });
+}
+
+/** A rule declared at the start of a line (`rule name on …`, `override rule name …`): its line and name. */
+const RULE_DECLARATION = /^\s*(?:override\s+)?rule\s+([A-Za-z_][A-Za-z0-9_]*)/;
+
+function ruleLines(model: MonacoEditor.ITextModel): { line: number; name: string }[] {
+  const out: { line: number; name: string }[] = [];
+  for (let line = 1; line <= model.getLineCount(); line++) {
+    const m = RULE_DECLARATION.exec(model.getLineContent(line));
+    if (m) out.push({ line, name: m[1]! });
+  }
+  return out;
 }
