@@ -1,13 +1,16 @@
 // `pnpm bench` (the playground's part): figures, not assertions, from the built playground in Debian's Chromium.
-//   1. page load → the views drawn (`houserules:shell`) and → an editable, checked Diamant (`houserules:editable`),
-//      fresh visitor each time, with the bytes of the page's scripts and styles fetched by each;
-//   2. keystroke → markers in a 2,000-line file (a keydown, then the first error squiggle painted);
+//   1. page load → the views drawn (`houserules:shell`) and → an editable, checked Diamant (`houserules:editable`;
+//      with its parts: the editor there, `houserules:editor`, and the scenario checked, `houserules:checked`),
+//      fresh visitor each time, with the bytes fetched before the first edit (the page's own, and with the workers');
+//   2. keystroke → markers in a 2,000-line file (a keydown, then the first error squiggle painted): median and p95;
 //   3. simulation in the browser's engine worker against `houserules simulate` on the same machine, alternated;
 //   4. the bundle's size.
+// Every figure measured is printed even when another measure fails or times out (the failures are listed after).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { encodeShareLink } from '../src/workspace/share-link.ts';
@@ -15,8 +18,8 @@ import { distDir, openSession, whenChecked } from '../test/e2e/browser.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(repoRoot, 'packages/cli/dist/houserules.js');
-const LOADS = 5;
-const KEYSTROKES = 7;
+const LOADS = 7;
+const KEYSTROKES = 15;
 const SIM_GAMES = 4000;
 const SIM_ROUNDS = 3;
 
@@ -25,6 +28,11 @@ const median = (xs: number[]): number => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
+/** the value below which 95% of the samples lie (nearest rank) */
+const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.95 * xs.length) - 1)]!;
+/** what failed or timed out, said after the figures that were measured */
+const failures: string[] = [];
+const failed = (what: string, error: unknown): void => void failures.push(`${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const row = (cells: string[], widths: number[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 
@@ -42,66 +50,88 @@ function bigModule(lines: number): string {
 interface Load {
   /** navigation → the page's views drawn (ms) */
   shell: number;
+  /** navigation → Monaco on the page, and → the scenario checked (ms): the two halves editable waits for */
+  editor: number;
+  checked: number;
   /** navigation → an open, checked, editable Diamant (ms) */
   editable: number;
-  /** bytes of script and style fetched by then */
+  /** bytes fetched by then: the page's own scripts, styles and fonts, and everything (the workers' scripts too) */
   shellBytes: number;
   editableBytes: number;
+  editableAllBytes: number;
 }
 
 async function pageLoad(): Promise<Load[]> {
   const session = await openSession();
+  const loads: Load[] = [];
   try {
-    const loads: Load[] = [];
     for (let i = 0; i < LOADS; i++) {
-      const page = await session.freshPage();
-      await whenChecked(page);
-      await page.waitForFunction(() => performance.getEntriesByName('houserules:editable').length > 0, null, { timeout: 30_000 });
-      // Raw entries only: a function declared inside evaluate() would need tsx's helpers in the page.
-      const seen = await page.evaluate(() => ({
-        shell: performance.getEntriesByName('houserules:shell')[0]!.startTime,
-        editable: performance.getEntriesByName('houserules:editable')[0]!.startTime,
-        fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ name: r.name, end: r.responseEnd, bytes: r.encodedBodySize })),
-      }));
-      // The page's own scripts and styles (the workers' scripts are fetched by the workers, after these).
-      const own = seen.fetched.filter((r) => /\.(js|css)(\?|$)/.test(r.name) && !/worker/.test(r.name));
-      const bytesBy = (t: number): number => own.filter((r) => r.end <= t).reduce((n, r) => n + r.bytes, 0);
-      loads.push({ shell: seen.shell, editable: seen.editable, shellBytes: bytesBy(seen.shell), editableBytes: bytesBy(seen.editable) });
-      await page.context().close();
+      try {
+        const page = await session.freshPage();
+        await page.waitForFunction(() => performance.getEntriesByName('houserules:editable').length > 0, null, { timeout: 30_000 });
+        // Raw entries only: a function declared inside evaluate() would need tsx's helpers in the page.
+        const seen = await page.evaluate(() => ({
+          marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+          fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ name: r.name, end: r.responseEnd, bytes: r.encodedBodySize })),
+        }));
+        const own = seen.fetched.filter((r) => /\.(js|css|ttf|woff2?)(\?|$)/.test(r.name) && !/worker/.test(r.name));
+        const bytesBy = (t: number, list = own): number => list.filter((r) => r.end <= t).reduce((n, r) => n + r.bytes, 0);
+        const mark = (name: string): number => seen.marks[`houserules:${name}`] ?? Number.NaN;
+        loads.push({ shell: mark('shell'), editor: mark('editor'), checked: mark('checked'), editable: mark('editable'), shellBytes: bytesBy(mark('shell')), editableBytes: bytesBy(mark('editable')), editableAllBytes: bytesBy(mark('editable'), seen.fetched) });
+        await page.context().close();
+      } catch (error) {
+        failed(`page load ${i + 1}`, error);
+      }
     }
-    return loads;
   } finally {
     await session.close();
   }
+  return loads;
 }
 
 async function keystrokeToMarkers(): Promise<{ times: number[]; lines: number }> {
   const text = bigModule(2000);
   const path = 'scenarios/mine/big.rules';
+  const times: number[] = [];
   const session = await openSession();
   try {
     const page = await session.freshPage(encodeShareLink({ open: path, files: { [path]: text } }));
     await whenChecked(page);
     await page.click('[data-testid="editor"] .view-lines');
-    const times: number[] = [];
     for (let i = 0; i < KEYSTROKES; i++) {
-      await toTheEnd(page);
-      // `emit tick(3)` → `emit tickx(3)`: an unknown event, marked at once.
-      await page.keyboard.press('ArrowUp');
-      await page.keyboard.press('ArrowUp');
-      await page.keyboard.press('End');
-      for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowLeft');
-      await armMarkerClock(page);
-      await page.keyboard.type('x');
-      await page.waitForFunction(() => (window as unknown as { markedAt?: number }).markedAt !== undefined, null, { timeout: 30_000 });
-      times.push(await page.evaluate(() => (window as unknown as { markedAt: number; keyAt: number }).markedAt - (window as unknown as { keyAt: number }).keyAt));
-      await page.keyboard.press('Backspace');
-      await page.waitForSelector('[data-testid="editor"] .squiggly-error', { state: 'detached', timeout: 30_000 });
+      try {
+        await toTheEnd(page);
+        // `emit tick(3)` → `emit tickx(3)`: an unknown event, marked at once.
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('End');
+        for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowLeft');
+        await armMarkerClock(page);
+        await page.keyboard.type('x');
+        await page.waitForFunction(() => (window as unknown as { markedAt?: number }).markedAt !== undefined, null, { timeout: 30_000 });
+        times.push(await page.evaluate(() => (window as unknown as { markedAt: number; keyAt: number }).markedAt - (window as unknown as { keyAt: number }).keyAt));
+      } catch (error) {
+        failed(`keystroke ${i + 1}`, error);
+      }
+      try {
+        // back to the file as it was (a timed-out keystroke may have typed its x or not)
+        await page.keyboard.press('Control+End');
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('End');
+        for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowLeft');
+        if ((await page.evaluate(() => document.querySelector('[data-testid="editor"]')?.textContent?.includes('tickx') ?? false))) await page.keyboard.press('Backspace');
+        await page.waitForSelector('[data-testid="editor"] .squiggly-error', { state: 'detached', timeout: 30_000 });
+      } catch (error) {
+        failed(`keystroke ${i + 1}, undoing it`, error);
+      }
     }
-    return { times, lines: text.split('\n').length };
+  } catch (error) {
+    failed('keystroke → markers', error);
   } finally {
     await session.close();
   }
+  return { times, lines: text.split('\n').length };
 }
 
 /**
@@ -181,25 +211,48 @@ function bundleSizes(): { file: string; bytes: number; gzip: number }[] {
     .sort((a, b) => b.bytes - a.bytes);
 }
 
-console.log('\nPlayground (built app in Debian\'s Chromium, headless, on this machine)');
-const loads = await pageLoad();
-const keys = await keystrokeToMarkers();
-const sim = await simulation();
+const load = (): string => loadavg().map((x) => x.toFixed(1)).join(', ');
+console.log(`\nPlayground (built app in Debian's Chromium, headless, on this machine; load average ${load()} at the start)`);
+// PLAYGROUND_BENCH_ONLY=load|keys|sim measures one part (while working on it); the others print as not measured
+const only = process.env['PLAYGROUND_BENCH_ONLY'];
+const loads = only === undefined || only === 'load' ? await pageLoad() : [];
+const keys = only === undefined || only === 'keys' ? await keystrokeToMarkers() : { times: [], lines: 0 };
+let sim: { browser: number[]; cli: number[]; ratios: number[] } = { browser: [], cli: [], ratios: [] };
+try {
+  if (only === undefined || only === 'sim') sim = await simulation();
+} catch (error) {
+  failed('simulation', error);
+}
 const w = [44, 12, 12, 12, 16];
 console.log(row(['measure', 'median', 'min', 'max', 'goal'], w));
-const editable = loads.map((l) => l.editable);
-const shell = loads.map((l) => l.shell);
-console.log(row(['page load → views drawn (ms)', fmt(median(shell)), fmt(Math.min(...shell)), fmt(Math.max(...shell)), ''], w));
-console.log(row(['page load → editable, checked Diamant (ms)', fmt(median(editable)), fmt(Math.min(...editable)), fmt(Math.max(...editable)), '< 1,500'], w));
-console.log(row([`keystroke → markers, ${fmt(keys.lines)}-line file (ms)`, fmt(median(keys.times)), fmt(Math.min(...keys.times)), fmt(Math.max(...keys.times)), '< 100'], w));
-console.log(row([`simulate in the engine worker (games/s)`, fmt(median(sim.browser)), fmt(Math.min(...sim.browser)), fmt(Math.max(...sim.browser)), ''], w));
-console.log(row([`houserules simulate, same games (games/s)`, fmt(median(sim.cli)), fmt(Math.min(...sim.cli)), fmt(Math.max(...sim.cli)), ''], w));
-console.log(row(['CLI / browser, each round paired', fmt(median(sim.ratios), 2), fmt(Math.min(...sim.ratios), 2), fmt(Math.max(...sim.ratios), 2), '≤ 2.0'], w));
-console.log(`(${LOADS} loads, ${KEYSTROKES} keystrokes, ${SIM_ROUNDS} alternated rounds of ${fmt(SIM_GAMES)} Diamant games, 4 random seats, seed 1)`);
+/** a row, only for a measure that has figures */
+const line = (label: string, xs: number[], goal = '', digits = 0): void => {
+  const ok = xs.filter((x) => Number.isFinite(x));
+  if (ok.length > 0) console.log(row([label, fmt(median(ok), digits), fmt(Math.min(...ok), digits), fmt(Math.max(...ok), digits), goal], w));
+  else console.log(row([label, '—', '', '', goal], w));
+};
+line('page load → views drawn (ms)', loads.map((l) => l.shell));
+line('page load → Monaco on the page (ms)', loads.map((l) => l.editor));
+line('page load → Diamant checked (ms)', loads.map((l) => l.checked));
+line('page load → editable, checked Diamant (ms)', loads.map((l) => l.editable), '< 1,500');
+line(`keystroke → markers, ${fmt(keys.lines)}-line file (ms)`, keys.times, '< 100');
+if (keys.times.length > 0) console.log(row([`  p95 of ${keys.times.length}`, fmt(p95(keys.times)), '', '', '< 200'], w));
+if (keys.times.length > 0) console.log(`  (each keystroke in turn: ${keys.times.map((t) => fmt(t)).join(', ')} ms)`);
+line('simulate in the engine worker (games/s)', sim.browser);
+line('houserules simulate, same games (games/s)', sim.cli);
+line('CLI / browser, each round paired', sim.ratios, '≤ 2.0', 2);
+console.log(`(${loads.length} of ${LOADS} loads, ${keys.times.length} of ${KEYSTROKES} keystrokes, ${sim.ratios.length} of ${SIM_ROUNDS} alternated rounds of ${fmt(SIM_GAMES)} Diamant games, 4 random seats, seed 1; load average ${load()} at the end)`);
+if (loads.length > 0) {
+  const kB = (xs: number[]): string => `${fmt(median(xs) / 1024)} kB`;
+  console.log(`\nBytes fetched (uncompressed, medians): by the views' first paint ${kB(loads.map((l) => l.shellBytes))}; before the first edit ${kB(loads.map((l) => l.editableBytes))} of the page's own scripts, styles and fonts, ${kB(loads.map((l) => l.editableAllBytes))} with the workers' scripts`);
+}
 const sizes = bundleSizes();
 const total = sizes.reduce((n, s) => n + s.bytes, 0);
 const totalGz = sizes.reduce((n, s) => n + s.gzip, 0);
-console.log(`\nThe page's scripts and styles fetched by the views' first paint: ${fmt(median(loads.map((l) => l.shellBytes)) / 1024)} kB; by an editable Diamant: ${fmt(median(loads.map((l) => l.editableBytes)) / 1024)} kB (uncompressed; the workers' scripts apart)`);
 console.log('\nBundle (apps/playground/dist/assets)');
 for (const s of sizes) console.log(row([s.file, `${fmt(s.bytes / 1024)} kB`, `${fmt(s.gzip / 1024)} kB gz`], [44, 12, 14]));
 console.log(row(['total', `${fmt(total / 1024)} kB`, `${fmt(totalGz / 1024)} kB gz`], [44, 12, 14]));
+if (failures.length > 0) {
+  console.log(`\nNot measured (${failures.length}):`);
+  for (const f of failures) console.log(`  ${f}`);
+}

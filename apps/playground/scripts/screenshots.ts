@@ -1,7 +1,8 @@
 // Regenerates the README's screenshots (docs/screenshots/*.png) from the built playground in Debian's Chromium:
 //   pnpm --filter @houserules/playground build && pnpm --filter @houserules/playground screenshots
-// Diamant's tests, 1,000 simulated games, a Diamant round played by hand, the rule graph, a Catan board played by
-// bots, and Durango 2017 compared with the 2016 card (the differences and a witness on two boards).
+// Diamant's tests, 1,000 simulated games, a Diamant round played by hand (seen by p1: the bots' plans stay secret),
+// the rule graph, Catan played on the board (the legal corners marked, the one of the option hovered lit), and
+// Durango 2017 compared with the 2016 card (the differences and a witness on two boards).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,26 +49,32 @@ try {
   for (let i = 0; i < 2; i++) {
     const option = page.locator('[data-testid="decision-p1"] [data-testid="option"]', { hasText: 'continue' });
     if ((await option.count()) === 0) break;
+    const steps = Number(await page.getAttribute('[data-testid="game"]', 'data-steps'));
     await option.click();
-    await page.waitForTimeout(150);
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="game"]')?.getAttribute('data-steps')) > n, steps);
   }
+  // the players' table and the event log as p1 saw it (the bots' plans: "chooses (secretly)")
+  await page.locator('[data-testid="event-log"]').scrollIntoViewIfNeeded();
   await keep('play');
   await page.click('[data-testid="panel:graph"]');
   await page.waitForSelector('[data-testid="rule-graph"]');
   await keep('rule-graph');
 
-  // A Catan board: four bots play the set-up and a few turns, seen by a spectator.
+  // Catan played on the board as p1 against bots: a settlement placed by a click, the road's edges marked, one of
+  // them lit by the option hovered in the list.
   await openEntry(page, 'scenarios/catan/base.rules', 'Catan');
-  await widePanel(page, true);
   await page.click('[data-testid="panel:play"]');
-  await page.click('.play-view button[title="every seat a bot"]');
   await page.click('[data-testid="play-start"]');
-  await page.waitForSelector('[data-testid="game"] [data-testid="board"] svg', { timeout: 60_000 });
+  await page.waitForSelector('[data-testid="board-sites"] circle[data-testid="site-mark"]', { timeout: 60_000 });
+  await page.locator('circle[data-testid="site-mark"]').nth(3).click();
+  await page.waitForSelector('[data-testid="board-sites"] line[data-testid="site-mark"]', { timeout: 60_000 });
+  await page.locator('[data-testid="decision-p1"] [data-testid="option"]').first().hover();
   await page.locator('[data-testid="game"] [data-testid="board"]').scrollIntoViewIfNeeded();
   await keep('board');
 
   // Durango 2017 against the 2016 card: the differences by name, what the search found for each, a witness.
   await openEntry(page, 'scenarios/durango/durango.rules', 'Durango');
+  await widePanel(page, true);
   await page.click('[data-testid="panel:compare"]');
   await page.selectOption('[data-testid="compare-right"]', 'scenarios/durango/durango.rules#durango_2016');
   await page.fill('[data-testid="compare-seconds"]', '60');

@@ -5,6 +5,8 @@ import { Playground } from './page/playground.ts';
 import { ComparisonWorker } from './protocol/comparison-worker.ts';
 import { EngineClient } from './protocol/engine-client.ts';
 import { COMPARISON_WORKER } from './protocol/engine-protocol.ts';
+import { SHARE_PREFIX } from './workspace/share-link.ts';
+import { browserStore } from './workspace/storage.ts';
 import { Workspace } from './workspace/workspace.ts';
 import EngineWorker from './engine-worker/engine-worker.ts?worker';
 
@@ -21,11 +23,15 @@ const comparisons = new ComparisonWorker(
   () => new EngineWorker({ name: COMPARISON_WORKER }),
   (directive, blocked) => reportViolation('comparison worker', directive, blocked),
 );
-const playground = new Playground(new Workspace(bundled), engine, window.localStorage, comparisons);
+const playground = new Playground(new Workspace(bundled), engine, browserStore(), comparisons);
+// A shared link is taken once: out of the address as soon as it is opened or refused, so a reload keeps the work.
+playground.onLinkTaken = () => {
+  if (window.location.hash.startsWith(SHARE_PREFIX)) history.replaceState(null, '', window.location.pathname + window.location.search);
+};
 
 const { mountApp } = await import('./page/mount.tsx');
 mountApp(playground, document.getElementById('app')!);
 void playground.boot(window.location.hash);
 window.addEventListener('hashchange', () => {
-  if (window.location.hash.startsWith('#share=')) void playground.boot(window.location.hash);
+  if (window.location.hash.startsWith(SHARE_PREFIX)) void playground.openLink(window.location.hash);
 });

@@ -53,18 +53,27 @@ describe('houserules play', () => {
     expect(replayed.stdout).not.toMatch(/card #\d|player: \d/);
   });
 
-  it('undo goes back to your previous decision, and the game from there is the same as without the step taken back', async () => {
+  it('undo goes back to your previous decisions while nothing hidden came to light, and the game from there is the same as without the steps taken back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'houserules-play-'));
     const withUndo = join(dir, 'a.jsonl');
     const without = join(dir, 'b.jsonl');
-    const a = await runCli(['play', 'scenarios/diamant', '--seed', '11', '--log', withUndo], undefined, ['continue', 'continue', 'undo', 'continue', ...exits]);
-    const b = await runCli(['play', 'scenarios/diamant', '--seed', '11', '--log', without], undefined, ['continue', 'continue', ...exits]);
+    // Catan's set-up: placing pieces draws no chance and reveals nothing, so both answers can be taken back.
+    const catan = ['scenarios/catan/base.rules', '--players', '3', '--seed', '2'];
+    const settle = 'place_start_settlement(corner(0, -2, 0))';
+    const a = await runCli(['play', ...catan, '--log', withUndo], undefined, [settle, '1', 'undo', 'undo', settle, '1', 'quit']);
+    const b = await runCli(['play', ...catan, '--log', without], undefined, [settle, '1', 'quit']);
     expect(a.code).toBe(0);
     expect(b.code).toBe(0);
+    expect(a.stdout).not.toContain('error[');
     expect(readFileSync(withUndo, 'utf8')).toBe(readFileSync(without, 'utf8'));
     // Nothing to take back before your first decision.
     const early = await runCli(['play', 'scenarios/diamant', '--seed', '11'], undefined, ['undo', 'quit']);
     expect(early.stdout).toContain('error[play/nothing-to-undo]');
+    // In Diamant the others' secret plans and the next card come to light after p1's answer: it stays.
+    const sealedLog = join(dir, 'c.jsonl');
+    const sealed = await runCli(['play', 'scenarios/diamant', '--seed', '11', '--log', sealedLog], undefined, ['continue', 'undo', 'quit']);
+    expect(sealed.stdout).toContain('error[play/nothing-to-undo]');
+    expect(answersOf(readLog(sealedLog), 0)).toEqual(['continue']);
   });
 
   it('refuses what is no option, with did-you-mean, and keeps asking', async () => {

@@ -2,7 +2,8 @@ export { findTestFiles, prepareFile, runSuite, computeCoverage, type PreparedFil
 export { prepareTest, type RunLimits } from './run-test.ts';
 export { toTestPlan } from './test-plan.ts';
 export { splitSentences, readmeRows, normalize as normalizeSentence } from './rulebook-sentences.ts';
-export { LogWords, describeLogEntry, describeCard, recentEvents, type AskWords } from './log-words.ts';
+export { learntSince, playMark, type Learnt, type PlayMark } from './learnt-since.ts';
+export { LogWords, endName, describeLogEntry, describeCard, recentEvents, type AskWords } from './log-words.ts';
 export { reportPretty, failureLines, coverageLines } from './reporters/pretty.ts';
 export { reportJson } from './reporters/json.ts';
 export { reportTap } from './reporters/tap.ts';

@@ -1,5 +1,5 @@
-import { cardWord, seatWord, siteWord, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
-import { collectionType, type Expr, type RuleGraph, type TypeDesc } from '@houserules/schema';
+import { cardWord, seatWord, siteWord, type BoardView, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
+import { collectionType, type Expr, type RuleGraph, type TypeDesc, type Value } from '@houserules/schema';
 
 /** An ask of the graph's rules and actions: who asks, for what (a var's name or the name bound), of which type its values are. */
 export interface AskWords {
@@ -14,6 +14,11 @@ const RECENT = 20;
 
 /** The asks of a graph, read once per graph (every log line of a game names its choices by them). */
 const asksOfGraph = new WeakMap<RuleGraph, ReadonlyMap<string, AskWords>>();
+
+/** A per-player var whose value is only the last answer to a `choose` (scratchVars). */
+const ANSWER = Symbol('an answer');
+/** The scratch vars of a graph, by name: ANSWER, or the constant they are declared with. */
+const scratchOfGraph = new WeakMap<RuleGraph, ReadonlyMap<string, Value | typeof ANSWER>>();
 
 /**
  * A game's log in the author's words, the one formatter of log lines that the test reports
@@ -37,6 +42,20 @@ export class LogWords {
     let asks = asksOfGraph.get(lg.graph);
     if (asks === undefined) asksOfGraph.set(lg.graph, (asks = readAsks(lg.graph)));
     this.asks = asks;
+  }
+
+  /**
+   * Whether a per-player var is scratch, left out of a table of the players (`play` in the terminal and the
+   * playground's Play view; docs/cli.md, "What it shows"), by one rule read from the graph: a var that a
+   * `choose` writes (`ask … to choose p.discard_choice`) always, since its value is only the last answer,
+   * which the events already say; a var declared with a constant (`var free_roads: number = 0`) while every
+   * player's value (`values`, as the view gives them) is that one, a counter at rest.
+   */
+  scratchVar(name: string, values: readonly unknown[]): boolean {
+    let scratch = scratchOfGraph.get(this.lg.graph);
+    if (scratch === undefined) scratchOfGraph.set(this.lg.graph, (scratch = readScratchVars(this.lg.graph, this.asks)));
+    const rest = scratch.get(name);
+    return rest === ANSWER || (rest !== undefined && values.every((v) => v === rest));
   }
 
   /** A name or any text from the scenario or the log, as it is shown (here: as it is). */
@@ -96,10 +115,53 @@ export class LogWords {
     return `${this.seat(Number(own[2]))}.${this.text(own[1])}`;
   }
 
+  /**
+   * For a corner or an edge: the land hexes it touches and the per-site marks on it, `fields 4, pasture 8;
+   * harbour generic` (what a player looks at to choose it); '' for a hex or without a board. `board` is the
+   * board as a view gives it (kinds, values and per-site vars are public).
+   */
+  siteSurroundings(s: number, board: BoardView | undefined): string {
+    const b = this.lg.board;
+    if (b === null || board === undefined || s < b.hexCount) return '';
+    const around: string[] = [];
+    for (const h of b.rel.hexes[s] ?? []) {
+      if (b.board.hexFrameDepth[h]! > 0) continue;
+      const kind = board.hexKinds[h] ?? 'none';
+      const value = board.hexValues[h] ?? -1;
+      around.push(`${kind === 'none' ? 'hex' : this.text(kind)}${value >= 0 ? ` ${value}` : ''}`);
+    }
+    const marks = this.siteMarks(s, board);
+    return around.join(', ') + (marks.length > 0 ? `; ${marks.join(', ')}` : '');
+  }
+
+  /** The per-site vars whose value at `s` is not the one most sites have: `harbour generic`. */
+  private siteMarks(s: number, board: BoardView): string[] {
+    const marks: string[] = [];
+    for (const [name, bySite] of Object.entries(board.vars)) {
+      const v = bySite[s];
+      if (v !== undefined && String(v) !== usualValue(bySite)) marks.push(`${this.text(name)} ${this.value(v, this.lg.vars.find((x) => x.name === name)?.type)}`);
+    }
+    return marks;
+  }
+
+  /** The sites an option places or picks (its site arguments, or the site chosen), to mark them on a board. */
+  optionSites(m: Move): number[] {
+    if (m.kind === 'choice') return this.asks.get(m.ask)?.type?.t === 'site' && Number(m.value) >= 0 ? [Number(m.value)] : [];
+    const action = this.lg.actions.find((a) => a.id === m.action || a.name === m.action);
+    return m.args.flatMap((v, i) => (action?.params[i]?.type.t === 'site' && Number(v) >= 0 ? [Number(v)] : []));
+  }
+
+  /** The corner or edge an option places or picks (its one argument, or the value chosen), to name what lies around it. */
+  optionSite(m: Move): number | undefined {
+    const type = m.kind === 'choice' ? this.asks.get(m.ask)?.type : m.args.length === 1 ? this.lg.actions.find((a) => a.id === m.action)?.params[0]?.type : undefined;
+    if (type?.t !== 'site' || type.site === 'hex') return undefined;
+    const site = Number(m.kind === 'choice' ? m.value : m.args[0]);
+    return site >= 0 ? site : undefined;
+  }
+
   /** An end reason by the end condition's name (`flow-ended`, `end-game` as they are). */
   endReason(reason: string): string {
-    const end = this.lg.ends.find((e) => e.id === reason);
-    return this.text(end?.name ?? reason.replace(/^end:/, ''));
+    return this.text(endName(this.lg, reason));
   }
 
   /** One log entry as a sentence: `p1 chooses exit`, `reveals treasure(14) from expedition to path`, `explored(card: treasure(14))`. */
@@ -160,6 +222,11 @@ export class LogWords {
   }
 }
 
+/** An end reason by the end condition's name (`end:ten_points` → `ten_points`; `flow-ended`, `end-game` as they are). */
+export function endName(lg: Pick<LoadedGraph, 'ends'>, reason: string): string {
+  return lg.ends.find((e) => e.id === reason)?.name ?? reason.replace(/^end:/, '');
+}
+
 /** One log entry as a line: `r2 explored(card: treasure(7))`, `r2 t1 p1 chooses exit`. */
 export function describeLogEntry(e: LogEntry, game: Game, lg: LoadedGraph): string {
   return new LogWords(lg, game).line(e);
@@ -198,6 +265,30 @@ function readAsks(graph: RuleGraph): Map<string, AskWords> {
   for (const r of graph.rules) visit(r.body, r.name);
   for (const a of graph.actions) visit(a.body, a.name);
   return asks;
+}
+
+/** The per-player vars a table of the players leaves out (LogWords.scratchVar), by name. */
+function readScratchVars(graph: RuleGraph, asks: ReadonlyMap<string, AskWords>): Map<string, Value | typeof ANSWER> {
+  const out = new Map<string, Value | typeof ANSWER>();
+  const answered = new Set([...asks.values()].flatMap((a) => (a.var === undefined ? [] : [a.var])));
+  for (const v of graph.vars) {
+    if (v.scope !== 'player') continue;
+    if (answered.has(v.id)) out.set(v.name, ANSWER);
+    else if (v.initial.k === 'lit' && v.keys === undefined) out.set(v.name, v.initial.v);
+  }
+  return out;
+}
+
+/** The value most sites of a per-site var have (the others are marks: a harbour), as text; read once per view. */
+const usualValues = new WeakMap<object, string>();
+function usualValue(bySite: Record<string, unknown>): string {
+  let usual = usualValues.get(bySite);
+  if (usual === undefined) {
+    const counts = new Map<string, number>();
+    for (const v of Object.values(bySite)) counts.set(String(v), (counts.get(String(v)) ?? 0) + 1);
+    usualValues.set(bySite, (usual = [...counts.entries()].sort((a, c) => c[1] - a[1])[0]?.[0] ?? ''));
+  }
+  return usual;
 }
 
 function varName(graph: RuleGraph, id: string): string {

@@ -29,6 +29,16 @@ describe('diagnostics as you type', () => {
     }
   });
 
+  it('puts the edited document first among those to re-check, whatever the order they were opened in', () => {
+    const service = createLanguageService();
+    const base = uriOf('/m/base.rules');
+    const top = uriOf('/m/top.rules');
+    service.open(top, 'module top extends "./base.rules"\npool p { gem }\n', 1);
+    service.open(base, 'module base\ntoken gem\n', 1);
+    expect(service.diagnostics(top).map((d) => d.code)).not.toContain('resolve/unknown-token');
+    expect(service.dependents(base)).toEqual([base, top]);
+  });
+
   it('only of the file asked for, after an edit of a module it loads', () => {
     const service = createLanguageService();
     const base = uriOf('/m/base.rules');

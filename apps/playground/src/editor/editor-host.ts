@@ -3,6 +3,7 @@
 import { effect } from '@preact/signals';
 import type { editor as MonacoEditor, IDisposable } from 'monaco-editor/editor';
 import type { Diagnostic } from '@houserules/schema';
+import { plainCode } from '../page/code-spans.tsx';
 import type { Playground } from '../page/playground.ts';
 import { monaco } from './monaco-setup.ts';
 import { RULES_LANGUAGE, registerRulesLanguage } from './rules-language.ts';
@@ -29,7 +30,7 @@ export function toMarker(d: Diagnostic): MonacoEditor.IMarkerData {
   const sameSpot = r.start.line === r.end.line && r.start.column === r.end.column;
   return {
     severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : d.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Info,
-    message: d.hint ? `${d.message}\n${d.hint}` : d.message,
+    message: plainCode(d.hint ? `${d.message}\n${d.hint}` : d.message),
     code: d.code,
     source: 'houserules',
     startLineNumber: r.start.line,
@@ -37,7 +38,7 @@ export function toMarker(d: Diagnostic): MonacoEditor.IMarkerData {
     endLineNumber: r.end.line,
     endColumn: sameSpot ? r.end.column + 1 : r.end.column,
     ...(d.related?.length
-      ? { relatedInformation: d.related.filter((x) => x.file && x.range).map((x) => ({ resource: uriOf(x.file!), message: x.message, startLineNumber: x.range!.start.line, startColumn: x.range!.start.column, endLineNumber: x.range!.end.line, endColumn: x.range!.end.column })) }
+      ? { relatedInformation: d.related.filter((x) => x.file && x.range).map((x) => ({ resource: uriOf(x.file!), message: plainCode(x.message), startLineNumber: x.range!.start.line, startColumn: x.range!.start.column, endLineNumber: x.range!.end.line, endColumn: x.range!.end.column })) }
       : {}),
   };
 }
@@ -71,6 +72,17 @@ export class EditorHost {
       disableLayerHinting: true,
       model: null,
     });
+    // Monaco's quick fix is a command the F1 list does not show: an action of the editor's own, there and in the
+    // context menu, that opens the same menu as Ctrl+. and the light bulb
+    this.disposables.push(
+      this.editor.addAction({
+        id: 'houserules.quickFix',
+        label: 'Quick Fix… (fixes for the problem at the cursor)',
+        contextMenuGroupId: '1_modification',
+        contextMenuOrder: 0,
+        run: (editor) => editor.trigger('houserules', 'editor.action.quickFix', null),
+      }),
+    );
     this.disposables.push(
       this.editor.onDidChangeModelContent(() => {
         if (this.applying) return;

@@ -1,34 +1,13 @@
 // The `.rules` language in Monaco: a Monarch tokenizer (until the language service's semantic tokens colour
 // names by what they are), brackets, comments, and the playground's theme. The keyword lists are the syntax
-// package's (test/rules-language.test.ts holds them to it).
+// package's (test/rules-language.test.ts holds them to it), shared with the page's static view (src/page/rules-words.ts).
 import type { languages } from 'monaco-editor/editor';
 import { monaco } from './monaco-setup.ts';
+import { DECLARING, HARD_KEYWORDS, SOFT_KEYWORDS } from '../page/rules-words.ts';
 
 export const RULES_LANGUAGE = 'houserules';
 
-export const HARD_KEYWORDS = [
-  'module', 'extends', 'import', 'scenario', 'option', 'token', 'tokens', 'pool', 'var', 'per',
-  'card', 'zone', 'piece', 'board', 'event', 'derive', 'flow', 'rule', 'action', 'forbid',
-  'require', 'end', 'ranking', 'invariant', 'policy', 'variant', 'override', 'remove', 'test',
-  'on', 'when', 'if', 'then', 'else', 'for', 'in', 'where', 'let', 'set', 'move', 'emit',
-  'shuffle', 'reveal', 'draw', 'roll', 'pick', 'ask', 'each', 'choose', 'secretly', 'cite',
-  'true', 'false', 'and', 'or', 'not', 'is', 'of', 'all',
-];
-
-export const SOFT_KEYWORDS = [
-  'source', 'players', 'unlimited', 'max', 'player', 'hidden', 'public', 'owner', 'corner',
-  'edge', 'hex', 'radius', 'map', 'kinds', 'values', 'shuffled', 'except', 'region', 'list',
-  'step', 'rounds', 'forever', 'turns', 'seat', 'snake', 'reverse', 'order', 'phase', 'repeat',
-  'while', 'actions', 'by', 'until', 'before', 'after', 'during', 'limit', 'turn', 'reason',
-  'winners', 'immediately', 'own', 'at', 'round', 'asc', 'desc', 'ties', 'shared', 'prefer',
-  'from', 'to', 'top', 'bottom', 'cards', 'as', 'game', 'random', 'place', 'stack', 'seed',
-  'arrange', 'advance', 'chooses', 'does', 'play', 'with', 'expect', 'illegal', 'over',
-  'because', 'constraint', 'fix', 'dice', 'frame', 'weighted', 'spots', 'paths', 'otherwise',
-  'times', 'this', 'legal', 'asked', 'options', 'sees', 'secret', 'show', 'look',
-];
-
-/** Declaration keywords: the word after them is the declared name (coloured as a definition). */
-const DECLARING = ['rule', 'action', 'derive', 'event', 'option', 'policy', 'variant', 'zone', 'pool', 'board', 'invariant', 'module', 'token', 'tokens', 'var'];
+export { HARD_KEYWORDS, SOFT_KEYWORDS } from '../page/rules-words.ts';
 
 export const monarch: languages.IMonarchLanguage = {
   defaultToken: '',

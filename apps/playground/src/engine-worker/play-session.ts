@@ -1,12 +1,17 @@
 // A game played in the page: people answer their seats' decisions, bots answer theirs at once. Every step
 // (one answered decision) keeps the snapshot before it, so the page can step back, and choosing another
 // option at an earlier step forks a new line of play (the old line stays, to go back to).
-import { LogWords } from '@houserules/conformance';
-import { createGame, type Agent, type Game, type LoadedGraph, type LogEntry, type Move, type Snapshot } from '@houserules/engine';
+// Everything the page is sent is what the chosen viewer may see (docs/playground.md, "Playing honestly"): the
+// view, the redacted log, the steps' answers (another seat's secret one is "chooses (secretly)"), and the viewer's
+// own options only. Answering again at an earlier step follows the terminal's undo rule (learntSince): not before
+// the last step where the seat learnt something hidden from it, else stepping back would be a way to peek.
+import { learntSince, LogWords, playMark, type Learnt } from '@houserules/conformance';
+import { createGame, type Agent, type Game, type LoadedGraph, type LogEntry, type Move, type PlayerView, type Snapshot } from '@houserules/engine';
 import type { Diagnostic, RuleGraph, Value } from '@houserules/schema';
 import { makeAgent, parseAgentSpec, type AgentSpec } from '@houserules/simulation';
 import type { BoardStyle } from '@houserules/render';
 import { boardSvg, seatColours } from './board-pictures.ts';
+import { playTable } from './play-table.ts';
 import type { PlayDecision, PlayLine, PlayLogEntry, PlayResult, PlayState, PlayStep, SeatController, SourceLink } from '../protocol/engine-protocol.ts';
 
 /** Steps one line may hold, and lines one session may hold (each step keeps a snapshot). */
@@ -17,14 +22,20 @@ export const MAX_LOG_SENT = 400;
 /** Bot answers in a row before the page gets the game back (a game of bots only plays on in chunks). */
 export const MAX_BOT_RUN = 2_000;
 
+type FiredRule = PlayLogEntry['rules'][number];
+
 interface Step {
   seat: number;
   option: number;
   move: Move;
-  label: string;
   byBot: boolean;
   before: Snapshot;
-  log: PlayLogEntry[];
+  /** the step's answer in the log: its secret part is shown only to the seats that may read it */
+  answer: LogEntry | null;
+  /** the rules that fired on the step's log entries, by the entries' seq */
+  rules: Map<number, FiredRule[]>;
+  /** per seat, what it learnt during this step that was hidden from it before (the undo rule), if anything */
+  learnt: (Learnt | undefined)[];
 }
 
 interface Line {
@@ -42,10 +53,13 @@ export class PlaySession {
   private readonly lines: Line[] = [];
   private line: Line;
   private cursor = 0;
-  private readonly startLog: PlayLogEntry[];
+  private readonly startRules: Map<number, FiredRule[]>;
   private readonly bots: (AgentSpec | null)[];
+  /** a game read from a complete log: nothing in it is hidden from whoever opened it, so the undo rule is off */
+  private fromLog = false;
   private viewer: number;
   private readonly askLabels: Map<string, string>;
+  private readonly words: LogWords;
   private readonly ruleLinks: Map<string, { name: string; link: SourceLink | null }>;
   private readonly ruleEvents: string[];
   private readonly unlimited: string[];
@@ -62,6 +76,7 @@ export class PlaySession {
   ) {
     this.bots = bots;
     this.askLabels = askLabels(graph);
+    this.words = new LogWords(lg, game);
     const tokenName = new Map(graph.tokens.map((t) => [t.id, t.name]));
     this.unlimited = graph.pools.flatMap((p) => p.entries.filter((e) => e.initial === 'unlimited').map((e) => `${p.name}.${tokenName.get(e.token) ?? e.token}`));
     const eventOf = new Map(graph.rules.map((r) => [r.id, r.event]));
@@ -71,7 +86,7 @@ export class PlaySession {
     this.viewer = firstPerson;
     this.line = { id: this.nextLine++, name: 'line 1', steps: [], tip: null };
     this.lines.push(this.line);
-    this.startLog = this.describe(0, new Array<number>(lg.rules.length).fill(0));
+    this.startRules = this.firedRules(0, new Array<number>(lg.rules.length).fill(0));
   }
 
   static start(graph: RuleGraph, lg: LoadedGraph, config: { seed: number; players: number; options: Record<string, Value> }, seats: SeatController[], style: BoardStyle = {}): { session: PlaySession | null; diagnostics: Diagnostic[] } {
@@ -103,7 +118,11 @@ export class PlaySession {
       // The same answer as the line already holds: walk forward along it.
       return this.goto(this.line.id, this.cursor + 1);
     }
-    if (ahead) this.fork();
+    if (ahead) {
+      const locked = this.lockedAt(seat);
+      if (locked !== null) return refused('play/nothing-to-undo', locked);
+      this.fork();
+    }
     if (!this.step(seat, option, false)) return refused('play/line-full', `A line holds at most ${MAX_LINE_STEPS} steps.`);
     this.runBots();
     return { ok: true, state: this.state() };
@@ -137,6 +156,7 @@ export class PlaySession {
 
   /** Replays logged answers as this session's first line (every seat a person, so the line can be forked). */
   replayAnswers(answers: { seat: number; move: Move; hash?: string }[]): Diagnostic[] {
+    this.fromLog = true;
     for (const [i, a] of answers.entries()) {
       if (this.game.isOver) return [{ code: 'play/replay-diverged', severity: 'error', message: `The game was over before logged answer ${i + 1}.` }];
       const options = this.game.legalActions(a.seat);
@@ -152,42 +172,94 @@ export class PlaySession {
 
   state(): PlayState {
     const g = this.game;
+    const words = this.words;
+    const viewer = this.viewer;
+    const view = g.view(viewer);
     const pending: PlayDecision[] = [];
-    for (const seat of g.waitingSeats()) {
-      if (this.seats[seat] !== null) continue;
-      const open = g.pending().find((d) => d.seat === seat);
-      if (!open) continue;
-      pending.push({
-        seat,
-        ask: open.ask,
-        label: this.askLabels.get(open.ask) ?? (open.ask === 'actions' ? 'take an action' : 'decide'),
-        secret: open.secret,
-        options: g.legalActions(seat).map((m, index) => ({ index, label: this.moveLabel(m) })),
-      });
+    // Only the viewer's own decisions: another seat's options may name what the viewer may not see.
+    if (viewer >= 0 && this.seats[viewer] === null && g.waitingSeats().includes(viewer)) {
+      const open = g.pending().find((d) => d.seat === viewer);
+      const ahead = this.line.steps[this.cursor];
+      const taken = ahead && ahead.seat === viewer ? ahead.option : null;
+      if (open) {
+        pending.push({
+          seat: viewer,
+          ask: open.ask,
+          label: this.askLabels.get(open.ask) ?? (open.ask === 'actions' ? 'take an action' : 'decide'),
+          secret: open.secret,
+          options: g.legalActions(viewer).map((m, index) => {
+            const site = words.optionSite(m);
+            const around = site === undefined ? '' : words.siteSurroundings(site, view.board);
+            return { index, label: words.move(m), ...(around !== '' ? { around } : {}), sites: words.optionSites(m) };
+          }),
+          taken,
+          locked: taken === null ? null : this.lockedAt(viewer),
+        });
+      }
     }
-    const log = [...this.startLog, ...this.line.steps.slice(0, this.cursor).flatMap((s) => s.log)];
     const outcome = g.outcome;
+    const { table, shared } = playTable(words, view, this.seats.length, new Set(this.unlimited));
+    const points = viewer >= 0 ? pointsOf(g, viewer) : null;
     return {
       session: this.id,
       lineId: this.line.id,
       lines: this.lines.map((l): PlayLine => ({ id: l.id, name: l.name, steps: l.steps.length })),
-      steps: this.line.steps.map((s, index): PlayStep => ({ index, seat: s.seat, label: s.label, byBot: s.byBot })),
+      steps: this.line.steps.map((s, index): PlayStep => ({ index, seat: s.seat, label: this.stepLabel(s), byBot: s.byBot })),
       cursor: this.cursor,
       seats: this.seats,
-      viewer: this.viewer,
-      view: g.view(this.viewer),
+      viewer,
+      view,
       geometry: g.boardGeometry(),
       unlimited: this.unlimited,
-      ...((svg) => (svg ? { boardSvg: svg } : {}))(boardSvg(g, this.style, this.viewer)),
+      ...((svg) => (svg ? { boardSvg: svg } : {}))(boardSvg(g, this.style, viewer)),
       seatColours: seatColours(this.style, this.seats.length),
+      table,
+      shared,
+      ...(points !== null ? { points } : {}),
       pending,
       waitingFor: g.waitingSeats(),
-      log: log.slice(Math.max(0, log.length - MAX_LOG_SENT)),
+      log: this.seenLog(view),
       over: g.isOver,
-      outcome: outcome ? { winners: outcome.winners, reason: outcome.reason, ranking: outcome.ranking } : null,
+      outcome: outcome ? { winners: outcome.winners, reason: words.endReason(outcome.reason), ranking: outcome.ranking } : null,
       error: g.error,
       stateHash: g.stateHash(),
     };
+  }
+
+  /** A step's answer as the viewer may know it: another seat's secret answer is `p2 chooses (secretly)`. */
+  private stepLabel(s: Step): string {
+    if (s.answer === null) return `${this.words.seat(s.seat)} ${this.words.move(s.move)}`;
+    return this.words.entry(this.mayRead(s.answer) ? s.answer : { event: '$answer', data: { seat: s.seat } });
+  }
+
+  /** Whether the viewer may read a log entry's secret part (a spectator reads none). */
+  private mayRead(e: LogEntry): boolean {
+    const readers = this.game.logSecrets.get(e);
+    return readers === undefined || (this.viewer >= 0 && (readers & (1 << this.viewer)) !== 0);
+  }
+
+  /** The log up to the cursor as the viewer saw it (the engine's redacted log), its latest entries, with the rules that fired. */
+  private seenLog(view: PlayerView): PlayLogEntry[] {
+    const log = this.game.redactedLog(view.seat);
+    const recent = log.slice(Math.max(0, log.length - MAX_LOG_SENT));
+    const rules = new Map(this.startRules);
+    for (const s of this.line.steps.slice(0, this.cursor)) for (const [seq, fired] of s.rules) rules.set(seq, fired);
+    return recent.map((e) => ({ seq: e.seq, round: e.round, turn: e.turn, event: e.event, text: this.words.line(e), rules: rules.get(e.seq) ?? [] }));
+  }
+
+  /**
+   * Why `seat` may not answer differently at the cursor (the undo rule), or null: it learnt something hidden from
+   * it at a later step of any line (a line forked from this one may deal the same cards, so every line counts).
+   */
+  private lockedAt(seat: number): string | null {
+    if (this.fromLog) return null;
+    for (const line of this.lines) {
+      for (let k = this.cursor; k < line.steps.length; k++) {
+        const learnt = line.steps[k]!.learnt[seat];
+        if (learnt) return `${this.words.seat(seat)} cannot answer again here: at step ${k + 1} ${learnt.what} (round ${learnt.round}), which ${this.words.seat(seat)} could not know here.`;
+      }
+    }
+    return null;
   }
 
   /** Bots answer until a person must, the game is over, or a chunk of answers has been played. */
@@ -222,8 +294,12 @@ export class PlaySession {
     const before = g.snapshot();
     const firings = Array.from(g.ruleFiringCounts);
     const logStart = g.log.length;
+    // What each seat knew before the step, for the undo rule (only a person's answer can be given again).
+    const mark = this.fromLog || !this.seats.includes(null) ? null : playMark(g);
     if (!g.applyOption(seat, option)) return false;
-    this.line.steps.push({ seat, option, move, label: `p${seat + 1} ${this.moveLabel(move)}`, byBot, before, log: this.describe(logStart, firings) });
+    const answer = g.log.slice(logStart).find((e) => e.event === '$answer') ?? null;
+    const learnt = mark === null ? [] : this.seats.map((_, s) => learntSince(g, s, mark) ?? undefined);
+    this.line.steps.push({ seat, option, move, byBot, before, answer, rules: this.firedRules(logStart, firings), learnt });
     this.line.tip = null;
     this.cursor = this.line.steps.length;
     return true;
@@ -242,39 +318,57 @@ export class PlaySession {
     if (this.cursor === this.line.steps.length && this.line.tip === null && this.line.steps.length > 0) this.line.tip = this.game.snapshot();
   }
 
-  /** The log entries from `from` on, each with the rules that fired on its event during the step. */
-  private describe(from: number, firingsBefore: number[]): PlayLogEntry[] {
+  /** The rules that fired during a step, on the events of its log entries from `from` on, by the entries' seq. */
+  private firedRules(from: number, firingsBefore: number[]): Map<number, FiredRule[]> {
     const g = this.game;
     const counts = g.ruleFiringCounts;
     const fired: { id: string; event: string }[] = [];
     this.lg.rules.forEach((r, i) => {
       if ((counts[i] ?? 0) > (firingsBefore[i] ?? 0)) fired.push({ id: r.id, event: this.ruleEvents[i]! });
     });
-    const out: PlayLogEntry[] = [];
+    const out = new Map<number, FiredRule[]>();
     const log: LogEntry[] = g.log;
-    const words = new LogWords(this.lg, g);
     for (let k = from; k < log.length; k++) {
       const e = log[k]!;
       const eventId = `event:${e.event}`;
       let rules = fired.filter((r) => r.event === eventId).map((r) => ({ id: r.id, ...(this.ruleLinks.get(r.id) ?? { name: r.id, link: null }) }));
       if (e.event === '$answer') {
+        // the rule that asked (its name is no secret, even when the answer is)
         const move = e.data['move'] as Move | undefined;
         const asker = move?.kind === 'choice' ? move.ask.replace(/\/ask\d+$/, '') : null;
         const link = asker ? this.ruleLinks.get(asker) : undefined;
         rules = asker && link ? [{ id: asker, ...link }] : [];
       }
-      out.push({ seq: e.seq, round: e.round, turn: e.turn, event: e.event, text: words.line(e), rules });
+      if (rules.length > 0) out.set(e.seq, rules);
     }
     return out;
   }
 
-  /** An option or a step by the shared log words: `exit`, `place_start_settlement(corner(0, -2, 0))`. */
-  private moveLabel(m: Move): string {
-    return new LogWords(this.lg, this.game).move(m);
-  }
-
   get limitedBots(): boolean {
     return this.botRunLimited;
+  }
+}
+
+/**
+ * A seat's points now: the first key of the scenario's ranking (`ranking p by p.vp desc`), read as the engine reads
+ * it at the end of a game. Only the viewer's own: the key may read what only its seat knows (victory cards in hand).
+ */
+function pointsOf(g: Game, seat: number): number | null {
+  const ranking = g.lg.ranking;
+  const key = ranking?.keys[0];
+  if (!ranking || !key || g.error !== null) return null;
+  const local = g.locals[ranking.slot];
+  const self = g.self;
+  g.locals[ranking.slot] = seat;
+  g.self = seat;
+  try {
+    const v = g.lg.strings.decode(key.value(g), { t: 'number' });
+    return typeof v === 'number' ? v : null;
+  } catch {
+    return null;
+  } finally {
+    g.locals[ranking.slot] = local!;
+    g.self = self;
   }
 }
 

@@ -1,6 +1,8 @@
 // `simulate/run`: many games through @houserules/simulation (the same runner, seeds and summary as
 // `houserules simulate`), on the engine's closures, in slices with progress, stopping at once on cancel.
 import { compile } from '@houserules/compiler';
+import { endName } from '@houserules/conformance';
+import { compareBalance } from '@houserules/diff';
 import {
   createGameRunner,
   emptyPartial,
@@ -67,5 +69,8 @@ export async function simulate(project: ProjectFiles, params: SimulateParams, jo
     options: params.options,
     ruleIds: runner.ruleIds,
   });
-  return { ok: true, result: { summary, rules: rulesOf(graph), ms, gamesPerSecond: (done / ms) * 1000, cancelled: job.cancelled } };
+  // 95% intervals as Compare gives them (a summary against itself: its own side of each row)
+  const intervals = Object.fromEntries(compareBalance(summary, summary).map((row) => [row.measure, row.a]));
+  const endNames = Object.fromEntries(summary.endReasons.map((e) => [e.reason, endName(runner.loaded, e.reason)]));
+  return { ok: true, result: { summary, rules: rulesOf(graph), ms, gamesPerSecond: (done / ms) * 1000, cancelled: job.cancelled, intervals, endNames } };
 }

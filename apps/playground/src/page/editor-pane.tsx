@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { EditorHost } from '../editor/editor-host.ts';
 import type { Playground } from './playground.ts';
+import { StaticCode } from './static-code.tsx';
 
 /** The editor host is made once per page; other parts (bridges, decorations) reach it here. */
 export const editorHost: { current: EditorHost | null; listeners: ((h: EditorHost) => void)[] } = { current: null, listeners: [] };
@@ -41,6 +42,8 @@ export function EditorPane({ pg }: { pg: Playground }) {
     };
   }, []);
   void pg.revision.value;
+  const active = pg.active.value;
+  const staticText = loaded.value || active === null ? undefined : pg.workspace.text(active);
   return (
     <section class="editor-pane">
       <div class="tabs" role="tablist">
@@ -56,8 +59,11 @@ export function EditorPane({ pg }: { pg: Playground }) {
           </div>
         ))}
       </div>
-      {/* Monaco owns this element's children: the page draws none in it (a placeholder is the CSS's). */}
-      <div class="editor" ref={box} data-testid="editor" data-loading={loaded.value ? undefined : 'true'} />
+      <div class="editor-box">
+        {/* Monaco owns this element's children: the page draws none in it. Until it is there, the file is drawn beside. */}
+        <div class="editor" ref={box} data-testid="editor" data-loading={loaded.value ? undefined : 'true'} />
+        {!loaded.value && staticText !== undefined && <StaticCode text={staticText} />}
+      </div>
     </section>
   );
 }

@@ -13,7 +13,8 @@ export function FileList({ pg }: { pg: Playground }) {
   const tabs = pg.tabs.value;
   const groups: { title: string; files: string[] }[] = [];
   if (entry) {
-    const own = Object.keys(pg.workspace.authored()).filter((p) => pg.workspace.origin(p) === 'new' && p !== entry.file);
+    // the author's new files, but each file listed once: a new test file of the scenario is among its tests
+    const own = Object.keys(pg.workspace.authored()).filter((p) => pg.workspace.origin(p) === 'new' && p !== entry.file && !entry.tests.includes(p) && !entry.dependencies.includes(p));
     groups.push({ title: 'Scenario', files: [entry.file] });
     if (entry.tests.length) groups.push({ title: 'Tests', files: entry.tests });
     if (entry.dependencies.length) groups.push({ title: 'Builds on', files: entry.dependencies });

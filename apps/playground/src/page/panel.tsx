@@ -14,14 +14,8 @@ const LAZY_VIEWS = [SimulateView, PlayView, CompareView, GraphView];
 /** How long after the page is ready the other views' code is fetched, if the browser is not idle before. */
 const PRELOAD_WITHIN_MS = 3000;
 
-const VIEWS: { id: PanelView; label: string }[] = [
-  { id: 'problems', label: 'Problems' },
-  { id: 'tests', label: 'Tests' },
-  { id: 'simulate', label: 'Simulate' },
-  { id: 'play', label: 'Play' },
-  { id: 'compare', label: 'Compare' },
-  { id: 'graph', label: 'Rule graph' },
-];
+export const PANEL_LABELS: Record<PanelView, string> = { problems: 'Problems', tests: 'Tests', simulate: 'Simulate', play: 'Play', compare: 'Compare', graph: 'Rule graph' };
+const VIEWS = (Object.keys(PANEL_LABELS) as PanelView[]).map((id) => ({ id, label: PANEL_LABELS[id] }));
 
 export function Panel({ pg }: { pg: Playground }) {
   const view = pg.panel.value;
@@ -37,7 +31,7 @@ export function Panel({ pg }: { pg: Playground }) {
     <aside class="panel">
       <div class="panel-tabs" role="tablist">
         {VIEWS.map((v) => (
-          <button key={v.id} role="tab" class={`panel-tab${view === v.id ? ' active' : ''}`} aria-selected={view === v.id} data-testid={`panel:${v.id}`} onClick={() => (pg.panel.value = v.id)}>
+          <button key={v.id} role="tab" class={`panel-tab${view === v.id ? ' active' : ''}`} aria-selected={view === v.id} data-testid={`panel:${v.id}`} onClick={() => pg.showPanel(v.id)}>
             {v.label}
             {v.id === 'problems' && errors > 0 && <span class="badge err">{errors}</span>}
           </button>

@@ -6,21 +6,41 @@ import type { ComparisonWorker } from '../protocol/comparison-worker.ts';
 import type { EngineClient } from '../protocol/engine-client.ts';
 import type { Catalog, CatalogEntry, CheckResult, SourceLink } from '../protocol/engine-protocol.ts';
 import { downloadOf, saveDownload } from '../workspace/download.ts';
-import { decodeShareLink, encodeShareLink, SHARE_PREFIX } from '../workspace/share-link.ts';
-import { loadState, saveState, type KeyValueStore } from '../workspace/storage.ts';
+import { decodeShareLink, encodeShareLink, SHARE_PREFIX, type SharedProject } from '../workspace/share-link.ts';
+import { readKept, readState, saveKept, saveState, type KeyValueStore } from '../workspace/storage.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 
 export type PanelView = 'problems' | 'tests' | 'simulate' | 'play' | 'compare' | 'graph';
 
+/** On a phone-sized screen one pane is shown at a time: the files, the editor, or the panel. */
+export type PhonePane = 'files' | 'editor' | 'panel';
+
 export const DEFAULT_ENTRY = 'scenarios/diamant/diamant.rules';
-/** Quiet time after a keystroke before the engine worker rechecks (the language service marks at once). */
+/**
+ * Quiet time after a keystroke before the engine worker rechecks: short while its check marks the editor, longer
+ * once the language service does (it marks at once; the check then feeds the Problems view, and a check of a
+ * long file competing with the language service's analysis would slow the markers down).
+ */
 const CHECK_DELAY_MS = 250;
+const CHECK_DELAY_BEHIND_LANGUAGE_SERVICE_MS = 700;
 const SAVE_DELAY_MS = 400;
 
 export interface Notice {
   kind: 'info' | 'error';
   text: string;
+  /** a button in the notice (restore the files a link replaced, say) */
+  action?: { label: string; run: () => void };
 }
+
+/** A shared link that would replace some of the author's edited files: the page asks before it does. */
+export interface LinkChoice {
+  project: SharedProject;
+  /** the author's files the link has another text for */
+  conflicts: string[];
+}
+
+/** What to do with such a link: open it (the author's versions kept aside, restorable), add only its other files, or leave it. */
+export type LinkTake = 'theirs' | 'mine' | 'ignore';
 
 /** Where the editor should go: a file and a range (1-based, end exclusive). */
 export interface Reveal {
@@ -37,14 +57,22 @@ export class Playground {
   readonly check = signal<CheckResult | null>(null);
   readonly checking = signal(false);
   readonly panel = signal<PanelView>('problems');
+  /** the pane a phone-sized screen shows (a wider one shows all three) */
+  readonly phonePane = signal<PhonePane>('editor');
   readonly panelWide = signal(false);
   readonly galleryOpen = signal(false);
   readonly notice = signal<Notice | null>(null);
+  /** a shared link waiting for the author's answer (it would replace edited files) */
+  readonly linkChoice = signal<LinkChoice | null>(null);
+  /** called once a shared link has been taken or refused: the page clears it from the address (a reload must not take it again) */
+  onLinkTaken: () => void = () => {};
   readonly reveal = signal<Reveal | null>(null);
   /** bumped when the workspace's files change (an edit, a reset, a loaded link) */
   readonly revision = signal(0);
   readonly ready = signal(false);
   readonly cursor = signal<{ file: string; line: number } | null>(null);
+  /** the language service marks the editor as the author types (set once its worker answers) */
+  languageServiceLive = false;
 
   readonly entry = computed<CatalogEntry | null>(() => this.catalog.value.entries.find((e) => e.id === this.entryId.value) ?? null);
   readonly entryFile = computed<string>(() => this.entryId.value.split('#')[0]!);
@@ -69,27 +97,28 @@ export class Playground {
     readonly comparisons: ComparisonWorker,
   ) {}
 
-  /** Loads the shared link or the stored workspace (a link wins), sends every file to the worker, opens the entry. */
+  /**
+   * Loads the stored workspace, sends the author's files to the worker, opens the entry; then takes a shared link
+   * in the fragment, if any (openLink): a link adds its files to the author's, and asks before replacing any.
+   */
   async boot(fragment: string): Promise<void> {
-    const stored = loadState(this.store);
+    const { state: stored, problem } = readState(this.store);
+    if (problem !== null) this.notice.value = { kind: 'error', text: problem };
     let open = DEFAULT_ENTRY;
     let tabs: string[] = [];
     let active: string | null = null;
-    if (fragment.startsWith(SHARE_PREFIX)) {
-      const decoded = decodeShareLink(fragment);
-      if (decoded.ok) {
-        this.workspace.load(decoded.project.files);
-        open = decoded.project.open;
-        this.notice.value = { kind: 'info', text: `Opened a shared link with ${Object.keys(decoded.project.files).length} file(s).` };
-      } else {
-        this.notice.value = { kind: 'error', text: decoded.message };
-        if (stored) this.workspace.load(stored.files);
-      }
-    } else if (stored) {
+    if (stored) {
       this.workspace.load(stored.files);
       open = stored.open;
       tabs = stored.tabs;
       active = stored.active;
+    }
+    const link = fragment.startsWith(SHARE_PREFIX) ? this.readLink(fragment) : null;
+    // a link that replaces nothing is opened at once, with the scenario it names
+    if (link && link.conflicts.length === 0) {
+      this.workspace.load({ ...this.workspace.authored(), ...link.project.files });
+      open = link.project.open;
+      this.linkOpened(link.project, []);
     }
     const authored = this.workspace.authored();
     if (this.booted || Object.keys(authored).length > 0) await this.engine.request('files/author', { files: authored });
@@ -99,15 +128,94 @@ export class Playground {
     if (!this.workspace.has(file)) open = DEFAULT_ENTRY;
     await this.openEntry(open, { tabs, active });
     this.ready.value = true;
+    performance.mark('houserules:checked');
     this.markEditable();
     await this.refreshCatalog();
     if (!this.catalog.value.entries.some((e) => e.id === this.entryId.value)) await this.openEntry(DEFAULT_ENTRY);
     else this.addEntryTabs();
+    if (link && link.conflicts.length > 0) this.linkChoice.value = link;
+  }
+
+  /** A shared link arriving after the page has loaded (pasted into the address bar of an open page). */
+  async openLink(fragment: string): Promise<void> {
+    const link = this.readLink(fragment);
+    if (link === null) return;
+    if (link.conflicts.length > 0) this.linkChoice.value = link;
+    else await this.takeLink('theirs', link);
+  }
+
+  /** A link's files and which of the author's files it would replace; null (and said) when the link is bad. */
+  private readLink(fragment: string): LinkChoice | null {
+    const decoded = decodeShareLink(fragment);
+    if (!decoded.ok) {
+      this.notice.value = { kind: 'error', text: decoded.message };
+      this.onLinkTaken();
+      return null;
+    }
+    const mine = this.workspace.authored();
+    const conflicts = Object.entries(decoded.project.files).flatMap(([path, text]) => (mine[path] !== undefined && mine[path] !== text ? [path] : []));
+    return { project: decoded.project, conflicts };
+  }
+
+  /** The author's answer to a link that would replace edited files (or a link that replaces nothing: 'theirs'). */
+  async takeLink(how: LinkTake, link = this.linkChoice.value): Promise<void> {
+    this.linkChoice.value = null;
+    if (!link) return;
+    if (how === 'ignore') {
+      this.onLinkTaken();
+      this.notice.value = { kind: 'info', text: 'The shared link was left unopened; your files are as they were.' };
+      return;
+    }
+    const mine = this.workspace.authored();
+    if (how === 'theirs' && link.conflicts.length > 0) {
+      const kept = saveKept(this.store, Object.fromEntries(link.conflicts.map((p) => [p, mine[p]!])));
+      if (!kept.ok) {
+        // nowhere to keep them: the link is not opened over them
+        this.linkChoice.value = link;
+        this.notice.value = { kind: 'error', text: kept.message };
+        return;
+      }
+    }
+    const files = how === 'theirs' ? { ...mine, ...link.project.files } : { ...link.project.files, ...mine };
+    this.workspace.load(files);
+    await this.engine.request('files/author', { files: this.workspace.authored() });
+    this.revision.value++;
+    this.scheduleSave();
+    await this.refreshCatalog();
+    const open = this.catalog.value.entries.some((e) => e.id === link.project.open) ? link.project.open : this.entryId.value;
+    await this.openEntry(open, { tabs: this.tabs.value });
+    this.linkOpened(link.project, how === 'theirs' ? link.conflicts : []);
+  }
+
+  private linkOpened(project: SharedProject, replaced: string[]): void {
+    this.onLinkTaken();
+    const n = Object.keys(project.files).length;
+    this.notice.value =
+      replaced.length > 0
+        ? { kind: 'info', text: `Opened a shared link with ${n} file(s); your version of ${replaced.length} of them is kept aside.`, action: { label: 'Restore mine', run: () => void this.restoreKept() } }
+        : { kind: 'info', text: `Opened a shared link with ${n} file(s).` };
+  }
+
+  /** The author's files a link replaced, back in place (the link's versions of them go). */
+  async restoreKept(): Promise<void> {
+    const kept = readKept(this.store);
+    if (kept === null) {
+      this.notice.value = { kind: 'error', text: 'There are no files kept aside to restore.' };
+      return;
+    }
+    this.workspace.load({ ...this.workspace.authored(), ...kept });
+    await this.engine.request('files/author', { files: this.workspace.authored() });
+    saveKept(this.store, null);
+    this.revision.value++;
+    this.scheduleSave();
+    await this.recheck();
+    this.notice.value = { kind: 'info', text: `Restored your version of ${Object.keys(kept).length} file(s).` };
   }
 
   /** The editor is on the page (Monaco arrives after the first paint). */
   editorReady(): void {
     this.editorShown = true;
+    performance.mark('houserules:editor');
     this.markEditable();
   }
 
@@ -139,8 +247,15 @@ export class Playground {
     this.tabs.value = [...new Set([entry.file, ...entry.tests, ...entry.dependencies, ...this.tabs.value])];
   }
 
+  /** A panel view, in front (on a phone, the panel is the pane shown). */
+  showPanel(view: PanelView): void {
+    this.panel.value = view;
+    this.phonePane.value = 'panel';
+  }
+
   openFile(path: string, range?: SourceLink['range']): void {
     if (!this.workspace.has(path)) return;
+    this.phonePane.value = 'editor';
     if (!this.tabs.value.includes(path)) this.tabs.value = [...this.tabs.value, path];
     this.active.value = path;
     if (range) this.reveal.value = { file: path, range, seq: ++this.revealSeq };
@@ -170,7 +285,7 @@ export class Playground {
     this.revision.value++;
     this.scheduleSave();
     clearTimeout(this.checkTimer);
-    this.checkTimer = setTimeout(() => void this.recheck(), CHECK_DELAY_MS);
+    this.checkTimer = setTimeout(() => void this.recheck(), this.languageServiceLive ? CHECK_DELAY_BEHIND_LANGUAGE_SERVICE_MS : CHECK_DELAY_MS);
   }
 
   async resetFile(path: string): Promise<void> {
@@ -181,6 +296,21 @@ export class Playground {
     this.revision.value++;
     this.scheduleSave();
     await this.refreshCatalog();
+    await this.recheck();
+  }
+
+  /**
+   * A new file of the author's (a witness test from Compare, say): kept, sent to the worker, and the gallery read
+   * again, so that its tests are the open scenario's at once (the Tests view lists and runs them without a reload).
+   */
+  async addFile(path: string, text: string): Promise<void> {
+    this.workspace.set(path, text);
+    await this.engine.request('files/change', { path, text });
+    this.revision.value++;
+    this.scheduleSave();
+    await this.refreshCatalog();
+    this.addEntryTabs();
+    this.openFile(path);
     await this.recheck();
   }
 

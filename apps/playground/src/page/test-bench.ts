@@ -12,7 +12,11 @@ export class TestBench {
   readonly running = signal<{ done: number; total: number } | null>(null);
   readonly selected = signal<string | null>(null);
   readonly heatMap = signal(false);
+  /** the workspace revision the last run saw: once the files change, its results are stale (marked, not shown as now) */
+  readonly runRevision = signal<number | null>(null);
+  readonly stale = computed(() => this.runRevision.value !== null && this.runRevision.value !== this.pg.revision.value);
   private cancel: (() => void) | null = null;
+  private entryOfResults: string | null = null;
 
   /** the open scenario's test files, and the scenario itself (a house rule often holds its own tests) */
   readonly files = computed(() => {
@@ -23,11 +27,25 @@ export class TestBench {
   readonly failed = computed(() => [...this.results.value.values()].filter((r) => r.status === 'failed').length);
 
   constructor(private readonly pg: Playground) {
-    // Test blocks are listed again whenever the files or the open scenario change.
+    // Test blocks are listed again when the open scenario changes or a check follows an edit (not at each
+    // keystroke: the check waits for a pause in the typing, and listing reads every test file again).
     effect(() => {
-      void pg.revision.value;
+      void pg.check.value;
       void this.refreshBlocks(this.files.value);
     });
+    // Another scenario: the last one's results are not this one's.
+    effect(() => {
+      const entry = pg.entryId.value;
+      if (this.entryOfResults !== null && this.entryOfResults !== entry) this.clear();
+      this.entryOfResults = entry;
+    });
+  }
+
+  clear(): void {
+    this.results.value = new Map();
+    this.lastRun.value = null;
+    this.selected.value = null;
+    this.runRevision.value = null;
   }
 
   async refreshBlocks(files: string[]): Promise<void> {
@@ -51,14 +69,20 @@ export class TestBench {
     this.cancel?.();
     const total = only ? only.length : [...this.blocks.value].filter(([f]) => files.includes(f)).reduce((n, [, b]) => n + b.length, 0);
     this.running.value = { done: 0, total };
+    const revision = this.pg.revision.value;
+    const entry = this.pg.entryId.value;
     const pending = this.pg.engine.start('tests/run', { files, ...(only ? { only } : {}) }, (p) => (this.running.value = { done: p.done, total }));
     this.cancel = pending.cancel;
     try {
       const result = await pending.result;
-      const results = new Map(only ? this.results.value : []);
+      // a run for a scenario no longer open is not shown
+      if (entry !== this.pg.entryId.value) return;
+      // one test run again on changed files: the others' results are from before, so only this run's are kept
+      const results = new Map(only && !this.stale.value ? this.results.value : []);
       for (const t of result.tests) results.set(keyOf(t.file, t.name), t);
       this.results.value = results;
       this.lastRun.value = result;
+      this.runRevision.value = revision;
       const firstFailure = result.tests.find((t) => t.status === 'failed');
       if (firstFailure && only) this.open(firstFailure);
     } finally {

@@ -5,14 +5,15 @@ export function TopBar({ pg }: { pg: Playground }) {
   const shared = useSignal<string | null>(null);
   const entry = pg.entry.value;
   const share = async () => {
+    // The link goes to the clipboard and the box beside the button, never into this page's address: a reload
+    // of the page would take it again, over the edits made since.
     const link = pg.shareLink(window.location.href);
     shared.value = link;
-    history.replaceState(null, '', link);
     try {
       await navigator.clipboard.writeText(link);
       pg.notice.value = { kind: 'info', text: 'Link copied: it holds your files, compressed. Anyone who opens it gets the same sources.' };
     } catch {
-      pg.notice.value = { kind: 'info', text: 'The address bar now holds the link to your files.' };
+      pg.notice.value = { kind: 'info', text: 'The browser refused the clipboard: copy the link from the box beside Share.' };
     }
   };
   return (
@@ -57,7 +58,7 @@ function CheckChip({ pg }: { pg: Playground }) {
       ? `${errors} error${errors === 1 ? '' : 's'}`
       : `checked${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`;
   return (
-    <button class={`check-chip ${state}${pg.checking.value ? ' busy' : ''}`} data-testid="check-status" data-state={state} onClick={() => (pg.panel.value = 'problems')}>
+    <button class={`check-chip ${state}${pg.checking.value ? ' busy' : ''}`} data-testid="check-status" data-state={state} onClick={() => pg.showPanel('problems')}>
       <span class="dot" />
       {label}
       {check && errors === 0 && (

@@ -1,7 +1,7 @@
 // The engine worker's protocol: one table of methods that the page's client and the worker both compile against.
 import type { Diagnostic, Range, Value } from '@houserules/schema';
 import type { TestResult } from '@houserules/conformance';
-import type { BalanceRow, Divergence, NodeChange, RenameCandidate, Witness } from '@houserules/diff';
+import type { BalanceRow, Divergence, Estimate, NodeChange, RenameCandidate, Witness } from '@houserules/diff';
 import type { SimulationSummary } from '@houserules/simulation';
 
 /** A scenario module or one of its variants, as the gallery lists it. */
@@ -117,6 +117,10 @@ export interface SimulateResult {
   ms: number;
   gamesPerSecond: number;
   cancelled: boolean;
+  /** 95% intervals by measure, as Compare's balance names them (`p1 win rate`, `p1 score`, `rounds`, `turns`, `ends: …`) */
+  intervals: Record<string, Estimate>;
+  /** each end reason by the end condition's name (`end:ten_points` → `ten_points`) */
+  endNames: Record<string, string>;
 }
 
 export type SimulateOutcome = { ok: true; result: SimulateResult } | { ok: false; message: string; diagnostics: Diagnostic[] };
@@ -140,7 +144,12 @@ export interface PlayStartParams {
 
 export interface PlayOption {
   index: number;
+  /** the option by the name a test writes: `exit`, `place_start_settlement(corner(0, -2, 0))` */
   label: string;
+  /** for a corner or an edge, what lies around it as the terminal says it: `pasture 8, forest 10, hills 2` */
+  around?: string;
+  /** the board's sites the option places or picks (to mark and click them on the board) */
+  sites: number[];
 }
 
 export interface PlayDecision {
@@ -150,6 +159,10 @@ export interface PlayDecision {
   label: string;
   secret: boolean;
   options: PlayOption[];
+  /** at an earlier step: the option the line holds here (choosing it walks forward; another forks a new line) */
+  taken: number | null;
+  /** why another option may not be chosen here (the undo rule: the seat learnt something hidden since), or null */
+  locked: string | null;
 }
 
 export interface PlayLogEntry {
@@ -166,6 +179,7 @@ export interface PlayStep {
   /** the step's index on its line */
   index: number;
   seat: number;
+  /** the answer as the viewer may know it: `p2 chooses exit`, or `p2 chooses (secretly)` */
   label: string;
   byBot: boolean;
 }
@@ -176,6 +190,18 @@ export interface PlayLine {
   steps: number;
 }
 
+/** The players as the viewer sees them, in the author's words: a column per seat (the viewer's first), a row per value. */
+export interface PlayTable {
+  seats: number[];
+  rows: { name: string; kind: 'var' | 'pool' | 'zone' | 'supply'; cells: string[] }[];
+}
+
+/** A shared var or pool as the viewer sees it: `bank: brick 19, lumber 19`. */
+export interface PlayShared {
+  name: string;
+  text: string;
+}
+
 export interface PlayState {
   session: number;
   lineId: number;
@@ -184,8 +210,9 @@ export interface PlayState {
   steps: PlayStep[];
   cursor: number;
   seats: SeatController[];
-  /** the seat whose eyes the view uses (-1: a spectator) */
+  /** the seat whose eyes everything below is seen with (-1: a spectator) */
   viewer: number;
+  /** the game as the viewer sees it (`game.view(viewer)`) */
   view: unknown;
   geometry: unknown;
   /** `pool.token` of every unlimited pool entry (its count is what it has paid out, so it is shown as ∞) */
@@ -194,9 +221,16 @@ export interface PlayState {
   boardSvg?: string;
   /** each seat's colour, as the board draws it */
   seatColours: string[];
+  /** the players' table and the shared values, in the author's words, scratch vars left out */
+  table: PlayTable;
+  shared: PlayShared[];
+  /** the viewer's points now (the ranking's first key), when the scenario ranks and a seat is viewing */
+  points?: number;
+  /** the viewer's open decisions (a person's seat): only the viewer's own options are shown */
   pending: PlayDecision[];
   /** seats still to answer (bots answer at once, so these are people) */
   waitingFor: number[];
+  /** the event log as the viewer saw it (`game.redactedLog(viewer)`), the most recent entries */
   log: PlayLogEntry[];
   over: boolean;
   outcome: { winners: number[]; reason: string; ranking: { seat: number; rank: number; score: Value[] }[] } | null;

@@ -21,14 +21,81 @@ export interface KeyValueStore {
 
 export type SaveResult = { ok: true } | { ok: false; message: string };
 
+/** Where the files a shared link replaced are kept, to be restored (one set: the latest). */
+export const KEPT_KEY = 'houserules-playground/kept-v1';
+
+/** The page's storage, or one that refuses every use when the browser gives none (cookies blocked, some private modes). */
+export function browserStore(): KeyValueStore {
+  try {
+    const store = window.localStorage;
+    if (store) return store;
+  } catch {
+    // reading window.localStorage itself throws when storage is blocked
+  }
+  const refuse = (): never => {
+    throw new DOMException('storage is disabled', 'SecurityError');
+  };
+  return { getItem: refuse, setItem: refuse, removeItem: refuse };
+}
+
+/** Why a write was refused, in words: a full storage and a disabled one are not the same advice. */
+function refusal(error: unknown): string {
+  const full = error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
+  return full
+    ? 'The browser’s storage for this page is full: your last edits are not saved. Download your files, or free space (reset files you no longer need).'
+    : 'This browser does not let the page keep files (storage disabled, or a private window): your edits last until the tab closes. Download them.';
+}
+
 export function saveState(store: KeyValueStore, state: StoredState): SaveResult {
   const text = JSON.stringify({ v: 1, ...state });
   if (text.length > MAX_STORED_CHARS) return { ok: false, message: `Your files take more than ${(MAX_STORED_CHARS / 1e6).toFixed(0)} MB; they are not saved in the browser. Download them.` };
   try {
     store.setItem(STORAGE_KEY, text);
     return { ok: true };
+  } catch (error) {
+    return { ok: false, message: refusal(error) };
+  }
+}
+
+/** The stored workspace, and what went wrong reading it (said to the author, never swallowed). */
+export function readState(store: KeyValueStore): { state: StoredState | null; problem: string | null } {
+  let text: string | null;
+  try {
+    text = store.getItem(STORAGE_KEY);
+  } catch (error) {
+    return { state: null, problem: refusal(error) };
+  }
+  if (text === null) return { state: null, problem: null };
+  const state = loadState(store);
+  return { state, problem: state === null ? 'The files saved in this browser could not be read back (too big, or written by another version); the page opens without them.' : null };
+}
+
+/** The files a shared link replaced, kept to be restored; null when none (or unreadable). */
+export function readKept(store: KeyValueStore): Record<string, string> | null {
+  try {
+    const text = store.getItem(KEPT_KEY);
+    if (text === null || text.length > MAX_STORED_CHARS) return null;
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== 'object') return null;
+    const files: Record<string, string> = {};
+    for (const [path, t] of Object.entries(value as Record<string, unknown>)) if (isProjectPath(path) && typeof t === 'string') files[path] = t;
+    return Object.keys(files).length > 0 ? files : null;
   } catch {
-    return { ok: false, message: 'The browser refused to save your files (storage full or disabled). Download them.' };
+    return null;
+  }
+}
+
+export function saveKept(store: KeyValueStore, files: Record<string, string> | null): SaveResult {
+  try {
+    if (files === null) store.removeItem(KEPT_KEY);
+    else {
+      const text = JSON.stringify(files);
+      if (text.length > MAX_STORED_CHARS) return { ok: false, message: 'The files to keep aside are too big to store; download them first.' };
+      store.setItem(KEPT_KEY, text);
+    }
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: refusal(error) };
   }
 }
 

@@ -48,6 +48,17 @@ describe('comparing two printings', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/extends "\.\.\/durango\.rules"/);
     expect(copied).toMatch(/test "witness/);
+    // Added to the author's files, the witness tests are Durango's at once: listed once, and they run.
+    await page.click('[data-testid="add-witness"]');
+    const witnessFile = 'scenarios/durango/tests/witness.rules';
+    await page.waitForSelector(`[data-testid="file:${witnessFile}"]`);
+    expect(await page.locator(`[data-testid="file:${witnessFile}"]`).count()).toBe(1);
+    await page.click('[data-testid="panel:tests"]');
+    const section = page.locator('.test-file', { hasText: 'durango/tests/witness.rules' });
+    await section.locator('[data-testid="test-row"]').first().waitFor({ timeout: 60_000 });
+    await section.locator('button', { hasText: 'run file' }).click();
+    await section.locator('[data-testid="test-row"][data-status="passed"]').first().waitFor({ timeout: 120_000 });
+    await page.click('[data-testid="panel:compare"]');
     expect(problemsOf(session)).toEqual([]);
   }, 300_000);
 

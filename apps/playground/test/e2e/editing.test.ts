@@ -95,6 +95,26 @@ describe('editing in the playground', () => {
     await expect.poll(() => drawnLines(fresh), { timeout: 30_000 }).toContain('derive oops: number = in_cave_count + 1');
     expect(await fresh.locator('[data-testid="file:scenarios/diamant/diamant.rules"] .badge.edited').count()).toBe(1);
     await session.screenshot(fresh, 'shared-link');
+    // The link is taken once: out of the address, so a reload after an edit keeps the edit.
+    expect(fresh.url()).not.toContain('#share=');
+    await typeAtEnd(fresh, '// my own line');
+    await fresh.waitForFunction(() => localStorage.getItem('houserules-playground/v1')?.includes('my own line'), null, { timeout: 30_000 });
+    await fresh.reload();
+    await whenChecked(fresh);
+    await toEndOfFile(fresh);
+    await expect.poll(() => drawnLines(fresh), { timeout: 30_000 }).toContain('// my own line');
+    // The same link again would replace the edited file: the page asks, and "keep mine aside" can be undone.
+    await fresh.goto(link);
+    await fresh.waitForSelector('[data-testid="link-choice"]');
+    await expect(fresh.textContent('[data-testid="link-choice"]')).resolves.toContain('scenarios/diamant/diamant.rules');
+    await fresh.click('[data-testid="link-theirs"]');
+    await fresh.waitForSelector('[data-testid="notice-action"]');
+    expect(fresh.url()).not.toContain('#share=');
+    await toEndOfFile(fresh);
+    await expect.poll(() => drawnLines(fresh), { timeout: 30_000 }).not.toContain('// my own line');
+    await fresh.click('[data-testid="notice-action"]');
+    await toEndOfFile(fresh);
+    await expect.poll(() => drawnLines(fresh), { timeout: 30_000 }).toContain('// my own line');
     // A damaged link is a message in the page, never an exception.
     const broken = await session.freshPage('#share=@@not-base64');
     await broken.waitForSelector('[data-testid="notice"]');

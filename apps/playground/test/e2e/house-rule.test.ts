@@ -62,8 +62,9 @@ describe('a house rule for Catan', () => {
     await page.click('[data-testid="panel:play"]');
     await page.click('[data-testid="play-start"]');
     await page.waitForSelector('[data-testid="game"]', { timeout: 60_000 });
-    await page.waitForSelector('[data-testid="decision-p1"] [data-testid="option"]');
-    await page.locator('[data-testid="decision-p1"] [data-testid="option"]').first().click();
+    // p1 places a settlement by clicking a marked corner of the board
+    await page.waitForSelector('[data-testid="board-sites"] [data-testid="site-mark"]');
+    await page.locator('[data-testid="board-sites"] [data-testid="site-mark"]').first().click();
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="game"]')?.getAttribute('data-cursor')) > 0);
 
     // And it compares with the base game, source by source.

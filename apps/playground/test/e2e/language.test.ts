@@ -148,7 +148,9 @@ describe('the language service in the editor', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('set relics_collected = relics_colected');
     await page.waitForSelector('[data-testid="editor"] .squiggly-error', { timeout: 150_000 });
-    await hoverUntil(page, 'relics_colected', 'relics_colected');
+    const hover = await hoverUntil(page, 'relics_colected', 'relics_colected');
+    // a name in a marker's message is quoted, not a raw markdown `span`
+    expect(hover).not.toContain('`');
     await session.screenshot(page, 'typo-language-service');
     await page.keyboard.press('Escape');
     // The quick fix (Ctrl+.) offers the declared name and puts it in place; the marker goes.
@@ -159,7 +161,18 @@ describe('the language service in the editor', () => {
     await page.keyboard.press('Control+.');
     const fix = page.locator('.action-widget .action-item, .action-widget .monaco-list-row', { hasText: 'relics_collected' }).first();
     await fix.waitFor({ timeout: 150_000 });
+    // the light bulb is there, and the fix's title is whole (not cut short)
+    expect(await page.locator('[data-testid="editor"] .lightBulbWidget').count()).toBe(1);
+    const title = fix.locator('.title');
+    await expect(title.evaluate((t) => t.scrollWidth <= t.clientWidth + 1)).resolves.toBe(true);
     await session.screenshot(page, 'quick-fix');
+    // … and F1 lists it as a command
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await page.keyboard.type('quick fix');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Quick Fix' }).first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    await fix.waitFor({ timeout: 150_000 });
     await fix.click();
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="editor"] .view-line')].some((l) => l.textContent?.replace(/\u00a0/g, ' ').includes('set relics_collected = relics_collected')));
     await page.waitForSelector('[data-testid="editor"] .squiggly-error', { state: 'detached', timeout: 150_000 });

@@ -1,5 +1,6 @@
 // Running scenarios in a real browser: the tests pass with their marks, 200 games simulate into charts, and a
-// Diamant round is played by hand as seat 1 against bots, then stepped back.
+// Diamant round is played by hand as seat 1 against bots, then stepped back; after an edit the results say they
+// are stale, in another scenario they are gone, and a notice goes by itself.
 import { describe, expect, it } from 'vitest';
 import { problemsOf, useBrowserSession } from './browser.ts';
 
@@ -17,9 +18,17 @@ describe('running a scenario in the playground', () => {
     expect(await page.locator('[data-testid="test-row"][data-status="passed"]').count()).toBe(total);
     await expect(page.textContent('[data-testid="test-summary"]')).resolves.toContain(`${total} passed`);
     await expect(page.textContent('[data-testid="coverage"]')).resolves.toContain('100% of rules fired');
-    // The gutter marks the tests of the open test file.
+    // The gutter marks the tests of the open test file, with one run lens per test.
     await page.click('[data-testid="file:scenarios/diamant/tests/leftovers.rules"]');
     await page.waitForSelector('[data-testid="editor"] .glyph-pass');
+    const lensTexts = async (): Promise<string[]> => page.locator('[data-testid="editor"] .codelens-decoration').allTextContents();
+    await expect.poll(async () => (await lensTexts()).filter((t) => /run test/i.test(t)).length, { timeout: 60_000 }).toBe(await page.locator('.test-file', { hasText: 'tests/leftovers.rules' }).locator('[data-testid="test-row"]').count());
+    expect((await lensTexts()).filter((t) => /run test.*run test/i.test(t))).toEqual([]);
+    // The rules' lenses know the run: how many tests fired each, never "run the tests" after they ran.
+    await page.click('[data-testid="file:scenarios/diamant/diamant.rules"]');
+    await expect.poll(async () => (await lensTexts()).some((t) => /fired by \d+ of \d+ test/.test(t)), { timeout: 60_000 }).toBe(true);
+    expect((await lensTexts()).filter((t) => t.includes('coverage: run the tests'))).toEqual([]);
+    await page.click('[data-testid="file:scenarios/diamant/tests/leftovers.rules"]');
     await session.screenshot(page, 'tests');
     expect(problemsOf(session)).toEqual([]);
   });
@@ -38,6 +47,10 @@ describe('running a scenario in the playground', () => {
     const rates = (await page.locator('[data-testid="chart-wins"] .bar-value').allTextContents()).map((t) => Number.parseFloat(t));
     expect(rates).toHaveLength(4);
     expect(rates.reduce((a, b) => a + b, 0)).toBeGreaterThan(99);
+    // each win rate with its 95% interval; lengths in rounds (Diamant has no turns); ends by the condition's name
+    expect(await page.locator('[data-testid="chart-wins"] [data-testid="interval"]').count()).toBe(4);
+    await expect(page.textContent('[data-testid="chart-length"] figcaption')).resolves.toContain('rounds');
+    await expect(page.textContent('[data-testid="chart-ends"]')).resolves.not.toMatch(/end:|\bend [a-z]/);
     await session.screenshot(page, 'simulate');
     expect(problemsOf(session)).toEqual([]);
   });
@@ -87,6 +100,37 @@ describe('running a scenario in the playground', () => {
     expect(await round()).toBe(1);
     expect(await page.locator('[data-testid="decision-p1"]').count()).toBe(1);
     await session.screenshot(page, 'play-stepped-back');
+    expect(problemsOf(session)).toEqual([]);
+  });
+
+  it('says the results are stale after an edit, clears them in another scenario, and lets a notice go', async () => {
+    const { page, session } = browser;
+    await page.click('[data-testid="file:scenarios/diamant/diamant.rules"]');
+    await page.waitForSelector('[data-testid="editor"]:not([data-loading]) .monaco-editor .view-lines .view-line');
+    await page.click('[data-testid="editor"] .view-lines');
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor.focused');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n// a note');
+    await page.click('[data-testid="panel:tests"]');
+    await page.waitForSelector('[data-testid="test-summary"][data-stale="true"]');
+    await page.click('[data-testid="panel:simulate"]');
+    await page.waitForSelector('[data-testid="sim-stale"]');
+    await page.click('[data-testid="panel:play"]');
+    await page.waitForSelector('[data-testid="play-stale"]');
+    // the gutter no longer marks results of files since changed
+    await page.click('[data-testid="file:scenarios/diamant/tests/leftovers.rules"]');
+    await page.waitForSelector('[data-testid="editor"] .glyph-pass', { state: 'detached' });
+    await session.screenshot(page, 'stale');
+    // A notice that only informs goes by itself.
+    await page.click('[data-testid="share"]');
+    await page.waitForSelector('[data-testid="notice"]');
+    await page.waitForSelector('[data-testid="notice"]', { state: 'detached', timeout: 20_000 });
+    // Another scenario: the last one's results are gone.
+    await page.click('[data-testid="open-gallery"]');
+    await page.click('[data-testid="entry:scenarios/catan/base.rules"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Catan'));
+    await page.click('[data-testid="panel:tests"]');
+    expect(await page.locator('[data-testid="test-summary"]').count()).toBe(0);
     expect(problemsOf(session)).toEqual([]);
   });
 });

@@ -60,32 +60,70 @@ describe('the engine worker', () => {
   });
 
   it('plays, steps back, and forks a new line when another option is chosen there', () => {
-    const s = diamantSession([null, 'random', 'random']);
+    // Catan's set-up: placing pieces reveals nothing, so an earlier answer may be given again.
+    const graph = compile(project.host, 'scenarios/catan/base.rules').value!;
+    const s = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 3, players: 3, options: {} }, [null, 'random', 'random']).session!;
     let state = s.state();
     expect(state.pending.map((d) => d.seat)).toEqual([0]);
+    // the viewer's points (the ranking's key) are read without moving the game
+    expect(state.points).toBe(0);
+    expect(s.state().stateHash).toBe(state.stateHash);
     const first = s.move(0, 0);
     expect(first.ok).toBe(true);
     if (!first.ok) return;
     state = first.state;
+    expect(state.points).toBe(1);
     const tip = state.cursor;
     const hashAtTip = state.stateHash;
-    // Back to just before p1's answer: the same decision is open again.
-    const p1Step = state.steps.findIndex((st) => st.seat === 0);
-    const back = s.goto(state.lineId, p1Step);
-    expect(back.ok && back.state.pending.some((d) => d.seat === 0)).toBe(true);
+    // Back to just before p1's answer: the same decision is open again, the answer it holds marked.
+    const back = s.goto(state.lineId, 0);
+    expect(back.ok && back.state.pending[0]).toMatchObject({ seat: 0, taken: 0, locked: null });
     // The same answer walks forward along the line; the state is the one left.
     const again = s.move(0, 0);
-    expect(again.ok && again.state.cursor).toBe(p1Step + 1);
+    expect(again.ok && again.state.cursor).toBe(1);
     const forward = s.goto(state.lineId, tip);
     expect(forward.ok && forward.state.stateHash).toBe(hashAtTip);
     // Another answer there forks: two lines, the old one intact.
-    s.goto(state.lineId, p1Step);
+    s.goto(state.lineId, 0);
     const fork = s.move(0, 1);
     expect(fork.ok && fork.state.lines.length).toBe(2);
     if (!fork.ok) return;
     expect(fork.state.lineId).not.toBe(state.lineId);
     const old = s.goto(state.lineId, tip);
     expect(old.ok && old.state.stateHash).toBe(hashAtTip);
+  });
+
+  it('shows a seat nothing of the others\' secret answers before they are revealed, and no answer again past what it learnt', () => {
+    const s = diamantSession([null, 'random', 'random']);
+    // p2 and p3 (bots) have chosen their plans in secret; p1 has not.
+    const asP2 = s.viewAs(1);
+    if (!asP2.ok) throw new Error('view as p2');
+    const p2Plan = /p2 chooses (continue|exit)/.exec(asP2.state.steps.map((st) => st.label).join('\n'))?.[1];
+    expect(p2Plan).toBeDefined();
+    for (const viewer of [0, -1]) {
+      const seen = s.viewAs(viewer);
+      if (!seen.ok) throw new Error('view');
+      const st = seen.state;
+      const text = JSON.stringify({ steps: st.steps, log: st.log, table: st.table, shared: st.shared, pending: st.pending });
+      expect(text).not.toMatch(/p[23] chooses (continue|exit)/);
+      expect(st.steps.filter((x) => x.seat > 0).map((x) => x.label)).toEqual(['p2 chooses (secretly)', 'p3 chooses (secretly)']);
+      expect(st.log.map((l) => l.text).filter((t) => /p[23] chooses/.test(t))).toEqual(['r1 p2 chooses (secretly)', 'r1 p3 chooses (secretly)']);
+      // the plans are the answers' vars: never a row of the table
+      expect(st.table.rows.map((r) => r.name)).not.toContain('plan');
+      // only the viewer's own options: a spectator has none
+      expect(st.pending.map((d) => d.seat)).toEqual(viewer === 0 ? [0] : []);
+    }
+    // p1 answers: the plans and the next card come to light. p1 may look back, but not answer again there.
+    s.viewAs(0);
+    const answered = s.move(0, 0);
+    if (!answered.ok) throw new Error('move');
+    const p1Step = answered.state.steps.findIndex((x) => x.seat === 0);
+    const back = s.goto(answered.state.lineId, p1Step);
+    if (!back.ok) throw new Error('goto');
+    expect(back.state.pending[0]?.locked).toEqual(expect.any(String));
+    expect(s.move(0, 1)).toMatchObject({ ok: false, diagnostics: [{ code: 'play/nothing-to-undo' }] });
+    // the same answer still walks forward
+    expect(s.move(0, 0).ok).toBe(true);
   });
 
   it('lets bots answer the same way from the same state, on any line', () => {

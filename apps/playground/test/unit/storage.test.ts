@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadState, MAX_STORED_CHARS, saveState, STORAGE_KEY, type KeyValueStore } from '../../src/workspace/storage.ts';
+import { loadState, MAX_STORED_CHARS, readKept, readState, saveKept, saveState, STORAGE_KEY, type KeyValueStore } from '../../src/workspace/storage.ts';
 
 function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -35,5 +35,26 @@ describe('the stored workspace', () => {
     expect(loadState(store)).toBeNull();
     store.setItem(STORAGE_KEY, JSON.stringify({ v: 1, open: 'x', files: { '../x.rules': 'a', 'scenarios/ok.rules': 'b', 'scenarios/n.rules': 5 }, tabs: [1, 'scenarios/ok.rules'], active: 3 }));
     expect(loadState(store)).toEqual({ open: 'x', files: { 'scenarios/ok.rules': 'b' }, tabs: ['scenarios/ok.rules'], active: null });
+  });
+
+  it('says why it could not read or save, rather than swallowing it: disabled, full, unreadable', () => {
+    const disabled: KeyValueStore = { getItem: () => { throw new DOMException('no', 'SecurityError'); }, setItem: () => { throw new DOMException('no', 'SecurityError'); }, removeItem: () => {} };
+    expect(readState(disabled)).toMatchObject({ state: null, problem: expect.stringContaining('private') });
+    const full: KeyValueStore = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); }, removeItem: () => {} };
+    const refused = saveState(full, { open: 'x', files: {}, tabs: [], active: null });
+    expect(refused.ok === false && refused.message).toContain('full');
+    expect(readState(full)).toEqual({ state: null, problem: null });
+    const store = memoryStore();
+    store.setItem(STORAGE_KEY, '{oops');
+    expect(readState(store).problem).not.toBeNull();
+  });
+
+  it('keeps aside the files a shared link replaced, and gives them back once', () => {
+    const store = memoryStore();
+    expect(readKept(store)).toBeNull();
+    expect(saveKept(store, { 'scenarios/a/a.rules': 'mine', '../x.rules': 'no' }).ok).toBe(true);
+    expect(readKept(store)).toEqual({ 'scenarios/a/a.rules': 'mine' });
+    saveKept(store, null);
+    expect(readKept(store)).toBeNull();
   });
 });

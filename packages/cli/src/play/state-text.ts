@@ -72,13 +72,11 @@ export function stateLines(words: GameWords, view: PlayerView, title: string, pe
   const seats = Array.from({ length: people.length }, (_, s) => s);
   const header = ['', ...seats.map((s) => `${words.seat(s)}${s === view.seat && people[s] ? ' (you)' : people[s] ? '' : ' (bot)'}`)];
   const rows: string[][] = [];
-  const resting = restingVars(words);
   for (const [name, value] of Object.entries(view.vars)) {
     if (!Array.isArray(value)) continue;
-    const cells = seats.map((s) => (value[s] === null ? '(secret)' : varText(words, value[s], typeOf.get(name))));
     // scratch: an answer's var (the events say the answer), a var every player has at its declared value
-    const rest = resting.get(name);
-    if (rest === ANSWER || (rest !== undefined && cells.every((c) => c === rest))) continue;
+    if (words.scratchVar(name, value)) continue;
+    const cells = seats.map((s) => (value[s] === null ? '(secret)' : varText(words, value[s], typeOf.get(name))));
     rows.push([words.text(name), ...cells]);
   }
   for (const [name, pool] of Object.entries(view.pools)) {
@@ -110,26 +108,6 @@ export function stateLines(words: GameWords, view: PlayerView, title: string, pe
     for (const [who, list] of placed) board.push(`  ${who}: ${list.join(', ')}`);
   }
   return { heading, shared: out, tableHeader: table[0] ?? null, rows: table.slice(1), board };
-}
-
-const ANSWER = Symbol('an answer');
-
-/**
- * The per-player vars the players' table leaves out, and when (docs/cli.md, "What play shows"):
- * a var that a `choose` writes (`ask … to choose p.discard_choice`) always, since its value is
- * the last answer, which the events already say; and a var declared with a constant value (`var
- * free_roads: number = 0`) while every player's value is that one, a counter at rest. By name:
- * ANSWER, or the text of the declared value.
- */
-function restingVars(words: GameWords): Map<string, string | typeof ANSWER> {
-  const out = new Map<string, string | typeof ANSWER>();
-  const answered = new Set([...words.asks.values()].flatMap((a) => (a.var === undefined ? [] : [a.var])));
-  for (const v of words.lg.graph.vars) {
-    if (v.scope !== 'player') continue;
-    if (answered.has(v.id)) out.set(v.name, ANSWER);
-    else if (v.initial.k === 'lit' && v.keys === undefined) out.set(v.name, varText(words, v.initial.v, v.type));
-  }
-  return out;
 }
 
 /** Every hex of the board, a line per row (`board` in play). */

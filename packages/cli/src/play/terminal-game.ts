@@ -1,4 +1,5 @@
 import { nearNames } from '@houserules/compiler';
+import { learntSince, playMark, type PlayMark } from '@houserules/conformance';
 import type { Agent, Game, LoadedGraph, Move, Snapshot } from '@houserules/engine';
 import type { RuleGraph } from '@houserules/schema';
 import { makeAgent, type AgentSpec } from '@houserules/simulation';
@@ -54,6 +55,9 @@ export type PlayEnd = 'over' | 'quit' | 'stopped';
 interface UndoPoint {
   before: Snapshot;
   decisions: number;
+  /** the seat that answered, and what it knew then (undo stops where it learnt something since) */
+  seat: number;
+  mark: PlayMark;
 }
 
 /**
@@ -291,7 +295,7 @@ export class TerminalGame {
   private answer(index: number): void {
     const g = this.game;
     const seat = this.asking;
-    this.undo.push({ before: g.snapshot(), decisions: this.decisions });
+    this.undo.push({ before: g.snapshot(), decisions: this.decisions, seat, mark: playMark(g) });
     if (this.undo.length > MAX_PLAY_UNDO) this.undo.shift();
     if (!g.applyOption(seat, index)) {
       this.undo.pop();
@@ -330,8 +334,12 @@ export class TerminalGame {
         return this.prompt();
       }
       case 'undo': {
-        const point = this.undo.pop();
+        const point = this.undo.at(-1);
         if (point === undefined) return this.refuse('play/nothing-to-undo', 'there is no decision of yours to take back');
+        // Undo stops where the seat learnt what it could not know when it answered (docs/cli.md): else it would peek.
+        const learnt = learntSince(g, point.seat, point.mark);
+        if (learnt !== null) return this.refuse('play/nothing-to-undo', `${this.words.seat(point.seat)}’s last answer cannot be taken back: since then ${this.words.text(learnt.what)} (round ${learnt.round})`);
+        this.undo.pop();
         g.restore(point.before);
         this.decisions = point.decisions;
         this.shownLog = g.log.length;

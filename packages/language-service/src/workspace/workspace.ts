@@ -205,14 +205,19 @@ export class Workspace {
     return checked.diagnostics;
   }
 
-  /** The open documents whose analysis read `path` (its own included): what to re-check after it changed. */
+  /**
+   * The open documents whose analysis read `path` (its own included): what to re-check after it changed. The
+   * edited document comes first, so that its markers (what the author is looking at) are not behind the others'.
+   */
   dependents(path: string): RulesDocument[] {
     const key = normalizePath(path);
-    return this.openDocuments().filter((d) => {
-      if (d.path === key) return true;
+    const others = this.openDocuments().filter((d) => {
+      if (d.path === key) return false;
       const known = this.analyses.get(d.path) ?? this.checks.get(d.path);
       return known === undefined || known.files.has(key);
     });
+    const own = this.documents.get(key);
+    return own?.open ? [own, ...others] : others;
   }
 
   /** Files parsed since the workspace was made (the parse cache's count). */

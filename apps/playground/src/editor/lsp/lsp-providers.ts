@@ -36,6 +36,7 @@ import {
 } from 'vscode-languageserver-protocol/browser';
 import { monaco } from '../monaco-setup.ts';
 import { RULES_LANGUAGE } from '../rules-language.ts';
+import { plainCode } from '../../page/code-spans.tsx';
 import type { LspClient } from './lsp-client.ts';
 import { toLspPosition, toLspRange, toMonacoRange } from './lsp-positions.ts';
 
@@ -76,12 +77,12 @@ function toMarker(d: Diagnostic): MonacoEditor.IMarkerData {
     ...r,
     endColumn: empty ? r.endColumn + 1 : r.endColumn,
     severity: severity(d.severity),
-    message: typeof d.message === 'string' ? d.message : d.message.value,
+    message: plainCode(typeof d.message === 'string' ? d.message : d.message.value),
     source: d.source ?? 'houserules',
     ...(d.code !== undefined ? { code: String(d.code) } : {}),
     ...(d.tags?.length ? { tags: d.tags.map((t) => (t === 1 ? monaco.MarkerTag.Unnecessary : monaco.MarkerTag.Deprecated)) } : {}),
     ...(d.relatedInformation?.length
-      ? { relatedInformation: d.relatedInformation.map((x) => ({ resource: monaco.Uri.parse(x.location.uri), message: x.message, ...toMonacoRange(x.location.range) })) }
+      ? { relatedInformation: d.relatedInformation.map((x) => ({ resource: monaco.Uri.parse(x.location.uri), message: plainCode(x.message), ...toMonacoRange(x.location.range) })) }
       : {}),
   };
 }
@@ -145,6 +146,9 @@ function toSymbols(list: DocumentSymbol[] | SymbolInformation[] | null): languag
  * Registers the providers for what the server serves, sets markers from its diagnostics, and runs the commands its
  * code lenses and actions carry through `runCommand` (the playground's own: run a test, and so on).
  */
+/** The language service's lenses the page draws itself, from its own runner (src/editor/test-decorations.ts). */
+const PAGE_LENS_COMMANDS = ['houserules.runTest', 'houserules.runTests'];
+
 export function registerLspProviders(client: LspClient, runCommand: (command: string, args: unknown[]) => void): IDisposable[] {
   const c = client.connection;
   const caps = client.capabilities;
@@ -294,10 +298,10 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
             .filter((d): d is Diagnostic => d !== undefined);
           const answer = await ask(c, token, (x) => x.sendRequest(CodeActionRequest.type, { textDocument: doc(model), range: toLspRange(range), context: { diagnostics, ...(context.only ? { only: [context.only] } : {}) } }));
           const actions: languages.CodeAction[] = (answer ?? []).map((a) => {
-            if (!('kind' in a) && 'command' in a && typeof a.command === 'string') return { title: a.title, command: toCommand(a as Command)! };
+            if (!('kind' in a) && 'command' in a && typeof a.command === 'string') return { title: plainCode(a.title), command: toCommand(a as Command)! };
             const action = a as CodeAction;
             return {
-              title: action.title,
+              title: plainCode(action.title),
               ...(action.kind ? { kind: action.kind } : {}),
               ...(action.isPreferred ? { isPreferred: true } : {}),
               ...(action.edit ? { edit: toWorkspaceEdit(action.edit) } : {}),
@@ -316,7 +320,8 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
       monaco.languages.registerCodeLensProvider(RULES_LANGUAGE, {
         provideCodeLenses: async (model, token) => {
           const lenses = (await ask(c, token, (x) => x.sendRequest(CodeLensRequest.type, { textDocument: doc(model) }))) ?? [];
-          return { lenses: lenses.map((l) => ({ range: toMonacoRange(l.range), ...(l.command ? { command: toCommand(l.command)! } : {}) })), dispose: () => {} };
+          // the tests' ▶ and the rules' coverage are the page's own lenses (its runner's results): one of each, not two
+          return { lenses: lenses.filter((l) => !PAGE_LENS_COMMANDS.includes(l.command?.command ?? '')).map((l) => ({ range: toMonacoRange(l.range), ...(l.command ? { command: toCommand(l.command)! } : {}) })), dispose: () => {} };
         },
       }),
     );

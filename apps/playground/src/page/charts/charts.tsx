@@ -5,6 +5,9 @@ import type { ComponentChildren } from 'preact';
 export interface Bar {
   label: string;
   value: number;
+  /** a 95% interval around the value, drawn as a whisker */
+  low?: number;
+  high?: number;
   /** shown on the bar instead of the value */
   text?: string;
   title?: string;
@@ -27,27 +30,40 @@ export function ChartCard({ title, children, testId, note }: { title: string; ch
   );
 }
 
-/** Vertical bars, one per item, value labels on top. */
+/** The room around a chart's plot, so that its first and last labels are not cut off at the edges. */
+const SIDE = 18;
+
+/** Vertical bars, one per item, value labels on top, a whisker for an interval. */
 export function ColumnChart({ bars, max, format }: { bars: Bar[]; max?: number; format?: (v: number) => string }) {
   const width = 360;
-  const height = 150;
-  const top = 18;
+  const height = 160;
+  const top = 28;
   const bottom = 30;
-  const top1 = max ?? Math.max(1e-9, ...bars.map((b) => b.value));
+  const top1 = max ?? Math.max(1e-9, ...bars.map((b) => Math.max(b.value, b.high ?? 0)));
   const slot = width / Math.max(1, bars.length);
   const bw = Math.min(56, slot * 0.7);
+  const yOf = (v: number): number => height - bottom - ((height - top - bottom) * Math.max(0, v)) / top1;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} class="svg-chart" role="img">
+    <svg viewBox={`${-SIDE} 0 ${width + 2 * SIDE} ${height}`} class="svg-chart" role="img">
       <line x1="0" x2={width} y1={height - bottom} y2={height - bottom} class="axis" />
       {bars.map((b, i) => {
-        const h = ((height - top - bottom) * b.value) / top1;
+        const y = yOf(b.value);
+        const h = height - bottom - y;
         const x = i * slot + (slot - bw) / 2;
-        const y = height - bottom - h;
+        const whisker = b.low !== undefined && b.high !== undefined;
+        const labelY = Math.min(y, whisker ? yOf(b.high!) : y) - 4;
         return (
           <g key={b.label} class={b.onClick ? 'clickable' : ''} onClick={b.onClick}>
             <title>{b.title ?? `${b.label}: ${format ? format(b.value) : b.value}`}</title>
             <rect x={x} y={y} width={bw} height={Math.max(0.5, h)} rx="3" fill={toneColor(b.tone ?? i)} />
-            <text x={x + bw / 2} y={y - 4} class="bar-value" text-anchor="middle">
+            {whisker && (
+              <g class="whisker" data-testid="interval">
+                <line x1={x + bw / 2} x2={x + bw / 2} y1={yOf(b.low!)} y2={yOf(b.high!)} />
+                <line x1={x + bw / 2 - 6} x2={x + bw / 2 + 6} y1={yOf(b.low!)} y2={yOf(b.low!)} />
+                <line x1={x + bw / 2 - 6} x2={x + bw / 2 + 6} y1={yOf(b.high!)} y2={yOf(b.high!)} />
+              </g>
+            )}
+            <text x={x + bw / 2} y={labelY} class="bar-value" text-anchor="middle">
               {b.text ?? (format ? format(b.value) : String(b.value))}
             </text>
             <text x={x + bw / 2} y={height - bottom + 14} class="bar-label" text-anchor="middle">
@@ -103,7 +119,7 @@ export function Histogram({ counts, maxBins = 24, tone = 1, unit }: { counts: { 
   const label = (k: number): string => (binWidth === 1 ? String(lo + k) : `${lo + k * binWidth}–${lo + (k + 1) * binWidth - 1}`);
   const every = Math.max(1, Math.ceil(bins / 8));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} class="svg-chart" role="img">
+    <svg viewBox={`${-SIDE} 0 ${width + 2 * SIDE} ${height}`} class="svg-chart" role="img">
       <line x1="0" x2={width} y1={height - bottom} y2={height - bottom} class="axis" />
       {heights.map((g, k) => {
         const h = ((height - top - bottom) * g) / Math.max(1, peak);

@@ -350,8 +350,7 @@ function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared
   const add = (): void => {
     if (!r.witnessTest) return;
     const path = pg.workspace.has(r.witnessTest.path) ? r.witnessTest.path.replace(/\.rules$/, `_${Date.now() % 100000}.rules`) : r.witnessTest.path;
-    pg.edit(path, r.witnessTest.text);
-    pg.openFile(path);
+    void pg.addFile(path, r.witnessTest.text);
   };
   const seats: undefined[] = Array.from({ length: w.players }, () => undefined);
   return (
@@ -384,7 +383,7 @@ function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared
         <button class="btn" data-testid="copy-as-test" disabled={!r.witnessTest} onClick={() => void copy()}>
           Copy as tests
         </button>
-        <button class="btn" disabled={!r.witnessTest} onClick={add}>
+        <button class="btn" data-testid="add-witness" disabled={!r.witnessTest} onClick={add}>
           Add to my files
         </button>
       </div>

@@ -1,10 +1,12 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Diagnostic } from '@houserules/schema';
-import type { PlayResult, PlayState, SeatController } from '../../protocol/engine-protocol.ts';
+import type { BoardGeometryView, PlayerView, ZoneView } from '@houserules/engine';
+import type { PlayDecision, PlayOption, PlayResult, PlayState, SeatController } from '../../protocol/engine-protocol.ts';
 import type { Playground } from '../playground.ts';
 import { agentChoices, defaultPlayers, GameSetupFields, type GameSetup, type SeatChoice } from './game-setup.tsx';
-import { StatePictures } from './state-pictures.tsx';
+import { PlayBoard } from './play-board.tsx';
+import { ZoneRow } from './state-pictures.tsx';
 
 /** The game to start, on the shared set-up (a seat is a person, null, or a bot). */
 type PlayForm = GameSetup<SeatController>;
@@ -19,6 +21,8 @@ export function PlayView({ pg }: { pg: Playground }) {
   const problems = useSignal<Diagnostic[]>([]);
   const busy = useSignal(false);
   const formFor = useSignal('');
+  /** the files' revision the game was started on (a game keeps its rules; an edit since is said) */
+  const startedOn = useSignal(-1);
   useEffect(() => {
     if (!check || formFor.value === pg.entryId.value) return;
     formFor.value = pg.entryId.value;
@@ -42,12 +46,18 @@ export function PlayView({ pg }: { pg: Playground }) {
   const f = form.value;
   if (!check || !f) return <p class="muted pad">Checking the scenario…</p>;
   const s = state.value;
-  const start = (): Promise<void> => apply(pg.engine.request('game/start', { entry: pg.entryFile.value, variant: f.variant, players: f.players, seed: f.seed, options: f.options, seats: f.seats }));
+  const start = async (): Promise<void> => {
+    startedOn.value = pg.revision.value;
+    await apply(pg.engine.request('game/start', { entry: pg.entryFile.value, variant: f.variant, players: f.players, seed: f.seed, options: f.options, seats: f.seats }));
+    // a board to play on wants the room: the panel widens (its ⇥ narrows it again)
+    if (state.value?.boardSvg) pg.panelWide.value = true;
+  };
   const openLog = async (file: File): Promise<void> => {
     if (file.size > MAX_LOG_FILE_BYTES) {
       problems.value = [{ code: 'play/bad-log', severity: 'error', message: `A game log may be at most ${MAX_LOG_FILE_BYTES / 1e6} MB.` }];
       return;
     }
+    startedOn.value = pg.revision.value;
     await apply(pg.engine.request('game/open-log', { entry: pg.entryFile.value, variant: f.variant, text: await file.text() }));
   };
   return (
@@ -58,6 +68,11 @@ export function PlayView({ pg }: { pg: Playground }) {
           {d.code}: {d.message}
         </p>
       ))}
+      {s && startedOn.value !== pg.revision.value && (
+        <p class="stale-note" data-testid="play-stale">
+          This game plays the rules as they were when it started; start a new game to play your edits.
+        </p>
+      )}
       {s && <Game pg={pg} s={s} busy={busy.value} apply={(p) => void apply(p)} />}
     </div>
   );
@@ -100,30 +115,38 @@ function PlaySetup({ pg, f, onChange, onStart, onOpenLog, started, busy }: { pg:
 
 function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: boolean; apply: (p: Promise<PlayResult>) => void }) {
   const e = pg.engine;
+  const hovered = useSignal<number | null>(null);
   const goto = (cursor: number, lineId = s.lineId): void => apply(e.request('game/goto', { session: s.session, lineId, cursor }));
+  const viewAs = (viewer: number): void => apply(e.request('game/view-as', { session: s.session, viewer }));
+  const choose = (seat: number, option: number): void => apply(e.request('game/move', { session: s.session, seat, option }));
   const ahead = s.steps.length - s.cursor;
+  const view = s.view as PlayerView;
+  const decision = s.pending[0];
+  const onBoard = decision ? decision.options.filter((o) => o.sites.length > 0) : [];
+  const seat = (n: number): string => `p${n + 1}`;
   return (
-    <div class="game" data-testid="game" data-cursor={s.cursor} data-steps={s.steps.length}>
+    <div class="game" data-testid="game" data-cursor={s.cursor} data-steps={s.steps.length} data-viewer={s.viewer}>
       <div class="game-head">
         <span class="round">
-          round {(s.view as { round: number }).round}
-          {(s.view as { turn: number }).turn > 0 && ` · turn ${(s.view as { turn: number }).turn}`}
+          round {view.round}
+          {view.turn > 0 && ` · turn ${view.turn}`}
+          {view.current >= 0 && ` · ${seat(view.current)}’s turn`}
         </span>
         {s.over && s.outcome && (
           <span class="outcome" data-testid="outcome">
-            game over ({s.outcome.reason.replace(/^end:/, '')}) · winner{s.outcome.winners.length === 1 ? '' : 's'} {s.outcome.winners.map((w) => `p${w + 1}`).join(', ')}
+            game over ({s.outcome.reason}) · winner{s.outcome.winners.length === 1 ? '' : 's'} {s.outcome.winners.map(seat).join(', ') || 'nobody'}
           </span>
         )}
         {s.error && <span class="fail">{s.error.code}: {s.error.message}</span>}
         <span class="spacer" />
-        <label class="viewer">
+        <label class="viewer" title="Everything below is what this seat may see">
           seen by
-          <select value={String(s.viewer)} onChange={(ev) => apply(e.request('game/view-as', { session: s.session, viewer: Number((ev.target as HTMLSelectElement).value) }))}>
+          <select data-testid="viewer" value={String(s.viewer)} onChange={(ev) => viewAs(Number((ev.target as HTMLSelectElement).value))}>
             <option value="-1">a spectator</option>
             {s.seats.map((c, i) => (
               <option key={i} value={String(i)}>
-                p{i + 1}
-                {c === null ? ' (person)' : ` (${c})`}
+                {seat(i)}
+                {c === null ? ' (person)' : ` (bot: ${c})`}
               </option>
             ))}
           </select>
@@ -154,12 +177,24 @@ function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: bool
             ))}
           </select>
         )}
-        {ahead > 0 && <span class="muted">choose differently here to fork a new line</span>}
       </div>
-      <Decisions s={s} busy={busy} onChoose={(seat, option) => apply(e.request('game/move', { session: s.session, seat, option }))} />
-      <StatePictures s={s} />
+      <div class={`play-main${s.boardSvg ? ' with-board' : ''}`}>
+        <div class="play-decide">
+          <Decisions s={s} busy={busy} hovered={hovered} onChoose={choose} onViewAs={viewAs} hasBoard={Boolean(s.boardSvg)} />
+        </div>
+        {s.boardSvg && s.geometry !== null && (
+          <div class="play-on-board">
+            <PlayBoard svg={s.boardSvg} geometry={s.geometry as BoardGeometryView} options={onBoard} hovered={hovered.value} disabled={busy || s.over || decision?.locked != null} onChoose={(o) => decision && choose(decision.seat, o)} />
+          </div>
+        )}
+        <div class="play-hand">
+          <YourHand s={s} />
+        </div>
+      </div>
+      <PlayersTable s={s} />
+      <SharedState s={s} />
       <div class="game-columns">
-        <section class="steps">
+        <section class="steps" data-testid="steps">
           <h4>Steps</h4>
           <ol start={1}>
             {s.steps.map((st) => (
@@ -173,7 +208,7 @@ function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: bool
           </ol>
         </section>
         <section class="event-log" data-testid="event-log">
-          <h4>Event log</h4>
+          <h4>Event log{s.viewer >= 0 ? ` as ${seat(s.viewer)} saw it` : ' as a spectator saw it'}</h4>
           <ol>
             {s.log.map((l) => (
               <li key={l.seq} class={l.event.startsWith('$') ? 'engine-event' : 'rule-event'}>
@@ -192,25 +227,169 @@ function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: bool
   );
 }
 
-function Decisions({ s, busy, onChoose }: { s: PlayState; busy: boolean; onChoose: (seat: number, option: number) => void }) {
+/** The viewer's open decision: its options as a list (those with a site are on the board too); or who is awaited. */
+function Decisions({ s, busy, hovered, onChoose, onViewAs, hasBoard }: { s: PlayState; busy: boolean; hovered: { value: number | null }; onChoose: (seat: number, option: number) => void; onViewAs: (viewer: number) => void; hasBoard: boolean }) {
   if (s.over) return null;
-  if (s.pending.length === 0) return <p class="muted">Waiting for {s.waitingFor.map((w) => `p${w + 1}`).join(', ') || 'nobody'}…</p>;
+  const others = s.waitingFor.filter((w) => w !== s.viewer);
+  const people = others.filter((w) => s.seats[w] === null);
+  const d = s.pending[0];
   return (
     <div class="decisions">
-      {s.pending.map((d) => (
-        <div key={d.seat} class="decision" data-testid={`decision-p${d.seat + 1}`}>
-          <div class="decision-head">
-            <span class="seat-dot" style={{ background: s.seatColours[d.seat] }} /> <b>p{d.seat + 1}</b>, {d.label}
-          </div>
-          <div class={`options${d.options.length > 12 ? ' many' : ''}`}>
-            {d.options.map((o) => (
-              <button key={o.index} class="option-btn" disabled={busy} data-testid="option" onClick={() => onChoose(d.seat, o.index)}>
-                {o.label}
-              </button>
-            ))}
-          </div>
+      {d && <Decision d={d} s={s} busy={busy} hovered={hovered} onChoose={onChoose} hasBoard={hasBoard} />}
+      {!d && (
+        <p class="waiting" data-testid="waiting">
+          {others.length === 0 ? 'Nobody to wait for.' : `Waiting for ${others.map((w) => `p${w + 1}`).join(', ')}.`}{' '}
+          {people.map((w) => (
+            <button key={w} class="btn small" data-testid={`take-seat-p${w + 1}`} onClick={() => onViewAs(w)} title={`See the game as p${w + 1} sees it, to answer for p${w + 1}`}>
+              play as p{w + 1}
+            </button>
+          ))}
+        </p>
+      )}
+      {d && people.length > 0 && <p class="muted small">Also waiting for {people.map((w) => `p${w + 1}`).join(', ')}.</p>}
+    </div>
+  );
+}
+
+function Decision({ d, s, busy, hovered, onChoose, hasBoard }: { d: PlayDecision; s: PlayState; busy: boolean; hovered: { value: number | null }; onChoose: (seat: number, option: number) => void; hasBoard: boolean }) {
+  const plain = d.options.filter((o) => o.sites.length === 0 || !hasBoard);
+  const placed = hasBoard ? d.options.filter((o) => o.sites.length > 0) : [];
+  const button = (o: PlayOption) => (
+    <button
+      key={o.index}
+      class={`option-btn${d.taken === o.index ? ' taken' : ''}`}
+      disabled={busy || (d.locked !== null && d.taken !== o.index)}
+      data-testid="option"
+      title={o.around ? `${o.label} [${o.around}]` : o.label}
+      onMouseEnter={() => (hovered.value = o.index)}
+      onMouseLeave={() => (hovered.value = null)}
+      onFocus={() => (hovered.value = o.index)}
+      onBlur={() => (hovered.value = null)}
+      onClick={() => onChoose(d.seat, o.index)}
+    >
+      {o.label}
+      {o.around && <span class="around"> [{o.around}]</span>}
+    </button>
+  );
+  return (
+    <div class="decision" data-testid={`decision-p${d.seat + 1}`}>
+      <div class="decision-head">
+        <span class="seat-dot" style={{ background: s.seatColours[d.seat] }} /> <b>p{d.seat + 1}</b> (you), {d.label} — {d.options.length} option{d.options.length === 1 ? '' : 's'}
+      </div>
+      {d.locked !== null && (
+        <p class="locked" data-testid="locked">
+          {d.locked}
+        </p>
+      )}
+      {plain.length > 0 && <div class={`options${plain.length > 12 ? ' many' : ''}`}>{plain.map(button)}</div>}
+      {placed.length > 0 && (
+        <details class="placed-options" open={plain.length === 0 && placed.length <= 8}>
+          <summary>
+            {placed.length} on the board{plain.length === 0 ? ': click a marked site, or choose here' : ''}
+          </summary>
+          <div class={`options list${placed.length > 12 ? ' many' : ''}`}>{placed.map(button)}</div>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** The viewer's own values first: its pools and its zones' cards (another seat's are in the table, as the viewer sees them). */
+function YourHand({ s }: { s: PlayState }) {
+  if (s.viewer < 0) return null;
+  const view = s.view as PlayerView;
+  const me = s.viewer;
+  const pools = Object.entries(view.pools).flatMap(([name, p]) => (Array.isArray(p) && p[me] ? [[name, p[me]] as const] : []));
+  const zones = Object.entries(view.zones).flatMap(([name, z]) => (Array.isArray(z) && z[me] ? [[name, z[me]] as const] : []));
+  if (pools.length === 0 && zones.length === 0 && s.points === undefined) return null;
+  return (
+    <section class="your-hand" data-testid="your-hand">
+      <h4>
+        <span class="seat-dot" style={{ background: s.seatColours[me] }} /> p{me + 1}
+        {s.seats[me] === null ? ' (you)' : ''}
+        {s.points !== undefined && (
+          <span class="points" data-testid="points">
+            {' '}
+            · {s.points} point{s.points === 1 ? '' : 's'}
+          </span>
+        )}
+      </h4>
+      {pools.map(([name, p]) => (
+        <div key={name} class="hand-pool">
+          <b>{name}</b> {Object.entries(p).filter(([, n]) => n !== 0).map(([t, n]) => `${t} ${n}`).join(', ') || '—'}
         </div>
       ))}
+      {zones.map(([name, z]) =>
+        z.count > 0 ? (
+          <ZoneRow key={name} name={name} z={z} />
+        ) : (
+          <div key={name} class="hand-pool">
+            <b>{name}</b> —
+          </div>
+        ),
+      )}
+    </section>
+  );
+}
+
+/** Every seat's values as the viewer sees them: a column per seat, the viewer's first; scratch vars left out. */
+function PlayersTable({ s }: { s: PlayState }) {
+  const view = s.view as PlayerView;
+  const winners = new Set(s.outcome?.winners ?? []);
+  return (
+    <div class="table-scroll">
+      <table class="players" data-testid="players">
+        <thead>
+          <tr>
+            <th />
+            {s.table.seats.map((seat) => (
+              <th key={seat} class={`${seat === s.viewer ? 'me' : ''}${view.waitingFor.includes(seat) ? ' waiting' : ''}${winners.has(seat) ? ' winner' : ''}`}>
+                <span class="seat-dot" style={{ background: s.seatColours[seat] }} /> p{seat + 1}
+                <span class="muted"> {s.seats[seat] === null ? (seat === s.viewer ? 'you' : 'person') : 'bot'}</span>
+                {view.committed.includes(seat) && <span class="muted"> ✓</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {s.table.rows.map((r) => (
+            <tr key={r.name} class={r.kind}>
+              <th>{r.name}</th>
+              {r.cells.map((c, i) => (
+                <td key={i} class={s.table.seats[i] === s.viewer ? 'me' : ''}>
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The shared values and the zones everybody looks at (a deck face down, a path of cards). */
+function SharedState({ s }: { s: PlayState }) {
+  const view = s.view as PlayerView;
+  const zones = Object.entries(view.zones).filter((e): e is [string, ZoneView] => !Array.isArray(e[1]));
+  return (
+    <div class="pictures" data-testid="state-pictures">
+      {s.shared.length > 0 && (
+        <div class="globals" data-testid="shared">
+          {s.shared.map((v) => (
+            <span key={v.name} class="chip">
+              <b>{v.name}</b> {v.text}
+            </span>
+          ))}
+        </div>
+      )}
+      {zones.length > 0 && (
+        <div class="zones">
+          {zones.map(([name, z]) => (
+            <ZoneRow key={name} name={name} z={z} />
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { CodeSpans } from '../code-spans.tsx';
 import type { Playground } from '../playground.ts';
 
 export function ProblemsView({ pg }: { pg: Playground }) {
@@ -16,7 +17,9 @@ export function ProblemsView({ pg }: { pg: Playground }) {
             <button class="diag-main" onClick={() => d.file && d.range && pg.openFile(d.file, d.range)}>
               <span class={`sev ${d.severity}`}>{d.severity}</span>
               <code class="code">{d.code}</code>
-              <span class="message">{d.message}</span>
+              <span class="message">
+                <CodeSpans text={d.message} />
+              </span>
               {d.file && (
                 <span class="where">
                   {d.file.replace(/^scenarios\//, '')}
@@ -24,7 +27,11 @@ export function ProblemsView({ pg }: { pg: Playground }) {
                 </span>
               )}
             </button>
-            {d.hint && <div class="hint">{d.hint}</div>}
+            {d.hint && (
+              <div class="hint">
+                <CodeSpans text={d.hint} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -20,6 +20,8 @@ export function SimulateView({ pg }: { pg: Playground }) {
   const error = useSignal<string | null>(null);
   const cancel = useSignal<(() => void) | null>(null);
   const formFor = useSignal<string>('');
+  /** the files' revision the shown games ran on: after an edit they are the old rules' games, and say so */
+  const ranOn = useSignal(-1);
 
   useEffect(() => {
     if (!check || formFor.value === pg.entryId.value) return;
@@ -35,12 +37,16 @@ export function SimulateView({ pg }: { pg: Playground }) {
   };
   const run = async (): Promise<void> => {
     error.value = null;
+    const revision = pg.revision.value;
     progress.value = { done: 0, total: f.games };
     const pending = pg.engine.start('simulate/run', { entry: pg.entryFile.value, variant: f.variant, players: f.players, games: f.games, seed: f.seed, agents: f.seats, options: f.options }, (p) => (progress.value = p));
     cancel.value = pending.cancel;
     try {
       const outcome = await pending.result;
-      if (outcome.ok) result.value = outcome.result;
+      if (outcome.ok) {
+        result.value = outcome.result;
+        ranOn.value = revision;
+      }
       else error.value = `${outcome.message}${outcome.diagnostics.length ? `: ${outcome.diagnostics[0]!.message}` : ''}`;
     } finally {
       progress.value = null;
@@ -81,6 +87,11 @@ export function SimulateView({ pg }: { pg: Playground }) {
         </div>
       </form>
       {error.value && <p class="diag error">{error.value}</p>}
+      {result.value && ranOn.value !== pg.revision.value && (
+        <p class="stale-note" data-testid="sim-stale">
+          These games ran on the rules before your last edit: simulate again to see the rules as they are.
+        </p>
+      )}
       {result.value && <SimulationCharts pg={pg} r={result.value} />}
     </div>
   );
@@ -92,8 +103,16 @@ function SimulationCharts({ pg, r }: { pg: Playground; r: SimulateResult }) {
   const allScores = new Map<number, number>();
   for (const seat of s.histograms.scores) for (const b of seat) allScores.set(b.value, (allScores.get(b.value) ?? 0) + b.games);
   const scoreCounts = [...allScores].map(([value, games]) => ({ value, games })).sort((a, b) => a.value - b.value);
-  // Game length in the measure that varies most from game to game.
-  const lengths = (['turns', 'rounds', 'decisions'] as const).map((k) => ({ k, h: s.histograms[k] })).sort((a, b) => b.h.length - a.h.length)[0]!;
+  // Game length in rounds and turns (a decision count says little to a player: a Catan game is thousands)
+  const lengths = (['rounds', 'turns'] as const).filter((k) => s.length[k].max > 0);
+  const ci = (measure: string): { low?: number; high?: number } => {
+    const e = r.intervals[measure];
+    return e ? { low: Math.max(0, e.low), high: e.high } : {};
+  };
+  const within = (measure: string, format: (x: number) => string): string => {
+    const e = r.intervals[measure];
+    return e ? `${format(Math.max(0, e.low))}–${format(e.high)}` : '';
+  };
   const rules = s.rules.filter((x) => ruleLinks.get(x.id)?.status === 'active');
   return (
     <div class="charts" data-testid="sim-charts">
@@ -104,16 +123,21 @@ function SimulationCharts({ pg, r }: { pg: Playground; r: SimulateResult }) {
       </p>
       <div class="chart-grid">
         <ChartCard title="Win rate by seat" testId="chart-wins" note="a win shared by k seats counts 1/k">
-          <ColumnChart bars={s.seats.map((x) => ({ label: `p${x.seat + 1} ${x.agent}`, value: x.winRate, text: pct(x.winRate), tone: x.seat }))} format={pct} />
+          <ColumnChart
+            bars={s.seats.map((x) => ({ label: `p${x.seat + 1} ${x.agent}`, value: x.winRate, text: pct(x.winRate), tone: x.seat, ...ci(`p${x.seat + 1} win rate`), title: `p${x.seat + 1} ${x.agent}: ${pct(x.winRate)}, 95% interval ${within(`p${x.seat + 1} win rate`, pct)}` }))}
+            format={pct}
+          />
         </ChartCard>
-        <ChartCard title="Score distribution" testId="chart-scores" note={s.seats.map((x) => `p${x.seat + 1} ${x.scoreMean.toFixed(1)}±${x.scoreStdDev.toFixed(1)}`).join(' · ')}>
+        <ChartCard title="Score distribution" testId="chart-scores" note={s.seats.map((x) => `p${x.seat + 1} ${x.scoreMean.toFixed(1)} (95%: ${within(`p${x.seat + 1} score`, (v) => v.toFixed(1))})`).join(' · ')}>
           <Histogram counts={scoreCounts} tone={1} unit="points" />
         </ChartCard>
-        <ChartCard title={`Game length (${lengths.k})`} testId="chart-length" note={`mean ${s.length[lengths.k].mean.toFixed(1)}, ${s.length[lengths.k].min}–${s.length[lengths.k].max}`}>
-          <Histogram counts={lengths.h} tone={2} unit={lengths.k} />
-        </ChartCard>
-        <ChartCard title="End reasons" testId="chart-ends">
-          <BarList bars={s.endReasons.map((e, i) => ({ label: e.reason.replace(/^end:/, 'end '), value: e.share, text: `${pct(e.share)} (${e.games})`, tone: i + 3 }))} max={1} />
+        {lengths.map((k, i) => (
+          <ChartCard key={k} title={`Game length in ${k}`} testId={i === 0 ? 'chart-length' : `chart-length-${k}`} note={`mean ${s.length[k].mean.toFixed(1)} (95%: ${within(k, (v) => v.toFixed(1))}), ${s.length[k].min}–${s.length[k].max}`}>
+            <Histogram counts={s.histograms[k]} tone={2 + i} unit={k} />
+          </ChartCard>
+        ))}
+        <ChartCard title="End reasons" testId="chart-ends" note="95% intervals">
+          <BarList bars={s.endReasons.map((e, i) => ({ label: r.endNames[e.reason] ?? e.reason, value: e.share, text: `${pct(e.share)} (${e.games}) · ${within(`ends: ${e.reason.replace(/^end:/, '')}`, pct)}`, tone: i + 3 }))} max={1} />
         </ChartCard>
       </div>
       <ChartCard title="How often each rule fired" testId="chart-rules" note="per game; click a rule to see its source">

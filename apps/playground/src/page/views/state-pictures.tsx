@@ -1,7 +1,6 @@
 // The state as pictures: the zones and their cards (a deck face down, a path of revealed cards), the shared
 // pools and values, and a table of every player's values, pools and zones.
 import type { CardView, PlayerView, ZoneView } from '@houserules/engine';
-import type { PlayState } from '../../protocol/engine-protocol.ts';
 import { BoardPicture } from './board-picture.tsx';
 
 type Value = string | number | boolean;
@@ -14,10 +13,6 @@ const word = (v: Value): string => (typeof v === 'boolean' ? (v ? 'yes' : 'no') 
 const one = (v: VarView): string =>
   v === null ? 'hidden' : typeof v === 'object' ? Object.entries(v).map(([k, x]) => `${word(k)}: ${word(x)}`).join(', ') : word(v);
 const show = (v: VarView | VarView[]): string => (Array.isArray(v) ? v.map(one).join(', ') : one(v));
-
-export function StatePictures({ s }: { s: PlayState }) {
-  return <ViewPictures view={s.view as PlayerView} seats={s.seats} viewer={s.viewer} unlimited={s.unlimited} seatColours={s.seatColours} boardSvg={s.boardSvg ?? null} winners={s.outcome?.winners ?? []} />;
-}
 
 export interface ViewPicturesProps {
   view: PlayerView;
@@ -134,7 +129,7 @@ function zoneText(z: ZoneView | undefined): string {
   return z.cards.length ? z.cards.map((c) => c.kind).join(', ') : '—';
 }
 
-function ZoneRow({ name, z, marked = '' }: { name: string; z: ZoneView; marked?: string }) {
+export function ZoneRow({ name, z, marked = '' }: { name: string; z: ZoneView; marked?: string }) {
   return (
     <div class={`zone${marked}`} data-testid={`zone:${name}`}>
       <div class="zone-name">

@@ -13,6 +13,7 @@ export function TestsView({ pg }: { pg: Playground }) {
   const run = bench.lastRun.value;
   const total = [...blocks.values()].reduce((n, b) => n + b.length, 0);
   const selected = bench.selected.value ? bench.results.value.get(bench.selected.value) : undefined;
+  const stale = bench.stale.value;
   return (
     <div class="tests-view" data-testid="tests-view">
       <div class="toolbar">
@@ -31,10 +32,11 @@ export function TestsView({ pg }: { pg: Playground }) {
           </>
         )}
         {!running && run && (
-          <span class="test-summary" data-testid="test-summary">
+          <span class={`test-summary${stale ? ' stale' : ''}`} data-testid="test-summary" data-stale={String(stale)} title={stale ? 'The files changed since this run: run the tests again' : ''}>
             <span class="pass">{bench.passed.value} passed</span>
             {bench.failed.value > 0 && <span class="fail">, {bench.failed.value} failed</span>}
             <span class="muted"> · {run.ms.toFixed(0)} ms</span>
+            {stale && <span class="stale-note"> · before your last edit</span>}
           </span>
         )}
         <span class="spacer" />
@@ -61,7 +63,7 @@ export function TestsView({ pg }: { pg: Playground }) {
               const r = bench.result(file, b.name);
               const key = keyOf(file, b.name);
               return (
-                <li key={key} class={`test ${r?.status ?? 'not-run'}${bench.selected.value === key ? ' selected' : ''}`} data-testid="test-row" data-status={r?.status ?? 'not-run'}>
+                <li key={key} class={`test ${r?.status ?? 'not-run'}${bench.selected.value === key ? ' selected' : ''}${stale && r ? ' stale' : ''}`} data-testid="test-row" data-status={r?.status ?? 'not-run'} data-stale={String(stale && r !== undefined)}>
                   <button class="run" title="run this test" disabled={running !== null} onClick={() => void bench.runOne(file, b.name)}>
                     ▶
                   </button>
@@ -75,16 +77,17 @@ export function TestsView({ pg }: { pg: Playground }) {
           </ul>
         </section>
       ))}
-      {selected?.failure && <FailureDetail t={selected} pg={pg} />}
+      {selected?.failure && <FailureDetail t={selected} pg={pg} stale={stale} />}
       {run && run.coverage.map((c) => <CoverageSection key={c.scenario} c={c} pg={pg} />)}
     </div>
   );
 }
 
-function FailureDetail({ t, pg }: { t: TestReport; pg: Playground }) {
+function FailureDetail({ t, pg, stale }: { t: TestReport; pg: Playground; stale: boolean }) {
   const f = t.failure!;
   return (
-    <section class="failure" data-testid="failure">
+    <section class={`failure${stale ? ' stale' : ''}`} data-testid="failure" data-stale={String(stale)}>
+      {stale && <p class="stale-note">From the run before your last edit: run the test again to see whether it still fails.</p>}
       <h4>
         ✗ {t.name} <code>{f.code}</code>
       </h4>
