@@ -18,8 +18,8 @@ export const SOFT_KEYWORDS = [
   'from', 'to', 'top', 'bottom', 'cards', 'as', 'game', 'random', 'place', 'stack', 'seed',
   'arrange', 'advance', 'chooses', 'does', 'play', 'with', 'expect', 'illegal', 'over',
   'because', 'constraint', 'fix', 'dice', 'frame', 'weighted', 'spots', 'paths', 'otherwise',
-  'times', 'this', 'legal', 'asked', 'options', 'sees', 'secret', 'show', 'look',
+  'times', 'this', 'legal', 'asked', 'options', 'sees', 'secret', 'show', 'look', 'others', 'const',
 ];
 
 /** Declaration keywords: the word after them is the declared name (coloured as a definition). */
-export const DECLARING = ['rule', 'action', 'derive', 'event', 'option', 'policy', 'variant', 'zone', 'pool', 'board', 'invariant', 'module', 'token', 'tokens', 'var'];
+export const DECLARING = ['rule', 'action', 'derive', 'event', 'option', 'policy', 'variant', 'zone', 'pool', 'board', 'invariant', 'module', 'token', 'tokens', 'var', 'const'];
