@@ -9,12 +9,13 @@ import { MAX_NESTING, MAX_SOURCE_BYTES } from '@houserules/syntax';
 import { MAX_RUN_GAMES, MAX_SHARDS } from '@houserules/simulation';
 import * as compilerBudgets from '../../compiler/src/budgets.ts';
 import * as runBudgets from '../../engine/src/run/run-budgets.ts';
+import * as searchBudgets from '../../engine/src/search/search-budgets.ts';
 import * as cliBudgets from '../src/cli-budgets.ts';
 import * as lspBudgets from '../../language-service/src/lsp/budgets.ts';
 import { repoRoot } from './run-cli.ts';
 
 const graph = Object.fromEntries(Object.entries(graphBudgets).filter(([name, v]) => /^(MAX|MIN)_/.test(name) && typeof v === 'number'));
-const CONSTANTS: Record<string, number> = { MAX_SOURCE_BYTES, MAX_NESTING, ...compilerBudgets, ...graph, ...runBudgets, ...cliBudgets, ...lspBudgets, MAX_SHARDS, MAX_RUN_GAMES } as Record<string, number>;
+const CONSTANTS: Record<string, number> = { MAX_SOURCE_BYTES, MAX_NESTING, ...compilerBudgets, ...graph, ...runBudgets, ...searchBudgets, ...cliBudgets, ...lspBudgets, MAX_SHARDS, MAX_RUN_GAMES } as Record<string, number>;
 
 /** The rows of the table under "## Budgets": cells split on unescaped `|`. */
 function rows(): string[][] {

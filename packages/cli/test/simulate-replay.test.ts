@@ -207,6 +207,24 @@ describe('houserules replay', () => {
     expect((await runCli(['replay', bad, '--game', '0'])).code).toBe(0);
   });
 
+  it('plays and replays games of the mcts agent, reproducibly, and refuses its bad parameters with cli/usage', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-mcts-'));
+    const log = join(dir, 'mcts.jsonl');
+    const args = ['simulate', 'scenarios/diamant', '--games', '4', '--seed', '5', '--agents', 'mcts(iterations=40),cautious', '--json'];
+    const first = await runCli([...args, '--log', log]);
+    expect(first.code).toBe(0);
+    const again = await runCli(args);
+    const seats = (out: string) => (JSON.parse(out) as { summary: SimulationSummary }).summary.seats;
+    expect(seats(again.stdout)).toEqual(seats(first.stdout));
+    expect(seats(first.stdout)[0]!.agent).toBe('mcts(iterations=40)');
+    expect((await runCli(['replay', log])).code).toBe(0);
+    for (const bad of ['mcts(iterations=0)', 'mcts(depth=10001)', 'mcts(colour=red)', 'mcts(rollout=no_such_policy)', 'mcts(c=0)', 'mcts(5, 6)']) {
+      const run = await runCli(['simulate', 'scenarios/diamant', '--games', '1', '--agents', bad]);
+      expect(run.code, bad).toBe(2);
+      expect(run.stderr, bad).toContain('cli/usage');
+    }
+  });
+
   it('refuses a missing log or game with exit 2', async () => {
     expect((await runCli(['replay', 'no-such.jsonl'])).code).toBe(2);
   });

@@ -12,3 +12,6 @@ export { firstLegalAgent } from './agents/first-legal-agent.ts';
 export { scriptedAgent } from './agents/scripted-agent.ts';
 export { policyAgent } from './agents/policy-agent.ts';
 export { createProbe, type Probe } from './compile/test-hooks.ts';
+export { mctsAgent, MCTS_DEFAULTS, MCTS_PARAMS, type MctsAgent } from './agents/mcts-agent.ts';
+export type { SearchRun, SearchStats, MctsSettings } from './search/mcts-search.ts';
+export { MAX_SEARCH_ITERATIONS, MAX_SEARCH_MS, MAX_SEARCH_NODES, MAX_PLAYOUT_DECISIONS } from './search/search-budgets.ts';

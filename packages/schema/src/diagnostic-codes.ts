@@ -163,6 +163,7 @@ export const DIAGNOSTIC_CODES = {
   // ── compiler ──
   'compiler/internal-error': 'the compiler failed (a bug; please report it)',
   // ── run ──
+  'run/bad-agent-param': 'a search agent given a parameter it does not take, or a value beyond its budget',
   'run/bad-network': 'a network or join test over pieces that are not edge pieces',
   'run/bad-option-value': 'an option given a value outside its choices',
   'run/bad-player-count': 'a player count outside the scenario’s range',

@@ -1,4 +1,4 @@
-import { createGame, firstLegalAgent, loadGraph, playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph, type ReseedableAgent } from '@houserules/engine';
+import { createGame, firstLegalAgent, loadGraph, mctsAgent, playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph, type ReseedableAgent } from '@houserules/engine';
 import type { RuleGraph, Value } from '@houserules/schema';
 import { formatAgentSpec, type AgentSpec } from './agent-spec.ts';
 import type { GameRecord } from './game-record.ts';
@@ -42,6 +42,12 @@ export type GameRunner =
 export function makeAgent(loaded: LoadedGraph, graph: RuleGraph, spec: AgentSpec, seed: number): Agent {
   if (spec.name === 'random') return randomAgent(seed);
   if (spec.name === 'first') return firstLegalAgent();
+  if (spec.name === 'mcts') {
+    // parameters were checked against the budgets and the graph's policies when the agent list was parsed
+    const mcts = mctsAgent(loaded, spec.params ?? {}, seed);
+    if (mcts.value === null) throw new Error(`mcts: ${mcts.diagnostics[0]?.message ?? 'refused'}`);
+    return mcts.value;
+  }
   const policy = graph.policies.find((p) => p.name === spec.name && p.status === 'active')!;
   const params: Record<string, Value> = {};
   spec.args.forEach((value, i) => {

@@ -1,4 +1,4 @@
-export { BUILTIN_AGENTS, formatAgentSpec, parseAgentSpec, parseOptionAssignments, parseTypedValue, splitAgentList, type AgentSpec, type SpecResult } from './agent-spec.ts';
+export { BUILTIN_AGENTS, formatAgentSpec, parseAgentSpec, parseOptionAssignments, parseTypedValue, searchesForATime, splitAgentList, type AgentSpec, type SpecResult } from './agent-spec.ts';
 export { agentSeed, gameSeed } from './game-seeds.ts';
 export type { GameFailure, GameRecord } from './game-record.ts';
 export { createGameRunner, makeAgent, type GameLogHeader, type GameRunner, type SimulationSpec } from './game-runner.ts';

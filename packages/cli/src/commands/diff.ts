@@ -66,7 +66,7 @@ Options:
   --shrink-seconds S    CPU time for shrinking the witnesses found (default: as --budget-seconds)
   --seed S              first seed (default 1)
   --players N           seats (default: 4, within both scenarios' ranges)
-  --agents a,b,…        agents for --balance (random, first, or a policy both declare)
+  --agents a,b,…        agents for --balance (random, first, mcts(…), or a policy both declare)
   --workers N           play --balance games on N worker threads (same numbers for any N)
   --witness-out FILE    write the witness test there (a module extending the first scenario)
   --json | --markdown   print the report as JSON, or as Markdown for a forum post or errata page

@@ -26,7 +26,8 @@ See docs/cli.md.
 Options:
   --seat N           a seat you play, 1-based (repeatable; default 1)
   --agents a,b,…     the bots of the other seats, in seat order, repeating
-                     (random, first, or a policy of the scenario; default random)
+                     (random, first, a policy of the scenario, or mcts(…) as in
+                     simulate; default random)
   --players N        number of players (default: the scenario's smallest count, at least 2)
   --seed S           the game's seed (default: a new one, printed)
   --variant V        play variant V

@@ -16,6 +16,7 @@ import {
   mergePartial,
   MAX_RUN_GAMES,
   parseAgentSpec,
+  searchesForATime,
   parseShard,
   partialFile,
   shardSlice,
@@ -49,8 +50,10 @@ Options:
   --players N        number of players (default: 4, kept within the scenario's range)
   --games N          number of games (default 100)
   --seed S           run seed (default 1); game i is seeded from (S, i) only
-  --agents a,b,…     random, first, or a scenario policy such as cautious(8);
-                     fewer agents than players are repeated in order (default random)
+  --agents a,b,…     random, first, a scenario policy such as cautious(8), or the
+                     search agent mcts(iterations=400, c=0.7, depth=…, rollout=random|POLICY,
+                     ms=…) (docs/agents.md); fewer agents than players are repeated in
+                     order (default random)
   --workers N        spread games over N threads, this one and N−1 workers (at
                      most one per core); same seed ⇒ same summary
   --shard i/n        play only shard i of n: a fixed slice of the games (game k
@@ -162,6 +165,8 @@ async function buildRun(argv: string[], io: CliIo): Promise<Built> {
   }
   if (agents.length === 0) return usageError(io, '--agents names no agent');
   if (agents.length > playerCount) return usageError(io, `${agents.length} agents for ${playerCount} players`);
+  // a search bounded by time plays as far as the machine's speed lets it: the seed no longer fixes the games
+  if (searchesForATime(agents)) io.stderr.write('houserules simulate: note: mcts(ms=…) searches for a time, so games depend on the machine’s speed as well as the seed; give iterations= for a reproducible run\n');
   const logFile = stringOption(args, 'log');
   const spec: SimulationSpec = {
     // Files named relative to the project: a run error in the log still points at its rule after the folder moves.

@@ -102,8 +102,9 @@ export class Game {
   /** the sites holding each per-player piece kind, by player (board-site-index.ts); in step while builtAt is pieceVersion (restart keeps its arrays, out of step) */
   siteIndex: SiteIndex | null = null;
   // cards and zones
-  readonly cardKind: Int32Array;
-  readonly fieldVals: Int32Array;
+  /** each card's kind and field values: the layout's (shared, never written) unless ownCardIdentities gave this game its own */
+  cardKind: Int32Array;
+  fieldVals: Int32Array;
   readonly cardZone: number[];
   /** per card, the seats that know it (a bit set; card-knowledge.ts) */
   readonly known: number[];
@@ -536,6 +537,18 @@ export class Game {
   /** FNV-1a over the state words (two lanes for 64 bits) as 16 hex digits */
   stateHash(): string {
     return stateHash(this);
+  }
+
+  /**
+   * Gives this game its own copies of the cards' kinds and field values, which a
+   * search then writes: a determinization deals the cards its seat does not know
+   * anew (search/determinize.ts). A played game never needs it.
+   */
+  ownCardIdentities(): void {
+    if (this.cardKind === this.lg.layout(this.playerCount).cardKind) {
+      this.cardKind = this.cardKind.slice();
+      this.fieldVals = this.fieldVals.slice();
+    }
   }
 
   /** whether seat `seat` knows card `c` */
