@@ -1,4 +1,4 @@
-// The engine's folders keep their direction: run-time code (src/run, src/agents)
+// The engine's folders keep their direction: run-time code (src/run, src/agents, src/search)
 // imports no load-time or compile-time module at run time (type-only imports are
 // erased and may name the loaded graph's shapes), so a game needs only what a
 // loaded graph hands it. Read with the TypeScript parser.
@@ -29,13 +29,13 @@ function valueImports(file: string): string[] {
 }
 
 describe('the engine layout', () => {
-  it('has its load, compile, run, board and agents folders', () => {
+  it('has its load, compile, run, board, agents and search folders', () => {
     const top = readdirSync(src, { withFileTypes: true });
-    expect(top.filter((e) => e.isDirectory()).map((e) => e.name).sort()).toEqual(['agents', 'board', 'compile', 'load', 'run']);
+    expect(top.filter((e) => e.isDirectory()).map((e) => e.name).sort()).toEqual(['agents', 'board', 'compile', 'load', 'run', 'search']);
     expect(top.filter((e) => e.isFile()).map((e) => e.name)).toEqual(['index.ts']);
   });
 
-  it.each(['run', 'agents', 'board'])('%s/ imports nothing of load/ or compile/ at run time', (folder) => {
+  it.each(['run', 'agents', 'board', 'search'])('%s/ imports nothing of load/ or compile/ at run time', (folder) => {
     const found = files(join(src, folder)).flatMap((f) => valueImports(f).filter((t) => t.startsWith('load/') || t.startsWith('compile/')).map((t) => `${relative(src, f)} → ${t}`));
     expect(found).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAgentsBench } from './agents-bench.ts';
 import { runCatanBench } from './catan-bench.ts';
 import { runCliBench } from './cli-bench.ts';
 import { runCompileBench } from './compile-bench.ts';
@@ -32,4 +33,6 @@ if (wanted('catan')) runCatanBench(scenariosDir);
 if (wanted('scenarios')) runScenarioBench(scenariosDir);
 if (wanted('diff')) runDiffBench(scenariosDir);
 if (wanted('editor')) runLanguageServiceBench();
+// minutes long: only when asked for by name
+if (asked('agents')) runAgentsBench(scenariosDir, repoRoot);
 if (asked('instructions')) await runInstructionsBench(repoRoot, instructionsOnly === 'diamant' || instructionsOnly === 'catan' ? instructionsOnly : null);

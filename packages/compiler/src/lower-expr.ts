@@ -18,13 +18,15 @@ export type Operand =
 export type Access = 'read' | 'write';
 
 const ERROR_EXPR: GExpr = { k: 'lit', v: 0 };
-export const BUILTIN_ARITY: Record<string, number> = { min: 2, max: 2, abs: 1, size: 1, contains: 2, position: 2 };
+export const BUILTIN_ARITY: Record<string, number> = { min: 2, max: 2, abs: 1, size: 1, contains: 2, position: 2, known: 2 };
 
 /** Name resolution and type checking of expressions, producing graph expressions. */
 export class ExprLowerer {
   readonly sites: SiteLowerer;
   /** the object of the `[…]` being lowered: a map var named there is read at a key, not whole */
   private keyed: Expr | undefined;
+  /** `known(p, Z)` calls lowered so far: each binds its own local (`$known0`, …), so nested ones never share one */
+  private knownBindings = 0;
 
   constructor(private readonly cx: LoweringContext) {
     this.sites = new SiteLowerer(cx, this);
@@ -559,7 +561,7 @@ export class ExprLowerer {
     }
     const arity = BUILTIN_ARITY[callee.name];
     if (decl === undefined && arity !== undefined) {
-      const fn = callee.name as 'min' | 'max' | 'abs' | 'size' | 'contains' | 'position';
+      const fn = callee.name as 'min' | 'max' | 'abs' | 'size' | 'contains' | 'position' | 'known';
       if (args.length !== arity) {
         cx.sink.error('type/arity', `\`${fn}\` takes ${arity} argument${arity === 1 ? '' : 's'}, got ${args.length}`, scope.origin.file, e.range);
       }
@@ -570,6 +572,16 @@ export class ExprLowerer {
         const list = args[0] ? this.collection(args[0], scope) : { expr: ERROR_EXPR, elem: UNKNOWN };
         const item = this.value(args[1], scope, list.elem, 'the value looked for');
         return val({ k: 'call', fn, args: [list.expr, item.expr] }, BOOL);
+      }
+      if (fn === 'known') {
+        // `known(p, Z)`: the cards of Z that player p knows, in Z's order — a list filtered by the engine's `knows`
+        const player = this.value(args[0], scope, PLAYER, 'the player who knows');
+        const cards = args[1] ? this.collection(args[1], scope) : { expr: ERROR_EXPR, elem: UNKNOWN };
+        if (cards.elem.t !== 'card' && cards.elem.t !== 'unknown') {
+          cx.sink.error('type/mismatch', `\`known\` lists cards, and this is ${describeType(cards.elem)}`, scope.origin.file, args[1]?.range ?? e.range, 'write `known(p, zone)`');
+        }
+        const bind = `$known${this.knownBindings++}`;
+        return val({ k: 'agg', fn: 'list', bind, over: cards.expr, where: { k: 'call', fn: 'knows', args: [player.expr, { k: 'local', name: bind }] } }, listOf(cards.elem));
       }
       if (fn === 'position') {
         // `position(x, l)`: the value first, like the sentence ("the position of x in l")
@@ -582,7 +594,7 @@ export class ExprLowerer {
     const derives = [...cx.table.byName.values()].filter((d) => d.kind === 'derive').map((d) => d.name);
     cx.sink.error(decl ? 'type/mismatch' : 'resolve/unknown-name',
       decl ? `\`${callee.name}\` is ${aKindWord(decl.kind)}; it cannot be called` : `there is no derived value or function \`${callee.name}\``,
-      scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY), ...BOARD_BUILTINS]) ?? 'functions: min, max, abs, size, contains, position, distance, longest_trail, joined, networks, supply, placed, hex, corner, edge, and declared `derive`s with parameters');
+      scope.origin.file, callee.range, didYouMean(callee.name, [...derives, ...Object.keys(BUILTIN_ARITY), ...BOARD_BUILTINS]) ?? 'functions: min, max, abs, size, contains, position, known, distance, longest_trail, joined, networks, supply, placed, hex, corner, edge, and declared `derive`s with parameters');
     return val(ERROR_EXPR, UNKNOWN);
   }
 

@@ -6,7 +6,8 @@ import type { LoweringContext } from './lowering-context.ts';
  * A policy decides for one player, so it may read only what that player sees
  * (docs/design/information-model.md, "Agents"): not another player's secret var or
  * pool, not a global secret, not the cards of a hidden zone or of another player's
- * `owner` zone (their count is public: `count(c in deck)`, `size(q.hand)`).
+ * `owner` zone (their count is public: `count(c in deck)`, `size(q.hand)`) — except the
+ * cards its player knows, `known(self, Z)`: shown to it, looked at, or seen where they lie.
  * Returns what the expression reads that it may not, in the author's words, or null.
  */
 export function hiddenReadOf(cx: LoweringContext, e: Expr): string | null {
@@ -43,10 +44,17 @@ function walk(cx: LoweringContext, e: Expr, selfLocal: boolean, seen: Set<string
       }
       break;
     }
-    case 'agg':
+    case 'agg': {
       // how many cards a zone holds is public
       if (e.fn === 'count' && e.where === undefined && e.over.k === 'zone') return child(e.over.of);
+      // `known(p, Z)`: the cards of Z that p knows — its own knowledge is the player's to read, another's is not
+      const knows = e.fn === 'list' && e.where?.k === 'call' && e.where.fn === 'knows' && e.where.args[1]?.k === 'local' && e.where.args[1].name === e.bind ? e.where : null;
+      if (knows !== null) {
+        if (!isSelf(knows.args[0], selfLocal)) return 'what another player knows (`known` of a player other than `self`)';
+        return e.over.k === 'zone' ? child(e.over.of) : child(e.over);
+      }
       break;
+    }
     case 'call':
       if (e.fn === 'size' && e.args[0]?.k === 'zone') return child(e.args[0].of);
       break;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Value } from '@houserules/schema';
 import { createGame, mctsAgent, MAX_PLAYOUT_DECISIONS, MAX_SEARCH_ITERATIONS, MAX_SEARCH_MS, playGame, randomAgent } from '../src/index.ts';
 import { deckGame } from './deck-game.ts';
 import { load } from './graph-builder.ts';
@@ -26,7 +27,7 @@ describe('the mcts agent', () => {
   });
 
   it('refuses parameters it does not take and values beyond its budgets', () => {
-    for (const params of [
+    for (const params of <Record<string, Value>[]>[
       { iteration: 10 },
       { iterations: 0 },
       { iterations: MAX_SEARCH_ITERATIONS + 1 },

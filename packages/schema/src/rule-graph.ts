@@ -130,7 +130,8 @@ export type Expr =
   | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'any' | 'all' | 'first' | 'list' | 'maxBy' | 'minBy' | 'sorted'; bind: string; over: Expr; where?: Expr; value?: Expr; desc?: boolean }
   /** builtin functions: min(a,b), max(a,b), abs(a), size(list), contains(list, x) */
   /** `position(x, l)`: where x first stands in l, from 1; 0 when absent */
-  | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains' | 'position'; args: Expr[] }
+  /** `knows(p, c)`: whether player p knows card c (the language's `known(p, Z)` lists a zone's cards filtered by it) */
+  | { k: 'call'; fn: 'min' | 'max' | 'abs' | 'size' | 'contains' | 'position' | 'knows'; args: Expr[] }
   /** the element of a list (zone, range) at a position counted from 1 (run/index-out-of-range outside it) */
   | { k: 'at'; list: Expr; index: Expr }
   // ── tokens as values (docs/design/boards-and-pieces.md) ──

@@ -9,7 +9,7 @@ import type { Agent } from './agent.ts';
 import { policyAgent } from './policy-agent.ts';
 
 /** what `mcts` plays with when a parameter is not given (docs/agents.md) */
-export const MCTS_DEFAULTS = { iterations: 400, ms: 0, c: 0.7, depth: MAX_PLAYOUT_DECISIONS, rollout: 'random' } as const;
+export const MCTS_DEFAULTS = { iterations: 400, ms: 0, c: 0.7, depth: 200, rollout: 'random' } as const;
 
 /** the parameters `mcts(…)` takes, with what each accepts */
 export const MCTS_PARAMS: Record<keyof typeof MCTS_DEFAULTS, string> = {

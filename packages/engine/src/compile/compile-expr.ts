@@ -914,6 +914,16 @@ export class ExprCompiler {
           return 0;
         };
       }
+      case 'knows': {
+        // whether player p knows card c (a card or player that does not exist: no)
+        const p = this.expr(args[0]!, scope);
+        const c = this.expr(args[1]!, scope);
+        return (g) => {
+          const seat = p(g);
+          const card = c(g);
+          return seat >= 0 && seat < 31 && card >= 0 && card < g.cardCount && ((g.known[card]! >>> seat) & 1) === 1 ? 1 : 0;
+        };
+      }
       case 'position': {
         // `position(x, l)`: from 1, in the collection's order; 0 when x is not there
         const x = this.expr(args[0]!, scope);

@@ -28,6 +28,7 @@ export type RunState = Pick<
   | 'fieldVals'
   | 'fieldWidth'
   | 'halt'
+  | 'known'
   | 'lg'
   | 'lists'
   | 'locals'
