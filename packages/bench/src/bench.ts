@@ -10,6 +10,7 @@ import { runInstructionsBench } from './instructions-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
 import { runLanguageServiceBench } from './language-service-bench.ts';
 import { runScenarioBench } from './scenario-bench.ts';
+import { runSearchBench } from './search-bench.ts';
 import { runWorkersBench } from './workers-bench.ts';
 
 // `pnpm bench`: figures, not assertions. Each section prints its own table.
@@ -32,6 +33,7 @@ if (wanted('cli')) await runCliBench(repoRoot);
 if (wanted('catan')) runCatanBench(scenariosDir);
 if (wanted('scenarios')) runScenarioBench(scenariosDir);
 if (wanted('diff')) runDiffBench(scenariosDir);
+if (wanted('search')) runSearchBench(scenariosDir);
 if (wanted('editor')) runLanguageServiceBench();
 // minutes long: only when asked for by name
 if (asked('agents')) runAgentsBench(scenariosDir, repoRoot);

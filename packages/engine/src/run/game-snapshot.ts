@@ -1,13 +1,16 @@
 import { FRAME_WIDTH } from './flow-frame.ts';
 import type { Game } from './game.ts';
 import { invalidateAll } from './state-versions.ts';
-import { copyInto } from './packed-array.ts';
+import { copyInto, copySmis } from './packed-array.ts';
 import type { LoadedGraph } from '../load/loaded-graph.ts';
 import type { DecisionRecord, Snapshot } from './types.ts';
 
 /**
  * Snapshots (a copy of every state array), restoring one, and the state hash over the
- * same words.
+ * same words. Restoring copies into the game's own arrays and decision records
+ * (a search restores a snapshot at every playout: nothing is allocated but a
+ * decision's saved locals). List locals are shared, not copied: a list, once
+ * made, is never changed (a `let` of a list makes a new one).
  */
 
 export function snapshot(g: Game): Snapshot {
@@ -38,7 +41,7 @@ export function snapshot(g: Game): Snapshot {
     diagnostics: g.diagnostics.slice(),
     log: g.logEntries?.slice() ?? null,
     locals: g.locals.slice(),
-    lists: g.lists.map((v) => v.slice()),
+    lists: g.lists.slice(),
   };
 }
 
@@ -49,17 +52,17 @@ export function restore(g: Game, s: Snapshot): void {
   copyInto(g.zoneLen, s.zoneLen);
   copyInto(g.cardZone, s.cardZone);
   copyInto(g.known, s.known);
-  g.frames = s.frames.slice();
+  copySmis(g.frames, s.frames);
   g.depth = s.depth;
-  g.qEvent = s.qEvent.slice();
-  g.qArgs = s.qArgs.slice();
+  copySmis(g.qEvent, s.qEvent);
+  copySmis(g.qArgs, s.qArgs);
   g.qHead = s.qHead;
   g.qTail = s.qTail;
-  g.decisions = s.decisions.map((d) => copyRecord(g.lg, d));
+  restoreDecisions(g, s.decisions);
   g.nextGroup = s.nextGroup;
-  g.actionCounts = s.actionCounts.slice();
+  copySmis(g.actionCounts, s.actionCounts);
   g.rng.set(s.rng);
-  g.firings = s.firings.slice();
+  copySmis(g.firings, s.firings);
   const [current, actor, self, round, turn, endScope, endingPhase, over, seq, stepFirings, roundsPlayed] = s.scalars;
   g.current = current!;
   g.actor = actor!;
@@ -80,12 +83,52 @@ export function restore(g: Game, s: Snapshot): void {
   g.diagnostics.length = 0;
   g.diagnostics.push(...s.diagnostics);
   g.logEntries = s.log ? s.log.slice() : g.logEntries === null ? null : [];
-  g.locals = s.locals.slice();
-  g.lists = s.lists.map((v) => v.slice());
+  copySmis(g.locals, s.locals);
+  copyInto(g.lists, s.lists);
   g.halt = false;
   invalidateAll(g);
   g.pieceVersion++;
   g.readyCheck = true;
+}
+
+/**
+ * The snapshot's decision records, copied into the game's records and lists: its
+ * open records are handed back first (as resolving a group hands them back), then
+ * each copy takes a free record and spare lists.
+ */
+function restoreDecisions(g: Game, records: readonly DecisionRecord[]): void {
+  const ds = g.decisions;
+  while (ds.length > 0) {
+    const d = ds.pop()!;
+    if (d.offsets !== null) g.spareLists.push(d.values, d.offsets);
+    else if (d.values !== g.lg.asks[d.ask]!.values) g.spareChoiceLists.push(d.values);
+    g.freeRecords.push(d);
+  }
+  for (const r of records) {
+    const values = (r.offsets !== null ? g.spareLists.pop() : g.spareChoiceLists.pop()) ?? [];
+    copySmis(values, r.values);
+    let offsets: number[] | null = null;
+    if (r.offsets !== null) {
+      offsets = g.spareLists.pop() ?? [];
+      copySmis(offsets, r.offsets);
+    }
+    const saved = r.saved?.map((v) => (Array.isArray(v) ? v.slice() : v)) ?? null;
+    const d = g.freeRecords.pop();
+    if (d === undefined) {
+      ds.push({ ask: r.ask, seat: r.seat, group: r.group, values, offsets, count: r.count, chosen: r.chosen, each: r.each, saved });
+      continue;
+    }
+    d.ask = r.ask;
+    d.seat = r.seat;
+    d.group = r.group;
+    d.values = values;
+    d.offsets = offsets;
+    d.count = r.count;
+    d.chosen = r.chosen;
+    d.each = r.each;
+    d.saved = saved;
+    ds.push(d);
+  }
 }
 
 /** FNV-1a over the state words (two lanes for 64 bits) as 16 hex digits */

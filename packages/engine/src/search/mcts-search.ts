@@ -38,7 +38,9 @@ export interface SearchStats {
  */
 export class SearchRun {
   readonly stats: SearchStats = { iterations: 0, nodes: 1, rootVisits: 0 };
-  private readonly root = new SearchNode();
+  private readonly root = new SearchNode({ next: 0 });
+  /** the seats deciding at a tree node (reused) */
+  private readonly deciding: number[] = [];
   private readonly hidden: HiddenState;
   private readonly rng = new Uint32Array(4);
   private readonly rewards: Float64Array;
@@ -117,11 +119,14 @@ export class SearchRun {
       if (first < 0) break;
       if (node !== null) {
         // in the tree: every seat deciding now picks from its own arms, blind to the others' picks
-        let joint = '';
-        for (const s of g.waitingSeats()) {
+        const seats = this.deciding;
+        seats.length = 0;
+        for (const d of g.decisions) if (d.seat >= 0 && d.chosen < 0 && !seats.includes(d.seat)) seats.push(d.seat);
+        let joint: string | number = -1;
+        for (const s of seats) {
           if (g.optionCount(s) === 0) continue;
-          const pick = this.select(g, node, s);
-          joint += `${s}=${optionKey(g, s, pick)};`;
+          const { pick, arm } = this.select(g, node, s);
+          joint = joint === -1 ? arm.id : `${joint}.${arm.id}`;
           if (!g.applyOption(s, pick)) return;
           decisions++;
           if (g.over || g.err !== null) break;
@@ -129,7 +134,7 @@ export class SearchRun {
         let child = node.children.get(joint);
         if (child === undefined) {
           if (this.stats.nodes < MAX_SEARCH_NODES) {
-            child = new SearchNode();
+            child = node.child();
             node.children.set(joint, child);
             this.stats.nodes++;
           }
@@ -151,12 +156,13 @@ export class SearchRun {
     }
   }
 
-  /** the seat's pick at a tree node: an option not tried yet (at random), else the best UCB score */
-  private select(g: Game, node: SearchNode, seat: number): number {
+  /** the seat's pick at a tree node, and its arm: an option not tried yet (at random), else the best UCB score */
+  private select(g: Game, node: SearchNode, seat: number): { pick: number; arm: Arm } {
     const arms = node.arms(seat);
     const count = g.optionCount(seat);
     let untried = 0;
     let best = -1;
+    let bestArm: Arm | null = null;
     let bestScore = -Infinity;
     const c = this.settings.c;
     for (let i = 0; i < count; i++) {
@@ -165,7 +171,10 @@ export class SearchRun {
       if (a.visits === 0) {
         // reservoir sampling: a uniform pick among the untried
         untried++;
-        if (nextBelow(this.rng, 0, untried) === 0) best = i;
+        if (nextBelow(this.rng, 0, untried) === 0) {
+          best = i;
+          bestArm = a;
+        }
         bestScore = Infinity;
         continue;
       }
@@ -174,11 +183,12 @@ export class SearchRun {
       if (score > bestScore) {
         bestScore = score;
         best = i;
+        bestArm = a;
       }
     }
     arms.visits++;
-    this.path.push({ arm: arms.arm(optionKey(g, seat, best)), seat });
-    return best;
+    this.path.push({ arm: bestArm!, seat });
+    return { pick: best, arm: bestArm! };
   }
 
   private rolloutPick(g: Game, seat: number): number {

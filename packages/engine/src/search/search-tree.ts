@@ -11,6 +11,8 @@
  */
 
 export interface Arm {
+  /** unique in its search (a joint move's key is its arms' ids) */
+  readonly id: number;
   visits: number;
   /** the seat's rewards summed (each in [0, 1]) */
   reward: number;
@@ -24,10 +26,12 @@ export class SeatArms {
   readonly arms = new Map<string, Arm>();
   visits = 0;
 
+  constructor(private readonly ids: { next: number }) {}
+
   arm(key: string): Arm {
     let a = this.arms.get(key);
     if (a === undefined) {
-      a = { visits: 0, reward: 0, points: 0, available: 0 };
+      a = { id: this.ids.next++, visits: 0, reward: 0, points: 0, available: 0 };
       this.arms.set(key, a);
     }
     return a;
@@ -37,16 +41,23 @@ export class SeatArms {
 export class SearchNode {
   /** by seat: the arms of the seat deciding here (absent for a seat that does not) */
   readonly seats = new Map<number, SeatArms>();
-  /** by the joint move's key */
-  readonly children = new Map<string, SearchNode>();
+  /** by the joint move: its arms' ids, joined by `.` (one seat's move: its arm's id) */
+  readonly children = new Map<string | number, SearchNode>();
+
+  constructor(private readonly ids: { next: number }) {}
 
   arms(seat: number): SeatArms {
     let s = this.seats.get(seat);
     if (s === undefined) {
-      s = new SeatArms();
+      s = new SeatArms(this.ids);
       this.seats.set(seat, s);
     }
     return s;
+  }
+
+  /** a new node of the same search */
+  child(): SearchNode {
+    return new SearchNode(this.ids);
   }
 }
 

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { compile, createMemoryHost } from '@houserules/compiler';
+import { createGame, loadGraph, mctsAgent, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
+import { fmt, median, printTable, thousands } from './harness.ts';
+
+/**
+ * What a search costs (issue 26 item 6): from a mid-game state, how many
+ * restores and how many playouts (restore, then uniform random choices to the
+ * end) one core makes per second, and one mcts decision at its default budget.
+ * Medians of interleaved rounds; the goals are the issue's (Diamant ≥ 100,000
+ * playouts/s, Catan without trades between players ≥ 1,500).
+ */
+
+function loadModule(file: string, ...bases: string[]): LoadedGraph {
+  const files = Object.fromEntries([file, ...bases].map((f) => [f, readFileSync(f, 'utf8')]));
+  const compiled = compile(createMemoryHost(files), file);
+  if (compiled.value === null) throw new Error(`${file} does not compile: ${compiled.diagnostics[0]?.message}`);
+  const loaded = loadGraph(compiled.value);
+  if (loaded.value === null) throw new Error(`${file} does not load: ${loaded.diagnostics[0]?.message}`);
+  return loaded.value;
+}
+
+interface Case {
+  label: string;
+  game: Game;
+  goal: number;
+  restores: number[];
+  playouts: number[];
+  decisionsPerPlayout: number;
+  mctsMs: number[];
+}
+
+function midGame(lg: LoadedGraph, options: Record<string, number>, decisions: number): Game {
+  const game = createGame(lg, { seed: 11, players: 4, options, recordLog: false }).value!;
+  const agent = randomAgent(5);
+  for (let i = 0; i < decisions && !game.isOver; i++) {
+    const seat = game.nextSeat();
+    game.applyOption(seat, agent.choose(game, seat) as number);
+  }
+  return game;
+}
+
+/** runs `fn` repeatedly for about `ms` milliseconds; returns how many times a second */
+function rate(fn: () => void, ms: number): number {
+  let n = 0;
+  const t0 = performance.now();
+  let t = t0;
+  while (t - t0 < ms) {
+    for (let k = 0; k < 8; k++) fn();
+    n += 8;
+    t = performance.now();
+  }
+  return (n * 1000) / (t - t0);
+}
+
+export function runSearchBench(scenariosDir: string, rounds = 5): void {
+  const diamant = loadModule(join(scenariosDir, 'diamant/diamant.rules'));
+  const base = join(scenariosDir, 'catan/base.rules');
+  const catan = loadModule(fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), base);
+  const cases: Case[] = [
+    { label: 'Diamant, 4 players, after 30 decisions', game: midGame(diamant, {}, 30), goal: 100_000, restores: [], playouts: [], decisionsPerPlayout: 0, mctsMs: [] },
+    { label: 'Catan base without player trades, 4 players, after 300 decisions', game: midGame(catan, { round_limit: 500 }, 300), goal: 1_500, restores: [], playouts: [], decisionsPerPlayout: 0, mctsMs: [] },
+  ];
+  for (const c of cases) {
+    const root = c.game.snapshot();
+    root.log = null;
+    const work = createGame(c.game.lg, { ...c.game.config, recordLog: false }).value!;
+    const rng = randomAgent(3);
+    let decisions = 0;
+    let playouts = 0;
+    const playout = (): void => {
+      work.restore(root);
+      while (!work.isOver) {
+        const seat = work.nextSeat();
+        if (seat < 0) break;
+        work.applyOption(seat, rng.choose(work, seat) as number);
+        decisions++;
+      }
+      playouts++;
+    };
+    const restore = (): void => work.restore(root);
+    const mcts = mctsAgent(c.game.lg, {}, 7).value!;
+    const decide = (): void => {
+      mcts.choose(c.game, c.game.nextSeat());
+    };
+    rate(playout, 300);
+    rate(restore, 100);
+    for (let r = 0; r < rounds; r++) {
+      c.restores.push(rate(restore, 300));
+      c.playouts.push(rate(playout, 600));
+      const t0 = performance.now();
+      decide();
+      c.mctsMs.push(performance.now() - t0);
+    }
+    c.decisionsPerPlayout = decisions / playouts;
+  }
+  printTable(
+    `(j) Search: restores and playouts from a mid-game state, one core, ${rounds} rounds (medians)`,
+    ['state', 'restores/s', 'playouts/s', 'goal', 'decisions/playout', 'mcts default: ms/decision'],
+    cases.map((c) => [c.label, thousands(median(c.restores)), thousands(median(c.playouts)), `≥ ${thousands(c.goal)}`, fmt(c.decisionsPerPlayout, 0), fmt(median(c.mctsMs), 1)]),
+  );
+}
