@@ -5,6 +5,7 @@ import { differenceTargets, involves, targetLabel, type DifferenceTarget } from 
 import { isolateDifference, type IsolationSources } from './isolate-difference.ts';
 import { shrinkWitness, type Accept } from './shrink-witness.ts';
 import type { StructuralDiff } from './structural-diff.ts';
+import { verifyWitness, type WitnessVerifier } from './verify-witness.ts';
 
 export interface SearchOptions {
   /** seats (default: the most both graphs allow, at most 4, at least their minimum) */
@@ -36,6 +37,12 @@ export interface SearchOptions {
    * first graph and the first with only it taken from the second
    */
   isolate?: IsolationSources;
+  /**
+   * run each witness with the conformance runner on both sides before it is
+   * reported: only one whose test passes on the first and fails on the second
+   * is kept, ending with the first line that tells them apart
+   */
+  verify?: WitnessVerifier;
 }
 
 /** A game in which the two graphs behave differently, as seed and moves by name. */
@@ -51,6 +58,16 @@ export interface Witness {
   /** milliseconds to find it, and to shrink it */
   ms: number;
   shrinkMs: number;
+  /**
+   * the test lines run before `advance` that arrange the state it starts from
+   * (an arranged witness: `fix dice …`, `arrange { … }`); none: from the start of a game
+   */
+  arrange?: string[];
+  /**
+   * the test line that ends it, run with the conformance runner on both sides:
+   * it held on the first and not on the second (null: not verified)
+   */
+  verified?: { expect: string; detail: string; failureOnB: string | null } | null;
 }
 
 /** The search for one difference of the structural diff. */
@@ -80,6 +97,8 @@ export interface DifferenceSearch {
   sameAs: string | null;
   /** why it has no witness: no effect on play, or the budget */
   summary: string;
+  /** a divergence was found, but run as a test on both sides it did not tell them apart: what happened */
+  unverified?: string | null;
 }
 
 export interface SearchResult {
@@ -297,17 +316,38 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       options.shrink === false
         ? { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence!, steps: 0 }
         : shrinkWitness(f.pair, f.game.seed, f.game.moves, until, now, accepts[ti]!);
+    const isolated = f.pair === pair ? null : search.isolatedDeclarations;
+    let chosen = { seed: shrunk.seed, moves: shrunk.moves, divergence: shrunk.divergence };
+    let verified: Witness['verified'] = null;
+    if (options.verify) {
+      // sound by construction: the test is run on both sides, and a witness none of whose lines tells them apart is not reported
+      let v = verifyWitness({ players, ...chosen }, chosen.divergence.candidates, options.verify, isolated);
+      if ('problem' in v && shrunk.moves.length !== f.game.moves.length) {
+        const whole = { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence! };
+        const vw = verifyWitness({ players, ...whole }, whole.divergence.candidates, options.verify, isolated);
+        if (!('problem' in vw)) [chosen, v] = [whole, vw];
+      }
+      if ('problem' in v) {
+        search.unverified = `a divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}): ${chosen.divergence.detail}; run as a test, ${v.problem}`;
+        search.summary = `no verified witness: ${search.unverified} — not reported`;
+        shrunkBy.delete(f);
+        continue;
+      }
+      verified = v;
+    }
     search.witness = {
-      seed: shrunk.seed,
+      seed: chosen.seed,
       players,
-      moves: shrunk.moves,
-      divergence: shrunk.divergence,
+      moves: chosen.moves,
+      divergence: chosen.divergence,
       found: { phase: f.phase, games: f.index, moves: f.game.moves.length, seed: f.game.seed },
       shrinkSteps: shrunk.steps,
       ms: f.ms,
       shrinkMs: now() - s0,
+      verified,
     };
-    search.summary = `${f.pair === pair ? '' : 'isolated (the first with only it taken from the second): '}divergence after ${shrunk.moves.length} decision${shrunk.moves.length === 1 ? '' : 's'} (seed ${shrunk.seed}, ${players} players): ${shrunk.divergence.detail}`;
+    const shows = verified?.detail ?? chosen.divergence.detail;
+    search.summary = `${f.pair === pair ? '' : 'isolated (the first with only it taken from the second): '}divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}, ${players} players): ${shows}`;
     result.witness ??= search.witness;
   }
   result.differences = searches;
@@ -319,7 +359,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     return result;
   }
   const w = result.witness;
-  result.summary = `divergence after ${w.moves.length} decision${w.moves.length === 1 ? '' : 's'} (seed ${w.seed}, ${players} players): ${w.divergence.detail}`;
+  result.summary = `divergence after ${w.moves.length} decision${w.moves.length === 1 ? '' : 's'} (seed ${w.seed}, ${players} players): ${w.verified?.detail ?? w.divergence.detail}`;
   return result;
 }
 

@@ -29,6 +29,18 @@ function quoted(s: string): string {
 
 const valueText = (v: Value): string => (typeof v === 'string' ? v : String(v));
 
+/** One `test` block: the witness's seed, players and moves on a side, then the last lines. */
+export function testBlock(name: string, w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange'>, t: WitnessTarget, last: string[]): string[] {
+  const lines = [`  players ${w.players}`, `  seed ${w.seed}`];
+  if (t.variant) lines.push(`  variant ${t.variant}`);
+  for (const [k, v] of Object.entries(t.options)) lines.push(`  option ${k} = ${valueText(v)}`);
+  if (w.arrange) lines.push(...w.arrange.map((l) => `  ${l}`));
+  lines.push('  advance');
+  for (const m of w.moves) lines.push(`  ${m}`);
+  for (const e of last) if (e !== '') lines.push(`  ${e}`);
+  return [`test ${quoted(name)} {`, ...lines, '}', ''];
+}
+
 /** A witness with the difference it shows (the test's name says which). */
 export interface LabeledWitness {
   label: string;
@@ -43,14 +55,8 @@ export function witnessTest(given: Witness | readonly LabeledWitness[], a: Witne
   const oneLine = (x: string): string => x.replace(/[\r\n]/g, ' ');
   const block = (lw: LabeledWitness, t: WitnessTarget): string[] => {
     const w = lw.witness;
-    const lines = [`  players ${w.players}`, `  seed ${w.seed}`];
-    if (t.variant) lines.push(`  variant ${t.variant}`);
-    for (const [k, v] of Object.entries(t.options)) lines.push(`  option ${k} = ${valueText(v)}`);
-    lines.push('  advance');
-    for (const m of w.moves) lines.push(`  ${m}`);
-    for (const e of w.divergence.expect) lines.push(`  ${e}`);
-    const summary = w.divergence.detail.replace(/\s+/g, ' ');
-    return [`test ${quoted(`witness${lw.label ? ` of ${lw.label}` : ''}: ${summary}`)} {`, ...lines, '}', ''];
+    const shown = (w.verified?.detail ?? w.divergence.detail).replace(/\s+/g, ' ');
+    return testBlock(`witness${lw.label ? ` of ${lw.label}` : ''}: ${shown}`, w, t, [w.verified?.expect ?? w.divergence.expect[0] ?? '']);
   };
   const lengths = ws.map((x) => x.witness.moves.length);
   const after = ws.length === 1 ? `after ${lengths[0]} decision${lengths[0] === 1 ? '' : 's'}` : `in ${ws.length} games (${lengths.join(', ')} decisions)`;
@@ -99,31 +105,44 @@ export interface WitnessCheck {
   tests?: { name: string; passesOnA: boolean; failsOnB: boolean; failureOnB: string | null }[];
 }
 
+/** One test's result in a module run by the conformance runner. */
+export interface ModuleRun {
+  status: 'passed' | 'failed' | 'broken';
+  code: string | null;
+  message: string;
+  name: string;
+}
+
+/**
+ * Runs the tests of a module with the conformance runner (`houserules
+ * test`'s): the file `path`, read as `text` through the host (every other
+ * file, and the host's file-system boundary, as they are).
+ */
+export function runModule(host: ModuleHost, path: string, text: string): ModuleRun[] | { broken: string } {
+  const overlay = Object.create(host) as ModuleHost;
+  overlay.readFile = (p: string) => (p === path ? text : host.readFile(p));
+  const prepared = prepareFile(overlay, path);
+  const errors = prepared.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0 || prepared.tests.length === 0) return { broken: errors[0]?.message ?? 'no test compiled' };
+  return prepared.tests.map((t) => {
+    const r = t.run();
+    return { status: r.status, code: r.failure?.code ?? null, message: r.failure?.message ?? '', name: t.plan.name };
+  });
+}
+
 /**
  * Runs the witness tests with the conformance runner on both sides: the file
  * `path` (next to the scenarios, so its `extends` resolves) holds each text in turn.
  */
 export function checkWitness(host: ModuleHost, path: string, texts: WitnessTestText): WitnessCheck {
-  type Run = { status: 'passed' | 'failed' | 'broken'; code: string | null; message: string; name: string };
-  const run = (text: string): Run[] | { broken: string } => {
-    // every other method of the host (and its file-system boundary) stays as it is
-    const overlay = Object.create(host) as ModuleHost;
-    overlay.readFile = (p: string) => (p === path ? text : host.readFile(p));
-    const prepared = prepareFile(overlay, path);
-    const errors = prepared.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length > 0 || prepared.tests.length === 0) return { broken: errors[0]?.message ?? 'no test compiled' };
-    return prepared.tests.map((t) => {
-      const r = t.run();
-      return { status: r.status, code: r.failure?.code ?? null, message: r.failure?.message ?? "", name: t.plan.name };
-    });
-  };
+  const run = (text: string): ModuleRun[] | { broken: string } => runModule(host, path, text);
   const ra = run(texts.text);
   if ('broken' in ra) return { passesOnA: false, failsOnB: false, failureOnB: null, problem: `the witness does not compile: ${ra.broken}` };
   // the second side's run of each test: in the module aimed at the second, or in its isolated module
-  const rb: Run[] = [];
+  const rb: ModuleRun[] = [];
   const direct = texts.againstB.includes('\ntest ') ? run(texts.againstB) : [];
   if ('broken' in direct) return { passesOnA: ra.every((r) => r.status === 'passed'), failsOnB: false, failureOnB: null, problem: `the witness does not compile against the second scenario: ${direct.broken}` };
-  const isolated = new Map<string, Run>();
+  const isolated = new Map<string, ModuleRun>();
   for (const iso of texts.isolated ?? []) {
     const r = run(iso.text);
     if ('broken' in r) return { passesOnA: ra.every((x) => x.status === 'passed'), failsOnB: false, failureOnB: null, problem: `the witness of ${iso.label} does not compile with only that difference taken: ${r.broken}` };

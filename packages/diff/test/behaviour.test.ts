@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWitness, differenceTargets, replayWitness, searchWitness, structuralDiff, witnessTest, LockstepPair } from '../src/index.ts';
+import { checkWitness, differenceTargets, replayWitness, searchWitness, structuralDiff, verifyWitness, witnessTest, LockstepPair } from '../src/index.ts';
 import { createMemoryHost } from '@houserules/compiler';
 import { BASE, graphOf } from './fixtures.ts';
 
@@ -112,5 +112,40 @@ describe('a witness per difference', () => {
     expect(last.witness).toBeNull();
     expect(last.summary).toMatch(/^no witness in 3 games up to 1 decisions/);
     expect(last.summary).toMatch(/not a proof/);
+  });
+});
+
+describe('sound by construction: a witness is run on both sides before it is reported', () => {
+  const a = { extends: './luck.rules', variant: null, options: {} };
+  const b = { extends: './luck.rules', variant: 'generous', options: {} };
+
+  it('ends each witness with the first line that holds on the first and fails on the second, what a player holds first', () => {
+    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600, verify: { host, path: '/s/luck_witness.rules', a, b } });
+    const w = r.witness!;
+    // a purse (what a player holds) before the derived worth or the table's bookkeeping
+    expect(w.verified?.expect).toMatch(/^expect p\d\.purse\.coin == \d+$/);
+    expect(w.verified?.failureOnB).toBe('test/expectation-failed');
+    expect(w.divergence.candidates.map((c) => c.seen)).toEqual(w.divergence.candidates.map((c) => c.seen).slice().sort((x, y) => x - y));
+    const texts = witnessTest([{ label: 'option bonus_rule', witness: w }], a, b, { a: 'Luck', b: 'Luck (generous)', module: 'luck_witness' });
+    expect(texts.text).toContain(`  ${w.verified!.expect}\n}`);
+  });
+
+  it('reports no witness when no line of it fails on the second side, and says why', () => {
+    // aimed at the first side twice: whatever the games showed, no test can pass on one and fail on the other
+    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600, verify: { host, path: '/s/luck_witness.rules', a, b: a } });
+    expect(r.witness).toBeNull();
+    const d = r.differences[0]!;
+    expect(d.witness).toBeNull();
+    expect(d.unverified).toMatch(/passes on the second side too/);
+    expect(d.summary).toMatch(/^no verified witness: .* not reported$/);
+  });
+
+  it('keeps the first candidate line that tells the sides apart, skipping one that holds on both', () => {
+    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600 });
+    const w = r.witness!;
+    const good = w.divergence.candidates[0]!;
+    const v = verifyWitness(w, [{ line: 'expect round >= 1', detail: 'holds on both', seen: 0 }, good], { host, path: '/s/luck_witness.rules', a, b });
+    expect(v).toMatchObject({ expect: good.line, failureOnB: 'test/expectation-failed' });
+    expect(verifyWitness(w, [{ line: 'expect round == 99', detail: 'holds on neither', seen: 0 }], { host, path: '/s/luck_witness.rules', a, b })).toEqual({ problem: expect.stringMatching(/on the first side/) });
   });
 });

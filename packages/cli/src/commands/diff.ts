@@ -11,6 +11,7 @@ import {
   structuralDiff,
   witnessTest,
   type DiffReport,
+  type WitnessTarget,
 } from '@houserules/diff';
 import {
   createGameRunner,
@@ -286,26 +287,40 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const options = sideOptions(io, args, A.graph, B.graph);
     if (!options.ok) return options.code;
     if (flag(args, 'behaviour') || flag(args, 'behavior')) {
+      const target = witnessTarget;
+      const ref = (file: string): string => {
+        const r = relative(dirname(target), file).split(sep).join('/');
+        return r.startsWith('.') ? r : `./${r}`;
+      };
+      const targetA: WitnessTarget = { extends: ref(A.file), variant: A.variant, options: options.a };
+      const targetB: WitnessTarget = { extends: ref(B.file), variant: B.variant, options: options.b };
+      // a compiled graph has no module a test can extend: its witnesses cannot be run, so none is reported as a test
+      const testable = !A.file.endsWith('.json') && !B.file.endsWith('.json');
       const search = searchWitness(
         { graph: A.graph, options: options.a },
         { graph: B.graph, options: options.b },
-        { players: players.value, games: num(numbers.games) ?? 200, depth: num(numbers.depth), budgetSeconds: num(numbers.budget), shrinkSeconds: num(numbers.shrink), seed: num(numbers.seed), steerBy: structural, now: cpuMilliseconds, isolate: A.file.endsWith('.json') ? undefined : { host: A.host, fileA: A.file, readB: B.host.readCached } },
+        {
+          players: players.value,
+          games: num(numbers.games) ?? 200,
+          depth: num(numbers.depth),
+          budgetSeconds: num(numbers.budget),
+          shrinkSeconds: num(numbers.shrink),
+          seed: num(numbers.seed),
+          steerBy: structural,
+          now: cpuMilliseconds,
+          isolate: testable ? { host: A.host, fileA: A.file, readB: B.host.readCached } : undefined,
+          // every witness is run as a test on both sides (the module beside the witness file, through the first side's confined host) before it is reported
+          verify: testable ? { host: A.host, path: target, a: targetA, b: targetB } : undefined,
+        },
       );
       let witnessText: string | null = null;
       let check = null;
-      if (search.witness) {
-        const out = witnessOut;
-        const target = witnessTarget;
-        const ref = (file: string): string => {
-          const r = relative(dirname(target), file).split(sep).join('/');
-          return r.startsWith('.') ? r : `./${r}`;
-        };
+      if (search.witness && testable) {
         const witnesses = search.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }] : []));
-        const texts = witnessTest(witnesses, { extends: ref(A.file), variant: A.variant, options: options.a }, { extends: ref(B.file), variant: B.variant, options: options.b }, { a: A.label, b: B.label, module: moduleName(target) });
+        const texts = witnessTest(witnesses, targetA, targetB, { a: A.label, b: B.label, module: moduleName(target) });
         witnessText = texts.text;
-        // run through the first side's confined host: the witness module extends the first scenario
-        check = A.file.endsWith('.json') || B.file.endsWith('.json') ? null : checkWitness(A.host, target, texts);
-        if (out !== undefined) writeOutputFile(io.cwd, out, texts.text, A.host.projectRoot);
+        check = checkWitness(A.host, target, texts);
+        if (witnessOut !== undefined) writeOutputFile(io.cwd, witnessOut, texts.text, A.host.projectRoot);
       }
       report.behaviour = { ...search, witnessTest: witnessText, check };
     }
