@@ -10,8 +10,8 @@ export type { DifferenceSearch, SearchOptions, SearchResult, Witness } from './w
 export { differenceTargets, involves, targetLabel } from './difference-targets.ts';
 export type { DifferenceTarget } from './difference-targets.ts';
 export { replayWitness, shrinkWitness, SHRINK_CANDIDATES, SHRINK_SEEDS_TRIED } from './shrink-witness.ts';
-export { checkWitness, runModule, testBlock, witnessTest } from './witness-test.ts';
-export type { LabeledWitness, ModuleRun, WitnessCheck, WitnessTarget, WitnessTestText } from './witness-test.ts';
+export { checkWitness, runModule, testBlock, witnessTest, isWitnessFile } from './witness-test.ts';
+export type { LabeledWitness, ModuleRun, WitnessCheck, WitnessLabels, WitnessTarget, WitnessTestText } from './witness-test.ts';
 export { compareBalance, twoSidedP } from './balance.ts';
 export type { BalanceRow, Estimate } from './balance.ts';
 export { foundDifferences, formatDiffReport, printable } from './diff-report.ts';

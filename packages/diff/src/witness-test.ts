@@ -50,7 +50,7 @@ export interface LabeledWitness {
 }
 
 /** The witnesses as a module with one `test` block each (docs/diff.md, "The witness is a test"). */
-export function witnessTest(given: Witness | readonly LabeledWitness[], a: WitnessTarget, b: WitnessTarget, labels: { a: string; b: string; module: string }): WitnessTestText {
+export function witnessTest(given: Witness | readonly LabeledWitness[], a: WitnessTarget, b: WitnessTarget, labels: WitnessLabels): WitnessTestText {
   const ws: readonly LabeledWitness[] = Array.isArray(given) ? given : [{ label: '', witness: given as Witness }];
   const oneLine = (x: string): string => x.replace(/[\r\n]/g, ' ');
   const block = (lw: LabeledWitness, t: WitnessTarget): string[] => {
@@ -60,30 +60,33 @@ export function witnessTest(given: Witness | readonly LabeledWitness[], a: Witne
   };
   const lengths = ws.map((x) => x.witness.moves.length);
   const after = ws.length === 1 ? `after ${lengths[0]} decision${lengths[0] === 1 ? '' : 's'}` : `in ${ws.length} games (${lengths.join(', ')} decisions)`;
-  const file = (t: WitnessTarget, note: string): string =>
-    [
-      `// ${ws.length === 1 ? 'A witness' : 'Witnesses'} from houserules diff: ${oneLine(labels.a)} and ${oneLine(labels.b)} diverge ${after}.`,
-      `// ${note}`,
-      `module ${labels.module} extends ${quoted(t.extends)}`,
-      '',
-      ...ws.flatMap((lw) => block(lw, t)),
-    ].join('\n');
+  const A = oneLine(labels.a);
+  const B = oneLine(labels.b);
   const direct = ws.filter((x) => !x.isolated);
   const isolated = ws.filter((x) => x.isolated);
-  const note = isolated.length === 0 ? `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${oneLine(labels.a)} and fails on ${oneLine(labels.b)}.` : `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${oneLine(labels.a)}; ${isolated.map((x) => `"${oneLine(x.label)}"`).join(', ')} ${isolated.length === 1 ? 'fails' : 'fail'} on it with only that difference taken from ${oneLine(labels.b)}, the others on ${oneLine(labels.b)}.`;
+  const note = isolated.length === 0 ? `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${A} and fails on ${B}.` : `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${A}; ${isolated.map((x) => `"${oneLine(x.label)}"`).join(', ')} ${isolated.length === 1 ? 'fails' : 'fail'} on it with only that difference taken from ${B}${direct.length > 0 ? `, the others on ${B}` : ''}.`;
+  // how to run it against each side, when the files are written
+  const f = labels.files;
+  const how = f
+    ? [
+        `// houserules test ${oneLine(f.first)}    passes: ${A}`,
+        ...(direct.length > 0 ? [`// houserules test ${oneLine(f.second)}    fails: the same test${direct.length === 1 ? '' : 's'} aimed at ${B}`] : []),
+        ...isolated.map((x, i) => `// houserules test ${oneLine(f.isolated[i] ?? '')}    fails: ${A} with only ${oneLine(x.label)} taken from ${B}`),
+      ]
+    : [];
   return {
-    text: file(a, note),
+    text: [`// ${ws.length === 1 ? 'A witness' : 'Witnesses'} from houserules diff: ${A} and ${B} diverge ${after}.`, `// ${note}`, ...how, `module ${labels.module} extends ${quoted(a.extends)}`, '', ...ws.flatMap((lw) => block(lw, a))].join('\n'),
     againstB: [
-      `// The same test${direct.length === 1 ? '' : 's'} aimed at ${oneLine(labels.b)}, where ${direct.length === 1 ? 'it fails' : 'each fails'}.`,
-      `module ${labels.module} extends ${quoted(b.extends)}`,
+      `// ${direct.length === 1 ? 'A witness' : 'Witnesses'} from houserules diff, aimed at ${B}, where ${direct.length === 1 ? 'it fails' : 'each fails'}${f ? ` (${oneLine(f.first)} holds the same test${direct.length === 1 ? '' : 's'} on ${A}, where ${direct.length === 1 ? 'it passes' : 'they pass'})` : ''}.`,
+      `module ${labels.module}_second extends ${quoted(b.extends)}`,
       '',
       ...direct.flatMap((lw) => block(lw, b)),
     ].join('\n'),
-    isolated: isolated.map((lw) => ({
+    isolated: isolated.map((lw, i) => ({
       label: lw.label,
       text: [
-        `// ${oneLine(labels.a)} with only ${oneLine(lw.label)} taken from ${oneLine(labels.b)}: the witness fails here.`,
-        `module ${labels.module}_isolated extends ${quoted(a.extends)}`,
+        `// A witness from houserules diff: ${A} with only ${oneLine(lw.label)} taken from ${B}, where the witness fails${f ? ` (${oneLine(f.first)} holds it on ${A}, where it passes)` : ''}.`,
+        `module ${labels.module}_isolated${isolated.length > 1 ? `_${i + 1}` : ''} extends ${quoted(a.extends)}`,
         '',
         lw.isolated!,
         '',
@@ -91,6 +94,19 @@ export function witnessTest(given: Witness | readonly LabeledWitness[], a: Witne
       ].join('\n'),
     })),
   };
+}
+
+/** The sides' names, the module's name, and (when the files are written) their names, for the header that says how to run each. */
+export interface WitnessLabels {
+  a: string;
+  b: string;
+  module: string;
+  files?: { first: string; second: string; isolated: string[] };
+}
+
+/** Whether a file is one the diff wrote (its first line says so): a file that is not is not the diff's to replace or remove. */
+export function isWitnessFile(text: string): boolean {
+  return /^\/\/ (A witness|Witnesses) from houserules diff\b/.test(text);
 }
 
 export interface WitnessCheck {
