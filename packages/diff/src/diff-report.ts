@@ -142,7 +142,11 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
 }
 
 /** Markdown text: the characters Markdown would read as markup shown as themselves */
-const esc = (s: string): string => printable(s).replace(/[\\`*_{}[\]<>#|~]/g, (c) => `\\${c}`);
+const esc = (s: string): string =>
+  printable(s)
+    .replace(/[\\`*{}[\]<>#|~]/g, (c) => `\\${c}`)
+    // an underscore inside a word is no emphasis (leftover_sharing): only one at a word's edge is escaped
+    .replace(/_/g, (c, i: number, t: string) => (/[\p{L}\p{N}]/u.test(t[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(t[i + 1] ?? '') ? c : '\\_'));
 /** a code span that holds any text (a longer run of backticks around one that holds backticks) */
 const code = (s: string): string => {
   const t = printable(s).replace(/\n/g, ' ');
