@@ -19,4 +19,4 @@ export type { DiffReport } from './diff-report.ts';
 export { isolateDifference } from './isolate-difference.ts';
 export type { Isolation, IsolationSources } from './isolate-difference.ts';
 export { verifyWitness, VERIFY_CANDIDATES } from './verify-witness.ts';
-export type { Verification, WitnessVerifier } from './verify-witness.ts';
+export type { IsolatedSides, Verification, WitnessVerifier } from './verify-witness.ts';

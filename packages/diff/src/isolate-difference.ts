@@ -25,18 +25,21 @@ export interface Isolation {
 const REMOVABLE = new Set(['rule', 'action', 'constraint', 'end', 'invariant', 'policy']);
 
 /**
- * The first graph with only this difference (its group) taken from the second:
+ * The first graph with only this difference (its group) taken from the second
+ * — or with several (the second without one difference is the first with every
+ * other taken from it):
  * each node of the group written as the second scenario writes it, as an
  * override of the first's, and compiled as a module extending the first. A
  * group that reads what only the second declares does not compile on its own:
  * its problem says so, and the difference is not isolated.
  */
-export function isolateDifference(t: DifferenceTarget, a: RuleGraph, b: RuleGraph, src: IsolationSources): Isolation | { problem: string } {
+export function isolateDifference(t: DifferenceTarget | readonly DifferenceTarget[], a: RuleGraph, b: RuleGraph, src: IsolationSources): Isolation | { problem: string } {
   if (a.scenario.variant !== null) return { problem: 'the first side is a variant: a module can extend only its base game' };
   const inA = new Map(graphNodes(a).map((n) => [nodeKey(n), n]));
   const inB = new Map(graphNodes(b).map((n) => [nodeKey(n), n]));
   const parts: string[] = [];
-  for (const key of t.nodes) {
+  const keys = (Array.isArray(t) ? (t as readonly DifferenceTarget[]) : [t as DifferenceTarget]).flatMap((x) => x.nodes);
+  for (const key of keys) {
     const na = inA.get(key);
     const nb = inB.get(key);
     const d = declarationOf(na, nb, b, src.readB);

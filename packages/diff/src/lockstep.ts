@@ -267,6 +267,8 @@ export class LockstepGame {
         const shownA = p.textA.value(va, q.type, ga);
         const shownB = p.textB.value(vb, q.type, gb);
         const d = `${q.text} is ${shownA} in the first game and ${shownB} in the second`;
+        // the declaration whose value differs shows here (a changed derived value's own flip is its own divergence)
+        touched.add(q.node);
         note('state', d);
         candidates.push({ line: `expect ${q.text} == ${shownA}`, detail: d, seen: SEEN_STATE + q.seen });
       }

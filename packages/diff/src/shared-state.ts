@@ -16,6 +16,8 @@ export interface SharedQuantity {
    * vars (scratch values), the round
    */
   seen: number;
+  /** the declaration it reads, as a `kind name` key of the structural diff (`pool chest`, `derived score`) */
+  node: string;
   type: TypeDesc;
   a: (g: Game) => Value | Value[];
   b: (g: Game) => Value | Value[];
@@ -31,8 +33,9 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
   const byPriority: SharedQuantity[][] = [[], [], [], [], [], []];
   let rank = 0;
   let seen = 0;
+  let node = '';
   const add = (text: string, type: TypeDesc, expr: Expr): void => {
-    byPriority[rank]!.push({ text, type, seen, a: probeA.value(expr), b: probeB.value(expr) });
+    byPriority[rank]!.push({ text, type, seen, node, a: probeA.value(expr), b: probeB.value(expr) });
   };
   const seats = Array.from({ length: players }, (_, i) => i);
 
@@ -42,6 +45,7 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
     if (!w || w.scope !== v.scope || !sameType(v.type, w.type) || !comparable(v.type)) continue;
     rank = v.scope === 'global' ? 3 : 2;
     seen = v.scope === 'global' ? 6 : 5;
+    node = `var ${v.name}`;
     if (v.scope === 'global') add(v.name, v.type, { k: 'var', id: v.id });
     else if (v.scope === 'player') for (const s of seats) add(`p${s + 1}.${v.name}`, v.type, { k: 'var', id: v.id, of: seat(s) });
   }
@@ -51,6 +55,7 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
     if (!q || q.scope !== p.scope || (p.scope !== 'global' && p.scope !== 'player')) continue;
     rank = p.scope === 'global' ? 4 : 1;
     seen = p.scope === 'global' ? 2 : 0;
+    node = `pool ${p.name}`;
     for (const e of p.entries) {
       if (!q.entries.some((f) => f.token === e.token)) continue;
       const token = e.token.replace(/^token:/, '');
@@ -69,8 +74,8 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
     const zb = zoneIndex(probeB, y.id);
     if (za < 0 || zb < 0) continue;
     const type: TypeDesc = { t: 'number' };
-    if (z.scope === 'global') byPriority[5]!.push({ text: `count(c in ${z.name})`, type, seen: 3, a: size(za, 0), b: size(zb, 0) });
-    else for (const s of seats) byPriority[5]!.push({ text: `count(c in p${s + 1}.${z.name})`, type, seen: 0, a: size(za, s), b: size(zb, s) });
+    if (z.scope === 'global') byPriority[5]!.push({ text: `count(c in ${z.name})`, type, seen: 3, node: `zone ${z.name}`, a: size(za, 0), b: size(zb, 0) });
+    else for (const s of seats) byPriority[5]!.push({ text: `count(c in p${s + 1}.${z.name})`, type, seen: 0, node: `zone ${z.name}`, a: size(za, s), b: size(zb, s) });
   }
   const derivedB = new Map(gb.derived.map((d) => [d.name, d]));
   for (const d of ga.derived) {
@@ -80,11 +85,13 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
     if (extra !== 0 || e.params.length !== d.params.length) continue;
     rank = d.perPlayer ? 0 : 3;
     seen = d.perPlayer ? 1 : 4;
+    node = `derived ${d.name}`;
     if (!d.perPlayer) add(d.name, d.type, { k: 'derived', id: d.id, args: [] });
     else for (const s of seats) add(`p${s + 1}.${d.name}`, d.type, { k: 'derived', id: d.id, args: [seat(s)] });
   }
   rank = 5;
   seen = 7;
+  node = 'flow';
   add('round', { t: 'number' }, { k: 'ctx', name: 'round' });
   return byPriority.flat();
 }

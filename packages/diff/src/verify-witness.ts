@@ -18,6 +18,12 @@ export interface WitnessVerifier {
   b: WitnessTarget;
 }
 
+/** An isolated witness's sides: `plus` the first against the first with these declarations; `minus` the first with them against the second. */
+export interface IsolatedSides {
+  direction: 'plus' | 'minus';
+  declarations: string;
+}
+
 export type Verification = { expect: string; detail: string; failureOnB: string | null } | { problem: string };
 
 /**
@@ -28,16 +34,17 @@ export type Verification = { expect: string; detail: string; failureOnB: string 
  * from the second scenario into a module extending the first — the second side
  * is then that module. None holds: a problem, and the witness is not reported.
  */
-export function verifyWitness(w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange'>, candidates: readonly ExpectCandidate[], v: WitnessVerifier, isolated: string | null = null): Verification {
+export function verifyWitness(w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange'>, candidates: readonly ExpectCandidate[], v: WitnessVerifier, isolated: IsolatedSides | null = null): Verification {
   const tried = dedupe(candidates).slice(0, VERIFY_CANDIDATES);
   if (tried.length === 0) return { problem: 'no test line tells the two games apart' };
   const module = (extendsRef: string, name: string, t: WitnessTarget, before: string): string =>
     [`module ${name} extends "${extendsRef.replace(/[\\"]/g, (c) => `\\${c}`)}"`, '', before, ...tried.flatMap((c, i) => testBlock(`candidate ${i + 1}`, w, t, [c.line]))].join('\n');
-  const onA = runModule(v.host, v.path, module(v.a.extends, 'houserules_diff_verify', v.a, ''));
+  // plus: the first, against the first with the difference taken; minus: the first with every other taken (the second without it), against the second
+  const first = isolated?.direction === 'minus' ? module(v.a.extends, 'houserules_diff_verify', { ...v.a, options: v.b.options }, `${isolated.declarations}\n`) : module(v.a.extends, 'houserules_diff_verify', v.a, '');
+  const second = isolated?.direction === 'plus' ? module(v.a.extends, 'houserules_diff_verify', v.a, `${isolated.declarations}\n`) : module(v.b.extends, 'houserules_diff_verify', v.b, '');
+  const onA = runModule(v.host, v.path, first);
   if ('broken' in onA) return { problem: `the witness does not compile on the first side: ${onA.broken}` };
-  const onB = isolated
-    ? runModule(v.host, v.path, module(v.a.extends, 'houserules_diff_verify', v.a, `${isolated}\n`))
-    : runModule(v.host, v.path, module(v.b.extends, 'houserules_diff_verify', v.b, ''));
+  const onB = runModule(v.host, v.path, second);
   if ('broken' in onB) return { problem: `the witness does not compile on the second side: ${onB.broken}` };
   const byName = (runs: typeof onA, i: number) => runs.find((r) => r.name === `candidate ${i + 1}`);
   for (let i = 0; i < tried.length; i++) {

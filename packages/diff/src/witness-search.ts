@@ -93,6 +93,16 @@ export interface DifferenceSearch {
    */
   isolation: string | null;
   isolatedDeclarations: string | null;
+  /**
+   * which way it was isolated: `plus` the first with only it taken from the
+   * second, against the first; `minus` the second without only it (the first
+   * with every other difference taken from the second), against the second
+   */
+  direction?: 'plus' | 'minus' | null;
+  /** the direct search stopped early: its first games all diverged elsewhere at set-up */
+  maskedAtSetUp?: boolean;
+  /** isolated both ways, and neither showed it */
+  triedBoth?: boolean;
   /** the witness is that of an earlier difference (the same game shows both) */
   sameAs: string | null;
   /** why it has no witness: no effect on play, or the budget */
@@ -138,6 +148,9 @@ class MovePicker {
   }
 }
 
+/** games of a difference that all part at set-up before its direct search stops (isolation may still show it) */
+export const SET_UP_MASKED_GAMES = 3;
+
 export function defaultPlayers(a: RuleGraph, b: RuleGraph): number | null {
   const min = Math.max(a.scenario.players.min, b.scenario.players.min);
   const max = Math.min(a.scenario.players.max, b.scenario.players.max);
@@ -149,6 +162,7 @@ interface Found {
   game: LockstepGame;
   /** the pair it was played by: the two graphs, or the first against itself with one difference isolated */
   pair: LockstepPair;
+  direction: 'plus' | 'minus' | null;
   phase: 'random' | 'steered';
   index: number;
   ms: number;
@@ -209,13 +223,15 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   let played = 0;
 
   /** plays games of one pair for target ti until one diverges where it counts, or `until` */
-  const searchTarget = (ti: number, on: LockstepPair, until: number, isolated: boolean): void => {
+  const searchTarget = (ti: number, on: LockstepPair, until: number, direction: 'plus' | 'minus' | null): void => {
+    const isolated = direction !== null;
     const t = targets[ti] ?? null;
     const search = searches[ti]!;
     const hot = t ? hotMoves(t) : null;
     // a quarter random, the rest steered (each phase from the first seed on)
     const randomGames = hot ? Math.ceil(games / 4) : games;
     const t0 = now();
+    let setUpMasked = 0;
     for (let i = 0; i < games && !found[ti]; i++) {
       if (now() > until) {
         search.outOfTime = true;
@@ -241,7 +257,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       result.depth = Math.max(result.depth, decisions);
       const d = game.divergence;
       if (!d) continue;
-      const f: Found = { game, pair: on, phase: steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
+      const f: Found = { game, pair: on, direction, phase: steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
       if (isolated) {
         if (accepts[ti]!(d)) found[ti] = f;
         continue;
@@ -251,6 +267,12 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       if (!found[ti]) {
         search.elsewhere++;
         search.elsewhereFirst ??= `${d.step === 0 ? 'at set-up' : `after ${d.step} decisions`}: ${d.detail.length > 120 ? `${d.detail.slice(0, 120)}…` : d.detail}`;
+        if (d.step === 0) setUpMasked++;
+        // masked at set-up: every game parts before the first decision, so more of them show nothing new (isolation may)
+        if (setUpMasked === search.games && search.games >= SET_UP_MASKED_GAMES && options.isolate) {
+          search.maskedAtSetUp = true;
+          break;
+        }
       }
     }
   };
@@ -260,23 +282,44 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   for (let ti = 0; ti < targets.length; ti++) {
     if (found[ti] || targets[ti]?.noEffect) continue;
     const open = targets.filter((x, i) => !found[i] && !x?.noEffect && i >= ti).length;
-    searchTarget(ti, pair, now() + Math.max(0, directEnd - now()) / Math.max(1, open), false);
+    searchTarget(ti, pair, now() + Math.max(0, directEnd - now()) / Math.max(1, open), null);
   }
-  // a difference masked by another (the games always diverged elsewhere first): the first graph with only it taken from the second
+  // a difference masked by another (the games always diverged elsewhere first), isolated both ways: the first with only
+  // it taken from the second, against the first; then the second without only it (the first with every other
+  // difference taken), against the second — a difference that matters only together with others shows there
   if (options.isolate) {
     const masked = targets.map((t, i) => (t && !found[i] && !t.noEffect ? i : -1)).filter((i) => i >= 0);
+    const all = targets.filter((t): t is DifferenceTarget => t !== null);
     for (const [k, ti] of masked.entries()) {
-      const iso = isolateDifference(targets[ti]!, a.graph, b.graph, options.isolate);
       const search = searches[ti]!;
-      if ('problem' in iso) {
-        search.isolation = `not isolated: ${iso.problem}`;
-        continue;
-      }
-      search.isolation = 'isolated';
-      search.isolatedDeclarations = iso.declarations;
+      const share = Math.max(0, deadline - now()) / Math.max(1, masked.length - k);
+      const shareEnd = now() + share;
       search.outOfTime = false;
-      const alone = new LockstepPair(a, { graph: iso.graph, options: a.options }, players, options.codegen ?? true);
-      searchTarget(ti, alone, now() + Math.max(0, deadline - now()) / Math.max(1, masked.length - k), true);
+      const problems: string[] = [];
+      const plus = isolateDifference(targets[ti]!, a.graph, b.graph, options.isolate);
+      if ('problem' in plus) problems.push(`taken alone into the first, ${plus.problem.replace(/^taken alone /, '')}`);
+      else {
+        search.isolation = 'isolated';
+        search.direction = 'plus';
+        search.isolatedDeclarations = plus.declarations;
+        const alone = new LockstepPair(a, { graph: plus.graph, options: a.options }, players, options.codegen ?? true);
+        searchTarget(ti, alone, now() + share / 2, 'plus');
+      }
+      if (found[ti]) continue;
+      const others = all.filter((t) => t !== targets[ti]);
+      const minus = others.length === 0 ? { problem: 'there is no other difference to take' } : isolateDifference(others, a.graph, b.graph, options.isolate);
+      if ('problem' in minus) problems.push(`without it in the second, ${minus.problem.replace(/^taken alone /, '')}`);
+      else {
+        const was = { isolation: search.isolation, direction: search.direction, declarations: search.isolatedDeclarations };
+        search.isolation = 'isolated';
+        search.direction = 'minus';
+        search.isolatedDeclarations = minus.declarations;
+        const without = new LockstepPair({ graph: minus.graph, options: b.options }, b, players, options.codegen ?? true);
+        searchTarget(ti, without, shareEnd, 'minus');
+        // not found that way either: the report names the isolation tried first
+        if (!found[ti] && was.isolation === 'isolated') Object.assign(search, { isolation: was.isolation, direction: 'plus', isolatedDeclarations: was.declarations, triedBoth: true });
+      }
+      if (search.isolation !== 'isolated') search.isolation = `not isolated: ${problems.join('; ')}`;
     }
   }
   if (out) result.exhausted = 'seconds';
@@ -293,8 +336,14 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     if (!f) {
       if (!targets[ti]?.noEffect) {
         const where = search.elsewhere > 0 ? `; ${search.elsewhere} diverged first elsewhere (the first ${search.elsewhereFirst})` : '';
-        const isolation = search.isolation === 'isolated' ? '; isolated (the first with only it taken from the second), no divergence there either' : search.isolation ? `; ${search.isolation}` : '';
-        search.summary = `no witness in ${search.games} game${search.games === 1 ? '' : 's'} up to ${search.depth} decisions${where}${isolation}${search.outOfTime ? ' (its share of the budget ran out)' : ''} — not a proof that there is none`;
+        const isolation =
+          search.isolation === 'isolated'
+            ? `; isolated (${search.triedBoth ? 'the first with only it taken from the second, and the second without only it' : search.direction === 'minus' ? 'the second without only it' : 'the first with only it taken from the second'}), no divergence there either`
+            : search.isolation
+              ? `; ${search.isolation}`
+              : '';
+        const setUp = search.maskedAtSetUp ? ' (its first games all parted at set-up, so the direct search stopped)' : '';
+        search.summary = `no witness in ${search.games} game${search.games === 1 ? '' : 's'} up to ${search.depth} decisions${where}${setUp}${isolation}${search.outOfTime ? ' (its share of the budget ran out)' : ''} — not a proof that there is none`;
       }
       continue;
     }
@@ -316,7 +365,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       options.shrink === false
         ? { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence!, steps: 0 }
         : shrinkWitness(f.pair, f.game.seed, f.game.moves, until, now, accepts[ti]!);
-    const isolated = f.pair === pair ? null : search.isolatedDeclarations;
+    const isolated = f.direction === null || !search.isolatedDeclarations ? null : { direction: f.direction, declarations: search.isolatedDeclarations };
     let chosen = { seed: shrunk.seed, moves: shrunk.moves, divergence: shrunk.divergence };
     let verified: Witness['verified'] = null;
     if (options.verify) {
@@ -347,7 +396,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       verified,
     };
     const shows = verified?.detail ?? chosen.divergence.detail;
-    search.summary = `${f.pair === pair ? '' : 'isolated (the first with only it taken from the second): '}divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}, ${players} players): ${shows}`;
+    search.summary = `${f.direction === 'plus' ? 'isolated (the first with only it taken from the second): ' : f.direction === 'minus' ? 'isolated (the second without only it, against the second): ' : ''}divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}, ${players} players): ${shows}`;
     result.witness ??= search.witness;
   }
   result.differences = searches;

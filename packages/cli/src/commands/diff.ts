@@ -382,7 +382,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     let check = null;
     const written: string[] = [];
     if (search.witness && testable) {
-      const witnesses = search.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }] : []));
+      const witnesses = search.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null, direction: d.direction ?? null }] : []));
       const names = files?.ok ? companionNames(files.path, witnesses.filter((w) => w.isolated).length) : null;
       const shown = (f: string): string => displayPath(io.cwd, f);
       const texts = witnessTest(witnesses, targetA, targetB, { a: A.label, b: B.label, module: moduleName(target), ...(names ? { files: { first: shown(target), second: shown(names.second), isolated: names.isolated.map(shown) } } : {}) });
