@@ -108,7 +108,8 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
       out.push(`${lead}${printable(d.summary)}`);
       if (!w || d.sameAs) continue;
       out.push(`${pad}found in ${w.found.phase} game ${w.found.games} (seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
-      if (d.isolation === 'isolated' && d.isolatedDeclarations) {
+      if (d.isolation === 'isolated' && d.direction === 'minus') out.push(`${pad}the second without only it: the first with every other difference taken from the second (the isolation module)`);
+      else if (d.isolation === 'isolated' && d.isolatedDeclarations) {
         out.push(`${pad}the second's ${d.nodes.length === 1 ? 'declaration' : 'declarations'}, taken alone into the first:`);
         for (const l of d.isolatedDeclarations.split('\n')) out.push(`${pad}  ${printable(l)}`);
       }
@@ -217,7 +218,8 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
       const pad = steered ? '  ' : '';
       out.push(`${pad}- found in ${w.found.phase} game ${w.found.games} (seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
       if (w.verified) out.push(`${pad}- it ends with ${code(w.verified.expect)}, which holds on the first and fails on the second (${code(w.verified.failureOnB ?? 'failed')})`);
-      if (d.isolation === 'isolated' && d.isolatedDeclarations) {
+      if (d.isolation === 'isolated' && d.direction === 'minus') out.push(`${pad}- the second without only it: the first with every other difference taken from the second (the isolation module)`);
+      else if (d.isolation === 'isolated' && d.isolatedDeclarations) {
         out.push(`${pad}- the second's ${d.nodes.length === 1 ? 'declaration' : 'declarations'}, taken alone into the first:`, ...fence('rules', d.isolatedDeclarations, pad.length + 2));
       }
       if (w.divergence.move) out.push(`${pad}- the step: ${code(w.divergence.move)}`);

@@ -22,6 +22,20 @@ export interface Isolation {
   graph: RuleGraph;
 }
 
+/**
+ * The variant an isolation module declares its declarations in: a variant of a
+ * module extending the first applies to the first alone, so it never meets a
+ * variant the first's file declares (a module-level `remove` of what that
+ * variant removes again would not compile).
+ */
+export const ISOLATED_VARIANT = 'houserules_isolated';
+
+/** the declarations as the isolation variant's block */
+export function isolationBlock(declarations: string): string {
+  const body = declarations.split('\n').map((l) => (l.trim() === '' ? '' : `  ${l}`)).join('\n');
+  return `variant ${ISOLATED_VARIANT} "Isolated by houserules diff" {\n${body}\n}`;
+}
+
 const REMOVABLE = new Set(['rule', 'action', 'constraint', 'end', 'invariant', 'policy']);
 
 /**
@@ -51,10 +65,10 @@ export function isolateDifference(t: DifferenceTarget | readonly DifferenceTarge
   const dir = src.fileA.replace(/[^/\\]*$/, '');
   const base = src.fileA.slice(dir.length);
   const path = `${dir}__houserules_diff_isolated.rules`;
-  const text = `module houserules_diff_isolated extends "./${base}"\n\n${declarations}\n`;
+  const text = `module houserules_diff_isolated extends "./${base}"\n\n${isolationBlock(declarations)}\n`;
   const overlay = Object.create(src.host) as ModuleHost;
   overlay.readFile = (p: string) => (p === path ? text : src.host.readFile(p));
-  const r = compile(overlay, path);
+  const r = compile(overlay, path, { variant: ISOLATED_VARIANT });
   const error = r.diagnostics.find((x) => x.severity === 'error');
   if (!r.value || error) return { problem: `taken alone it does not compile in the first scenario: ${error?.message ?? 'no graph'}` };
   return { declarations, graph: r.value };

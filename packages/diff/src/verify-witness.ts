@@ -2,6 +2,7 @@ import type { ModuleHost } from '@houserules/compiler';
 import type { ExpectCandidate } from './lockstep.ts';
 import type { Witness } from './witness-search.ts';
 import { runModule, testBlock, type WitnessTarget } from './witness-test.ts';
+import { isolationBlock, ISOLATED_VARIANT } from './isolate-difference.ts';
 
 /** the most candidate lines run for one witness (each is one test of a module compiled once per side) */
 export const VERIFY_CANDIDATES = 12;
@@ -40,8 +41,10 @@ export function verifyWitness(w: Pick<Witness, 'players' | 'seed' | 'moves' | 'a
   const module = (extendsRef: string, name: string, t: WitnessTarget, before: string): string =>
     [`module ${name} extends "${extendsRef.replace(/[\\"]/g, (c) => `\\${c}`)}"`, '', before, ...tried.flatMap((c, i) => testBlock(`candidate ${i + 1}`, w, t, [c.line]))].join('\n');
   // plus: the first, against the first with the difference taken; minus: the first with every other taken (the second without it), against the second
-  const first = isolated?.direction === 'minus' ? module(v.a.extends, 'houserules_diff_verify', { ...v.a, options: v.b.options }, `${isolated.declarations}\n`) : module(v.a.extends, 'houserules_diff_verify', v.a, '');
-  const second = isolated?.direction === 'plus' ? module(v.a.extends, 'houserules_diff_verify', v.a, `${isolated.declarations}\n`) : module(v.b.extends, 'houserules_diff_verify', v.b, '');
+  // the isolated side is a variant of a module extending the first (its declarations apply to the first alone, not after a variant the first's file declares)
+  const iso = (options: WitnessTarget['options']): string => module(v.a.extends, 'houserules_diff_verify', { ...v.a, variant: ISOLATED_VARIANT, options }, `${isolationBlock(isolated!.declarations)}\n`);
+  const first = isolated?.direction === 'minus' ? iso(v.b.options) : module(v.a.extends, 'houserules_diff_verify', v.a, '');
+  const second = isolated?.direction === 'plus' ? iso(v.a.options) : module(v.b.extends, 'houserules_diff_verify', v.b, '');
   const onA = runModule(v.host, v.path, first);
   if ('broken' in onA) return { problem: `the witness does not compile on the first side: ${onA.broken}` };
   const onB = runModule(v.host, v.path, second);

@@ -2,6 +2,7 @@ import type { ModuleHost } from '@houserules/compiler';
 import { prepareFile } from '@houserules/conformance';
 import type { Value } from '@houserules/schema';
 import type { Witness } from './witness-search.ts';
+import { isolationBlock, ISOLATED_VARIANT } from './isolate-difference.ts';
 
 /** How the witness module reaches each side: the file it extends, and the variant its test names. */
 export interface WitnessTarget {
@@ -108,9 +109,9 @@ export function witnessTest(given: Witness | readonly LabeledWitness[], a: Witne
           : `// A witness from houserules diff: ${A} with only ${oneLine(lw.label)} taken from ${B}, where the witness fails${f ? ` (${oneLine(f.first)} holds it on ${A}, where it passes)` : ''}.`,
         `module ${labels.module}_isolated${isolated.length > 1 ? `_${i + 1}` : ''} extends ${quoted(a.extends)}`,
         '',
-        lw.isolated!,
+        isolationBlock(lw.isolated!),
         '',
-        ...block(lw, minusOf(lw) ? { ...a, options: b.options } : a),
+        ...block(lw, { ...a, variant: ISOLATED_VARIANT, options: minusOf(lw) ? b.options : a.options }),
       ].join('\n'),
     })),
   };
