@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compile, createMemoryHost } from '@houserules/compiler';
-import { checkWitness, runModule, searchWitness, structuralDiff, verifyWitness, witnessTest, type WitnessTarget } from '@houserules/diff';
+import { arrangements, checkWitness, LockstepPair, runModule, searchWitness, structuralDiff, verifyWitness, witnessTest, type WitnessTarget } from '@houserules/diff';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const baseFile = join(root, 'catan/base.rules');
@@ -54,5 +54,28 @@ describe('showcase: Catan against snake eyes and boxcars', () => {
     // and verification refuses such a line
     const v = verifyWitness(w, [{ line: 'expect round >= 0', detail: 'always', seen: 0 }], { host, path: witnessFile, a, b });
     expect(v).toEqual({ problem: expect.stringMatching(/passes on the second side too/) });
+  });
+
+  it('starts a witness from an arranged state: hands dealt from the bank, a roll fixed to 2, and the bonus is offered at once', () => {
+    const arr = arrangements(catan, snake, 4, { a: {}, b: {}, seed: 1 });
+    expect(arr.map((x) => x.label)).toEqual(['rich', 'scarce']);
+    expect(arr[0]!.lines).toContain('  move 3 brick from bank to p1.hand');
+    // the scarce bank: all but one of what the set-up left, read when it runs
+    expect(arr[1]!.lines).toContain('  move bank.brick - 1 brick from bank to p1.hand');
+    const pair = new LockstepPair({ graph: catan, options: {} }, { graph: snake, options: {} }, 4, true, arr).arranged(0);
+    const game = pair.start(1)!;
+    // the set-up's placements (the first legal ones), then a roll of 2
+    let guard = 0;
+    while (!game.legal().some((m) => m.endsWith('roll_dice')) && guard++ < 40) game.play(game.legal()[0]!);
+    const roll = game.legal().find((m) => m.endsWith('roll_dice'))!;
+    expect(game.play('fix dice to 2')).toBe(true);
+    game.play(roll);
+    expect(game.divergence?.kind).toBe('options');
+    const moves = game.moves.slice();
+    expect(moves.filter((m) => !m.startsWith('fix dice')).length).toBeLessThanOrEqual(20);
+    // run as a test on both sides, arrangement and fixed roll written as the test's own lines
+    const v = verifyWitness({ players: 4, seed: 1, moves, arrange: arr[0]!.lines }, game.divergence!.candidates, { host, path: witnessFile, a, b });
+    // the roller may end the turn on Catan only (everyone chooses a bonus first on the house rule), or a seat is asked there only
+    expect(v).toMatchObject({ expect: expect.stringMatching(/^expect (not p\d asked|legal p\d does end_turn)$/), failureOnB: expect.stringMatching(/^test\/(asked|move-illegal)$/) });
   });
 });

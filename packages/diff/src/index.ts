@@ -20,3 +20,5 @@ export { isolateDifference } from './isolate-difference.ts';
 export type { Isolation, IsolationSources } from './isolate-difference.ts';
 export { verifyWitness, VERIFY_CANDIDATES } from './verify-witness.ts';
 export type { IsolatedSides, Verification, WitnessVerifier } from './verify-witness.ts';
+export { arrangements } from './arrangements.ts';
+export type { Arrangement } from './arrangements.ts';

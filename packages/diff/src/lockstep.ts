@@ -2,6 +2,7 @@ import type { RuleGraph, Value } from '@houserules/schema';
 import { createGame, createProbe, loadGraph, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
 import { MoveText } from './move-text.ts';
 import { sharedQuantities, type SharedQuantity } from './shared-state.ts';
+import type { Arrangement } from './arrangements.ts';
 
 /** One side of a comparison: a graph and the options its games get. */
 export interface Side {
@@ -76,26 +77,55 @@ export class LockstepPair {
   private readonly ruleNamesA: string[];
   private readonly ruleNamesB: string[];
 
-  constructor(readonly a: Side, readonly b: Side, readonly players: number, codegen = true) {
+  /** the arrangement the games start from (`arranged`), or none: the start of a game */
+  readonly arrangement: Arrangement | null = null;
+  /** each arrangement's statements, compiled for each graph */
+  private readonly arranging: { a: (g: Game) => void; b: (g: Game) => void }[];
+  /** whether both games roll dice (a steered game may fix a roll: `fix dice to N`) */
+  readonly rollsDice: boolean;
+
+  constructor(readonly a: Side, readonly b: Side, readonly players: number, codegen = true, readonly arrangements: readonly Arrangement[] = []) {
     const la = loadGraph(a.graph, { codegen }).value;
     const lb = loadGraph(b.graph, { codegen }).value;
     if (!la || !lb) throw new Error('LockstepPair: a graph did not load (the caller checks graphs first)');
     const pa = createProbe(la);
     const pb = createProbe(lb);
     this.quantities = sharedQuantities(a.graph, b.graph, players, pa, pb);
+    // compiled before the probes' graphs are taken: their local slots are final then
+    this.arranging = arrangements.map((x) => ({ a: pa.statements(x.a), b: pb.statements(x.b) }));
     this.lgA = pa.graph();
     this.lgB = pb.graph();
     this.textA = new MoveText(this.lgA);
     this.textB = new MoveText(this.lgB);
     this.ruleNamesA = this.lgA.rules.map((r) => r.name);
     this.ruleNamesB = this.lgB.rules.map((r) => r.name);
+    this.rollsDice = this.lgA.builtin.diceRolled >= 0 && this.lgB.builtin.diceRolled >= 0;
   }
+
+  /** this pair, its games starting from arrangement i (one of those it was built with) */
+  arranged(i: number): LockstepPair {
+    const view = Object.create(this) as { arrangement: Arrangement | null; arrangedIndex: number };
+    view.arrangement = this.arrangements[i] ?? null;
+    view.arrangedIndex = i;
+    return view as unknown as LockstepPair;
+  }
+
+  /** which of `arrangements` the games start from (-1: none) */
+  readonly arrangedIndex: number = -1;
 
   /** a new pair of games on this seed; null when either cannot start (bad options) */
   start(seed: number): LockstepGame | null {
-    const ga = createGame(this.lgA, { seed, players: this.players, options: this.a.options }).value;
-    const gb = createGame(this.lgB, { seed, players: this.players, options: this.b.options }).value;
+    const arranging = this.arrangement ? this.arranging[this.arrangedIndex] : undefined;
+    const hold = arranging !== undefined;
+    const ga = createGame(this.lgA, { seed, players: this.players, options: this.a.options, holdFlow: hold }).value;
+    const gb = createGame(this.lgB, { seed, players: this.players, options: this.b.options, holdFlow: hold }).value;
     if (!ga || !gb) return null;
+    if (arranging) {
+      // the arrangement runs after the set-up, before the flow starts, as a test's `arrange` does; one a game refuses is not played
+      if (!ga.runStatements(arranging.a) || !gb.runStatements(arranging.b)) return null;
+      ga.resume();
+      gb.resume();
+    }
     return new LockstepGame(this, ga, gb, seed);
   }
 
@@ -162,6 +192,15 @@ export class LockstepGame {
   /** plays a move by name in both games; false when the first game does not offer it (nothing is played) */
   play(name: string): boolean {
     if (this.divergence || this.over) return false;
+    // `fix dice to N`: the next roll of both games makes N, as a test's line does
+    const fixed = /^fix dice to (\d+)$/.exec(name);
+    if (fixed) {
+      if (!this.pair.rollsDice) return false;
+      this.ga.forceRollTotal(Number(fixed[1]));
+      this.gb.forceRollTotal(Number(fixed[1]));
+      this.moves.push(name);
+      return true;
+    }
     const seat = this.nextSeat();
     const ia = this.offerA.get(seat)?.names.indexOf(name) ?? -1;
     const ib = this.offerB.get(seat)?.names.indexOf(name) ?? -1;

@@ -6,6 +6,7 @@ import { isolateDifference, type IsolationSources } from './isolate-difference.t
 import { shrinkWitness, type Accept } from './shrink-witness.ts';
 import type { StructuralDiff } from './structural-diff.ts';
 import { verifyWitness, type WitnessVerifier } from './verify-witness.ts';
+import { arrangements } from './arrangements.ts';
 
 export interface SearchOptions {
   /** seats (default: the most both graphs allow, at most 4, at least their minimum) */
@@ -43,6 +44,8 @@ export interface SearchOptions {
    * is kept, ending with the first line that tells them apart
    */
   verify?: WitnessVerifier;
+  /** false: every game starts at the start (no arranged states) */
+  arrange?: boolean;
 }
 
 /** A game in which the two graphs behave differently, as seed and moves by name. */
@@ -51,8 +54,12 @@ export interface Witness {
   players: number;
   moves: string[];
   divergence: Divergence;
-  /** how it was found: the phase, the games played, the moves before shrinking */
-  found: { phase: 'random' | 'steered'; games: number; moves: number; seed: number };
+  /**
+   * how it was found: the phase (from the start of a game, random or steered;
+   * or `arranged`: from an arranged state, steered, rolls fixed along the way),
+   * the games played, the moves before shrinking, the arrangement's name
+   */
+  found: { phase: 'random' | 'steered' | 'arranged'; games: number; moves: number; seed: number; arrangement?: string };
   /** candidates tried while shrinking */
   shrinkSteps: number;
   /** milliseconds to find it, and to shrink it */
@@ -139,6 +146,14 @@ class MovePicker {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
+  /** true with probability p */
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  /** a whole number in [0, n) */
+  below(n: number): number {
+    return Math.floor(this.next() * n);
+  }
   pick(moves: { name: string; move: Move }[]): string {
     if (this.hot) {
       const hot = moves.filter((m) => this.hot!(m.move));
@@ -150,6 +165,10 @@ class MovePicker {
 
 /** games of a difference that all part at set-up before its direct search stops (isolation may still show it) */
 export const SET_UP_MASKED_GAMES = 3;
+/** decisions an arranged game plays at most (a witness from an arranged state is short) */
+export const ARRANGED_DEPTH = 60;
+/** how long a difference witnessed from the start of a game looks for a shorter witness from an arranged state (ms of its clock) */
+export const ARRANGED_TRY_MS = 2000;
 
 export function defaultPlayers(a: RuleGraph, b: RuleGraph): number | null {
   const min = Math.max(a.scenario.players.min, b.scenario.players.min);
@@ -163,7 +182,7 @@ interface Found {
   /** the pair it was played by: the two graphs, or the first against itself with one difference isolated */
   pair: LockstepPair;
   direction: 'plus' | 'minus' | null;
-  phase: 'random' | 'steered';
+  phase: 'random' | 'steered' | 'arranged';
   index: number;
   ms: number;
 }
@@ -193,7 +212,9 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     result.summary = 'no behavioural comparison: no player count both scenarios allow';
     return result;
   }
-  const pair = new LockstepPair(a, b, players, options.codegen ?? true);
+  // the states a game may start from besides the start: every other game of a search starts from one
+  const arrangedPair = (x: Side, y: Side): LockstepPair => new LockstepPair(x, y, players, options.codegen ?? true, options.arrange === false ? [] : arrangements(x.graph, y.graph, players, { a: x.options, b: y.options, seed: firstSeed }));
+  const pair = arrangedPair(a, b);
   const probe = pair.start(firstSeed);
   if (!probe) {
     result.diagnostics.push({ code: 'diff/cannot-start', severity: 'error', message: 'a game of one of the scenarios could not start with these players and options' });
@@ -223,8 +244,8 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   let played = 0;
 
   /** plays games of one pair for target ti until one diverges where it counts, or `until` */
-  const searchTarget = (ti: number, on: LockstepPair, until: number, direction: 'plus' | 'minus' | null): void => {
-    const isolated = direction !== null;
+  const searchTarget = (ti: number, on: LockstepPair, until: number, direction: 'plus' | 'minus' | null, arrangedOnly = false): void => {
+    const isolated = direction !== null || arrangedOnly;
     const t = targets[ti] ?? null;
     const search = searches[ti]!;
     const hot = t ? hotMoves(t) : null;
@@ -232,22 +253,29 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     const randomGames = hot ? Math.ceil(games / 4) : games;
     const t0 = now();
     let setUpMasked = 0;
+    let arranged = 0;
     for (let i = 0; i < games && !found[ti]; i++) {
       if (now() > until) {
         search.outOfTime = true;
         if (now() > deadline) out = true;
         break;
       }
-      const seed = firstSeed + (i < randomGames ? i : i - randomGames);
-      const steered = i >= randomGames;
-      const game = played === 0 && on === pair ? probe : on.start(seed);
+      // every other game after the first random ones starts from an arranged state (short, steered, rolls fixed along the way)
+      const fromArranged = on.arrangements.length > 0 && (arrangedOnly || (i >= Math.min(randomGames, 2) && i % 2 === 1));
+      const seed = fromArranged ? firstSeed + arranged : firstSeed + (i < randomGames ? i : i - randomGames);
+      const steered = fromArranged || i >= randomGames;
+      const from = fromArranged ? on.arranged(arranged++ % on.arrangements.length) : on;
+      const game = played === 0 && on === pair ? probe : from.start(seed);
       played++;
-      if (!game) break;
-      const picker = new MovePicker(seed * 7919 + (steered ? 1 : 0), steered ? hot : null);
+      if (!game) continue;
+      const picker = new MovePicker(seed * 7919 + (steered ? 1 : 0) + (fromArranged ? 2 : 0), steered ? hot : null);
       let decisions = 0;
-      while (!game.divergence && !game.over && decisions < depth) {
+      const most = fromArranged ? Math.min(depth, ARRANGED_DEPTH) : depth;
+      while (!game.divergence && !game.over && decisions < most) {
         const moves = game.legalMoves();
         if (moves.length === 0) break;
+        if (fromArranged && on.rollsDice && picker.chance(0.3)) game.play(`fix dice to ${2 + picker.below(11)}`);
+        if (game.divergence) break;
         game.play(picker.pick(moves));
         decisions++;
       }
@@ -257,7 +285,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       result.depth = Math.max(result.depth, decisions);
       const d = game.divergence;
       if (!d) continue;
-      const f: Found = { game, pair: on, direction, phase: steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
+      const f: Found = { game, pair: from, direction, phase: fromArranged ? 'arranged' : steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
       if (isolated) {
         if (accepts[ti]!(d)) found[ti] = f;
         continue;
@@ -284,6 +312,17 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     const open = targets.filter((x, i) => !found[i] && !x?.noEffect && i >= ti).length;
     searchTarget(ti, pair, now() + Math.max(0, directEnd - now()) / Math.max(1, open), null);
   }
+  // a witness found from the start of a game: a shorter one from an arranged state is sought too, a little while
+  for (let ti = 0; ti < targets.length; ti++) {
+    const f = found[ti];
+    if (!f || f.phase === 'arranged' || pair.arrangements.length === 0 || f.game.moves.length <= ARRANGED_DEPTH / 2) continue;
+    found[ti] = null;
+    const searches0 = { ...searches[ti]! };
+    searchTarget(ti, pair, now() + Math.min(ARRANGED_TRY_MS, Math.max(0, directEnd - now())), null, true);
+    // the counts of the direct search stay what they were
+    Object.assign(searches[ti]!, { elsewhere: searches0.elsewhere, elsewhereFirst: searches0.elsewhereFirst, outOfTime: searches0.outOfTime });
+    if (!found[ti] || found[ti]!.game.moves.length >= f.game.moves.length) found[ti] = f;
+  }
   // a difference masked by another (the games always diverged elsewhere first), isolated both ways: the first with only
   // it taken from the second, against the first; then the second without only it (the first with every other
   // difference taken), against the second — a difference that matters only together with others shows there
@@ -302,7 +341,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
         search.isolation = 'isolated';
         search.direction = 'plus';
         search.isolatedDeclarations = plus.declarations;
-        const alone = new LockstepPair(a, { graph: plus.graph, options: a.options }, players, options.codegen ?? true);
+        const alone = arrangedPair(a, { graph: plus.graph, options: a.options });
         searchTarget(ti, alone, now() + share / 2, 'plus');
       }
       if (found[ti]) continue;
@@ -314,7 +353,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
         search.isolation = 'isolated';
         search.direction = 'minus';
         search.isolatedDeclarations = minus.declarations;
-        const without = new LockstepPair({ graph: minus.graph, options: b.options }, b, players, options.codegen ?? true);
+        const without = arrangedPair({ graph: minus.graph, options: b.options }, b);
         searchTarget(ti, without, shareEnd, 'minus');
         // not found that way either: the report names the isolation tried first
         if (!found[ti] && was.isolation === 'isolated') Object.assign(search, { isolation: was.isolation, direction: 'plus', isolatedDeclarations: was.declarations, triedBoth: true });
@@ -370,10 +409,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     let verified: Witness['verified'] = null;
     if (options.verify) {
       // sound by construction: the test is run on both sides, and a witness none of whose lines tells them apart is not reported
-      let v = verifyWitness({ players, ...chosen }, chosen.divergence.candidates, options.verify, isolated);
+      let v = verifyWitness({ players, ...chosen, arrange: f.pair.arrangement?.lines }, chosen.divergence.candidates, options.verify, isolated);
       if ('problem' in v && shrunk.moves.length !== f.game.moves.length) {
         const whole = { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence! };
-        const vw = verifyWitness({ players, ...whole }, whole.divergence.candidates, options.verify, isolated);
+        const vw = verifyWitness({ players, ...whole, arrange: f.pair.arrangement?.lines }, whole.divergence.candidates, options.verify, isolated);
         if (!('problem' in vw)) [chosen, v] = [whole, vw];
       }
       if ('problem' in v) {
@@ -389,7 +428,8 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       players,
       moves: chosen.moves,
       divergence: chosen.divergence,
-      found: { phase: f.phase, games: f.index, moves: f.game.moves.length, seed: f.game.seed },
+      found: { phase: f.phase, games: f.index, moves: f.game.moves.length, seed: f.game.seed, ...(f.pair.arrangement ? { arrangement: f.pair.arrangement.label } : {}) },
+      ...(f.pair.arrangement ? { arrange: f.pair.arrangement.lines } : {}),
       shrinkSteps: shrunk.steps,
       ms: f.ms,
       shrinkMs: now() - s0,
