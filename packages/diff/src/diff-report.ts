@@ -115,12 +115,13 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
       }
       if (w.verified) out.push(`${pad}it ends with \`${printable(w.verified.expect)}\`, which holds on the first and fails on the second (${w.verified.failureOnB ?? 'failed'})`);
       if (w.divergence.move) out.push(`${pad}the step: ${printable(w.divergence.move)}`);
-      for (const f of w.divergence.rules) out.push(`${pad}  rule ${printable(f.rule)} fired ${f.a}× in ${A}, ${f.b}× in ${B}`);
+      const [pa, pb] = pairLabels(d, A, B);
+      for (const f of w.divergence.rules) out.push(`${pad}  rule ${printable(f.rule)} fired ${f.a}× in ${pa}, ${f.b}× in ${pb}`);
     }
     if (beh.witness) {
       const many = found.length > 1;
       const isolated = found.some((d) => d.isolation === 'isolated');
-      if (beh.check) out.push(beh.check.problem ? `the witness test: ${printable(beh.check.problem)}` : `the witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? ' (an isolated difference\'s: with only that difference taken from it)' : ''} (${beh.check.failureOnB ?? 'failed'})`);
+      if (beh.check) out.push(beh.check.problem ? `the witness test: ${printable(beh.check.problem)}` : `the witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? ' (an isolated difference\'s: on its isolation module)' : ''} (${beh.check.failureOnB ?? 'failed'})`);
       for (const f of beh.files?.written ?? []) out.push(`wrote ${display(f)}`);
       if (beh.witnessTest) {
         out.push('', printable(beh.witnessTest).trimEnd());
@@ -223,13 +224,14 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
         out.push(`${pad}- the second's ${d.nodes.length === 1 ? 'declaration' : 'declarations'}, taken alone into the first:`, ...fence('rules', d.isolatedDeclarations, pad.length + 2));
       }
       if (w.divergence.move) out.push(`${pad}- the step: ${code(w.divergence.move)}`);
-      for (const f of w.divergence.rules) out.push(`${pad}  - rule ${code(f.rule)} fired ${f.a}× in ${A}, ${f.b}× in ${B}`);
+      const [pa, pb] = pairLabels(d, A, B);
+      for (const f of w.divergence.rules) out.push(`${pad}  - rule ${code(f.rule)} fired ${f.a}× in ${pa}, ${f.b}× in ${pb}`);
     }
     out.push('');
     if (beh.witness) {
       const many = found.length > 1;
       const isolated = found.some((d) => d.isolation === 'isolated');
-      if (beh.check) out.push(beh.check.problem ? `The witness test: ${esc(beh.check.problem)}` : `The witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? " (an isolated difference's: with only that difference taken from it)" : ''} (${code(beh.check.failureOnB ?? 'failed')}).`, '');
+      if (beh.check) out.push(beh.check.problem ? `The witness test: ${esc(beh.check.problem)}` : `The witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? " (an isolated difference's: on its isolation module)" : ''} (${code(beh.check.failureOnB ?? 'failed')}).`, '');
       for (const f of beh.files?.written ?? []) out.push(`Wrote ${code(displayPath ? displayPath(f) : f)}.`, '');
       if (beh.witnessTest) out.push(...fence('rules', beh.witnessTest));
     }
@@ -244,4 +246,10 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
     out.push('');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/** the two games of a difference's witness: the two sides, or for an isolated one the first and the first with it, or the second without it and the second */
+function pairLabels(d: SearchResult['differences'][number], A: string, B: string): [string, string] {
+  if (d.isolation !== 'isolated') return [A, B];
+  return d.direction === 'minus' ? [`${B} without it`, B] : [A, `${A} with it`];
 }
