@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compile, createMemoryHost } from '@houserules/compiler';
-import { checkWitness, searchWitness, structuralDiff, witnessTest } from '@houserules/diff';
+import { checkWitness, differenceTargets, involves, isolateDifference, LockstepPair, replayWitness, searchWitness, structuralDiff, verifyWitness, witnessTest } from '@houserules/diff';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const durango = join(root, 'durango/durango.rules');
@@ -52,5 +52,65 @@ describe('showcase: Durango 2017 against 2016', () => {
     const texts = witnessTest(w, { extends: './durango.rules', variant: null, options: {} }, { extends: './durango.rules', variant: 'durango_2016', options: {} }, { a: 'Durango 2017', b: 'Durango 2016', module: 'durango_witness' });
     const check = checkWitness(host, join(root, 'durango/durango_witness.rules'), texts);
     expect(check).toMatchObject({ passesOnA: true, failsOnB: true, failureOnB: 'test/move-legal', problem: null });
+  });
+
+  it('shows "must build to it legally" at work inside 2016: the 2016 card without only that sentence, against the 2016 card', () => {
+    const read = host.readFile.bind(host);
+    const diff = structuralDiff(y2017, y2016, { readA: read, readB: read });
+    const targets = differenceTargets(diff, y2017, y2016);
+    const limit = targets.find((t) => t.nodes[0] === 'constraint built_to_legally')!;
+    // taken alone into 2017 it adds nothing: 2017 already asks for a road to every settlement
+    const plus = isolateDifference(limit, y2017, y2016, { host, fileA: durango, readB: read });
+    if ('problem' in plus) throw new Error(plus.problem);
+    // the game `houserules diff --behaviour --budget-seconds 40` found (seed 1, shrunk to 38 decisions), played again
+    const moves = [
+      'p1 does place_start_settlement(corner(0, -2, 5))',
+      'p1 does place_start_road(edge(0, -2, 4))',
+      'p2 does place_start_settlement(corner(-1, -1, 1))',
+      'p2 does place_start_road(edge(-1, -1, 0))',
+      'p3 does place_start_settlement(corner(-2, 0, 4))',
+      'p3 does place_start_road(edge(-2, 0, 3))',
+      'p4 does place_start_settlement(corner(2, -2, 1))',
+      'p4 does place_start_road(edge(2, -2, 0))',
+      'p4 does place_start_settlement(corner(2, 0, 0))',
+      'p4 does place_start_road(edge(2, 0, 0))',
+      'p3 does place_start_settlement(corner(2, -1, 2))',
+      'p3 does place_start_road(edge(2, -1, 1))',
+      'p2 does place_start_settlement(corner(2, -2, 5))',
+      'p2 does place_start_road(edge(2, -2, 4))',
+      'p1 does place_start_settlement(corner(0, 2, 1))',
+      'p1 does place_start_road(edge(0, 2, 0))',
+      'p1 does roll_dice',
+      'p1 does end_turn',
+      'p2 does roll_dice',
+      'p2 does end_turn',
+      'p3 does roll_dice',
+      'p3 does end_turn',
+      'p4 does roll_dice',
+      'p4 does end_turn',
+      'p1 does roll_dice',
+      'p1 does end_turn',
+      'p2 does roll_dice',
+      'p2 chooses hex(1, -1)',
+      'p2 does end_turn',
+      'p3 does roll_dice',
+      'p3 does offer_trade',
+      'p3 chooses add_give',
+      'p3 chooses lumber',
+      'p3 chooses add_want',
+      'p3 chooses wool',
+      'p3 chooses make_offer',
+      'p2 chooses accept',
+      'p3 chooses p2',
+    ];
+    expect(replayWitness(new LockstepPair({ graph: y2017, options: {} }, { graph: plus.graph, options: {} }, 4), 1, moves)).toBeNull();
+    // 2016 without it (2017 with every other difference taken): a settlement in town is legal there, not on the 2016 card
+    const minus = isolateDifference(targets.filter((t) => t !== limit), y2017, y2016, { host, fileA: durango, readB: read });
+    if ('problem' in minus) throw new Error(minus.problem);
+    const shown = replayWitness(new LockstepPair({ graph: minus.graph, options: {} }, { graph: y2016, options: {} }, 4), 1, moves, 0, (d) => involves(d, limit))!;
+    expect(shown).not.toBeNull();
+    expect(shown.divergence.touched).toContain('constraint built_to_legally');
+    const verified = verifyWitness({ players: 4, seed: 1, moves: shown.moves }, shown.divergence.candidates, { host, path: join(root, 'durango/durango_witness.rules'), a: { extends: './durango.rules', variant: null, options: {} }, b: { extends: './durango.rules', variant: 'durango_2016', options: {} } }, { direction: 'minus', declarations: minus.declarations });
+    expect(verified).toMatchObject({ expect: expect.stringMatching(/^expect legal p\d does build_settlement\(hex\(0, 0\)\.(station|hotel|store)\)$/), failureOnB: 'test/move-illegal' });
   });
 });

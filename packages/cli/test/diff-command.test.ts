@@ -1,9 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { MAX_DIFF_DEPTH, MAX_DIFF_GAMES, MAX_DIFF_SECONDS } from '../src/cli-budgets.ts';
-import { copyDiamant, runCli } from './run-cli.ts';
+import { copyDiamant, repoRoot, runCli } from './run-cli.ts';
 
 describe('houserules diff', () => {
   it('prints the structural differences of a variant and exits 1 (differences found)', async () => {
@@ -32,7 +32,7 @@ describe('houserules diff', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('### Behaviour');
-    expect(run.stdout).toMatch(/the witness test passes on Diamant and fails on Diamant \(incan_gold\)/);
+    expect(run.stdout).toMatch(/the witness test passes on Diamant and fails on Diamant \(incan_gold\)/i);
     const witness = readFileSync(out, 'utf8');
     expect(witness).toContain('module witness extends "../diamant.rules"');
     const test = await runCli(['test', out]);
@@ -100,7 +100,10 @@ describe('houserules diff', () => {
     writeFileSync(other, 'module other\nscenario "Other" { players 3..3 }\ntoken bean\npool sack { bean: 3 }\nflow { rounds 1 { step go } }\nrule go on go { move 1 bean from sack to sack }\n');
     const unrelated = await runCli(['diff', 'scenarios/diamant', other]);
     expect(unrelated.code).toBe(2);
-    expect(unrelated.stdout).toMatch(/share no declaration by name/);
+    // one short message, nothing else
+    expect(unrelated.stdout).toBe('');
+    expect(unrelated.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(unrelated.stderr).toMatch(/\[diff\/unrelated-scenarios\]|error\[diff\/unrelated-scenarios\]/);
   });
 
   it('refuses counts beyond its budgets with cli/usage, caps --workers at the cores, and says a graph that does not load (exit 2, never 70)', async () => {
@@ -126,5 +129,102 @@ describe('houserules diff', () => {
       expect(run.stderr).toContain('limit/players');
       expect(run.stderr).not.toMatch(/internal-error|\n\s+at /);
     }
+  });
+
+  it('checks every flag whether or not a search runs: the same refusals with and without --behaviour, and a flag no mode reads', async () => {
+    const base = ['diff', 'scenarios/diamant', '--variant', 'incan_gold'];
+    const bad: [string[], string, RegExp][] = [
+      [['--option', 'nope=1'], 'cli/usage', /unknown option "nope"/],
+      [['--option', 'leftover_sharing=both'], 'cli/usage', /leftover_sharing/],
+      [['--option-a', 'nope=1'], 'cli/usage', /--option-a: unknown option "nope"/],
+      [['--option-b', 'leftover_sharing=both'], 'cli/usage', /--option-b: option leftover_sharing/],
+      [['--players', '99'], 'cli/usage', /3–8 players, not 99/],
+      [['--players', 'two'], 'cli/usage', /players/],
+      [['--witness-out', 'scenarios/missing-folder/w.rules'], 'cli/cannot-write', /does not exist/],
+      [['--markdown-out', 'scenarios/missing-folder/r.md'], 'cli/cannot-write', /does not exist/],
+    ];
+    for (const mode of [[], ['--behaviour'], ['--balance']]) {
+      for (const [extra, code, message] of bad) {
+        // a flag only the search reads is refused without it, as such; with it, its value is checked
+        if (mode.length === 0 && (extra[0] === '--players' || extra[0] === '--option' || extra[0] === '--witness-out')) continue;
+        if (mode[0] === '--balance' && extra[0] === '--witness-out') continue;
+        const run = await runCli([...base, ...mode, ...extra]);
+        expect(run.code, [...mode, ...extra].join(' ')).toBe(2);
+        expect(run.stderr, [...mode, ...extra].join(' ')).toContain(`[${code}]`);
+        expect(run.stderr).toMatch(message);
+        expect(run.stdout).toBe('');
+      }
+    }
+    // a flag no mode of this run reads is said, not ignored
+    for (const [extra, needs] of [[['--witness-out', 'w.rules'], '--behaviour'], [['--depth', '3'], '--behaviour'], [['--agents', 'random'], '--balance'], [['--players', '4'], '--behaviour or --balance'], [['--option', 'leftover_sharing=pooled'], '--behaviour or --balance']] as const) {
+      const run = await runCli([...base, ...extra]);
+      expect(run.code, extra.join(' ')).toBe(2);
+      expect(run.stderr).toContain(`${extra[0]} is for ${needs}`);
+    }
+    // agents are checked with --behaviour too, before the search
+    const agents = await runCli([...base, '--balance', '--agents', 'nobody']);
+    expect(agents.code).toBe(2);
+  });
+
+  it('checks --witness-out before the search, writes the second side\'s module beside it, and never leaves an old witness behind', async () => {
+    const { dir, file } = copyDiamant();
+    const out = join(dir, 'w.rules');
+    writeFileSync(out, '// my own notes\n');
+    const refused = await runCli(['diff', file, '--against-variant', 'incan_gold', '--behaviour', '--witness-out', out]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('[cli/cannot-write]');
+    expect(readFileSync(out, 'utf8')).toBe('// my own notes\n');
+    rmSync(out);
+
+    const found = await runCli(['diff', file, '--against-variant', 'incan_gold', '--behaviour', '--witness-out', out]);
+    expect(found.code).toBe(1);
+    const second = join(dir, 'w.second.rules');
+    expect(existsSync(out) && existsSync(second)).toBe(true);
+    // the file says how to run it against each side, and each runs as it is
+    expect(readFileSync(out, 'utf8')).toMatch(/houserules test .*w\.second\.rules +fails/);
+    expect((await runCli(['test', out])).code).toBe(0);
+    expect((await runCli(['test', second])).code).toBe(1);
+    // the witness ends with a line that tells the sides apart
+    expect(readFileSync(out, 'utf8')).toMatch(/ {2}expect .*\n}\n*$/);
+
+    // a run that finds no witness removes what the earlier one wrote, and says so
+    const none = await runCli(['diff', file, '--against-variant', 'incan_gold', '--behaviour', '--games', '1', '--depth', '1', '--witness-out', out]);
+    expect(none.code).toBe(1);
+    expect(existsSync(out) || existsSync(second)).toBe(false);
+    expect(none.stdout).toMatch(/removed .*w\.rules/);
+  });
+
+  it('exits 0 for identical inputs: the same variant on both sides', async () => {
+    const run = await runCli(['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--against-variant', 'incan_gold']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/0 changed, 0 changed through what they read, 0 removed, 0 added/);
+  });
+
+  it('points a variant\'s new default at the line that sets it', async () => {
+    const run = await runCli(['diff', 'scenarios/diamant', '--variant', 'incan_gold']);
+    const line = Number(/diamant\.rules:\d+ → scenarios\/diamant\/diamant\.rules:(\d+)/.exec(run.stdout)?.[1]);
+    const text = readFileSync(join(repoRoot, 'scenarios/diamant/diamant.rules'), 'utf8').split('\n');
+    expect(text[line - 1]).toMatch(/^\s*option leftover_sharing = pooled/);
+  });
+
+  it('compares two readings of one option without a module (--option-a, --option-b), and writes text, Markdown and JSON from one run', async () => {
+    const { dir, file } = copyDiamant();
+    const md = join(dir, 'report.md');
+    const json = join(dir, 'report.json');
+    const run = await runCli(['diff', file, '--option-b', 'leftover_sharing=pooled', '--behaviour', '--markdown-out', md, '--json-out', json]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('Diamant → Diamant (leftover_sharing = pooled)');
+    expect(run.stdout).toContain('+ option leftover_sharing = pooled (set for the second side)');
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { b: { options: Record<string, string> }; behaviour: { witness: { moves: string[]; verified: { expect: string } } } };
+    expect(report.b.options).toEqual({ leftover_sharing: 'pooled' });
+    // the same witness in all three
+    const expectLine = report.behaviour.witness.verified.expect;
+    expect(run.stdout).toContain(`  ${expectLine}\n`);
+    expect(readFileSync(md, 'utf8')).toContain(`  ${expectLine}\n`);
+    // the same option set the same on both sides is no difference
+    const same = await runCli(['diff', file, '--option-a', 'leftover_sharing=pooled', '--option-b', 'leftover_sharing=pooled']);
+    expect(same.code).toBe(0);
   });
 });

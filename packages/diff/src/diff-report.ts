@@ -1,3 +1,4 @@
+import type { Value } from '@houserules/schema';
 import type { BalanceRow } from './balance.ts';
 import type { NodeChange, StructuralDiff } from './structural-diff.ts';
 import type { SearchResult } from './witness-search.ts';
@@ -5,10 +6,12 @@ import type { WitnessCheck } from './witness-test.ts';
 
 /** Everything `houserules diff` found, as data (`--json` prints it). */
 export interface DiffReport {
-  a: { label: string; file: string };
-  b: { label: string; file: string };
+  /** each side, with the options set for it (`--option`, `--option-a`, `--option-b`) */
+  a: { label: string; file: string; options?: Record<string, Value> };
+  b: { label: string; file: string; options?: Record<string, Value> };
   structural: StructuralDiff;
-  behaviour: (SearchResult & { witnessTest: string | null; check: WitnessCheck | null }) | null;
+  /** `files`: the witness files written, and those an earlier run wrote that were removed (never left stale) */
+  behaviour: (SearchResult & { witnessTest: string | null; check: WitnessCheck | null; files?: { written: string[]; removed: string[] } }) | null;
   balance: { games: number; agents: string[]; rows: BalanceRow[] } | null;
 }
 
@@ -48,41 +51,41 @@ function balanceCells(r: BalanceRow): [string, string, string, string] {
   return [printable(r.measure), e(r.a), e(r.b), `${r.difference >= 0 ? '+' : ''}${f(r.difference)}${r.mark ? ` ${r.mark}` : ''}`];
 }
 
-/** The report for a terminal (`markdown: false`) or for a forum post or an errata page. */
+/** The report for a terminal, or (`markdown`) for a forum post or an errata page. */
 export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; displayPath?: (file: string) => string } = {}): string {
-  const md = options.markdown === true;
+  if (options.markdown === true) return markdownReport(r, options.displayPath);
   const display = (f: string): string => printable(options.displayPath ? options.displayPath(f) : f);
   const out: string[] = [];
   const A = printable(r.a.label);
   const B = printable(r.b.label);
   const s = r.structural;
-  out.push(md ? `## ${A} → ${B}` : `${A} → ${B}`, '');
+  out.push(`${A} → ${B}`, '');
   for (const d of s.diagnostics) out.push(`${d.severity}: ${printable(d.message)} [${d.code}]`);
   const changed = sorted(s.changes);
   const counts = STATUS_ORDER.map((st) => `${changed.filter((c) => c.status === st).length} ${st === 'reads-changed' ? 'changed through what they read' : st}`);
   out.push(`Structure: ${s.shared} declarations in common, ${s.unchanged} unchanged; ${counts.join(', ')}.`, '');
+  if (changed.length === 0 && s.diagnostics.length === 0) out.push('No declaration differs: the two play the same game.', '');
   for (const c of changed) {
     const name = `${c.kind} ${printable(c.name)}`;
     if (c.status === 'changed') {
       const wording = c.parts.every((p) => WORDING.has(p)) ? ' — wording only, no effect on play' : '';
-      out.push(md ? `### ${name}: changed (${c.parts.join(', ')})${wording}` : `~ ${name}: changed (${c.parts.join(', ')})${wording}`);
-      out.push(`${md ? '' : '    '}${where(c.a, display)} → ${where(c.b, display)}${md ? '  ' : ''}`);
+      out.push(`~ ${name}: changed (${c.parts.join(', ')})${wording}`);
+      out.push(`    ${where(c.a, display)} → ${where(c.b, display)}`);
       if (c.a?.cite !== c.b?.cite || c.parts.includes('citation')) {
-        out.push(`${md ? '- ' : '    '}cites (${A}): ${c.a?.cite !== undefined ? `"${printable(c.a.cite)}"` : 'nothing'}`);
-        out.push(`${md ? '- ' : '    '}cites (${B}): ${c.b?.cite !== undefined ? `"${printable(c.b.cite)}"` : 'nothing'}`);
-      } else if (c.a?.cite !== undefined) out.push(`${md ? '- ' : '    '}cites: "${printable(c.a.cite)}"`);
+        out.push(`    cites (${A}): ${c.a?.cite !== undefined ? `"${printable(c.a.cite)}"` : 'nothing'}`);
+        out.push(`    cites (${B}): ${c.b?.cite !== undefined ? `"${printable(c.b.cite)}"` : 'nothing'}`);
+      } else if (c.a?.cite !== undefined) out.push(`    cites: "${printable(c.a.cite)}"`);
+      if (c.timing) out.push(`    timing: ${printable(c.timing)}`);
       if (c.source && c.source.some((l) => l.op !== ' ')) {
-        if (md) out.push('', '```diff');
-        for (const l of c.source) out.push(`${md ? '' : '    '}${l.op} ${printable(l.text)}`);
-        if (md) out.push('```');
+        for (const l of c.source) out.push(`    ${l.op} ${printable(l.text)}`);
       }
       out.push('');
     } else if (c.status === 'reads-changed') {
       const through = c.through.map((t) => `${t.kind} ${printable(t.name)}`).join(', ');
-      out.push(`${md ? '- ' : '≈ '}${name} (${where(c.a, display)}): unchanged, but it reads ${through}, which changed`);
+      out.push(`≈ ${name} (${where(c.a, display)}): unchanged, but it reads ${through}, which changed`);
     } else {
       const side = c.status === 'added' ? c.b : c.a;
-      out.push(`${md ? '- ' : c.status === 'added' ? '+ ' : '- '}${name}: ${c.status === 'added' ? `only in ${B}` : `only in ${A}`} (${where(side, display)})${side?.cite !== undefined ? ` — "${printable(side.cite)}"` : ''}`);
+      out.push(`${c.status === 'added' ? '+ ' : '- '}${name}: ${c.status === 'added' ? `only in ${B}` : `only in ${A}`} (${where(side, display)})${side?.cite !== undefined ? ` — "${printable(side.cite)}"` : ''}`);
     }
   }
   if (changed.some((c) => c.status !== 'changed')) out.push('');
@@ -91,7 +94,7 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
 
   const beh = r.behaviour;
   if (beh) {
-    out.push(md ? '### Behaviour' : 'Behaviour:');
+    out.push('Behaviour:');
     for (const d of beh.diagnostics) out.push(`${d.severity}: ${printable(d.message)} [${d.code}]`);
     const found = beh.differences.filter((d) => d.witness);
     const sought = beh.differences.filter((d) => d.witness || !d.summary.startsWith('a policy') && !d.summary.startsWith('an invariant'));
@@ -100,44 +103,153 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
     else if (!beh.witness) out.push(printable(beh.summary));
     for (const d of beh.differences) {
       const w = d.witness;
-      const lead = steered ? `${md ? '- ' : '  '}${printable(d.label)}: ` : '';
-      const pad = steered ? (md ? '  - ' : '      ') : '';
+      const lead = steered ? `  ${printable(d.label)}: ` : '';
+      const pad = steered ? '      ' : '';
       out.push(`${lead}${printable(d.summary)}`);
       if (!w || d.sameAs) continue;
-      out.push(`${pad}found in ${w.found.phase} game ${w.found.games} (seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
-      if (d.isolation === 'isolated' && d.isolatedDeclarations) {
+      out.push(`${pad}found in ${w.found.phase} game ${w.found.games} (${w.found.arrangement ? `from the ${w.found.arrangement} arrangement, ` : 'from the start, '}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
+      if (d.isolation === 'isolated' && d.direction === 'minus') out.push(`${pad}the second without only it: the first with every other difference taken from the second (the isolation module)`);
+      else if (d.isolation === 'isolated' && d.isolatedDeclarations) {
         out.push(`${pad}the second's ${d.nodes.length === 1 ? 'declaration' : 'declarations'}, taken alone into the first:`);
         for (const l of d.isolatedDeclarations.split('\n')) out.push(`${pad}  ${printable(l)}`);
       }
+      if (w.verified) out.push(`${pad}it ends with \`${printable(w.verified.expect)}\`, which holds on the first and fails on the second (${w.verified.failureOnB ?? 'failed'})`);
       if (w.divergence.move) out.push(`${pad}the step: ${printable(w.divergence.move)}`);
-      for (const f of w.divergence.rules) out.push(`${pad}  rule ${printable(f.rule)} fired ${f.a}× in ${A}, ${f.b}× in ${B}`);
+      const [pa, pb] = pairLabels(d, A, B);
+      for (const f of w.divergence.rules) out.push(`${pad}  rule ${printable(f.rule)} fired ${f.a}× in ${pa}, ${f.b}× in ${pb}`);
     }
     if (beh.witness) {
       const many = found.length > 1;
       const isolated = found.some((d) => d.isolation === 'isolated');
-      if (beh.check) out.push(beh.check.problem ? `the witness test: ${printable(beh.check.problem)}` : `the witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? ' (an isolated difference\'s: with only that difference taken from it)' : ''} (${beh.check.failureOnB ?? 'failed'})`);
+      if (beh.check) out.push(beh.check.problem ? `the witness test: ${printable(beh.check.problem)}` : `the witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? ' (an isolated difference\'s: on its isolation module)' : ''} (${beh.check.failureOnB ?? 'failed'})`);
+      for (const f of beh.files?.written ?? []) out.push(`wrote ${display(f)}`);
       if (beh.witnessTest) {
-        out.push('', md ? '```rules' : '');
-        out.push(printable(beh.witnessTest).trimEnd());
-        if (md) out.push('```');
+        out.push('', printable(beh.witnessTest).trimEnd());
       }
     }
+    for (const f of beh.files?.removed ?? []) out.push(`removed ${display(f)}: an earlier run's witness, which this run did not find again`);
     out.push('');
   }
   const bal = r.balance;
   if (bal) {
-    out.push(md ? '### Balance' : 'Balance:', `${bal.games} games each, the same seeds, agents ${printable(bal.agents.join(', '))}; 95% intervals; * p < 0.05, ** p < 0.01`, '');
+    out.push('Balance:', `${bal.games} games each, the same seeds, agents ${printable(bal.agents.join(', '))}; 95% intervals; * p < 0.05, ** p < 0.01`, '');
     const head = ['measure', A, B, 'difference'];
     const cells = bal.rows.map(balanceCells);
-    if (md) {
-      out.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
-      for (const c of cells) out.push(`| ${c.join(' | ')} |`);
-    } else {
-      const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-      out.push(head.map((h, i) => h.padEnd(widths[i]!)).join('  '), widths.map((w) => '─'.repeat(w)).join('  '));
-      for (const c of cells) out.push(c.map((x, i) => x.padEnd(widths[i]!)).join('  '));
-    }
+    const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+    out.push(head.map((h, i) => h.padEnd(widths[i]!)).join('  '), widths.map((w) => '─'.repeat(w)).join('  '));
+    for (const c of cells) out.push(c.map((x, i) => x.padEnd(widths[i]!)).join('  '));
     out.push('');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/** Markdown text: the characters Markdown would read as markup shown as themselves */
+const esc = (s: string): string =>
+  printable(s)
+    .replace(/[\\`*{}[\]<>#|~]/g, (c) => `\\${c}`)
+    // an underscore inside a word is no emphasis (leftover_sharing): only one at a word's edge is escaped
+    .replace(/_/g, (c, i: number, t: string) => (/[\p{L}\p{N}]/u.test(t[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(t[i + 1] ?? '') ? c : '\\_'));
+/** a code span that holds any text (a longer run of backticks around one that holds backticks) */
+const code = (s: string): string => {
+  const t = printable(s).replace(/\n/g, ' ');
+  const ticks = '`'.repeat(Math.max(0, ...[...t.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  return `${ticks}${t.startsWith('`') || t.endsWith('`') ? ` ${t} ` : t}${ticks}`;
+};
+/** a fenced code block, indented to sit inside a list item (`indent` spaces) */
+const fence = (lang: string, text: string, indent = 0): string[] => {
+  const pad = ' '.repeat(indent);
+  const body = printable(text).trimEnd().split('\n');
+  const ticks = '`'.repeat(Math.max(3, ...body.map((l) => (/^\s*(`{3,})/.exec(l)?.[1]?.length ?? 0) + 1)));
+  return ['', `${pad}${ticks}${lang}`, ...body.map((l) => (l === '' ? '' : `${pad}${l}`)), `${pad}${ticks}`, ''];
+};
+
+/**
+ * The report as Markdown for a forum post or an errata page: one block per
+ * thing (a heading, a paragraph, a list, a fenced block), blank lines between,
+ * nested lists indented under their item, scenario text escaped; a test parses
+ * it with a Markdown parser.
+ */
+function markdownReport(r: DiffReport, displayPath?: (file: string) => string): string {
+  const loc = (l: { file: string; line: number } | undefined): string => (l ? code(`${displayPath ? displayPath(l.file) : l.file}:${l.line}`) : '—');
+  const A = esc(r.a.label);
+  const B = esc(r.b.label);
+  const s = r.structural;
+  const out: string[] = [`## ${A} → ${B}`, ''];
+  for (const d of s.diagnostics) out.push(`${d.severity}: ${esc(d.message)} (${code(d.code)})`, '');
+  const changed = sorted(s.changes);
+  const counts = STATUS_ORDER.map((st) => `${changed.filter((c) => c.status === st).length} ${st === 'reads-changed' ? 'changed through what they read' : st}`);
+  out.push(`Structure: ${s.shared} declarations in common, ${s.unchanged} unchanged; ${counts.join(', ')}.`, '');
+  if (changed.length === 0 && s.diagnostics.length === 0) out.push('No declaration differs: the two play the same game.', '');
+  const cite = (x: string | undefined): string => (x !== undefined ? `“${esc(x)}”` : 'nothing');
+  for (const c of changed.filter((x) => x.status === 'changed')) {
+    const wording = c.parts.every((p) => WORDING.has(p)) ? ' — wording only, no effect on play' : '';
+    out.push(`### ${c.kind} ${code(c.name)}: changed (${c.parts.join(', ')})${wording}`, '', `${loc(c.a)} → ${loc(c.b)}`, '');
+    if (c.a?.cite !== c.b?.cite || c.parts.includes('citation')) out.push(`- cites (${A}): ${cite(c.a?.cite)}`, `- cites (${B}): ${cite(c.b?.cite)}`);
+    else if (c.a?.cite !== undefined) out.push(`- cites: ${cite(c.a.cite)}`);
+    if (c.timing) out.push(`- timing: ${esc(c.timing)}`);
+    if (c.source && c.source.some((l) => l.op !== ' ')) out.push(...fence('diff', c.source.map((l) => `${l.op} ${l.text}`).join('\n')));
+    out.push('');
+  }
+  const list = (title: string, items: string[]): void => {
+    if (items.length === 0) return;
+    out.push(`### ${title}`, '', ...items.map((x) => `- ${x}`), '');
+  };
+  list('Changed through what they read', changed.filter((c) => c.status === 'reads-changed').map((c) => `${c.kind} ${code(c.name)} (${loc(c.a)}): unchanged, but it reads ${c.through.map((t) => `${t.kind} ${code(t.name)}`).join(', ')}, which changed`));
+  const sided = (c: NodeChange): string => {
+    const side = c.status === 'added' ? c.b : c.a;
+    return `${c.kind} ${code(c.name)}: only in ${c.status === 'added' ? B : A} (${loc(side)})${side?.cite !== undefined ? ` — ${cite(side.cite)}` : ''}`;
+  };
+  list(`Only in ${A}`, changed.filter((c) => c.status === 'removed').map(sided));
+  list(`Only in ${B}`, changed.filter((c) => c.status === 'added').map(sided));
+  list('Renamed?', s.renamed.map((x) => `${x.kind} ${code(x.from)} (${loc(x.a)}) → ${code(x.to)} (${loc(x.b)})${x.similarity === 1 ? ': the same meaning' : `: ${Math.round(100 * x.similarity)}% alike`}`));
+
+  const beh = r.behaviour;
+  if (beh) {
+    out.push('### Behaviour', '');
+    for (const d of beh.diagnostics) out.push(`${d.severity}: ${esc(d.message)} (${code(d.code)})`, '');
+    const found = beh.differences.filter((d) => d.witness);
+    const sought = beh.differences.filter((d) => d.witness || (!d.summary.startsWith('a policy') && !d.summary.startsWith('an invariant')));
+    const steered = beh.differences.length > 1 || beh.differences[0]?.label !== 'any divergence';
+    if (steered) out.push(`A witness for ${found.length} of ${sought.length} difference${sought.length === 1 ? '' : 's'} that can show in play (${beh.games} games).`, '');
+    else if (!beh.witness) out.push(esc(beh.summary), '');
+    for (const d of beh.differences) {
+      const w = d.witness;
+      out.push(steered ? `- ${code(d.label)}: ${esc(d.summary)}` : esc(d.summary));
+      if (!w || d.sameAs) continue;
+      const pad = steered ? '  ' : '';
+      out.push(`${pad}- found in ${w.found.phase} game ${w.found.games} (${w.found.arrangement ? `from the ${w.found.arrangement} arrangement, ` : 'from the start, '}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
+      if (w.verified) out.push(`${pad}- it ends with ${code(w.verified.expect)}, which holds on the first and fails on the second (${code(w.verified.failureOnB ?? 'failed')})`);
+      if (d.isolation === 'isolated' && d.direction === 'minus') out.push(`${pad}- the second without only it: the first with every other difference taken from the second (the isolation module)`);
+      else if (d.isolation === 'isolated' && d.isolatedDeclarations) {
+        out.push(`${pad}- the second's ${d.nodes.length === 1 ? 'declaration' : 'declarations'}, taken alone into the first:`, ...fence('rules', d.isolatedDeclarations, pad.length + 2));
+      }
+      if (w.divergence.move) out.push(`${pad}- the step: ${code(w.divergence.move)}`);
+      const [pa, pb] = pairLabels(d, A, B);
+      for (const f of w.divergence.rules) out.push(`${pad}  - rule ${code(f.rule)} fired ${f.a}× in ${pa}, ${f.b}× in ${pb}`);
+    }
+    out.push('');
+    if (beh.witness) {
+      const many = found.length > 1;
+      const isolated = found.some((d) => d.isolation === 'isolated');
+      if (beh.check) out.push(beh.check.problem ? `The witness test: ${esc(beh.check.problem)}` : `The witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? " (an isolated difference's: on its isolation module)" : ''} (${code(beh.check.failureOnB ?? 'failed')}).`, '');
+      for (const f of beh.files?.written ?? []) out.push(`Wrote ${code(displayPath ? displayPath(f) : f)}.`, '');
+      if (beh.witnessTest) out.push(...fence('rules', beh.witnessTest));
+    }
+    for (const f of beh.files?.removed ?? []) out.push(`Removed ${code(displayPath ? displayPath(f) : f)}: an earlier run's witness, which this run did not find again.`, '');
+  }
+  const bal = r.balance;
+  if (bal) {
+    out.push('### Balance', '', `${bal.games} games each, the same seeds, agents ${esc(bal.agents.join(', '))}; 95% intervals; \\* p < 0.05, \\*\\* p < 0.01`, '');
+    const cell = (x: string): string => esc(x);
+    out.push(`| measure | ${A} | ${B} | difference |`, '|---|---|---|---|');
+    for (const c of bal.rows.map(balanceCells)) out.push(`| ${c.map(cell).join(' | ')} |`);
+    out.push('');
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/** the two games of a difference's witness: the two sides, or for an isolated one the first and the first with it, or the second without it and the second */
+function pairLabels(d: SearchResult['differences'][number], A: string, B: string): [string, string] {
+  if (d.isolation !== 'isolated') return [A, B];
+  return d.direction === 'minus' ? [`${B} without it`, B] : [A, `${A} with it`];
 }

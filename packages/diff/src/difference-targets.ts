@@ -84,10 +84,9 @@ export function differenceTargets(diff: StructuralDiff, a: RuleGraph, b: RuleGra
   const graphs = [a, b];
   /** where a node shows in play: a rule firing, an action taken or offered, a constraint refusing, an end reached */
   const touchesOf = (key: string): string[] => {
-    const out: string[] = [];
-    const kind = key.slice(0, key.indexOf(' '));
-    if (kind === 'rule' || kind === 'action' || kind === 'end' || kind === 'constraint') out.push(key);
-    for (const r of readersOf(key)) if (r.kind === 'rule' || r.kind === 'action' || r.kind === 'end' || r.kind === 'constraint') out.push(nodeKey(r));
+    // the node itself (a rule firing, a derived value or pool whose value differs…), and what reads it, derived values included
+    const out: string[] = [key];
+    for (const r of readersOf(key)) if (r.kind === 'rule' || r.kind === 'action' || r.kind === 'end' || r.kind === 'constraint' || r.kind === 'derived') out.push(nodeKey(r));
     return out;
   };
   /** what a constraint constrains: its action, or the rules asking for its var */
@@ -137,9 +136,15 @@ function steering(touch: Set<string>, graphs: RuleGraph[]): Set<string> {
   return out;
 }
 
-/** whether a divergence shows this difference */
+/**
+ * Whether a divergence shows this difference (docs/diff.md, "Crediting"): in
+ * its step one of the difference's nodes, or what reads them, fired, was
+ * taken, refused, reached, or took another value. A divergence at set-up (no
+ * decision yet) is the board's, and that of what took part in the set-up or
+ * differs in its state — not of every declaration that differs.
+ */
 export function involves(d: Divergence, t: DifferenceTarget): boolean {
-  if (t.atSetUp && d.step === 0) return true;
+  if (d.step === 0 && t.nodes.some((n) => n.startsWith('board '))) return true;
   return d.touched.some((k) => t.touch.has(k));
 }
 

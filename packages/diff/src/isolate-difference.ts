@@ -22,21 +22,38 @@ export interface Isolation {
   graph: RuleGraph;
 }
 
+/**
+ * The variant an isolation module declares its declarations in: a variant of a
+ * module extending the first applies to the first alone, so it never meets a
+ * variant the first's file declares (a module-level `remove` of what that
+ * variant removes again would not compile).
+ */
+export const ISOLATED_VARIANT = 'houserules_isolated';
+
+/** the declarations as the isolation variant's block */
+export function isolationBlock(declarations: string): string {
+  const body = declarations.split('\n').map((l) => (l.trim() === '' ? '' : `  ${l}`)).join('\n');
+  return `variant ${ISOLATED_VARIANT} "Isolated by houserules diff" {\n${body}\n}`;
+}
+
 const REMOVABLE = new Set(['rule', 'action', 'constraint', 'end', 'invariant', 'policy']);
 
 /**
- * The first graph with only this difference (its group) taken from the second:
+ * The first graph with only this difference (its group) taken from the second
+ * — or with several (the second without one difference is the first with every
+ * other taken from it):
  * each node of the group written as the second scenario writes it, as an
  * override of the first's, and compiled as a module extending the first. A
  * group that reads what only the second declares does not compile on its own:
  * its problem says so, and the difference is not isolated.
  */
-export function isolateDifference(t: DifferenceTarget, a: RuleGraph, b: RuleGraph, src: IsolationSources): Isolation | { problem: string } {
+export function isolateDifference(t: DifferenceTarget | readonly DifferenceTarget[], a: RuleGraph, b: RuleGraph, src: IsolationSources): Isolation | { problem: string } {
   if (a.scenario.variant !== null) return { problem: 'the first side is a variant: a module can extend only its base game' };
   const inA = new Map(graphNodes(a).map((n) => [nodeKey(n), n]));
   const inB = new Map(graphNodes(b).map((n) => [nodeKey(n), n]));
   const parts: string[] = [];
-  for (const key of t.nodes) {
+  const keys = (Array.isArray(t) ? (t as readonly DifferenceTarget[]) : [t as DifferenceTarget]).flatMap((x) => x.nodes);
+  for (const key of keys) {
     const na = inA.get(key);
     const nb = inB.get(key);
     const d = declarationOf(na, nb, b, src.readB);
@@ -48,10 +65,10 @@ export function isolateDifference(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
   const dir = src.fileA.replace(/[^/\\]*$/, '');
   const base = src.fileA.slice(dir.length);
   const path = `${dir}__houserules_diff_isolated.rules`;
-  const text = `module houserules_diff_isolated extends "./${base}"\n\n${declarations}\n`;
+  const text = `module houserules_diff_isolated extends "./${base}"\n\n${isolationBlock(declarations)}\n`;
   const overlay = Object.create(src.host) as ModuleHost;
   overlay.readFile = (p: string) => (p === path ? text : src.host.readFile(p));
-  const r = compile(overlay, path);
+  const r = compile(overlay, path, { variant: ISOLATED_VARIANT });
   const error = r.diagnostics.find((x) => x.severity === 'error');
   if (!r.value || error) return { problem: `taken alone it does not compile in the first scenario: ${error?.message ?? 'no graph'}` };
   return { declarations, graph: r.value };

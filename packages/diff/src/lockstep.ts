@@ -2,6 +2,7 @@ import type { RuleGraph, Value } from '@houserules/schema';
 import { createGame, createProbe, loadGraph, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
 import { MoveText } from './move-text.ts';
 import { sharedQuantities, type SharedQuantity } from './shared-state.ts';
+import type { Arrangement } from './arrangements.ts';
 
 /** One side of a comparison: a graph and the options its games get. */
 export interface Side {
@@ -22,8 +23,13 @@ export interface Divergence {
   detail: string;
   /** rules that fired on one side only, or a different number of times, in that step */
   rules: { rule: string; a: number; b: number }[];
-  /** the test lines that hold on the first graph and not on the second */
+  /**
+   * the test lines that hold on the first graph and not on the second, what a
+   * player sees first (`candidates`' lines); the diff runs them before it
+   * keeps one (docs/diff.md, "The witness is a test")
+   */
   expect: string[];
+  candidates: ExpectCandidate[];
   /**
    * what the step involved, as `kind name` keys of the structural diff: the
    * rules that fired on either side, the action taken or the rule whose ask
@@ -31,6 +37,22 @@ export interface Divergence {
    */
   touched: string[];
 }
+
+/** A test line that should hold after the witness's moves on the first graph and not on the second. */
+export interface ExpectCandidate {
+  line: string;
+  /** what it shows, in words */
+  detail: string;
+  /** how plainly a player sees it: lower first (the outcome, the options offered, a hand, a score … a scratch value) */
+  seen: number;
+}
+
+const SEEN_OUTCOME = 0;
+const SEEN_OPTIONS = 1;
+/** plus the quantity's own rank (shared-state.ts): a hand 2, a score 3, the bank 4 … the table's vars 8 */
+const SEEN_STATE = 2;
+/** events: between the table's derived values and the players' vars */
+const SEEN_EVENTS = 6.5;
 
 /** A pair of games saved at one step, to go on from there (shrinking) */
 export interface LockstepSave {
@@ -55,26 +77,55 @@ export class LockstepPair {
   private readonly ruleNamesA: string[];
   private readonly ruleNamesB: string[];
 
-  constructor(readonly a: Side, readonly b: Side, readonly players: number, codegen = true) {
+  /** the arrangement the games start from (`arranged`), or none: the start of a game */
+  readonly arrangement: Arrangement | null = null;
+  /** each arrangement's statements, compiled for each graph */
+  private readonly arranging: { a: (g: Game) => void; b: (g: Game) => void }[];
+  /** whether both games roll dice (a steered game may fix a roll: `fix dice to N`) */
+  readonly rollsDice: boolean;
+
+  constructor(readonly a: Side, readonly b: Side, readonly players: number, codegen = true, readonly arrangements: readonly Arrangement[] = []) {
     const la = loadGraph(a.graph, { codegen }).value;
     const lb = loadGraph(b.graph, { codegen }).value;
     if (!la || !lb) throw new Error('LockstepPair: a graph did not load (the caller checks graphs first)');
     const pa = createProbe(la);
     const pb = createProbe(lb);
     this.quantities = sharedQuantities(a.graph, b.graph, players, pa, pb);
+    // compiled before the probes' graphs are taken: their local slots are final then
+    this.arranging = arrangements.map((x) => ({ a: pa.statements(x.a), b: pb.statements(x.b) }));
     this.lgA = pa.graph();
     this.lgB = pb.graph();
     this.textA = new MoveText(this.lgA);
     this.textB = new MoveText(this.lgB);
     this.ruleNamesA = this.lgA.rules.map((r) => r.name);
     this.ruleNamesB = this.lgB.rules.map((r) => r.name);
+    this.rollsDice = this.lgA.builtin.diceRolled >= 0 && this.lgB.builtin.diceRolled >= 0;
   }
+
+  /** this pair, its games starting from arrangement i (one of those it was built with) */
+  arranged(i: number): LockstepPair {
+    const view = Object.create(this) as { arrangement: Arrangement | null; arrangedIndex: number };
+    view.arrangement = this.arrangements[i] ?? null;
+    view.arrangedIndex = i;
+    return view as unknown as LockstepPair;
+  }
+
+  /** which of `arrangements` the games start from (-1: none) */
+  readonly arrangedIndex: number = -1;
 
   /** a new pair of games on this seed; null when either cannot start (bad options) */
   start(seed: number): LockstepGame | null {
-    const ga = createGame(this.lgA, { seed, players: this.players, options: this.a.options }).value;
-    const gb = createGame(this.lgB, { seed, players: this.players, options: this.b.options }).value;
+    const arranging = this.arrangement ? this.arranging[this.arrangedIndex] : undefined;
+    const hold = arranging !== undefined;
+    const ga = createGame(this.lgA, { seed, players: this.players, options: this.a.options, holdFlow: hold }).value;
+    const gb = createGame(this.lgB, { seed, players: this.players, options: this.b.options, holdFlow: hold }).value;
     if (!ga || !gb) return null;
+    if (arranging) {
+      // the arrangement runs after the set-up, before the flow starts, as a test's `arrange` does; one a game refuses is not played
+      if (!ga.runStatements(arranging.a) || !gb.runStatements(arranging.b)) return null;
+      ga.resume();
+      gb.resume();
+    }
     return new LockstepGame(this, ga, gb, seed);
   }
 
@@ -141,6 +192,15 @@ export class LockstepGame {
   /** plays a move by name in both games; false when the first game does not offer it (nothing is played) */
   play(name: string): boolean {
     if (this.divergence || this.over) return false;
+    // `fix dice to N`: the next roll of both games makes N, as a test's line does
+    const fixed = /^fix dice to (\d+)$/.exec(name);
+    if (fixed) {
+      if (!this.pair.rollsDice) return false;
+      this.ga.forceRollTotal(Number(fixed[1]));
+      this.gb.forceRollTotal(Number(fixed[1]));
+      this.moves.push(name);
+      return true;
+    }
     const seat = this.nextSeat();
     const ia = this.offerA.get(seat)?.names.indexOf(name) ?? -1;
     const ib = this.offerB.get(seat)?.names.indexOf(name) ?? -1;
@@ -211,19 +271,32 @@ export class LockstepGame {
     const { differ: rules, fired } = this.firingDifferences();
     const touched = new Set<string>(fired.map((r) => `rule ${r}`));
     if (move !== null && this.lastTouch !== null) touched.add(this.lastTouch);
-    const div = (kind: DivergenceKind, detail: string, expect: string[]): Divergence => ({ kind, step, move, detail, rules, expect, touched: [...touched] });
+    // every way the two games now differ is a candidate test line; the first found names the divergence
+    const candidates: ExpectCandidate[] = [];
+    let kind: DivergenceKind | null = null;
+    let detail = '';
+    const note = (k: DivergenceKind, d: string): void => {
+      if (kind !== null) return;
+      kind = k;
+      detail = d;
+    };
+    const endTouched = (): void => {
+      for (const g of [ga, gb]) if (g.outcome?.reason.startsWith('end:')) touched.add(`end ${endName(g.outcome.reason)}`);
+    };
 
-    // outcome
+    // outcome: who won, and why the game ended
     const winners = (g: Game): string => g.outcome?.winners.join(',') ?? '';
     const reasonOnly = ga.isOver && gb.isOver && winners(ga) === winners(gb) && outcomeText(ga) !== outcomeText(gb);
     if (ga.isOver !== gb.isOver || (ga.isOver && gb.isOver && winners(ga) !== winners(gb))) {
-      const detail = `the first game ${ga.isOver ? `is over (${outcomeText(ga)})` : 'goes on'}, the second ${gb.isOver ? `is over (${outcomeText(gb)})` : 'goes on'}`;
-      for (const g of [ga, gb]) if (g.outcome?.reason.startsWith('end:')) touched.add(`end ${g.outcome.reason.slice(4)}`);
-      if (ga.isOver) return div('outcome', detail, [`expect game over winners [${ga.outcome?.winners.map((s) => `p${s + 1}`).join(', ') ?? ''}]`]);
-      // the first goes on: any move it offers is refused by the second
-      const seat = ga.nextSeat();
-      const first = this.offers(ga, p.textA, this.namesA).get(seat)?.names[0];
-      return div('outcome', detail, first ? [first] : []);
+      endTouched();
+      note('outcome', `the first game ${ga.isOver ? `is over (${outcomeText(ga)})` : 'goes on'}, the second ${gb.isOver ? `is over (${outcomeText(gb)})` : 'goes on'}`);
+      if (ga.isOver) {
+        const w = `winners [${ga.outcome?.winners.map((s) => `p${s + 1}`).join(', ') ?? ''}]`;
+        const by = byText(ga);
+        if (by) candidates.push({ line: `expect game over ${by} ${w}`, detail: `the first game is over (${outcomeText(ga)}), the second ${gb.isOver ? `is over (${outcomeText(gb)})` : 'goes on'}`, seen: SEEN_OUTCOME });
+        candidates.push({ line: `expect game over ${w}`, detail: `the first game is won by ${w.slice(9, -1) || 'nobody'}, the second ${gb.isOver ? `by ${gb.outcome?.winners.map((s) => `p${s + 1}`).join(', ') || 'nobody'}` : 'goes on'}`, seen: SEEN_OUTCOME });
+        if (!gb.isOver) candidates.push({ line: 'expect game over', detail: 'the first game is over, the second goes on', seen: SEEN_OUTCOME });
+      } else candidates.push({ line: 'expect not game over', detail: `the first game goes on, the second is over (${outcomeText(gb)})`, seen: SEEN_OUTCOME });
     }
     // state of the shared names
     for (const q of p.quantities) {
@@ -232,11 +305,20 @@ export class LockstepGame {
       if (va !== vb && (!Array.isArray(va) || !Array.isArray(vb) || JSON.stringify(va) !== JSON.stringify(vb))) {
         const shownA = p.textA.value(va, q.type, ga);
         const shownB = p.textB.value(vb, q.type, gb);
-        return div('state', `${q.text} is ${shownA} in the first game and ${shownB} in the second`, [`expect ${q.text} == ${shownA}`]);
+        const d = `${q.text} is ${shownA} in the first game and ${shownB} in the second`;
+        // the declaration whose value differs shows here (a changed derived value's own flip is its own divergence)
+        touched.add(q.node);
+        note('state', d);
+        candidates.push({ line: `expect ${q.text} == ${shownA}`, detail: d, seen: SEEN_STATE + q.seen });
       }
     }
-    if (reasonOnly) for (const g of [ga, gb]) if (g.outcome?.reason.startsWith('end:')) touched.add(`end ${g.outcome.reason.slice(4)}`);
-    if (reasonOnly) return div('outcome', `both games are over, the first (${outcomeText(ga)}), the second (${outcomeText(gb)})`, []);
+    if (reasonOnly) {
+      endTouched();
+      const d = `both games are over, the first (${outcomeText(ga)}), the second (${outcomeText(gb)})`;
+      note('outcome', d);
+      const by = byText(ga);
+      if (by) candidates.push({ line: `expect game over ${by}`, detail: d, seen: SEEN_OUTCOME });
+    }
     // events
     const evA = this.events(ga, p.lgA, this.logA, p.textA);
     const evB = this.events(gb, p.lgB, this.logB, p.textB);
@@ -245,44 +327,53 @@ export class LockstepGame {
     if (evA.join('\n') !== evB.join('\n')) {
       const onlyA = evA.filter((e) => !evB.includes(e));
       const onlyB = evB.filter((e) => !evA.includes(e));
-      const expect: string[] = [];
+      const d = `events only in the first game: ${onlyA.join(', ') || 'none'}; only in the second: ${onlyB.join(', ') || 'none'}`;
+      note('events', d);
       const name = (e: string): string => e.replace(/\(.*$/, '');
-      for (const e of onlyA) expect.push(evB.some((x) => name(x) === name(e)) ? `expect event ${e}` : `expect event ${name(e)}`);
-      for (const e of onlyB) if (!evA.some((x) => name(x) === name(e))) expect.push(`expect not event ${name(e)}`);
-      return div('events', `events only in the first game: ${onlyA.join(', ') || 'none'}; only in the second: ${onlyB.join(', ') || 'none'}`, expect.slice(0, 1));
+      for (const e of onlyA.slice(0, 3)) candidates.push({ line: evB.some((x) => name(x) === name(e)) ? `expect event ${e}` : `expect event ${name(e)}`, detail: `${e} happens in the first game only`, seen: SEEN_EVENTS });
+      for (const e of onlyB.slice(0, 3)) if (!evA.some((x) => name(x) === name(e))) candidates.push({ line: `expect not event ${name(e)}`, detail: `${e} happens in the second game only`, seen: SEEN_EVENTS });
     }
     // legal options
     this.offerA = this.offers(ga, p.textA, this.namesA);
     this.offerB = this.offers(gb, p.textB, this.namesB);
     const seats = new Set([...this.offerA.keys(), ...this.offerB.keys()]);
+    const list = (xs: string[]): string => `${xs.slice(0, 3).join(', ')}${xs.length > 3 ? ` and ${xs.length - 3} more` : ''}`;
     for (const seat of [...seats].sort((x, y) => x - y)) {
-      const na = this.offerA.get(seat)?.names ?? [];
-      const nb = this.offerB.get(seat)?.names ?? [];
+      const offerA = this.offerA.get(seat);
+      const offerB = this.offerB.get(seat);
+      const na = offerA?.names ?? [];
+      const nb = offerB?.names ?? [];
       const onlyA = na.filter((n) => !nb.includes(n));
       const onlyB = nb.filter((n) => !na.includes(n));
       if (onlyA.length === 0 && onlyB.length === 0) continue;
-      // an options divergence is told by the moves offered on one side only, and the constraint that refuses each on the other
-      const offerA = this.offerA.get(seat);
-      const offerB = this.offerB.get(seat);
-      touched.clear();
-      for (const r of rules) touched.add(`rule ${r.rule}`);
-      for (const n of onlyA) {
-        const m = offerA!.moves[offerA!.names.indexOf(n)]!;
-        touched.add(p.touchOf('a', m));
-        if (touched.size < 16) refuser(gb, seat, m, touched);
+      const who = `p${seat + 1}`;
+      const d = `legal ${onlyA.length ? `only in the first game: ${list(onlyA)}` : ''}${onlyA.length && onlyB.length ? '; ' : ''}${onlyB.length ? `only in the second: ${list(onlyB)}` : ''}`;
+      if (kind === null) {
+        // an options divergence is told by the moves offered on one side only, and the constraint that refuses each on the other
+        touched.clear();
+        for (const r of rules) touched.add(`rule ${r.rule}`);
+        for (const n of onlyA) {
+          const m = offerA!.moves[offerA!.names.indexOf(n)]!;
+          touched.add(p.touchOf('a', m));
+          if (touched.size < 16) refuser(gb, seat, m, touched);
+        }
+        for (const n of onlyB) {
+          const m = offerB!.moves[offerB!.names.indexOf(n)]!;
+          touched.add(p.touchOf('b', m));
+          if (touched.size < 16) refuser(ga, seat, m, touched);
+        }
       }
-      for (const n of onlyB) {
-        const m = offerB!.moves[offerB!.names.indexOf(n)]!;
-        touched.add(p.touchOf('b', m));
-        if (touched.size < 16) refuser(ga, seat, m, touched);
-      }
-      const list = (xs: string[]): string => `${xs.slice(0, 3).join(', ')}${xs.length > 3 ? ` and ${xs.length - 3} more` : ''}`;
-      const detail = `legal ${onlyA.length ? `only in the first game: ${list(onlyA)}` : ''}${onlyA.length && onlyB.length ? '; ' : ''}${onlyB.length ? `only in the second: ${list(onlyB)}` : ''}`;
-      // a move the second refuses, played last; or one the first refuses, expected illegal
-      const expect = onlyA.length > 0 && seat === ga.nextSeat() ? [onlyA[0]!] : onlyB.length > 0 && na.length > 0 ? [`expect illegal ${onlyB[0]!}`] : onlyA.length > 0 ? [onlyA[0]!] : [];
-      return div('options', detail, expect);
+      note('options', d);
+      if (nb.length === 0) candidates.push({ line: `expect ${who} asked`, detail: `${who} is asked in the first game only (${list(na)})`, seen: SEEN_OPTIONS });
+      if (na.length === 0) candidates.push({ line: `expect not ${who} asked`, detail: `${who} is asked in the second game only (${list(nb)})`, seen: SEEN_OPTIONS });
+      if (onlyA.length > 0) candidates.push({ line: `expect legal ${onlyA[0]!}`, detail: d, seen: SEEN_OPTIONS });
+      if (onlyB.length > 0 && na.length > 0) candidates.push({ line: `expect illegal ${onlyB[0]!}`, detail: d, seen: SEEN_OPTIONS });
+      if (candidates.length > 24) break;
     }
-    return null;
+    if (kind === null) return null;
+    // what a player sees first (the outcome, the options, hands and scores), scratch values last
+    candidates.sort((x, y) => x.seen - y.seen);
+    return { kind, step, move, detail, rules, expect: candidates.map((c) => c.line), candidates, touched: [...touched] };
   }
 
   /** the declared events the game emitted since `from`, as `name(arg, …)` */
@@ -343,8 +434,19 @@ function refuser(g: Game, seat: number, m: Move, into: Set<string>): void {
   if (id?.startsWith('constraint:')) into.add(`constraint ${id.slice(11).replace(/@.*$/, '')}`);
 }
 
+/** an end condition's name from the game's end reason (`end:x`, maybe with its module) */
+const endName = (reason: string): string => reason.slice(4).replace(/@.*$/, '');
+
 function outcomeText(g: Game): string {
   const o = g.outcome;
   if (!o) return g.error ? `stopped: ${g.error.code}` : 'no outcome';
-  return `winners ${o.winners.map((s) => `p${s + 1}`).join(', ') || 'none'}, ${o.reason.replace(/^end:/, '')}`;
+  return `winners ${o.winners.map((s) => `p${s + 1}`).join(', ') || 'none'}, ${o.reason.startsWith('end:') ? endName(o.reason) : o.reason}`;
+}
+
+/** `by E` (an end condition) or `by flow` (the flow ran out) for `expect game over by …`; null for a stopped game */
+function byText(g: Game): string | null {
+  const r = g.outcome?.reason;
+  if (!r) return null;
+  if (r.startsWith('end:')) return `by ${endName(r)}`;
+  return r === 'flow-ended' ? 'by flow' : null;
 }

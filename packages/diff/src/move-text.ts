@@ -47,6 +47,8 @@ export class MoveText {
   value(v: Value | Value[], type: TypeDesc | null, game: Game): string {
     if (Array.isArray(v)) return `[${v.map((x) => this.value(x, type?.t === 'list' ? type.of : null, game)).join(', ')}]`;
     if (typeof v === 'boolean') return v ? 'true' : 'false';
+    // a bool the engine keeps as a number (a derived value's result) reads as a test writes it
+    if (type?.t === 'bool' && typeof v === 'number') return v !== 0 ? 'true' : 'false';
     if (typeof v === 'string') return v.replace(/^token:/, '');
     if (type?.t === 'player') return v >= 0 ? `p${v + 1}` : 'none';
     if (type?.t === 'site') return this.site(v, game);

@@ -9,6 +9,15 @@ import type { Game, Probe } from '@houserules/engine';
 export interface SharedQuantity {
   /** as a test writes it */
   text: string;
+  /**
+   * how plainly a player sees it (lower first): a player's pools (a hand), a
+   * player's derived values (a score), the table's pools (the bank), the
+   * zones' sizes, the table's derived values, a player's vars, the table's
+   * vars (scratch values), the round
+   */
+  seen: number;
+  /** the declaration it reads, as a `kind name` key of the structural diff (`pool chest`, `derived score`) */
+  node: string;
   type: TypeDesc;
   a: (g: Game) => Value | Value[];
   b: (g: Game) => Value | Value[];
@@ -23,8 +32,10 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
   // compared in this order, so a divergence is told by what a player holds before the table's bookkeeping
   const byPriority: SharedQuantity[][] = [[], [], [], [], [], []];
   let rank = 0;
+  let seen = 0;
+  let node = '';
   const add = (text: string, type: TypeDesc, expr: Expr): void => {
-    byPriority[rank]!.push({ text, type, a: probeA.value(expr), b: probeB.value(expr) });
+    byPriority[rank]!.push({ text, type, seen, node, a: probeA.value(expr), b: probeB.value(expr) });
   };
   const seats = Array.from({ length: players }, (_, i) => i);
 
@@ -33,6 +44,8 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
     const w = varsB.get(v.name);
     if (!w || w.scope !== v.scope || !sameType(v.type, w.type) || !comparable(v.type)) continue;
     rank = v.scope === 'global' ? 3 : 2;
+    seen = v.scope === 'global' ? 6 : 5;
+    node = `var ${v.name}`;
     if (v.scope === 'global') add(v.name, v.type, { k: 'var', id: v.id });
     else if (v.scope === 'player') for (const s of seats) add(`p${s + 1}.${v.name}`, v.type, { k: 'var', id: v.id, of: seat(s) });
   }
@@ -41,6 +54,8 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
     const q = poolsB.get(p.name);
     if (!q || q.scope !== p.scope || (p.scope !== 'global' && p.scope !== 'player')) continue;
     rank = p.scope === 'global' ? 4 : 1;
+    seen = p.scope === 'global' ? 2 : 0;
+    node = `pool ${p.name}`;
     for (const e of p.entries) {
       if (!q.entries.some((f) => f.token === e.token)) continue;
       const token = e.token.replace(/^token:/, '');
@@ -59,8 +74,8 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
     const zb = zoneIndex(probeB, y.id);
     if (za < 0 || zb < 0) continue;
     const type: TypeDesc = { t: 'number' };
-    if (z.scope === 'global') byPriority[5]!.push({ text: `count(c in ${z.name})`, type, a: size(za, 0), b: size(zb, 0) });
-    else for (const s of seats) byPriority[5]!.push({ text: `count(c in p${s + 1}.${z.name})`, type, a: size(za, s), b: size(zb, s) });
+    if (z.scope === 'global') byPriority[5]!.push({ text: `count(c in ${z.name})`, type, seen: 3, node: `zone ${z.name}`, a: size(za, 0), b: size(zb, 0) });
+    else for (const s of seats) byPriority[5]!.push({ text: `count(c in p${s + 1}.${z.name})`, type, seen: 0, node: `zone ${z.name}`, a: size(za, s), b: size(zb, s) });
   }
   const derivedB = new Map(gb.derived.map((d) => [d.name, d]));
   for (const d of ga.derived) {
@@ -69,10 +84,14 @@ export function sharedQuantities(ga: RuleGraph, gb: RuleGraph, players: number, 
     const extra = d.params.length - (d.perPlayer ? 1 : 0);
     if (extra !== 0 || e.params.length !== d.params.length) continue;
     rank = d.perPlayer ? 0 : 3;
+    seen = d.perPlayer ? 1 : 4;
+    node = `derived ${d.name}`;
     if (!d.perPlayer) add(d.name, d.type, { k: 'derived', id: d.id, args: [] });
     else for (const s of seats) add(`p${s + 1}.${d.name}`, d.type, { k: 'derived', id: d.id, args: [seat(s)] });
   }
   rank = 5;
+  seen = 7;
+  node = 'flow';
   add('round', { t: 'number' }, { k: 'ctx', name: 'round' });
   return byPriority.flat();
 }

@@ -1,5 +1,5 @@
 import { diffLines } from 'diff';
-import type { Provenance } from '@houserules/schema';
+import type { Provenance, RuleGraph } from '@houserules/schema';
 import { parse } from '@houserules/syntax';
 
 /** Reads a source file a graph's provenance names; undefined when it cannot be read. */
@@ -98,4 +98,31 @@ export function sourceDiff(a: string, b: string): SourceLine[] {
     for (const line of part.value.replace(/\n$/, '').split('\n')) out.push({ op, text: line });
   }
   return out;
+}
+
+/**
+ * Where a graph sets an option's default anew — `option x = v` in its variant's
+ * block, or in a module extending the one that declares it — rather than where
+ * the option is declared; undefined when nothing sets it anew (or the sources
+ * cannot be read).
+ */
+export function optionSettingOf(g: RuleGraph, name: string, read: ReadText | undefined): NodeLocation | undefined {
+  if (!read) return undefined;
+  type Item = { $type?: string; name?: { name?: string; range?: { start: { line: number; column: number } } }; items?: Item[]; range?: { start: { line: number; column: number } } };
+  const setting = (items: Item[] | undefined): Item | undefined => items?.filter((i) => i.$type === 'OptionDefaultDecl' && i.name?.name === name).at(-1);
+  // the root module last: the latest setting wins, the variant's over its module's
+  for (const m of [...g.scenario.modules].reverse()) {
+    const text = read(m.file);
+    if (text === undefined) continue;
+    let ast = parsed.get(text) as { items?: Item[] } | undefined;
+    if (ast === undefined) {
+      ast = parse(text).value as { items?: Item[] };
+      if (parsed.size >= PARSED_KEPT) parsed.clear();
+      parsed.set(text, ast);
+    }
+    const variant = g.scenario.variant === null ? undefined : ast?.items?.find((i) => i.$type === 'VariantDecl' && i.name?.name === g.scenario.variant);
+    const found = setting(variant?.items) ?? setting(ast?.items);
+    if (found?.range) return { file: m.file, module: m.name, line: found.range.start.line, column: found.range.start.column };
+  }
+  return undefined;
 }

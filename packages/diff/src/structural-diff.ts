@@ -1,7 +1,7 @@
 import { diffArrays } from 'diff';
-import type { Diagnostic, RuleGraph } from '@houserules/schema';
+import type { Diagnostic, RuleGraph, Value } from '@houserules/schema';
 import { graphNodes, nodeKey, type GraphNode, type NodeKind, type NodePart } from './graph-nodes.ts';
-import { locationOf, sourceDiff, sourceOf, type NodeLocation, type ReadText, type SourceLine } from './source-text.ts';
+import { locationOf, optionSettingOf, sourceDiff, sourceOf, type NodeLocation, type ReadText, type SourceLine } from './source-text.ts';
 
 export type ChangeStatus = 'added' | 'removed' | 'changed' | 'reads-changed';
 
@@ -18,6 +18,8 @@ export interface NodeChange {
   b?: NodeLocation;
   /** for `changed`: its source in the first file against the second, line by line */
   source?: SourceLine[];
+  /** for a `timing` change, in words: `rule a fires before rule b on turn_start in the first, after it in the second` */
+  timing?: string;
 }
 
 /** An added and a removed node of the same kind that look alike. */
@@ -52,6 +54,13 @@ export interface StructuralOptions {
   /** reads the source files the graphs' provenance names (for source diffs); omit for none */
   readA?: ReadText;
   readB?: ReadText;
+  /**
+   * options set for each side's games (`--option-a k=v`, `--option-b k=v`): an
+   * option both declare whose value in force differs is a changed default,
+   * said as set (two readings of one option, without a module)
+   */
+  optionsA?: Record<string, Value>;
+  optionsB?: Record<string, Value>;
 }
 
 /** nodes whose parts the similarity of a rename looks at */
@@ -95,6 +104,14 @@ export function structuralDiff(a: RuleGraph, b: RuleGraph, options: StructuralOp
     if (parts.length === 0) continue;
     changedKeys.add(nodeKey(na));
     const change: NodeChange = { kind: na.kind, name: na.name, status: 'changed', parts, through: [], ...sides(na, nb) };
+    // a new default set by a variant or an extending module: point at the line that sets it, not at the declaration
+    if (na.kind === 'option' && parts.includes('default')) {
+      for (const [key, g, read] of [['a', a, options.readA], ['b', b, options.readB]] as const) {
+        const at = optionSettingOf(g, na.name, read);
+        if (at) change[key] = { ...at, ...(change[key]?.cite !== undefined ? { cite: change[key].cite } : {}) };
+      }
+    }
+    if (parts.includes('timing')) change.timing = timingWords(na, nb, nodesA, nodesB, byKeyA, byKeyB);
     const srcA = sourceOf(na.provenance, options.readA);
     const srcB = sourceOf(nb.provenance, options.readB);
     if (srcA !== undefined && srcB !== undefined && parts.some((p) => p !== 'citation' && p !== 'timing')) change.source = sourceDiff(srcA, srcB);
@@ -103,6 +120,34 @@ export function structuralDiff(a: RuleGraph, b: RuleGraph, options: StructuralOp
     changed.push(change);
   }
   result.shared = sharedPairs.length;
+  // the options set for each side: a value in force that differs is a changed default (where neither graph's default already differs)
+  for (const [na, nb] of sharedPairs) {
+    if (na.kind !== 'option') continue;
+    const va = options.optionsA?.[na.name];
+    const vb = options.optionsB?.[nb.name];
+    if (va === undefined && vb === undefined) continue;
+    const inForceA = va ?? a.options.find((o) => o.name === na.name)?.default;
+    const inForceB = vb ?? b.options.find((o) => o.name === nb.name)?.default;
+    const existing = changed.find((c) => c.kind === 'option' && c.name === na.name);
+    if (inForceA === inForceB) {
+      // set alike on both sides: a default that differs no longer does
+      if (existing && existing.parts.every((p) => p === 'default' || p === 'citation' || p === 'documentation')) existing.parts = existing.parts.filter((p) => p !== 'default');
+      continue;
+    }
+    const set = (v: Value | undefined, inForce: Value | undefined, side: string): string => `option ${na.name} = ${String(inForce)}${v !== undefined ? ` (set for the ${side} side)` : ' (its default)'}`;
+    const source: SourceLine[] = [{ op: '-', text: set(va, inForceA, 'first') }, { op: '+', text: set(vb, inForceB, 'second') }];
+    if (existing) {
+      if (!existing.parts.includes('default')) existing.parts.push('default');
+      existing.source = source;
+    } else {
+      changedKeys.add(nodeKey(na));
+      changed.push({ kind: 'option', name: na.name, status: 'changed', parts: ['default'], through: [], ...sides(na, nb), source });
+    }
+  }
+  for (let i = changed.length - 1; i >= 0; i--) if (changed[i]!.parts.length === 0) {
+    changedKeys.delete(nodeKey(changed[i]!));
+    changed.splice(i, 1);
+  }
 
   // semantic changes only (a new citation changes no behaviour) propagate to the nodes that read them
   const behaviourChanged = new Set(changed.filter((c) => c.parts.some((p) => p !== 'citation' && p !== 'documentation')).map((c) => nodeKey(c)));
@@ -149,8 +194,11 @@ function sides(na: GraphNode | undefined, nb: GraphNode | undefined): { a?: Node
 function partLines(a: GraphNode, b: GraphNode, parts: NodePart[]): SourceLine[] {
   const out: SourceLine[] = [];
   for (const part of parts) {
+    // a rule's firing order is said in words (NodeChange.timing), not as values
+    if (part === 'timing' && a.kind === 'rule') continue;
     const show = (n: GraphNode): string => {
       const v = n.parts[part];
+      if (part === 'timing' && n.kind === 'end' && v !== undefined) return `checked ${END_TIMING[JSON.parse(v) as string] ?? String(JSON.parse(v))}`;
       if (v === undefined) return `${part}: none`;
       if (n.kind === 'option' && part === 'default') return `option ${n.name} = ${String(JSON.parse(v))}`;
       return `${part}: ${v.length > 400 ? `${v.slice(0, 400)}…` : v}`;
@@ -158,6 +206,28 @@ function partLines(a: GraphNode, b: GraphNode, parts: NodePart[]): SourceLine[] 
     out.push({ op: '-', text: show(a) }, { op: '+', text: show(b) });
   }
   return out;
+}
+
+/** an end condition's timing in words (docs/language.md, "End conditions") */
+const END_TIMING: Record<string, string> = { immediately: 'immediately', own_turn: 'during its player\'s own turn', end_of_turn: 'at the end of the turn', end_of_round: 'at the end of the round' };
+
+/**
+ * A rule's changed firing order in words: a rule both graphs have on its event
+ * that it now fires on the other side of — `rule a fires before rule b on
+ * turn_start in the first, after it in the second`.
+ */
+function timingWords(na: GraphNode, nb: GraphNode, nodesA: GraphNode[], nodesB: GraphNode[], byKeyA: Map<string, GraphNode>, byKeyB: Map<string, GraphNode>): string | undefined {
+  const onEvent = (nodes: GraphNode[], event: string | undefined, other: Map<string, GraphNode>): GraphNode[] => nodes.filter((n) => n.kind === 'rule' && n.event === event && other.get(nodeKey(n))?.kind === 'rule');
+  const inA = onEvent(nodesA, na.event, byKeyB);
+  const inB = new Map(onEvent(nodesB, nb.event, byKeyA).map((n) => [n.name, n.order ?? 0]));
+  const event = (na.event ?? '').replace(/^event:/, '').replace(/@.*$/, '');
+  for (const x of inA) {
+    if (x.name === na.name || !inB.has(x.name)) continue;
+    const beforeA = (na.order ?? 0) < (x.order ?? 0);
+    const beforeB = (nb.order ?? 0) < inB.get(x.name)!;
+    if (beforeA !== beforeB) return `rule ${na.name} fires ${beforeA ? 'before' : 'after'} rule ${x.name} on ${event} in the first, ${beforeB ? 'before' : 'after'} it in the second`;
+  }
+  return undefined;
 }
 
 function differingParts(a: GraphNode, b: GraphNode): NodePart[] {

@@ -5,6 +5,8 @@ import { differenceTargets, involves, targetLabel, type DifferenceTarget } from 
 import { isolateDifference, type IsolationSources } from './isolate-difference.ts';
 import { shrinkWitness, type Accept } from './shrink-witness.ts';
 import type { StructuralDiff } from './structural-diff.ts';
+import { verifyWitness, type WitnessVerifier } from './verify-witness.ts';
+import { arrangements } from './arrangements.ts';
 
 export interface SearchOptions {
   /** seats (default: the most both graphs allow, at most 4, at least their minimum) */
@@ -36,6 +38,14 @@ export interface SearchOptions {
    * first graph and the first with only it taken from the second
    */
   isolate?: IsolationSources;
+  /**
+   * run each witness with the conformance runner on both sides before it is
+   * reported: only one whose test passes on the first and fails on the second
+   * is kept, ending with the first line that tells them apart
+   */
+  verify?: WitnessVerifier;
+  /** false: every game starts at the start (no arranged states) */
+  arrange?: boolean;
 }
 
 /** A game in which the two graphs behave differently, as seed and moves by name. */
@@ -44,13 +54,27 @@ export interface Witness {
   players: number;
   moves: string[];
   divergence: Divergence;
-  /** how it was found: the phase, the games played, the moves before shrinking */
-  found: { phase: 'random' | 'steered'; games: number; moves: number; seed: number };
+  /**
+   * how it was found: the phase (from the start of a game, random or steered;
+   * or `arranged`: from an arranged state, steered, rolls fixed along the way),
+   * the games played, the moves before shrinking, the arrangement's name
+   */
+  found: { phase: 'random' | 'steered' | 'arranged'; games: number; moves: number; seed: number; arrangement?: string };
   /** candidates tried while shrinking */
   shrinkSteps: number;
   /** milliseconds to find it, and to shrink it */
   ms: number;
   shrinkMs: number;
+  /**
+   * the test lines run before `advance` that arrange the state it starts from
+   * (an arranged witness: `fix dice …`, `arrange { … }`); none: from the start of a game
+   */
+  arrange?: string[];
+  /**
+   * the test line that ends it, run with the conformance runner on both sides:
+   * it held on the first and not on the second (null: not verified)
+   */
+  verified?: { expect: string; detail: string; failureOnB: string | null } | null;
 }
 
 /** The search for one difference of the structural diff. */
@@ -76,10 +100,22 @@ export interface DifferenceSearch {
    */
   isolation: string | null;
   isolatedDeclarations: string | null;
+  /**
+   * which way it was isolated: `plus` the first with only it taken from the
+   * second, against the first; `minus` the second without only it (the first
+   * with every other difference taken from the second), against the second
+   */
+  direction?: 'plus' | 'minus' | null;
+  /** the direct search stopped early: its first games all diverged elsewhere at set-up */
+  maskedAtSetUp?: boolean;
+  /** isolated both ways, and neither showed it */
+  triedBoth?: boolean;
   /** the witness is that of an earlier difference (the same game shows both) */
   sameAs: string | null;
   /** why it has no witness: no effect on play, or the budget */
   summary: string;
+  /** a divergence was found, but run as a test on both sides it did not tell them apart: what happened */
+  unverified?: string | null;
 }
 
 export interface SearchResult {
@@ -110,6 +146,14 @@ class MovePicker {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
+  /** true with probability p */
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  /** a whole number in [0, n) */
+  below(n: number): number {
+    return Math.floor(this.next() * n);
+  }
   pick(moves: { name: string; move: Move }[]): string {
     if (this.hot) {
       const hot = moves.filter((m) => this.hot!(m.move));
@@ -118,6 +162,13 @@ class MovePicker {
     return moves[Math.floor(this.next() * moves.length)]!.name;
   }
 }
+
+/** games of a difference that all part at set-up before its direct search stops (isolation may still show it) */
+export const SET_UP_MASKED_GAMES = 3;
+/** decisions an arranged game plays at most (a witness from an arranged state is short) */
+export const ARRANGED_DEPTH = 60;
+/** how long a difference witnessed from the start of a game looks for a shorter witness from an arranged state (ms of its clock) */
+export const ARRANGED_TRY_MS = 2000;
 
 export function defaultPlayers(a: RuleGraph, b: RuleGraph): number | null {
   const min = Math.max(a.scenario.players.min, b.scenario.players.min);
@@ -130,7 +181,8 @@ interface Found {
   game: LockstepGame;
   /** the pair it was played by: the two graphs, or the first against itself with one difference isolated */
   pair: LockstepPair;
-  phase: 'random' | 'steered';
+  direction: 'plus' | 'minus' | null;
+  phase: 'random' | 'steered' | 'arranged';
   index: number;
   ms: number;
 }
@@ -160,7 +212,9 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     result.summary = 'no behavioural comparison: no player count both scenarios allow';
     return result;
   }
-  const pair = new LockstepPair(a, b, players, options.codegen ?? true);
+  // the states a game may start from besides the start: every other game of a search starts from one
+  const arrangedPair = (x: Side, y: Side): LockstepPair => new LockstepPair(x, y, players, options.codegen ?? true, options.arrange === false ? [] : arrangements(x.graph, y.graph, players, { a: x.options, b: y.options, seed: firstSeed }));
+  const pair = arrangedPair(a, b);
   const probe = pair.start(firstSeed);
   if (!probe) {
     result.diagnostics.push({ code: 'diff/cannot-start', severity: 'error', message: 'a game of one of the scenarios could not start with these players and options' });
@@ -190,29 +244,38 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   let played = 0;
 
   /** plays games of one pair for target ti until one diverges where it counts, or `until` */
-  const searchTarget = (ti: number, on: LockstepPair, until: number, isolated: boolean): void => {
+  const searchTarget = (ti: number, on: LockstepPair, until: number, direction: 'plus' | 'minus' | null, arrangedOnly = false): void => {
+    const isolated = direction !== null || arrangedOnly;
     const t = targets[ti] ?? null;
     const search = searches[ti]!;
     const hot = t ? hotMoves(t) : null;
     // a quarter random, the rest steered (each phase from the first seed on)
     const randomGames = hot ? Math.ceil(games / 4) : games;
     const t0 = now();
+    let setUpMasked = 0;
+    let arranged = 0;
     for (let i = 0; i < games && !found[ti]; i++) {
       if (now() > until) {
         search.outOfTime = true;
         if (now() > deadline) out = true;
         break;
       }
-      const seed = firstSeed + (i < randomGames ? i : i - randomGames);
-      const steered = i >= randomGames;
-      const game = played === 0 && on === pair ? probe : on.start(seed);
+      // every other game after the first random ones starts from an arranged state (short, steered, rolls fixed along the way)
+      const fromArranged = on.arrangements.length > 0 && (arrangedOnly || (i >= Math.min(randomGames, 2) && i % 2 === 1));
+      const seed = fromArranged ? firstSeed + arranged : firstSeed + (i < randomGames ? i : i - randomGames);
+      const steered = fromArranged || i >= randomGames;
+      const from = fromArranged ? on.arranged(arranged++ % on.arrangements.length) : on;
+      const game = played === 0 && on === pair ? probe : from.start(seed);
       played++;
-      if (!game) break;
-      const picker = new MovePicker(seed * 7919 + (steered ? 1 : 0), steered ? hot : null);
+      if (!game) continue;
+      const picker = new MovePicker(seed * 7919 + (steered ? 1 : 0) + (fromArranged ? 2 : 0), steered ? hot : null);
       let decisions = 0;
-      while (!game.divergence && !game.over && decisions < depth) {
+      const most = fromArranged ? Math.min(depth, ARRANGED_DEPTH) : depth;
+      while (!game.divergence && !game.over && decisions < most) {
         const moves = game.legalMoves();
         if (moves.length === 0) break;
+        if (fromArranged && on.rollsDice && picker.chance(0.3)) game.play(`fix dice to ${2 + picker.below(11)}`);
+        if (game.divergence) break;
         game.play(picker.pick(moves));
         decisions++;
       }
@@ -222,7 +285,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       result.depth = Math.max(result.depth, decisions);
       const d = game.divergence;
       if (!d) continue;
-      const f: Found = { game, pair: on, phase: steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
+      const f: Found = { game, pair: from, direction, phase: fromArranged ? 'arranged' : steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
       if (isolated) {
         if (accepts[ti]!(d)) found[ti] = f;
         continue;
@@ -232,6 +295,12 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       if (!found[ti]) {
         search.elsewhere++;
         search.elsewhereFirst ??= `${d.step === 0 ? 'at set-up' : `after ${d.step} decisions`}: ${d.detail.length > 120 ? `${d.detail.slice(0, 120)}…` : d.detail}`;
+        if (d.step === 0) setUpMasked++;
+        // masked at set-up: every game parts before the first decision, so more of them show nothing new (isolation may)
+        if (setUpMasked === search.games && search.games >= SET_UP_MASKED_GAMES && options.isolate) {
+          search.maskedAtSetUp = true;
+          break;
+        }
       }
     }
   };
@@ -241,23 +310,55 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   for (let ti = 0; ti < targets.length; ti++) {
     if (found[ti] || targets[ti]?.noEffect) continue;
     const open = targets.filter((x, i) => !found[i] && !x?.noEffect && i >= ti).length;
-    searchTarget(ti, pair, now() + Math.max(0, directEnd - now()) / Math.max(1, open), false);
+    searchTarget(ti, pair, now() + Math.max(0, directEnd - now()) / Math.max(1, open), null);
   }
-  // a difference masked by another (the games always diverged elsewhere first): the first graph with only it taken from the second
+  // a witness found from the start of a game: a shorter one from an arranged state is sought too, a little while
+  for (let ti = 0; ti < targets.length; ti++) {
+    const f = found[ti];
+    if (!f || f.phase === 'arranged' || pair.arrangements.length === 0 || f.game.moves.length <= ARRANGED_DEPTH / 2) continue;
+    found[ti] = null;
+    const searches0 = { ...searches[ti]! };
+    searchTarget(ti, pair, now() + Math.min(ARRANGED_TRY_MS, Math.max(0, directEnd - now())), null, true);
+    // the counts of the direct search stay what they were
+    Object.assign(searches[ti]!, { elsewhere: searches0.elsewhere, elsewhereFirst: searches0.elsewhereFirst, outOfTime: searches0.outOfTime });
+    if (!found[ti] || found[ti]!.game.moves.length >= f.game.moves.length) found[ti] = f;
+  }
+  // a difference masked by another (the games always diverged elsewhere first), isolated both ways: the first with only
+  // it taken from the second, against the first; then the second without only it (the first with every other
+  // difference taken), against the second — a difference that matters only together with others shows there
   if (options.isolate) {
     const masked = targets.map((t, i) => (t && !found[i] && !t.noEffect ? i : -1)).filter((i) => i >= 0);
+    const all = targets.filter((t): t is DifferenceTarget => t !== null);
     for (const [k, ti] of masked.entries()) {
-      const iso = isolateDifference(targets[ti]!, a.graph, b.graph, options.isolate);
       const search = searches[ti]!;
-      if ('problem' in iso) {
-        search.isolation = `not isolated: ${iso.problem}`;
-        continue;
-      }
-      search.isolation = 'isolated';
-      search.isolatedDeclarations = iso.declarations;
+      const share = Math.max(0, deadline - now()) / Math.max(1, masked.length - k);
+      const shareEnd = now() + share;
       search.outOfTime = false;
-      const alone = new LockstepPair(a, { graph: iso.graph, options: a.options }, players, options.codegen ?? true);
-      searchTarget(ti, alone, now() + Math.max(0, deadline - now()) / Math.max(1, masked.length - k), true);
+      const problems: string[] = [];
+      const plus = isolateDifference(targets[ti]!, a.graph, b.graph, options.isolate);
+      if ('problem' in plus) problems.push(`taken alone into the first, ${plus.problem.replace(/^taken alone /, '')}`);
+      else {
+        search.isolation = 'isolated';
+        search.direction = 'plus';
+        search.isolatedDeclarations = plus.declarations;
+        const alone = arrangedPair(a, { graph: plus.graph, options: a.options });
+        searchTarget(ti, alone, now() + share / 2, 'plus');
+      }
+      if (found[ti]) continue;
+      const others = all.filter((t) => t !== targets[ti]);
+      const minus = others.length === 0 ? { problem: 'there is no other difference to take' } : isolateDifference(others, a.graph, b.graph, options.isolate);
+      if ('problem' in minus) problems.push(`without it in the second, ${minus.problem.replace(/^taken alone /, '')}`);
+      else {
+        const was = { isolation: search.isolation, direction: search.direction, declarations: search.isolatedDeclarations };
+        search.isolation = 'isolated';
+        search.direction = 'minus';
+        search.isolatedDeclarations = minus.declarations;
+        const without = arrangedPair({ graph: minus.graph, options: b.options }, b);
+        searchTarget(ti, without, shareEnd, 'minus');
+        // not found that way either: the report names the isolation tried first
+        if (!found[ti] && was.isolation === 'isolated') Object.assign(search, { isolation: was.isolation, direction: 'plus', isolatedDeclarations: was.declarations, triedBoth: true });
+      }
+      if (search.isolation !== 'isolated') search.isolation = `not isolated: ${problems.join('; ')}`;
     }
   }
   if (out) result.exhausted = 'seconds';
@@ -274,8 +375,14 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     if (!f) {
       if (!targets[ti]?.noEffect) {
         const where = search.elsewhere > 0 ? `; ${search.elsewhere} diverged first elsewhere (the first ${search.elsewhereFirst})` : '';
-        const isolation = search.isolation === 'isolated' ? '; isolated (the first with only it taken from the second), no divergence there either' : search.isolation ? `; ${search.isolation}` : '';
-        search.summary = `no witness in ${search.games} game${search.games === 1 ? '' : 's'} up to ${search.depth} decisions${where}${isolation}${search.outOfTime ? ' (its share of the budget ran out)' : ''} — not a proof that there is none`;
+        const isolation =
+          search.isolation === 'isolated'
+            ? `; isolated (${search.triedBoth ? 'the first with only it taken from the second, and the second without only it' : search.direction === 'minus' ? 'the second without only it' : 'the first with only it taken from the second'}), no divergence there either`
+            : search.isolation
+              ? `; ${search.isolation}`
+              : '';
+        const setUp = search.maskedAtSetUp ? ' (its first games all parted at set-up, so the direct search stopped)' : '';
+        search.summary = `no witness in ${search.games} game${search.games === 1 ? '' : 's'} up to ${search.depth} decisions${where}${setUp}${isolation}${search.outOfTime ? ' (its share of the budget ran out)' : ''} — not a proof that there is none`;
       }
       continue;
     }
@@ -297,17 +404,39 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       options.shrink === false
         ? { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence!, steps: 0 }
         : shrinkWitness(f.pair, f.game.seed, f.game.moves, until, now, accepts[ti]!);
+    const isolated = f.direction === null || !search.isolatedDeclarations ? null : { direction: f.direction, declarations: search.isolatedDeclarations };
+    let chosen = { seed: shrunk.seed, moves: shrunk.moves, divergence: shrunk.divergence };
+    let verified: Witness['verified'] = null;
+    if (options.verify) {
+      // sound by construction: the test is run on both sides, and a witness none of whose lines tells them apart is not reported
+      let v = verifyWitness({ players, ...chosen, arrange: f.pair.arrangement?.lines }, chosen.divergence.candidates, options.verify, isolated);
+      if ('problem' in v && shrunk.moves.length !== f.game.moves.length) {
+        const whole = { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence! };
+        const vw = verifyWitness({ players, ...whole, arrange: f.pair.arrangement?.lines }, whole.divergence.candidates, options.verify, isolated);
+        if (!('problem' in vw)) [chosen, v] = [whole, vw];
+      }
+      if ('problem' in v) {
+        search.unverified = `a divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}): ${chosen.divergence.detail}; run as a test, ${v.problem}`;
+        search.summary = `no verified witness: ${search.unverified} — not reported`;
+        shrunkBy.delete(f);
+        continue;
+      }
+      verified = v;
+    }
     search.witness = {
-      seed: shrunk.seed,
+      seed: chosen.seed,
       players,
-      moves: shrunk.moves,
-      divergence: shrunk.divergence,
-      found: { phase: f.phase, games: f.index, moves: f.game.moves.length, seed: f.game.seed },
+      moves: chosen.moves,
+      divergence: chosen.divergence,
+      found: { phase: f.phase, games: f.index, moves: f.game.moves.length, seed: f.game.seed, ...(f.pair.arrangement ? { arrangement: f.pair.arrangement.label } : {}) },
+      ...(f.pair.arrangement ? { arrange: f.pair.arrangement.lines } : {}),
       shrinkSteps: shrunk.steps,
       ms: f.ms,
       shrinkMs: now() - s0,
+      verified,
     };
-    search.summary = `${f.pair === pair ? '' : 'isolated (the first with only it taken from the second): '}divergence after ${shrunk.moves.length} decision${shrunk.moves.length === 1 ? '' : 's'} (seed ${shrunk.seed}, ${players} players): ${shrunk.divergence.detail}`;
+    const shows = verified?.detail ?? chosen.divergence.detail;
+    search.summary = `${f.direction === 'plus' ? 'isolated (the first with only it taken from the second): ' : f.direction === 'minus' ? 'isolated (the second without only it, against the second): ' : ''}divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}, ${players} players): ${shows}`;
     result.witness ??= search.witness;
   }
   result.differences = searches;
@@ -319,7 +448,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     return result;
   }
   const w = result.witness;
-  result.summary = `divergence after ${w.moves.length} decision${w.moves.length === 1 ? '' : 's'} (seed ${w.seed}, ${players} players): ${w.divergence.detail}`;
+  result.summary = `divergence after ${w.moves.length} decision${w.moves.length === 1 ? '' : 's'} (seed ${w.seed}, ${players} players): ${w.verified?.detail ?? w.divergence.detail}`;
   return result;
 }
 

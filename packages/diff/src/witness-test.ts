@@ -2,6 +2,7 @@ import type { ModuleHost } from '@houserules/compiler';
 import { prepareFile } from '@houserules/conformance';
 import type { Value } from '@houserules/schema';
 import type { Witness } from './witness-search.ts';
+import { isolationBlock, ISOLATED_VARIANT } from './isolate-difference.ts';
 
 /** How the witness module reaches each side: the file it extends, and the variant its test names. */
 export interface WitnessTarget {
@@ -17,8 +18,13 @@ export interface WitnessTestText {
   text: string;
   /** the same tests aimed at the second scenario: fail there (those of isolated differences left out) */
   againstB: string;
-  /** each isolated difference's test in a module extending the first with only that difference taken from the second: fails there */
-  isolated: { label: string; text: string }[];
+  /**
+   * each isolated difference's test in its own module extending the first:
+   * `plus` with only that difference taken from the second (the test fails
+   * there); `minus` with every other difference taken (the second without
+   * it: the test passes there, and fails on the second)
+   */
+  isolated: { label: string; text: string; direction: 'plus' | 'minus' }[];
 }
 
 /** text safe inside a double-quoted string of a .rules file (and on one line) */
@@ -29,62 +35,99 @@ function quoted(s: string): string {
 
 const valueText = (v: Value): string => (typeof v === 'string' ? v : String(v));
 
+/** One `test` block: the witness's seed, players and moves on a side, then the last lines. */
+export function testBlock(name: string, w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange'>, t: WitnessTarget, last: string[]): string[] {
+  const lines = [`  players ${w.players}`, `  seed ${w.seed}`];
+  if (t.variant) lines.push(`  variant ${t.variant}`);
+  for (const [k, v] of Object.entries(t.options)) lines.push(`  option ${k} = ${valueText(v)}`);
+  if (w.arrange) lines.push(...w.arrange.map((l) => `  ${l}`));
+  lines.push('  advance');
+  for (const m of w.moves) lines.push(`  ${m}`);
+  for (const e of last) if (e !== '') lines.push(`  ${e}`);
+  return [`test ${quoted(name)} {`, ...lines, '}', ''];
+}
+
 /** A witness with the difference it shows (the test's name says which). */
 export interface LabeledWitness {
   label: string;
   witness: Witness;
-  /** for a witness of an isolated difference: the declarations that take it from the second scenario */
+  /** for a witness of an isolated difference: the declarations that take it from the second scenario (or, `minus`, every other difference) */
   isolated?: string | null;
+  direction?: 'plus' | 'minus' | null;
 }
 
 /** The witnesses as a module with one `test` block each (docs/diff.md, "The witness is a test"). */
-export function witnessTest(given: Witness | readonly LabeledWitness[], a: WitnessTarget, b: WitnessTarget, labels: { a: string; b: string; module: string }): WitnessTestText {
+export function witnessTest(given: Witness | readonly LabeledWitness[], a: WitnessTarget, b: WitnessTarget, labels: WitnessLabels): WitnessTestText {
   const ws: readonly LabeledWitness[] = Array.isArray(given) ? given : [{ label: '', witness: given as Witness }];
   const oneLine = (x: string): string => x.replace(/[\r\n]/g, ' ');
   const block = (lw: LabeledWitness, t: WitnessTarget): string[] => {
     const w = lw.witness;
-    const lines = [`  players ${w.players}`, `  seed ${w.seed}`];
-    if (t.variant) lines.push(`  variant ${t.variant}`);
-    for (const [k, v] of Object.entries(t.options)) lines.push(`  option ${k} = ${valueText(v)}`);
-    lines.push('  advance');
-    for (const m of w.moves) lines.push(`  ${m}`);
-    for (const e of w.divergence.expect) lines.push(`  ${e}`);
-    const summary = w.divergence.detail.replace(/\s+/g, ' ');
-    return [`test ${quoted(`witness${lw.label ? ` of ${lw.label}` : ''}: ${summary}`)} {`, ...lines, '}', ''];
+    const shown = (w.verified?.detail ?? w.divergence.detail).replace(/\s+/g, ' ');
+    return testBlock(`witness${lw.label ? ` of ${lw.label}` : ''}: ${shown}`, w, t, [w.verified?.expect ?? w.divergence.expect[0] ?? '']);
   };
   const lengths = ws.map((x) => x.witness.moves.length);
   const after = ws.length === 1 ? `after ${lengths[0]} decision${lengths[0] === 1 ? '' : 's'}` : `in ${ws.length} games (${lengths.join(', ')} decisions)`;
-  const file = (t: WitnessTarget, note: string): string =>
-    [
-      `// ${ws.length === 1 ? 'A witness' : 'Witnesses'} from houserules diff: ${oneLine(labels.a)} and ${oneLine(labels.b)} diverge ${after}.`,
-      `// ${note}`,
-      `module ${labels.module} extends ${quoted(t.extends)}`,
-      '',
-      ...ws.flatMap((lw) => block(lw, t)),
-    ].join('\n');
+  const A = oneLine(labels.a);
+  const B = oneLine(labels.b);
+  const minusOf = (x: LabeledWitness): boolean => Boolean(x.isolated) && x.direction === 'minus';
+  const plusOf = (x: LabeledWitness): boolean => Boolean(x.isolated) && !minusOf(x);
   const direct = ws.filter((x) => !x.isolated);
   const isolated = ws.filter((x) => x.isolated);
-  const note = isolated.length === 0 ? `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${oneLine(labels.a)} and fails on ${oneLine(labels.b)}.` : `${ws.length === 1 ? 'It passes' : 'Each passes'} on ${oneLine(labels.a)}; ${isolated.map((x) => `"${oneLine(x.label)}"`).join(', ')} ${isolated.length === 1 ? 'fails' : 'fail'} on it with only that difference taken from ${oneLine(labels.b)}, the others on ${oneLine(labels.b)}.`;
+  const onFirst = ws.filter((x) => !minusOf(x));
+  const onSecond = ws.filter((x) => !plusOf(x));
+  const plus = ws.filter(plusOf);
+  const minus = ws.filter(minusOf);
+  const quotedLabels = (xs: readonly LabeledWitness[]): string => xs.map((x) => `"${oneLine(x.label)}"`).join(', ');
+  const notes = [
+    direct.length > 0 ? `${direct.length === 1 ? 'It passes' : 'Each passes'} on ${A} and fails on ${B}${isolated.length > 0 ? ` (${quotedLabels(direct)})` : ''}.` : '',
+    plus.length > 0 ? `${quotedLabels(plus)} ${plus.length === 1 ? 'passes' : 'pass'} on ${A} and ${plus.length === 1 ? 'fails' : 'fail'} with only that difference taken from ${B} (isolated).` : '',
+    minus.length > 0 ? `${quotedLabels(minus)} ${minus.length === 1 ? 'passes' : 'pass'} on ${B} without only that difference and ${minus.length === 1 ? 'fails' : 'fail'} on ${B} (isolated; not in this file).` : '',
+  ].filter((x) => x !== '');
+  // how to run it against each side, when the files are written
+  const f = labels.files;
+  const how = f
+    ? [
+        ...(onFirst.length > 0 ? [`// houserules test ${oneLine(f.first)}    passes: ${A}`] : []),
+        ...(onSecond.length > 0 ? [`// houserules test ${oneLine(f.second)}    fails: the same test${onSecond.length === 1 ? '' : 's'} aimed at ${B}`] : []),
+        ...isolated.map((x, i) => `// houserules test ${oneLine(f.isolated[i] ?? '')}    ${minusOf(x) ? `passes: ${B} without only ${oneLine(x.label)}` : `fails: ${A} with only ${oneLine(x.label)} taken from ${B}`}`),
+      ]
+    : [];
   return {
-    text: file(a, note),
+    text: [`// ${ws.length === 1 ? 'A witness' : 'Witnesses'} from houserules diff: ${A} and ${B} diverge ${after}.`, ...notes.map((n) => `// ${n}`), ...how, `module ${labels.module} extends ${quoted(a.extends)}`, '', ...onFirst.flatMap((lw) => block(lw, a))].join('\n'),
     againstB: [
-      `// The same test${direct.length === 1 ? '' : 's'} aimed at ${oneLine(labels.b)}, where ${direct.length === 1 ? 'it fails' : 'each fails'}.`,
-      `module ${labels.module} extends ${quoted(b.extends)}`,
+      `// ${onSecond.length === 1 ? 'A witness' : 'Witnesses'} from houserules diff, aimed at ${B}, where ${onSecond.length === 1 ? 'it fails' : 'each fails'}${f ? ` (${oneLine(f.first)} holds the others, which pass on ${A})` : ''}.`,
+      `module ${labels.module}_second extends ${quoted(b.extends)}`,
       '',
-      ...direct.flatMap((lw) => block(lw, b)),
+      ...onSecond.flatMap((lw) => block(lw, b)),
     ].join('\n'),
-    isolated: isolated.map((lw) => ({
+    isolated: isolated.map((lw, i) => ({
       label: lw.label,
+      direction: minusOf(lw) ? ('minus' as const) : ('plus' as const),
       text: [
-        `// ${oneLine(labels.a)} with only ${oneLine(lw.label)} taken from ${oneLine(labels.b)}: the witness fails here.`,
-        `module ${labels.module}_isolated extends ${quoted(a.extends)}`,
+        minusOf(lw)
+          ? `// A witness from houserules diff: ${B} without only ${oneLine(lw.label)} (${A} with every other difference taken from ${B}), where the witness passes; it fails on ${B}${f ? ` (${oneLine(f.second)})` : ''}.`
+          : `// A witness from houserules diff: ${A} with only ${oneLine(lw.label)} taken from ${B}, where the witness fails${f ? ` (${oneLine(f.first)} holds it on ${A}, where it passes)` : ''}.`,
+        `module ${labels.module}_isolated${isolated.length > 1 ? `_${i + 1}` : ''} extends ${quoted(a.extends)}`,
         '',
-        lw.isolated!,
+        isolationBlock(lw.isolated!),
         '',
-        ...block(lw, a),
+        ...block(lw, { ...a, variant: ISOLATED_VARIANT, options: minusOf(lw) ? b.options : a.options }),
       ].join('\n'),
     })),
   };
+}
+
+/** The sides' names, the module's name, and (when the files are written) their names, for the header that says how to run each. */
+export interface WitnessLabels {
+  a: string;
+  b: string;
+  module: string;
+  files?: { first: string; second: string; isolated: string[] };
+}
+
+/** Whether a file is one the diff wrote (its first line says so): a file that is not is not the diff's to replace or remove. */
+export function isWitnessFile(text: string): boolean {
+  return /^\/\/ (A witness|Witnesses) from houserules diff\b/.test(text);
 }
 
 export interface WitnessCheck {
@@ -99,41 +142,56 @@ export interface WitnessCheck {
   tests?: { name: string; passesOnA: boolean; failsOnB: boolean; failureOnB: string | null }[];
 }
 
+/** One test's result in a module run by the conformance runner. */
+export interface ModuleRun {
+  status: 'passed' | 'failed' | 'broken';
+  code: string | null;
+  message: string;
+  name: string;
+}
+
+/**
+ * Runs the tests of a module with the conformance runner (`houserules
+ * test`'s): the file `path`, read as `text` through the host (every other
+ * file, and the host's file-system boundary, as they are).
+ */
+export function runModule(host: ModuleHost, path: string, text: string): ModuleRun[] | { broken: string } {
+  const overlay = Object.create(host) as ModuleHost;
+  overlay.readFile = (p: string) => (p === path ? text : host.readFile(p));
+  const prepared = prepareFile(overlay, path);
+  const errors = prepared.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0 || prepared.tests.length === 0) return { broken: errors[0]?.message ?? 'no test compiled' };
+  return prepared.tests.map((t) => {
+    const r = t.run();
+    return { status: r.status, code: r.failure?.code ?? null, message: r.failure?.message ?? '', name: t.plan.name };
+  });
+}
+
 /**
  * Runs the witness tests with the conformance runner on both sides: the file
  * `path` (next to the scenarios, so its `extends` resolves) holds each text in turn.
  */
 export function checkWitness(host: ModuleHost, path: string, texts: WitnessTestText): WitnessCheck {
-  type Run = { status: 'passed' | 'failed' | 'broken'; code: string | null; message: string; name: string };
-  const run = (text: string): Run[] | { broken: string } => {
-    // every other method of the host (and its file-system boundary) stays as it is
-    const overlay = Object.create(host) as ModuleHost;
-    overlay.readFile = (p: string) => (p === path ? text : host.readFile(p));
-    const prepared = prepareFile(overlay, path);
-    const errors = prepared.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length > 0 || prepared.tests.length === 0) return { broken: errors[0]?.message ?? 'no test compiled' };
-    return prepared.tests.map((t) => {
-      const r = t.run();
-      return { status: r.status, code: r.failure?.code ?? null, message: r.failure?.message ?? "", name: t.plan.name };
-    });
-  };
+  const run = (text: string): ModuleRun[] | { broken: string } => (text.includes('\ntest ') ? runModule(host, path, text) : []);
+  const broken = (problem: string): WitnessCheck => ({ passesOnA: false, failsOnB: false, failureOnB: null, problem });
   const ra = run(texts.text);
-  if ('broken' in ra) return { passesOnA: false, failsOnB: false, failureOnB: null, problem: `the witness does not compile: ${ra.broken}` };
-  // the second side's run of each test: in the module aimed at the second, or in its isolated module
-  const rb: Run[] = [];
-  const direct = texts.againstB.includes('\ntest ') ? run(texts.againstB) : [];
-  if ('broken' in direct) return { passesOnA: ra.every((r) => r.status === 'passed'), failsOnB: false, failureOnB: null, problem: `the witness does not compile against the second scenario: ${direct.broken}` };
-  const isolated = new Map<string, Run>();
+  if ('broken' in ra) return broken(`the witness does not compile: ${ra.broken}`);
+  const rb = run(texts.againstB);
+  if ('broken' in rb) return broken(`the witness does not compile against the second scenario: ${rb.broken}`);
+  // each test's two runs: on the first side (or, minus, the second without its difference), and on the second (or, plus, the first with it)
+  const pass = new Map(ra.map((r) => [r.name, r]));
+  const fail = new Map(rb.map((r) => [r.name, r]));
+  const names = [...ra.map((r) => r.name), ...rb.map((r) => r.name).filter((n) => !pass.has(n))];
   for (const iso of texts.isolated ?? []) {
     const r = run(iso.text);
-    if ('broken' in r) return { passesOnA: ra.every((x) => x.status === 'passed'), failsOnB: false, failureOnB: null, problem: `the witness of ${iso.label} does not compile with only that difference taken: ${r.broken}` };
-    if (r[0]) isolated.set(r[0].name, r[0]);
+    if ('broken' in r) return broken(`the witness of ${iso.label} does not compile in its isolated module: ${r.broken}`);
+    if (!r[0]) continue;
+    (iso.direction === 'minus' ? pass : fail).set(r[0].name, r[0]);
+    if (!names.includes(r[0].name)) names.push(r[0].name);
   }
-  let next = 0;
-  for (const r of ra) rb.push(isolated.get(r.name) ?? direct[next++] ?? { status: 'broken', code: null, message: 'missing', name: r.name });
-  const tests = ra.map((r, i) => ({ name: r.name, passesOnA: r.status === 'passed', failsOnB: rb[i]?.status === 'failed', failureOnB: rb[i]?.code ?? null }));
-  const failsA = ra.find((r) => r.status !== 'passed');
-  const passesB = rb.find((r) => r.status !== 'failed');
-  const problem = failsA ? `the witness "${failsA.name}" fails on the first scenario: ${failsA.message}` : passesB ? `the witness "${passesB.name}" passes on the second scenario too` : null;
-  return { passesOnA: !failsA, failsOnB: !passesB, failureOnB: rb[0]?.code ?? null, problem, tests };
+  const tests = names.map((name) => ({ name, passesOnA: pass.get(name)?.status === 'passed', failsOnB: fail.get(name)?.status === 'failed', failureOnB: fail.get(name)?.code ?? null }));
+  const failsA = tests.find((t) => !t.passesOnA);
+  const passesB = tests.find((t) => !t.failsOnB);
+  const problem = failsA ? `the witness "${failsA.name}" fails on the first scenario: ${pass.get(failsA.name)?.message ?? 'not run'}` : passesB ? `the witness "${passesB.name}" passes on the second scenario too` : null;
+  return { passesOnA: !failsA, failsOnB: !passesB, failureOnB: tests[0]?.failureOnB ?? null, problem, tests };
 }

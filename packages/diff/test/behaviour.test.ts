@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkWitness, differenceTargets, replayWitness, searchWitness, structuralDiff, witnessTest, LockstepPair } from '../src/index.ts';
+import { checkWitness, differenceTargets, involves, replayWitness, searchWitness, structuralDiff, verifyWitness, witnessTest, LockstepPair } from '../src/index.ts';
 import { createMemoryHost } from '@houserules/compiler';
-import { BASE, graphOf } from './fixtures.ts';
+import { BASE, graphOf, read } from './fixtures.ts';
 
 const files = { '/s/luck.rules': BASE };
 const { graph: base, host } = graphOf(files, '/s/luck.rules');
@@ -112,5 +112,104 @@ describe('a witness per difference', () => {
     expect(last.witness).toBeNull();
     expect(last.summary).toMatch(/^no witness in 3 games up to 1 decisions/);
     expect(last.summary).toMatch(/not a proof/);
+  });
+});
+
+describe('sound by construction: a witness is run on both sides before it is reported', () => {
+  const a = { extends: './luck.rules', variant: null, options: {} };
+  const b = { extends: './luck.rules', variant: 'generous', options: {} };
+
+  it('ends each witness with the first line that holds on the first and fails on the second, what a player holds first', () => {
+    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600, verify: { host, path: '/s/luck_witness.rules', a, b } });
+    const w = r.witness!;
+    // a purse (what a player holds) before the derived worth or the table's bookkeeping
+    expect(w.verified?.expect).toMatch(/^expect p\d\.purse\.coin == \d+$/);
+    expect(w.verified?.failureOnB).toBe('test/expectation-failed');
+    expect(w.divergence.candidates.map((c) => c.seen)).toEqual(w.divergence.candidates.map((c) => c.seen).slice().sort((x, y) => x - y));
+    const texts = witnessTest([{ label: 'option bonus_rule', witness: w }], a, b, { a: 'Luck', b: 'Luck (generous)', module: 'luck_witness' });
+    expect(texts.text).toContain(`  ${w.verified!.expect}\n}`);
+  });
+
+  it('reports no witness when no line of it fails on the second side, and says why', () => {
+    // aimed at the first side twice: whatever the games showed, no test can pass on one and fail on the other
+    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600, verify: { host, path: '/s/luck_witness.rules', a, b: a } });
+    expect(r.witness).toBeNull();
+    const d = r.differences[0]!;
+    expect(d.witness).toBeNull();
+    expect(d.unverified).toMatch(/passes on the second side too/);
+    expect(d.summary).toMatch(/^no verified witness: .* not reported$/);
+  });
+
+  it('keeps the first candidate line that tells the sides apart, skipping one that holds on both', () => {
+    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600 });
+    const w = r.witness!;
+    const good = w.divergence.candidates[0]!;
+    const v = verifyWitness(w, [{ line: 'expect round >= 1', detail: 'holds on both', seen: 0 }, good], { host, path: '/s/luck_witness.rules', a, b });
+    expect(v).toMatchObject({ expect: good.line, failureOnB: 'test/expectation-failed' });
+    expect(verifyWitness(w, [{ line: 'expect round == 99', detail: 'holds on neither', seen: 0 }], { host, path: '/s/luck_witness.rules', a, b })).toEqual({ problem: expect.stringMatching(/on the first side/) });
+  });
+});
+
+/** leaving only in the last round; the second printing lets players leave from round 2 on: no constraint for it, and one new limit for round 1 */
+const LIMITS = `${BASE}
+forbid no_early_leave on plan(p, choice) when choice == leave and round < 3
+  reason "Leave only in the last round."
+
+variant loose "Loose" {
+  remove constraint no_early_leave
+  forbid not_first on plan(p, choice) when choice == leave and round == 1
+    reason "Nobody leaves in the first round."
+}
+`;
+
+describe('crediting and isolation both ways', () => {
+  const files = { '/s/luck.rules': LIMITS };
+  const { graph: a, host: h } = graphOf(files, '/s/luck.rules');
+  const b = graphOf(files, '/s/luck.rules', 'loose').graph;
+  const diff = structuralDiff(a, b);
+  const targets = differenceTargets(diff, a, b);
+
+  it('credits a set-up divergence to what differs in it, not to every declaration, and a changed value to its own flip', () => {
+    const target = (key: string) => targets.find((t) => t.nodes[0] === key)!;
+    const limit = target('constraint not_first');
+    const setUp = { kind: 'state' as const, step: 0, move: null, detail: '', rules: [], expect: [], candidates: [], touched: ['var pot', 'rule deal'] };
+    expect(involves(setUp, limit)).toBe(false);
+    expect(involves({ ...setUp, touched: ['constraint not_first'] }, limit)).toBe(true);
+    // a derived value that takes another value shows its own difference, and its readers'
+    const two = graphOf({ '/s/luck.rules': TWO.replace('derive total: number = sum(p in players: p.purse.coin)', 'derive total: number = sum(p in players: p.purse.coin) + pot') }, '/s/luck.rules');
+    const t2 = differenceTargets(structuralDiff(graphOf({ '/s/luck.rules': TWO }, '/s/luck.rules').graph, two.graph), graphOf({ '/s/luck.rules': TWO }, '/s/luck.rules').graph, two.graph).find((t) => t.nodes[0] === 'derived total')!;
+    expect(involves({ ...setUp, step: 3, touched: ['derived total'] }, t2)).toBe(true);
+  });
+
+  it('shows a limit that matters only with the other difference: the second without it, against the second', () => {
+    const r = searchWitness({ graph: a, options: {} }, { graph: b, options: {} }, {
+      steerBy: diff,
+      players: 2,
+      games: 20,
+      budgetSeconds: 600,
+      isolate: { host: h, fileA: '/s/luck.rules', readB: read(files) },
+      verify: { host: h, path: '/s/luck_witness.rules', a: { extends: './luck.rules', variant: null, options: {} }, b: { extends: './luck.rules', variant: 'loose', options: {} } },
+    });
+    const removed = r.differences.find((d) => d.label === 'constraint no_early_leave')!;
+    const limit = r.differences.find((d) => d.label === 'constraint not_first')!;
+    // the relaxation shows directly, in round 2
+    expect(removed.witness).not.toBeNull();
+    expect(removed.isolation).toBeNull();
+    // the limit: taken alone into the first it changes nothing (the first forbids more); the second without it lets a player leave in round 1
+    expect(limit.isolation).toBe('isolated');
+    expect(limit.direction).toBe('minus');
+    expect(limit.isolatedDeclarations).toContain('remove constraint no_early_leave');
+    expect(limit.isolatedDeclarations).not.toContain('not_first');
+    expect(limit.witness?.verified?.expect).toMatch(/^expect legal p\d chooses leave$/);
+    expect(limit.witness?.verified?.failureOnB).toBe('test/move-illegal');
+
+    // written as files: the test passes in the second without the limit, and fails on the second
+    const witnesses = r.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null, direction: d.direction ?? null }] : []));
+    const texts = witnessTest(witnesses, { extends: './luck.rules', variant: null, options: {} }, { extends: './luck.rules', variant: 'loose', options: {} }, { a: 'Luck', b: 'Luck (loose)', module: 'luck_witness' });
+    expect(texts.isolated.map((x) => x.direction)).toEqual(['minus']);
+    expect(texts.text).not.toContain('not_first:');
+    const check = checkWitness(h, '/s/luck_witness.rules', texts);
+    expect(check).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
+    expect(check.tests).toHaveLength(2);
   });
 });

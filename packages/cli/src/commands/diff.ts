@@ -1,4 +1,5 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { RULE_GRAPH_VERSION, validateRuleGraph, type Diagnostic, type DiagnosticCode, type RuleGraph, type Value } from '@houserules/schema';
 import { loadGraph } from '@houserules/engine';
 import {
@@ -6,11 +7,13 @@ import {
   compareBalance,
   foundDifferences,
   formatDiffReport,
+  isWitnessFile,
   printable,
   searchWitness,
   structuralDiff,
   witnessTest,
   type DiffReport,
+  type WitnessTarget,
 } from '@houserules/diff';
 import {
   createGameRunner,
@@ -51,12 +54,16 @@ behave differently, shrunk and written as a test, and their balance side by side
   houserules diff scenarios/diamant --variant incan_gold            base game vs a variant
   houserules diff scenarios/diamant --against-variant incan_gold    the same
   houserules diff a.rules b.rules                                   two scenarios
+  houserules diff scenarios/diamond-mines --option-b short_payout=mine_paid_first   two readings
 
 Options:
   --variant V           one scenario: compare its base game with variant V;
                         two scenarios: use variant V of the first
   --against-variant W   use variant W of the second (or, with one scenario, of the same)
   --option k=v          set an option on both sides, where declared (repeatable)
+  --option-a k=v        set an option on the first side only (repeatable); with --option-b,
+                        two readings of one scenario's option, without a module
+  --option-b k=v        set an option on the second side only (repeatable)
   --behaviour           search for a game in which the two diverge, shrink it, write it as a test
   --balance             play --games games of each (same seeds, agents) and compare win rates,
                         scores, length and end reasons, with 95% intervals and significance marks
@@ -68,8 +75,12 @@ Options:
   --players N           seats (default: 4, within both scenarios' ranges)
   --agents a,b,…        agents for --balance (random, first, mcts(…), or a policy both declare)
   --workers N           play --balance games on N worker threads (same numbers for any N)
-  --witness-out FILE    write the witness test there (a module extending the first scenario)
+  --witness-out FILE    write the witness test there (a module extending the first scenario, each
+                        test run on both sides first), FILE.second.rules (the same tests aimed at
+                        the second) and FILE.isolated-N.rules (the first with one difference taken)
   --json | --markdown   print the report as JSON, or as Markdown for a forum post or errata page
+  --markdown-out FILE   also write the report as Markdown there (the same run)
+  --json-out FILE       also write the report as JSON there (the same run)
 ${rootHelp(24)}
   -h, --help            this help
 
@@ -152,9 +163,15 @@ function loads(io: CliIo, graph: RuleGraph, file: string, host: NodeModuleHost):
   return false;
 }
 
-/** --option k=v for each side: set where the side declares k; unknown on both sides is a mistake */
+/**
+ * --option k=v for both sides (set where declared; unknown on both is a
+ * mistake), --option-a k=v for the first only and --option-b k=v for the
+ * second only (each must declare it): two readings of one option compared
+ * without a module
+ */
 function sideOptions(io: CliIo, args: ParsedCommandArgs, a: RuleGraph, b: RuleGraph): { ok: true; a: Record<string, Value>; b: Record<string, Value> } | Fail {
   const out = { a: {} as Record<string, Value>, b: {} as Record<string, Value> };
+  const declared = (g: RuleGraph): string => g.options.map((o) => o.name).join(', ') || '(none)';
   for (const raw of listOption(args, 'option')) {
     const name = raw.split('=')[0]!.trim();
     const inA = a.options.some((o) => o.name === name);
@@ -167,6 +184,13 @@ function sideOptions(io: CliIo, args: ParsedCommandArgs, a: RuleGraph, b: RuleGr
       if (!g.options.some((o) => o.name === name)) continue;
       const parsed = parseOptionAssignments([raw], g);
       if (!parsed.ok) return usageError(io, parsed.message);
+      Object.assign(out[key], parsed.value);
+    }
+  }
+  for (const [flagName, key, g] of [['option-a', 'a', a], ['option-b', 'b', b]] as const) {
+    for (const raw of listOption(args, flagName)) {
+      const parsed = parseOptionAssignments([raw], g);
+      if (!parsed.ok) return usageError(io, `--${flagName}: ${parsed.message.replace(/this scenario declares: .*$/, `the ${key === 'a' ? 'first' : 'second'} side declares: ${declared(g)}`)}`);
       Object.assign(out[key], parsed.value);
     }
   }
@@ -208,6 +232,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     variant: { type: 'string' },
     'against-variant': { type: 'string' },
     option: { type: 'string', multiple: true },
+    'option-a': { type: 'string', multiple: true },
+    'option-b': { type: 'string', multiple: true },
     behaviour: { type: 'boolean' },
     behavior: { type: 'boolean' },
     balance: { type: 'boolean' },
@@ -222,6 +248,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     json: { type: 'boolean' },
     markdown: { type: 'boolean' },
     'witness-out': { type: 'string' },
+    'markdown-out': { type: 'string' },
+    'json-out': { type: 'string' },
     root: { type: 'string' },
   });
   if (!parsed.ok) return usageError(io, parsed.message).code;
@@ -242,13 +270,31 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   for (const [name, r, most] of limits) if (r.ok && r.value !== undefined && r.value > most) return usageError(io, `--${name} is at most ${most}, not ${r.value}`).code;
   const num = (r: (typeof numbers)[keyof typeof numbers]): number | undefined => (r.ok ? r.value : undefined);
 
+  const behaviour = flag(args, 'behaviour') || flag(args, 'behavior');
+  const balance = flag(args, 'balance');
+  // a flag that only a search or the balance reads does nothing without it: said at once, not ignored
+  const modeOf: [string, boolean, string][] = [
+    ['witness-out', behaviour, '--behaviour'],
+    ['depth', behaviour, '--behaviour'],
+    ['budget-seconds', behaviour, '--behaviour'],
+    ['shrink-seconds', behaviour, '--behaviour'],
+    ['agents', balance, '--balance'],
+    ['workers', balance, '--balance'],
+    ['games', behaviour || balance, '--behaviour or --balance'],
+    ['seed', behaviour || balance, '--behaviour or --balance'],
+    ['players', behaviour || balance, '--behaviour or --balance'],
+    ['option', behaviour || balance, '--behaviour or --balance'],
+  ];
+  for (const [name, on, needs] of modeOf) if (!on && args.values[name] !== undefined) return usageError(io, `--${name} is for ${needs}: without it nothing reads it`).code;
+
   let variantA = stringOption(args, 'variant');
   let variantB = stringOption(args, 'against-variant');
   if (paths.length === 1) {
-    if (variantB === undefined && variantA === undefined) return usageError(io, 'one scenario: name the variant to compare it with (--variant V or --against-variant W), or give a second scenario').code;
+    if (variantB === undefined && variantA === undefined && listOption(args, 'option-a').length + listOption(args, 'option-b').length === 0)
+      return usageError(io, 'one scenario: name the variant to compare it with (--variant V or --against-variant W), two readings of its options (--option-a k=v, --option-b k=v), or give a second scenario').code;
     // one scenario and --variant only: its base game against that variant
-    if (variantB === undefined) [variantA, variantB] = [undefined, variantA];
-    if (variantA === variantB) return usageError(io, `--variant and --against-variant both name ${variantA}: nothing to compare`).code;
+    if (variantB === undefined && listOption(args, 'option-a').length + listOption(args, 'option-b').length === 0) [variantA, variantB] = [undefined, variantA];
+    else if (variantB === undefined) variantB = variantA;
   }
   const root = rootOption(args, io.cwd);
   if (!root.ok) return usageError(io, root.message).code;
@@ -258,82 +304,178 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (!lb.ok) return lb.code;
   const A = la.side;
   const B = lb.side;
+
+  let structural = structuralDiff(A.graph, B.graph, { readA: A.host.readCached, readB: B.host.readCached });
+  // two scenarios with nothing in common: one short message, not a diff of everything
+  if (structural.diagnostics.some((d) => d.code === 'diff/unrelated-scenarios')) {
+    io.stderr.write(errorLine('diff', 'diff/unrelated-scenarios', `${printable(A.label)} (${printable(displayPath(io.cwd, A.file))}) and ${printable(B.label)} (${printable(displayPath(io.cwd, B.file))}) share no declaration by name: they are not two printings of one game, so there is nothing to compare`));
+    return EXIT_USAGE;
+  }
+
+  // every flag is checked before anything is played, whichever mode reads it
+  const options = sideOptions(io, args, A.graph, B.graph);
+  if (!options.ok) return options.code;
+  // options set for one side only, or differently: two readings, compared as a changed default
+  if (Object.keys(options.a).length + Object.keys(options.b).length > 0) structural = structuralDiff(A.graph, B.graph, { readA: A.host.readCached, readB: B.host.readCached, optionsA: options.a, optionsB: options.b });
+  const players = playerCount(io, args, A.graph, B.graph);
+  if (!players.ok) return players.code;
+  const agents: AgentSpec[][] = [[], []];
+  for (const text of splitAgentList(stringOption(args, 'agents') ?? 'random')) {
+    for (const [i, g] of [A.graph, B.graph].entries()) {
+      const agent = parseAgentSpec(text, g);
+      if (!agent.ok) return usageError(io, `${i === 0 ? A.label : B.label}: ${agent.message}`).code;
+      agents[i]!.push(agent.value);
+    }
+  }
+  if (agents[0]!.length === 0) return usageError(io, '--agents names no agent').code;
+  if (agents[0]!.length > players.value) return usageError(io, `${agents[0]!.length} agents for ${players.value} players`).code;
   const witnessOut = stringOption(args, 'witness-out');
-  const witnessTarget = witnessOut !== undefined ? resolve(io.cwd, witnessOut) : resolve(dirname(A.file), `${moduleName(A.file)}_witness.rules`);
-  if (witnessOut !== undefined) {
-    // Where it lands, every symlink resolved (a dangling one, a FIFO, a link out of the project are refused there) …
-    const landing = checkedOutputPath(io.cwd, witnessOut, A.host.projectRoot);
-    // … must be inside the first scenario's project: the witness extends it and is checked there.
-    if (!isWithin(landing, A.host.projectRoot)) {
-      const diagnostic: Diagnostic = {
-        code: 'resolve/outside-project',
-        severity: 'error',
-        message: `--witness-out ${printable(witnessOut)} is outside the project (${printable(A.host.projectRoot)}): the witness test extends the first scenario and is checked there, so it must be written inside the project`,
-        hint: 'write it next to the scenario or its tests, or name a wider project folder with --root',
-      };
-      writeDiagnostics(io, io.stderr, [diagnostic], A.host.readCached);
-      return EXIT_USAGE;
-    }
+  const files = witnessOut !== undefined ? witnessFiles(io, witnessOut, A) : null;
+  if (files && !files.ok) return files.code;
+  const witnessTarget = files?.ok ? files.path : resolve(dirname(A.file), `${moduleName(A.file)}_witness.rules`);
+  // the report in the other forms, from the same run (a long search is not run again for each): checked before it starts
+  const reportOuts: { path: string; given: string; form: 'markdown' | 'json' }[] = [];
+  for (const form of ['markdown', 'json'] as const) {
+    const given = stringOption(args, `${form}-out`);
+    if (given === undefined) continue;
+    const path = checkedOutputPath(io.cwd, given, A.host.projectRoot);
+    if (!existsSync(dirname(path)) || !statSync(dirname(path)).isDirectory()) return usageError(io, `--${form}-out ${printable(given)}: the folder ${printable(displayPath(io.cwd, dirname(path)))} does not exist (make it first)`, 'cli/cannot-write').code;
+    reportOuts.push({ path, given, form });
   }
 
-  const structural = structuralDiff(A.graph, B.graph, { readA: A.host.readCached, readB: B.host.readCached });
-  const report: DiffReport = { a: { label: A.label, file: A.file }, b: { label: B.label, file: B.file }, structural, behaviour: null, balance: null };
-  const unrelated = structural.diagnostics.some((d) => d.code === 'diff/unrelated-scenarios');
-
-  if (!unrelated && (flag(args, 'behaviour') || flag(args, 'behavior') || flag(args, 'balance'))) {
-    const players = playerCount(io, args, A.graph, B.graph);
-    if (!players.ok) return players.code;
-    const options = sideOptions(io, args, A.graph, B.graph);
-    if (!options.ok) return options.code;
-    if (flag(args, 'behaviour') || flag(args, 'behavior')) {
-      const search = searchWitness(
-        { graph: A.graph, options: options.a },
-        { graph: B.graph, options: options.b },
-        { players: players.value, games: num(numbers.games) ?? 200, depth: num(numbers.depth), budgetSeconds: num(numbers.budget), shrinkSeconds: num(numbers.shrink), seed: num(numbers.seed), steerBy: structural, now: cpuMilliseconds, isolate: A.file.endsWith('.json') ? undefined : { host: A.host, fileA: A.file, readB: B.host.readCached } },
-      );
-      let witnessText: string | null = null;
-      let check = null;
-      if (search.witness) {
-        const out = witnessOut;
-        const target = witnessTarget;
-        const ref = (file: string): string => {
-          const r = relative(dirname(target), file).split(sep).join('/');
-          return r.startsWith('.') ? r : `./${r}`;
-        };
-        const witnesses = search.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }] : []));
-        const texts = witnessTest(witnesses, { extends: ref(A.file), variant: A.variant, options: options.a }, { extends: ref(B.file), variant: B.variant, options: options.b }, { a: A.label, b: B.label, module: moduleName(target) });
-        witnessText = texts.text;
-        // run through the first side's confined host: the witness module extends the first scenario
-        check = A.file.endsWith('.json') || B.file.endsWith('.json') ? null : checkWitness(A.host, target, texts);
-        if (out !== undefined) writeOutputFile(io.cwd, out, texts.text, A.host.projectRoot);
-      }
-      report.behaviour = { ...search, witnessTest: witnessText, check };
-    }
-    if (flag(args, 'balance')) {
-      const agents: AgentSpec[][] = [[], []];
-      for (const text of splitAgentList(stringOption(args, 'agents') ?? 'random')) {
-        for (const [i, g] of [A.graph, B.graph].entries()) {
-          const agent = parseAgentSpec(text, g);
-          if (!agent.ok) return usageError(io, `${i === 0 ? A.label : B.label}: ${agent.message}`).code;
-          agents[i]!.push(agent.value);
+  // a side's own readings (--option-a, --option-b) name it: "Diamant (leftover_sharing = pooled)"
+  const reading = (flagName: 'option-a' | 'option-b', label: string): string => {
+    const set = listOption(args, flagName).map((x) => x.replace(/\s*=\s*/, ' = ').trim());
+    return set.length === 0 ? label : `${label} (${set.join(', ')})`;
+  };
+  A.label = reading('option-a', A.label);
+  B.label = reading('option-b', B.label);
+  const report: DiffReport = { a: { label: A.label, file: A.file, options: options.a }, b: { label: B.label, file: B.file, options: options.b }, structural, behaviour: null, balance: null };
+  if (behaviour) {
+    const target = witnessTarget;
+    const ref = (file: string): string => {
+      const r = relative(dirname(target), file).split(sep).join('/');
+      return r.startsWith('.') ? r : `./${r}`;
+    };
+    const targetA: WitnessTarget = { extends: ref(A.file), variant: A.variant, options: options.a };
+    const targetB: WitnessTarget = { extends: ref(B.file), variant: B.variant, options: options.b };
+    // a compiled graph has no module a test can extend: its witnesses cannot be run, so none is reported as a test
+    const testable = !A.file.endsWith('.json') && !B.file.endsWith('.json');
+    const search = searchWitness(
+      { graph: A.graph, options: options.a },
+      { graph: B.graph, options: options.b },
+      {
+        players: players.value,
+        games: num(numbers.games) ?? 200,
+        depth: num(numbers.depth),
+        budgetSeconds: num(numbers.budget),
+        shrinkSeconds: num(numbers.shrink),
+        seed: num(numbers.seed),
+        steerBy: structural,
+        now: cpuMilliseconds,
+        isolate: testable ? { host: A.host, fileA: A.file, readB: B.host.readCached } : undefined,
+        // every witness is run as a test on both sides (a module beside the witness file, through the first side's confined host) before it is reported
+        verify: testable ? { host: A.host, path: target, a: targetA, b: targetB } : undefined,
+      },
+    );
+    let witnessText: string | null = null;
+    let check = null;
+    const written: string[] = [];
+    if (search.witness && testable) {
+      const witnesses = search.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null, direction: d.direction ?? null }] : []));
+      const names = files?.ok ? companionNames(files.path, witnesses.filter((w) => w.isolated).length) : null;
+      const shown = (f: string): string => displayPath(io.cwd, f);
+      const texts = witnessTest(witnesses, targetA, targetB, { a: A.label, b: B.label, module: moduleName(target), ...(names ? { files: { first: shown(target), second: shown(names.second), isolated: names.isolated.map(shown) } } : {}) });
+      witnessText = texts.text;
+      check = checkWitness(A.host, target, texts);
+      if (files?.ok && names) {
+        writeOutputFile(io.cwd, files.path, texts.text, A.host.projectRoot);
+        written.push(files.path);
+        if (texts.againstB.includes('\ntest ')) {
+          writeOutputFile(io.cwd, names.second, texts.againstB, A.host.projectRoot);
+          written.push(names.second);
         }
+        texts.isolated.forEach((x, i) => {
+          writeOutputFile(io.cwd, names.isolated[i]!, x.text, A.host.projectRoot);
+          written.push(names.isolated[i]!);
+        });
       }
-      if (agents[0]!.length === 0) return usageError(io, '--agents names no agent').code;
-      if (agents[0]!.length > players.value) return usageError(io, `${agents[0]!.length} agents for ${players.value} players`).code;
-      const games = num(numbers.games) ?? 1000;
-      const spec = (side: LoadedSide, opts: Record<string, Value>, ag: AgentSpec[]): SimulationSpec => ({ graph: side.graph, scenarioFile: side.file, variant: side.variant, players: players.value, options: opts, agents: ag, seed: num(numbers.seed) ?? 1, log: false });
-      const workers = workersForCores(num(numbers.workers), 'diff', io.stderr);
-      const sa = await playBalance(spec(A, options.a, agents[0]!), games, workers);
-      const sb = await playBalance(spec(B, options.b, agents[1]!), games, workers);
-      if (typeof sa === 'string' || typeof sb === 'string') return usageError(io, typeof sa === 'string' ? sa : (sb as string)).code;
-      report.balance = { games, agents: agents[0]!.map(formatAgentSpec), rows: compareBalance(sa, sb) };
     }
+    // never left stale: what an earlier run wrote there and this one did not is removed
+    const removed = files?.ok ? removeStale(files.path, written) : [];
+    report.behaviour = { ...search, witnessTest: witnessText, check, files: { written: written.map((f) => displayPath(io.cwd, f)), removed: removed.map((f) => displayPath(io.cwd, f)) } };
+  }
+  if (balance) {
+    const games = num(numbers.games) ?? 1000;
+    const spec = (side: LoadedSide, opts: Record<string, Value>, ag: AgentSpec[]): SimulationSpec => ({ graph: side.graph, scenarioFile: side.file, variant: side.variant, players: players.value, options: opts, agents: ag, seed: num(numbers.seed) ?? 1, log: false });
+    const workers = workersForCores(num(numbers.workers), 'diff', io.stderr);
+    const sa = await playBalance(spec(A, options.a, agents[0]!), games, workers);
+    const sb = await playBalance(spec(B, options.b, agents[1]!), games, workers);
+    if (typeof sa === 'string' || typeof sb === 'string') return usageError(io, typeof sa === 'string' ? sa : (sb as string)).code;
+    report.balance = { games, agents: agents[0]!.map(formatAgentSpec), rows: compareBalance(sa, sb) };
   }
 
-  if (flag(args, 'json')) io.stdout.write(JSON.stringify(report, (k, v: unknown) => (typeof v === 'string' ? printable(v) : v), 2) + '\n');
-  else io.stdout.write(formatDiffReport(report, { markdown: flag(args, 'markdown'), displayPath: (f) => displayPath(io.cwd, f) }));
-  if (unrelated) return EXIT_USAGE;
+  const json = (): string => JSON.stringify(report, (k, v: unknown) => (typeof v === 'string' ? printable(v) : v), 2) + '\n';
+  const markdown = (): string => formatDiffReport(report, { markdown: true, displayPath: (f) => displayPath(io.cwd, f) });
+  for (const o of reportOuts) writeOutputFile(io.cwd, o.given, o.form === 'json' ? json() : markdown(), A.host.projectRoot);
+  if (flag(args, 'json')) io.stdout.write(json());
+  else if (flag(args, 'markdown')) io.stdout.write(markdown());
+  else io.stdout.write(formatDiffReport(report, { displayPath: (f) => displayPath(io.cwd, f) }));
   return foundDifferences(report) ? 1 : EXIT_OK;
+}
+
+/** the witness file's companions: the same tests aimed at the second side, and one module per isolated difference */
+function companionNames(path: string, isolated: number): { second: string; isolated: string[] } {
+  const stem = path.replace(/\.rules$/, '');
+  return { second: `${stem}.second.rules`, isolated: Array.from({ length: isolated }, (_, i) => `${stem}.isolated-${i + 1}.rules`) };
+}
+
+/**
+ * --witness-out checked before the search: inside the project once resolved,
+ * in a folder that exists, and either new or a file an earlier run of the diff
+ * wrote (a file it did not write is not replaced)
+ */
+function witnessFiles(io: CliIo, given: string, A: LoadedSide): { ok: true; path: string } | Fail {
+  // Where it lands, every symlink resolved (a dangling one, a FIFO, a link out of the project are refused there) …
+  const landing = checkedOutputPath(io.cwd, given, A.host.projectRoot);
+  // … must be inside the first scenario's project: the witness extends it and is checked there.
+  if (!isWithin(landing, A.host.projectRoot)) {
+    const diagnostic: Diagnostic = {
+      code: 'resolve/outside-project',
+      severity: 'error',
+      message: `--witness-out ${printable(given)} is outside the project (${printable(A.host.projectRoot)}): the witness test extends the first scenario and is checked there, so it must be written inside the project`,
+      hint: 'write it next to the scenario or its tests, or name a wider project folder with --root',
+    };
+    writeDiagnostics(io, io.stderr, [diagnostic], A.host.readCached);
+    return { ok: false, code: EXIT_USAGE };
+  }
+  if (!given.endsWith('.rules')) return usageError(io, `--witness-out ${printable(given)}: a witness is a module of tests, a .rules file`);
+  const folder = dirname(landing);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return usageError(io, `--witness-out ${printable(given)}: the folder ${printable(displayPath(io.cwd, folder))} does not exist (make it first)`, 'cli/cannot-write');
+  for (const f of [landing, ...companionsOnDisk(landing)]) {
+    if (existsSync(f) && !isWitnessFile(readFileSync(f, 'utf8'))) return usageError(io, `--witness-out: ${printable(displayPath(io.cwd, f))} exists and was not written by houserules diff: name another file, or move it away`, 'cli/cannot-write');
+  }
+  return { ok: true, path: landing };
+}
+
+/** companions an earlier run may have left beside the witness file */
+function companionsOnDisk(path: string): string[] {
+  const folder = dirname(path);
+  const stem = basename(path).replace(/\.rules$/, '');
+  const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^${escaped}\\.(second|isolated-\\d+)\\.rules$`);
+  return readdirSync(folder).filter((f) => pattern.test(f)).map((f) => join(folder, f));
+}
+
+/** removes the witness file and companions an earlier run wrote that this run did not write again */
+function removeStale(path: string, written: string[]): string[] {
+  const out: string[] = [];
+  for (const f of [path, ...companionsOnDisk(path)]) {
+    if (written.includes(f) || !existsSync(f) || !isWitnessFile(readFileSync(f, 'utf8'))) continue;
+    unlinkSync(f);
+    out.push(f);
+  }
+  return out;
 }
 
 export const diffCommand: Command = { name: 'diff', summary: 'compare two printings: rules, a shrunk witness game, balance', usage, run };

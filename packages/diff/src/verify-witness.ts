@@ -1,0 +1,66 @@
+import type { ModuleHost } from '@houserules/compiler';
+import type { ExpectCandidate } from './lockstep.ts';
+import type { Witness } from './witness-search.ts';
+import { runModule, testBlock, type WitnessTarget } from './witness-test.ts';
+import { isolationBlock, ISOLATED_VARIANT } from './isolate-difference.ts';
+
+/** the most candidate lines run for one witness (each is one test of a module compiled once per side) */
+export const VERIFY_CANDIDATES = 12;
+
+/**
+ * Where a witness is run before it is reported (docs/diff.md, "The witness is
+ * a test"): a module at `path` (beside the first scenario, so its `extends`
+ * resolves) extending each side as `a` and `b` say, through `host`.
+ */
+export interface WitnessVerifier {
+  host: ModuleHost;
+  path: string;
+  a: WitnessTarget;
+  b: WitnessTarget;
+}
+
+/** An isolated witness's sides: `plus` the first against the first with these declarations; `minus` the first with them against the second. */
+export interface IsolatedSides {
+  direction: 'plus' | 'minus';
+  declarations: string;
+}
+
+export type Verification = { expect: string; detail: string; failureOnB: string | null } | { problem: string };
+
+/**
+ * Runs the witness with the conformance runner on both sides, once per
+ * candidate line (the ways the two games differ after its moves, what a player
+ * sees first), and keeps the first line that holds on the first side and
+ * fails on the second. `isolated`: the declarations that take the difference
+ * from the second scenario into a module extending the first — the second side
+ * is then that module. None holds: a problem, and the witness is not reported.
+ */
+export function verifyWitness(w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange'>, candidates: readonly ExpectCandidate[], v: WitnessVerifier, isolated: IsolatedSides | null = null): Verification {
+  const tried = dedupe(candidates).slice(0, VERIFY_CANDIDATES);
+  if (tried.length === 0) return { problem: 'no test line tells the two games apart' };
+  const module = (extendsRef: string, name: string, t: WitnessTarget, before: string): string =>
+    [`module ${name} extends "${extendsRef.replace(/[\\"]/g, (c) => `\\${c}`)}"`, '', before, ...tried.flatMap((c, i) => testBlock(`candidate ${i + 1}`, w, t, [c.line]))].join('\n');
+  // plus: the first, against the first with the difference taken; minus: the first with every other taken (the second without it), against the second
+  // the isolated side is a variant of a module extending the first (its declarations apply to the first alone, not after a variant the first's file declares)
+  const iso = (options: WitnessTarget['options']): string => module(v.a.extends, 'houserules_diff_verify', { ...v.a, variant: ISOLATED_VARIANT, options }, `${isolationBlock(isolated!.declarations)}\n`);
+  const first = isolated?.direction === 'minus' ? iso(v.b.options) : module(v.a.extends, 'houserules_diff_verify', v.a, '');
+  const second = isolated?.direction === 'plus' ? iso(v.a.options) : module(v.b.extends, 'houserules_diff_verify', v.b, '');
+  const onA = runModule(v.host, v.path, first);
+  if ('broken' in onA) return { problem: `the witness does not compile on the first side: ${onA.broken}` };
+  const onB = runModule(v.host, v.path, second);
+  if ('broken' in onB) return { problem: `the witness does not compile on the second side: ${onB.broken}` };
+  const byName = (runs: typeof onA, i: number) => runs.find((r) => r.name === `candidate ${i + 1}`);
+  for (let i = 0; i < tried.length; i++) {
+    const a = byName(onA, i);
+    const b = byName(onB, i);
+    if (a?.status === 'passed' && b?.status === 'failed') return { expect: tried[i]!.line, detail: tried[i]!.detail, failureOnB: b.code };
+  }
+  const a0 = byName(onA, 0);
+  const why = a0?.status !== 'passed' ? `on the first side: ${a0?.message ?? 'not run'}` : 'each passes on the second side too';
+  return { problem: `none of ${tried.length} test line${tried.length === 1 ? '' : 's'} holds on the first side and fails on the second (${why})` };
+}
+
+function dedupe(cs: readonly ExpectCandidate[]): ExpectCandidate[] {
+  const seen = new Set<string>();
+  return cs.filter((c) => !seen.has(c.line) && (seen.add(c.line), true));
+}
