@@ -144,7 +144,7 @@ describe('mcts searches only what its seat knows', () => {
     expect(swapWith).toBeDefined();
     swapCards(b, theirs, 0, deck, swapWith!);
     expect(a.stateHash()).not.toBe(b.stateHash());
-    const params = { iterations: 40, depth: 30 };
+    const params = { iterations: 60, depth: 200 };
     expect(search(catan, b, seat, params)).toEqual(search(catan, a, seat, params));
   });
 });
