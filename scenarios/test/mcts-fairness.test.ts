@@ -3,12 +3,12 @@
 // secret answer, another's secret score, the seat's own hand facing the table — give the same search,
 // option by option and visit by visit. A game that differs in what the seat does see searches differently.
 import { describe, expect, it } from 'vitest';
-import { createGame, mctsAgent, type Game, type LoadedGraph } from '@houserules/engine';
+import { createGame, mctsAgent, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
 import { loadScenario } from './load-scenario.ts';
 
 /** the seat's search of the game: its answer and its figures (the same seed every time) */
-function search(lg: LoadedGraph, game: Game, seat: number): { answer: number; nodes: number; rootVisits: number } {
-  const agent = mctsAgent(lg, { iterations: 300 }, 42).value!;
+function search(lg: LoadedGraph, game: Game, seat: number, params: Record<string, number> = { iterations: 300 }): { answer: number; nodes: number; rootVisits: number } {
+  const agent = mctsAgent(lg, params, 42).value!;
   const answer = agent.choose(game, seat) as number;
   const s = agent.lastStats!;
   return { answer, nodes: s.nodes, rootVisits: s.rootVisits };
@@ -117,5 +117,34 @@ describe('mcts searches only what its seat knows', () => {
     swapCards(b, hand, 0, deck, 0);
     expect(a.stateHash()).not.toBe(b.stateHash());
     expect(search(night, b, seat)).toEqual(search(night, a, seat));
+  });
+
+  it('Catan: the development deck’s order and another’s development cards do not change the search', () => {
+    const catan = loadScenario('catan/base.rules');
+    const games = [0, 1].map(() => createGame(catan, { seed: 21, players: 4, options: { round_limit: 500 } }).value!);
+    // the same random moves on both until someone holds a development card the next seat to decide has not seen
+    const bots = [randomAgent(5), randomAgent(5)];
+    const holder = (g: Game): number => {
+      const seat = g.nextSeat();
+      for (let p = 0; p < 4; p++) if (p !== seat && g.zoneLen[zoneInstance(g, 'development_cards', p)]! > 0) return p;
+      return -1;
+    };
+    const ready = (g: Game): boolean => holder(g) >= 0 && g.optionCount(g.nextSeat()) > 1;
+    for (let n = 0; n < 3000 && !ready(games[0]!); n++) for (const [i, g] of games.entries()) g.applyOption(g.nextSeat(), bots[i]!.choose(g, g.nextSeat()) as number);
+    const [a, b] = games as [Game, Game];
+    const p = holder(b);
+    expect(p).toBeGreaterThanOrEqual(0);
+    const seat = b.nextSeat();
+    const deck = zoneInstance(b, 'development_deck');
+    const theirs = zoneInstance(b, 'development_cards', p);
+    swapCards(b, deck, 0, deck, b.zoneLen[deck]! - 1);
+    // a card of the deck that is not what theirs is (another kind, or other field values)
+    const identity = (c: number): string => `${b.cardKind[c]}:${b.fieldVals.slice(c * b.fieldWidth, (c + 1) * b.fieldWidth).join(',')}`;
+    const swapWith = [...Array(b.zoneLen[deck]).keys()].find((k) => identity(b.zoneCards[deck]![k]!) !== identity(b.zoneCards[theirs]![0]!));
+    expect(swapWith).toBeDefined();
+    swapCards(b, theirs, 0, deck, swapWith!);
+    expect(a.stateHash()).not.toBe(b.stateHash());
+    const params = { iterations: 60, depth: 200 };
+    expect(search(catan, b, seat, params)).toEqual(search(catan, a, seat, params));
   });
 });

@@ -93,6 +93,20 @@ describe('the engine worker', () => {
     expect(old.ok && old.state.stateHash).toBe(hashAtTip);
   });
 
+  it('plays a whole game against mcts bots, which decide without seeing the person’s secret plan', () => {
+    const s = diamantSession([null, 'mcts(iterations=60)', 'mcts(iterations=60)']);
+    let state = s.state();
+    for (let n = 0; n < 200 && !state.over; n++) {
+      const mine = state.pending.find((d) => d.seat === 0);
+      expect(mine).toBeDefined();
+      const moved = s.move(0, n % 3 === 0 ? 1 : 0);
+      expect(moved.ok).toBe(true);
+      if (!moved.ok) return;
+      state = moved.state;
+    }
+    expect(state.over).toBe(true);
+  });
+
   it('shows a seat nothing of the others\' secret answers before they are revealed, and no answer again past what it learnt', () => {
     const s = diamantSession([null, 'random', 'random']);
     // p2 and p3 (bots) have chosen their plans in secret; p1 has not.

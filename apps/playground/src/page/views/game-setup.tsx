@@ -18,9 +18,12 @@ export interface SeatChoice<Seat> {
   label: string;
 }
 
-/** The agents a seat may be given: the engine's own and the scenario's policies (with their default arguments). */
+/**
+ * The agents a seat may be given: the engine's own, the search agent at two strengths (docs/agents.md: a quick
+ * one and its default budget) and the scenario's policies (with their default arguments).
+ */
 export function agentChoices(check: CheckResult | null): string[] {
-  return ['random', 'first', ...(check?.policies ?? []).map((p) => p.name)];
+  return ['random', 'first', 'mcts(iterations=100)', 'mcts', ...(check?.policies ?? []).map((p) => p.name)];
 }
 
 export function defaultPlayers(check: CheckResult | null): number {
