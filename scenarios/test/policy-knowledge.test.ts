@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compile } from '@houserules/compiler';
-import { createGame, loadGraph, policyAgent, type Game } from '@houserules/engine';
+import { createGame, policyAgent, type Game } from '@houserules/engine';
 import { hostWith } from './overlay-host.ts';
 import { loadScenario } from './load-scenario.ts';
 
