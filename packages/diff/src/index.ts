@@ -12,7 +12,7 @@ export type { DifferenceTarget } from './difference-targets.ts';
 export { replayWitness, shrinkWitness, SHRINK_CANDIDATES, SHRINK_SEEDS_TRIED } from './shrink-witness.ts';
 export { checkWitness, runModule, testBlock, witnessTest, isWitnessFile } from './witness-test.ts';
 export type { LabeledWitness, ModuleRun, WitnessCheck, WitnessLabels, WitnessTarget, WitnessTestText } from './witness-test.ts';
-export { compareBalance, twoSidedP } from './balance.ts';
+export { compareBalance, twoSidedP, wilson } from './balance.ts';
 export type { BalanceRow, Estimate } from './balance.ts';
 export { foundDifferences, formatDiffReport, printable } from './diff-report.ts';
 export type { DiffReport } from './diff-report.ts';
