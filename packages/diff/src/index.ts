@@ -14,6 +14,8 @@ export { checkWitness, runModule, testBlock, witnessTest, isWitnessFile } from '
 export type { LabeledWitness, ModuleRun, WitnessCheck, WitnessLabels, WitnessTarget, WitnessTestText } from './witness-test.ts';
 export { compareBalance, twoSidedP, wilson } from './balance.ts';
 export type { BalanceRow, Estimate } from './balance.ts';
+export { FAILURES_SHOWN_PER_SIDE, pairedBalance, type ChangedShare, type PairedBalance, type PairedRow, type PairedTable, type SideFailure } from './balance-paired.ts';
+export { holm, incompleteBeta, pairedMean, signTest, tQuantile, tTwoSided, type PairedMean } from './balance-statistics.ts';
 export { foundDifferences, formatDiffReport, printable } from './diff-report.ts';
 export type { DiffReport } from './diff-report.ts';
 export { isolateDifference } from './isolate-difference.ts';
