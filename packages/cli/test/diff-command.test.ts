@@ -56,9 +56,42 @@ describe('houserules diff', () => {
 
   it('compares balance over the same seeds and agents', async () => {
     const run = await runCli(['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--balance', '--games', '60', '--agents', 'cautious']);
-    expect(run.stdout).toMatch(/60 games each, the same seeds, agents cautious/);
-    expect(run.stdout).toMatch(/p1 win rate\s+\d/);
+    expect(run.stdout).toMatch(/60 paired games \(game i of each side with the same seed\), agents cautious/);
+    expect(run.stdout).toMatch(/p1 wins\s+\d/);
+    expect(run.stdout).toMatch(/^Seats: /m);
+    expect(run.stdout).toMatch(/How often the differences matter: in 60 paired games the winner changes in \d+/);
     expect(run.code).toBe(1);
+  });
+
+  it('compares Diamant and Incan Gold game by game: paired tests, rates inside [0, 1], how often it matters, the same on worker threads', async () => {
+    type Bal = {
+      games: number;
+      paired: number;
+      tables: { name: string; verdict: string; rows: { measure: string; kind: string; a: { low: number; high: number }; b: { low: number; high: number }; p: number; pHolm: number; test: string }[] }[];
+      matters: Record<'winner' | 'score' | 'end', { games: number; share: { value: number; low: number; high: number } }>;
+      errors: { a: number; b: number };
+    };
+    const argv = ['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--balance', '--games', '200', '--json'];
+    const run = await runCli(argv);
+    expect(run.stderr).toBe('');
+    const bal = (JSON.parse(run.stdout) as { balance: Bal }).balance;
+    expect(bal).toMatchObject({ games: 200, paired: 200, errors: { a: 0, b: 0 } });
+    expect(bal.tables.map((t) => t.name)).toEqual(['seats', 'length', 'ends']);
+    for (const t of bal.tables) {
+      expect(t.verdict.length).toBeGreaterThan(0);
+      for (const r of t.rows) {
+        expect(r.pHolm).toBeGreaterThanOrEqual(r.p);
+        expect(r.test).toBe(r.kind === 'rate' ? 'sign' : 'paired-t');
+        if (r.kind === 'rate') for (const e of [r.a, r.b]) expect(e.low >= 0 && e.high <= 1).toBe(true);
+      }
+    }
+    // only the leftovers' sharing differs: it changes a score in some games, and the winner in fewer
+    expect(bal.matters.score.games).toBeGreaterThan(0);
+    expect(bal.matters.winner.games).toBeLessThanOrEqual(bal.matters.score.games);
+    expect(bal.matters.end.games).toBe(0);
+    // the same games whichever thread plays them
+    const threaded = await runCli([...argv, '--workers', '2']);
+    expect((JSON.parse(threaded.stdout) as { balance: Bal }).balance).toEqual(bal);
   });
 
   it('answers bad input with a clear message and a non-zero exit, never a stack trace', async () => {

@@ -50,10 +50,12 @@ function balanceCells(r: PairedRow): [string, string, string, string, string] {
   const isRate = r.kind === 'rate';
   const f = isRate ? pct : num;
   const e = (x: { value: number; low: number; high: number }): string => `${f(x.value)} [${f(x.low)}, ${f(x.high)}]`;
-  const sign = (x: number): string => `${x >= 0 ? '+' : ''}${f(x)}`;
+  // a difference of rates in percentage points
+  const g = isRate ? (x: number): string => (100 * x).toFixed(1) : num;
+  const sign = (x: number): string => `${x >= 0 ? '+' : ''}${g(x)}`;
   const d = r.difference;
   const p = r.pHolm < 0.001 ? '<0.001' : r.pHolm.toFixed(3);
-  return [printable(r.measure), e(r.a), e(r.b), `${sign(d.value)} [${sign(d.low)}, ${sign(d.high)}]`, `${p}${r.mark ? ` ${r.mark}` : ''}`];
+  return [printable(r.measure), e(r.a), e(r.b), `${sign(d.value)} [${sign(d.low)}, ${sign(d.high)}]${isRate ? ' pts' : ''}`, `${p}${r.mark ? ` ${r.mark}` : ''}`];
 }
 
 const TABLE_TITLE = { seats: 'Seats', length: 'Length', ends: 'Ends' } as const;
@@ -89,7 +91,7 @@ function failureText(f: SideFailure, side: string, display: (f: string) => strin
 function mattersLine(bal: NonNullable<DiffReport['balance']>): string {
   const m = bal.matters;
   const part = (what: string, c: { games: number; share: { value: number; low: number; high: number } }): string => `${what} in ${c.games.toLocaleString('en-US')} (${pct(c.share.value)} [${pct(c.share.low)}, ${pct(c.share.high)}])`;
-  return `In ${bal.paired.toLocaleString('en-US')} paired games ${part('the winner changes', m.winner)}, ${part('a score changes', m.score)}, ${part('the end changes', m.end)}.`;
+  return `in ${bal.paired.toLocaleString('en-US')} paired games ${part('the winner changes', m.winner)}, ${part('a score changes', m.score)}, ${part('the end changes', m.end)}.`;
 }
 
 /** The report for a terminal, or (`markdown`) for a forum post or an errata page. */
@@ -308,7 +310,8 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
       for (const c of t.rows.map(balanceCells)) out.push(`| ${c.map(cell).join(' | ')} |`);
       out.push('');
     }
-    out.push('#### How often the differences matter', '', esc(mattersLine(bal)), '');
+    const line = mattersLine(bal);
+    out.push('#### How often the differences matter', '', esc(line.charAt(0).toUpperCase() + line.slice(1)), '');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
