@@ -63,6 +63,26 @@ describe('houserules diff', () => {
     expect(run.code).toBe(1);
   });
 
+  it('shows the run errors of a side loudly: game, seed, code, place and the command that replays it; those games left out', async () => {
+    const { file } = copyDiamant();
+    // a loop in some games only: when a relic is revealed in the last round
+    writeFileSync(file, readFileSync(file, 'utf8') + '\nevent echo\n\nrule ping on echo {\n  emit echo\n}\n\nrule start_echo on explored(c) when c is relic and round == 5 {\n  emit echo\n}\n');
+    const run = await runCli(['diff', 'scenarios/diamant', file, '--balance', '--games', '30', '--json']);
+    expect(run.code).toBe(1);
+    const bal = (JSON.parse(run.stdout) as { balance: { games: number; paired: number; errors: { a: number; b: number; codes: { side: string; code: string; games: number }[]; first: { side: string; game: number; seed: number; code: string; place?: string; replay?: string }[] } } }).balance;
+    expect(bal.errors.a).toBe(0);
+    expect(bal.errors.b).toBeGreaterThan(0);
+    expect(bal.errors.b).toBeLessThan(30);
+    expect(bal.paired).toBe(30 - bal.errors.b);
+    expect(bal.errors.codes).toEqual([{ side: 'b', code: 'run/step-budget', games: bal.errors.b }]);
+    const f = bal.errors.first[0]!;
+    expect(f).toMatchObject({ side: 'b', code: 'run/step-budget', place: 'in rule `ping`' });
+    expect(f.replay).toContain(`--games ${f.game + 1} --log game.jsonl && houserules replay game.jsonl --game ${f.game}`);
+    const text = await runCli(['diff', 'scenarios/diamant', file, '--balance', '--games', '30']);
+    expect(text.stdout).toMatch(/RUN ERRORS: \d+ games? of Diamant \(second\) stopped on a run error/);
+    expect(text.stdout).toContain(`game ${f.game} (seed ${f.seed}): run/step-budget in rule \`ping\``);
+  });
+
   it('compares Diamant and Incan Gold game by game: paired tests, rates inside [0, 1], how often it matters, the same on worker threads', async () => {
     type Bal = {
       games: number;

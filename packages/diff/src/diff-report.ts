@@ -176,7 +176,8 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
   const bal = r.balance;
   if (bal) {
     out.push('Balance:', ...balanceHeader(bal), '');
-    const label = (side: 'a' | 'b'): string => (side === 'a' ? A : B);
+    // the same label on both sides (a scenario against its copy): which side is said
+    const label = (side: 'a' | 'b'): string => (side === 'a' ? A : B) + (A === B ? (side === 'a' ? ' (first)' : ' (second)') : '');
     const errors = failureLines(bal, label, display);
     if (errors.length > 0) out.push(...errors, '');
     for (const t of bal.tables) {
@@ -291,7 +292,7 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
   const bal = r.balance;
   if (bal) {
     out.push('### Balance', '', ...balanceHeader(bal).map((l) => esc(l)), '');
-    const label = (side: 'a' | 'b'): string => (side === 'a' ? r.a.label : r.b.label);
+    const label = (side: 'a' | 'b'): string => (side === 'a' ? r.a.label : r.b.label) + (r.a.label === r.b.label ? (side === 'a' ? ' (first)' : ' (second)') : '');
     const { a, b, codes, first } = bal.errors;
     if (a + b > 0) {
       const sides = ([['a', a], ['b', b]] as const).filter(([, n]) => n > 0).map(([side, n]) => `${n} game${n === 1 ? '' : 's'} of ${esc(label(side))}`);
