@@ -56,9 +56,62 @@ describe('houserules diff', () => {
 
   it('compares balance over the same seeds and agents', async () => {
     const run = await runCli(['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--balance', '--games', '60', '--agents', 'cautious']);
-    expect(run.stdout).toMatch(/60 games each, the same seeds, agents cautious/);
-    expect(run.stdout).toMatch(/p1 win rate\s+\d/);
+    expect(run.stdout).toMatch(/60 paired games \(game i of each side with the same seed\), agents cautious/);
+    expect(run.stdout).toMatch(/p1 wins\s+\d/);
+    expect(run.stdout).toMatch(/^Seats: /m);
+    expect(run.stdout).toMatch(/How often the differences matter: in 60 paired games the winner changes in \d+/);
     expect(run.code).toBe(1);
+  });
+
+  it('shows the run errors of a side loudly: game, seed, code, place and the command that replays it; those games left out', async () => {
+    const { file } = copyDiamant();
+    // a loop in some games only: when a relic is revealed in the last round
+    writeFileSync(file, readFileSync(file, 'utf8') + '\nevent echo\n\nrule ping on echo {\n  emit echo\n}\n\nrule start_echo on explored(c) when c is relic and round == 5 {\n  emit echo\n}\n');
+    const run = await runCli(['diff', 'scenarios/diamant', file, '--balance', '--games', '30', '--json']);
+    expect(run.code).toBe(1);
+    const bal = (JSON.parse(run.stdout) as { balance: { games: number; paired: number; errors: { a: number; b: number; codes: { side: string; code: string; games: number }[]; first: { side: string; game: number; seed: number; code: string; place?: string; replay?: string }[] } } }).balance;
+    expect(bal.errors.a).toBe(0);
+    expect(bal.errors.b).toBeGreaterThan(0);
+    expect(bal.errors.b).toBeLessThan(30);
+    expect(bal.paired).toBe(30 - bal.errors.b);
+    expect(bal.errors.codes).toEqual([{ side: 'b', code: 'run/step-budget', games: bal.errors.b }]);
+    const f = bal.errors.first[0]!;
+    expect(f).toMatchObject({ side: 'b', code: 'run/step-budget', place: 'in rule `ping`' });
+    expect(f.replay).toContain(`--games ${f.game + 1} --log game.jsonl && houserules replay game.jsonl --game ${f.game}`);
+    const text = await runCli(['diff', 'scenarios/diamant', file, '--balance', '--games', '30']);
+    expect(text.stdout).toMatch(/RUN ERRORS: \d+ games? of Diamant \(second\) stopped on a run error/);
+    expect(text.stdout).toContain(`game ${f.game} (seed ${f.seed}): run/step-budget in rule \`ping\``);
+  });
+
+  it('compares Diamant and Incan Gold game by game: paired tests, rates inside [0, 1], how often it matters, the same on worker threads', async () => {
+    type Bal = {
+      games: number;
+      paired: number;
+      tables: { name: string; verdict: string; rows: { measure: string; kind: string; a: { low: number; high: number }; b: { low: number; high: number }; p: number; pHolm: number; test: string }[] }[];
+      matters: Record<'winner' | 'score' | 'end', { games: number; share: { value: number; low: number; high: number } }>;
+      errors: { a: number; b: number };
+    };
+    const argv = ['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--balance', '--games', '200', '--json'];
+    const run = await runCli(argv);
+    expect(run.stderr).toBe('');
+    const bal = (JSON.parse(run.stdout) as { balance: Bal }).balance;
+    expect(bal).toMatchObject({ games: 200, paired: 200, errors: { a: 0, b: 0 } });
+    expect(bal.tables.map((t) => t.name)).toEqual(['seats', 'length', 'ends']);
+    for (const t of bal.tables) {
+      expect(t.verdict.length).toBeGreaterThan(0);
+      for (const r of t.rows) {
+        expect(r.pHolm).toBeGreaterThanOrEqual(r.p);
+        expect(r.test).toBe(r.kind === 'rate' ? 'sign' : 'paired-t');
+        if (r.kind === 'rate') for (const e of [r.a, r.b]) expect(e.low >= 0 && e.high <= 1).toBe(true);
+      }
+    }
+    // only the leftovers' sharing differs: it changes a score in some games, and the winner in fewer
+    expect(bal.matters.score.games).toBeGreaterThan(0);
+    expect(bal.matters.winner.games).toBeLessThanOrEqual(bal.matters.score.games);
+    expect(bal.matters.end.games).toBe(0);
+    // the same games whichever thread plays them
+    const threaded = await runCli([...argv, '--workers', '2']);
+    expect((JSON.parse(threaded.stdout) as { balance: Bal }).balance).toEqual(bal);
   });
 
   it('answers bad input with a clear message and a non-zero exit, never a stack trace', async () => {

@@ -33,11 +33,26 @@ export function twoSidedP(z: number): number {
 
 const estimate = (mean: number, se: number): Estimate => ({ value: mean, low: mean - Z95 * se, high: mean + Z95 * se });
 
-function row(measure: string, ma: number, sa: number, mb: number, sb: number): BalanceRow {
+/**
+ * The Wilson score interval (95%) of a rate seen in n trials: inside [0, 1]
+ * whatever the rate (a Wald interval, rate ± 1.96·se, leaves it near 0 and 1
+ * and is empty at 0 and 1 themselves).
+ */
+export function wilson(rate: number, n: number, z = Z95): Estimate {
+  const p = Math.max(0, Math.min(1, rate));
+  if (n <= 0) return { value: p, low: 0, high: 1 };
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  // at 0 and 1 the interval reaches the bound exactly (rounding would leave 1e-17 either way)
+  return { value: p, low: p === 0 ? 0 : Math.max(0, Math.min(p, centre - half)), high: p === 1 ? 1 : Math.min(1, Math.max(p, centre + half)) };
+}
+
+function row(measure: string, ma: number, sa: number, mb: number, sb: number, intervals?: { a: Estimate; b: Estimate }): BalanceRow {
   const se = Math.hypot(sa, sb);
   const d = mb - ma;
   const p = se === 0 ? (d === 0 ? 1 : 0) : twoSidedP(d / se);
-  return { measure, a: estimate(ma, sa), b: estimate(mb, sb), difference: d, p, mark: p < 0.01 ? '**' : p < 0.05 ? '*' : '' };
+  return { measure, a: intervals?.a ?? estimate(ma, sa), b: intervals?.b ?? estimate(mb, sb), difference: d, p, mark: p < 0.01 ? '**' : p < 0.05 ? '*' : '' };
 }
 
 /** mean and standard error of the mean of a histogram */
@@ -56,9 +71,9 @@ function histogramMoments(bars: readonly HistogramBar[]): { mean: number; se: nu
 
 /**
  * Compares two summaries of the same number of games, seeds and agents: per
- * seat the win rate (a rate: normal approximation) and mean score (Welch), the
- * game's length in rounds, turns and decisions, and the share of each end
- * reason; each with a 95% interval and a significance mark.
+ * seat the win rate and mean score (Welch), the game's length in rounds, turns
+ * and decisions, and the share of each end reason; each with a 95% interval
+ * (Wilson's for a rate, so never outside [0, 1]) and a significance mark.
  */
 export function compareBalance(a: SimulationSummary, b: SimulationSummary): BalanceRow[] {
   const rows: BalanceRow[] = [];
@@ -68,7 +83,7 @@ export function compareBalance(a: SimulationSummary, b: SimulationSummary): Bala
   for (let s = 0; s < Math.min(a.seats.length, b.seats.length); s++) {
     const x = a.seats[s]!;
     const y = b.seats[s]!;
-    rows.push(row(`p${s + 1} win rate`, x.winRate, rate(x.winRate, na), y.winRate, rate(y.winRate, nb)));
+    rows.push(row(`p${s + 1} win rate`, x.winRate, rate(x.winRate, na), y.winRate, rate(y.winRate, nb), { a: wilson(x.winRate, a.games), b: wilson(y.winRate, b.games) }));
   }
   for (let s = 0; s < Math.min(a.seats.length, b.seats.length); s++) {
     const x = a.seats[s]!;
@@ -84,7 +99,7 @@ export function compareBalance(a: SimulationSummary, b: SimulationSummary): Bala
   for (const reason of reasons) {
     const x = a.endReasons.find((r) => r.reason === reason)?.share ?? 0;
     const y = b.endReasons.find((r) => r.reason === reason)?.share ?? 0;
-    rows.push(row(`ends: ${reason.replace(/^end:/, '')}`, x, rate(x, na), y, rate(y, nb)));
+    rows.push(row(`ends: ${reason.replace(/^end:/, '')}`, x, rate(x, na), y, rate(y, nb), { a: wilson(x, a.games), b: wilson(y, b.games) }));
   }
   return rows;
 }

@@ -1,5 +1,5 @@
 import type { Value } from '@houserules/schema';
-import type { BalanceRow } from './balance.ts';
+import type { PairedBalance, PairedRow, SideFailure } from './balance-paired.ts';
 import type { NodeChange, StructuralDiff } from './structural-diff.ts';
 import type { SearchResult } from './witness-search.ts';
 import type { WitnessCheck } from './witness-test.ts';
@@ -12,12 +12,14 @@ export interface DiffReport {
   structural: StructuralDiff;
   /** `files`: the witness files written, and those an earlier run wrote that were removed (never left stale) */
   behaviour: (SearchResult & { witnessTest: string | null; check: WitnessCheck | null; files?: { written: string[]; removed: string[] } }) | null;
-  balance: { games: number; agents: string[]; rows: BalanceRow[] } | null;
+  /** the paired balance (docs/diff.md, "Balance"): game i of each side with the same seed and agents */
+  balance: (PairedBalance & { agents: string[] }) | null;
 }
 
-/** whether the report found a difference: structural, behavioural, or a significant one in balance */
+/** whether the report found a difference: structural, behavioural, a significant one in balance, or a run error in a balance game */
 export function foundDifferences(r: DiffReport): boolean {
-  return r.structural.changes.length > 0 || r.behaviour?.witness != null || (r.balance?.rows.some((x) => x.mark !== '') ?? false);
+  const bal = r.balance;
+  return r.structural.changes.length > 0 || r.behaviour?.witness != null || (bal !== null && (bal.tables.some((t) => t.rows.some((x) => x.mark !== '')) || bal.errors.a + bal.errors.b > 0));
 }
 
 /**
@@ -44,11 +46,52 @@ const where = (l: { file: string; line: number } | undefined, display: (f: strin
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const num = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-function balanceCells(r: BalanceRow): [string, string, string, string] {
-  const isRate = r.measure.includes('rate') || r.measure.startsWith('ends:');
+function balanceCells(r: PairedRow): [string, string, string, string, string] {
+  const isRate = r.kind === 'rate';
   const f = isRate ? pct : num;
   const e = (x: { value: number; low: number; high: number }): string => `${f(x.value)} [${f(x.low)}, ${f(x.high)}]`;
-  return [printable(r.measure), e(r.a), e(r.b), `${r.difference >= 0 ? '+' : ''}${f(r.difference)}${r.mark ? ` ${r.mark}` : ''}`];
+  // a difference of rates in percentage points
+  const g = isRate ? (x: number): string => (100 * x).toFixed(1) : num;
+  const sign = (x: number): string => `${x >= 0 ? '+' : ''}${g(x)}`;
+  const d = r.difference;
+  const p = r.pHolm < 0.001 ? '<0.001' : r.pHolm.toFixed(3);
+  return [printable(r.measure), e(r.a), e(r.b), `${sign(d.value)} [${sign(d.low)}, ${sign(d.high)}]${isRate ? ' pts' : ''}`, `${p}${r.mark ? ` ${r.mark}` : ''}`];
+}
+
+const TABLE_TITLE = { seats: 'Seats', length: 'Length', ends: 'Ends' } as const;
+
+/** the balance's header lines: what was played and how it is compared */
+function balanceHeader(bal: NonNullable<DiffReport['balance']>): string[] {
+  const left = bal.games - bal.paired;
+  return [
+    `${bal.games.toLocaleString('en-US')} paired games (game i of each side with the same seed), agents ${printable(bal.agents.join(', '))}${left > 0 ? `; ${left} left out: a run error on either side` : ''}.`,
+    'Each side: 95% intervals (Wilson for rates, t for means); difference: the mean per-game difference (second − first) and its 95% interval; p: the sign test on the games where a win or an end changes, the paired t test for a score or a length, corrected for the rows of its table (Holm); * p < 0.05, ** p < 0.01.',
+  ];
+}
+
+/** the run errors of either side, each with its game, seed, place, code and the command that replays it */
+function failureLines(bal: NonNullable<DiffReport['balance']>, label: (side: 'a' | 'b') => string, display: (f: string) => string): string[] {
+  const { a, b, codes, first } = bal.errors;
+  if (a + b === 0) return [];
+  const sides = ([['a', a], ['b', b]] as const).filter(([, n]) => n > 0).map(([side, n]) => `${n} game${n === 1 ? '' : 's'} of ${label(side)}`);
+  const out = [`RUN ERRORS: ${sides.join(' and ')} stopped on a run error (left out of the comparison).`];
+  out.push(`  by code: ${codes.map((c) => `${label(c.side)} ${printable(c.code)} ×${c.games}`).join(', ')}`);
+  for (const f of first) out.push(...failureText(f, label(f.side), display));
+  return out;
+}
+
+function failureText(f: SideFailure, side: string, display: (f: string) => string): string[] {
+  const at = f.file !== undefined ? ` (${display(f.file)}${f.range ? `:${f.range.start.line}` : ''})` : '';
+  const out = [`  ${side}, game ${f.game} (seed ${f.seed}): ${printable(f.code)}${f.place ? ` ${printable(f.place)}` : ''}${at}: ${printable(f.message)}`];
+  if (f.replay) out.push(`    replay it: ${printable(f.replay)}`);
+  return out;
+}
+
+/** "in N paired games the winner changes in k (x% [l, h]) …" */
+function mattersLine(bal: NonNullable<DiffReport['balance']>): string {
+  const m = bal.matters;
+  const part = (what: string, c: { games: number; share: { value: number; low: number; high: number } }): string => `${what} in ${c.games.toLocaleString('en-US')} (${pct(c.share.value)} [${pct(c.share.low)}, ${pct(c.share.high)}])`;
+  return `in ${bal.paired.toLocaleString('en-US')} paired games ${part('the winner changes', m.winner)}, ${part('a score changes', m.score)}, ${part('the end changes', m.end)}.`;
 }
 
 /** The report for a terminal, or (`markdown`) for a forum post or an errata page. */
@@ -132,13 +175,22 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
   }
   const bal = r.balance;
   if (bal) {
-    out.push('Balance:', `${bal.games} games each, the same seeds, agents ${printable(bal.agents.join(', '))}; 95% intervals; * p < 0.05, ** p < 0.01`, '');
-    const head = ['measure', A, B, 'difference'];
-    const cells = bal.rows.map(balanceCells);
-    const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-    out.push(head.map((h, i) => h.padEnd(widths[i]!)).join('  '), widths.map((w) => '─'.repeat(w)).join('  '));
-    for (const c of cells) out.push(c.map((x, i) => x.padEnd(widths[i]!)).join('  '));
-    out.push('');
+    out.push('Balance:', ...balanceHeader(bal), '');
+    // the same label on both sides (a scenario against its copy): which side is said
+    const label = (side: 'a' | 'b'): string => (side === 'a' ? A : B) + (A === B ? (side === 'a' ? ' (first)' : ' (second)') : '');
+    const errors = failureLines(bal, label, display);
+    if (errors.length > 0) out.push(...errors, '');
+    for (const t of bal.tables) {
+      if (t.rows.length === 0) continue;
+      out.push(`${TABLE_TITLE[t.name]}: ${printable(t.verdict)}`);
+      const head = ['measure', A, B, 'difference', 'p'];
+      const cells = t.rows.map(balanceCells);
+      const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+      out.push(head.map((h, i) => h.padEnd(widths[i]!)).join('  ').trimEnd(), widths.map((w) => '─'.repeat(w)).join('  '));
+      for (const c of cells) out.push(c.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd());
+      out.push('');
+    }
+    out.push(`How often the differences matter: ${mattersLine(bal)}`, '');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
@@ -239,11 +291,28 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
   }
   const bal = r.balance;
   if (bal) {
-    out.push('### Balance', '', `${bal.games} games each, the same seeds, agents ${esc(bal.agents.join(', '))}; 95% intervals; \\* p < 0.05, \\*\\* p < 0.01`, '');
+    out.push('### Balance', '', ...balanceHeader(bal).map((l) => esc(l)), '');
+    const label = (side: 'a' | 'b'): string => (side === 'a' ? r.a.label : r.b.label) + (r.a.label === r.b.label ? (side === 'a' ? ' (first)' : ' (second)') : '');
+    const { a, b, codes, first } = bal.errors;
+    if (a + b > 0) {
+      const sides = ([['a', a], ['b', b]] as const).filter(([, n]) => n > 0).map(([side, n]) => `${n} game${n === 1 ? '' : 's'} of ${esc(label(side))}`);
+      out.push('#### Run errors', '', `${sides.join(' and ')} stopped on a run error (left out of the comparison). By code: ${codes.map((c) => `${esc(label(c.side))} ${code(c.code)} ×${c.games}`).join(', ')}.`, '');
+      for (const f of first) {
+        const at = f.file !== undefined ? ` (${code(`${displayPath ? displayPath(f.file) : f.file}${f.range ? `:${f.range.start.line}` : ''}`)})` : '';
+        out.push(`- ${esc(label(f.side))}, game ${f.game} (seed ${f.seed}): ${code(f.code)}${f.place ? ` ${esc(f.place)}` : ''}${at}: ${esc(f.message)}${f.replay ? `; replay it: ${code(f.replay)}` : ''}`);
+      }
+      out.push('');
+    }
     const cell = (x: string): string => esc(x);
-    out.push(`| measure | ${A} | ${B} | difference |`, '|---|---|---|---|');
-    for (const c of bal.rows.map(balanceCells)) out.push(`| ${c.map(cell).join(' | ')} |`);
-    out.push('');
+    for (const t of bal.tables) {
+      if (t.rows.length === 0) continue;
+      out.push(`#### ${TABLE_TITLE[t.name]}`, '', `${esc(t.verdict)}.`, '');
+      out.push(`| measure | ${A} | ${B} | difference | p |`, '|---|---|---|---|---|');
+      for (const c of t.rows.map(balanceCells)) out.push(`| ${c.map(cell).join(' | ')} |`);
+      out.push('');
+    }
+    const line = mattersLine(bal);
+    out.push('#### How often the differences matter', '', esc(line.charAt(0).toUpperCase() + line.slice(1)), '');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSpec } from '@houserules/simulation';
 import type { RuleGraph } from '@houserules/schema';
-import { compareBalance, printable, twoSidedP } from '../src/index.ts';
+import { compareBalance, printable, twoSidedP, wilson } from '../src/index.ts';
 import { BASE, graphOf } from './fixtures.ts';
 
 const files = { '/s/luck.rules': BASE };
@@ -31,6 +31,24 @@ describe('balance side by side', () => {
     const same = compareBalance(a, summary(base, 300));
     expect(same.every((r) => r.difference === 0 && r.mark === '')).toBe(true);
     expect(rows.map((r) => r.measure)).toEqual(expect.arrayContaining(['p1 win rate', 'p3 score', 'rounds', 'decisions', 'ends: flow-ended']));
+  });
+
+  it('gives Wilson intervals for rates: known answers, never outside [0, 1]', () => {
+    // 5 of 10: 23.66%–76.34%; 0 of 10: 0–27.75% (z²/(n+z²)); 10 of 10: 72.25%–100%
+    expect(wilson(0.5, 10).low).toBeCloseTo(0.2366, 4);
+    expect(wilson(0.5, 10).high).toBeCloseTo(0.7634, 4);
+    expect(wilson(0, 10)).toEqual({ value: 0, low: 0, high: expect.closeTo(0.27753, 5) as number });
+    expect(wilson(1, 10).low).toBeCloseTo(0.72247, 5);
+    expect(wilson(1, 10).high).toBe(1);
+    for (const n of [1, 2, 7, 200]) {
+      for (let k = 0; k <= n; k++) {
+        const e = wilson(k / n, n);
+        expect(e.low).toBeGreaterThanOrEqual(0);
+        expect(e.high).toBeLessThanOrEqual(1);
+        expect(e.low).toBeLessThanOrEqual(e.value);
+        expect(e.high).toBeGreaterThanOrEqual(e.value);
+      }
+    }
   });
 
   it('computes two-sided normal tails', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { marked, type Token, type Tokens } from 'marked';
-import { formatDiffReport, searchWitness, structuralDiff, type DiffReport } from '../src/index.ts';
+import type { GameOutcome } from '@houserules/simulation';
+import { formatDiffReport, pairedBalance, searchWitness, structuralDiff, type DiffReport } from '../src/index.ts';
 import { BASE, graphOf, read } from './fixtures.ts';
 
 // the second side: a renamed rule, a rule moved before another on its event, a changed deal, a bonus that pays twice
@@ -14,6 +15,15 @@ const a = graphOf(fa, '/s/a.rules').graph;
 const b = graphOf(fb, '/s/b.rules').graph;
 const structural = structuralDiff(a, b, { readA: read(fa), readB: read(fb) });
 
+/** ten two-seat games; the second side's p2 wins one game more, and its game 3 stopped on a run error */
+function outcomes(side: number): GameOutcome[] {
+  return Array.from({ length: 10 }, (_, index) => {
+    const winner = side === 1 && index === 0 ? 1 : index % 2;
+    const o: GameOutcome = { index, seed: 100 + index, scores: [index, 10 - index], winners: [winner], rounds: 3, turns: 6, decisions: 9, reason: 'end:bank_empty' };
+    return side === 1 && index === 3 ? { ...o, failure: { game: 3, seed: 103, code: 'run/step-budget', message: 'the *loop* ran too long', place: 'in rule `pay`' } } : o;
+  });
+}
+
 function report(): DiffReport {
   const search = searchWitness({ graph: a, options: {} }, { graph: b, options: {} }, { steerBy: structural, players: 2, budgetSeconds: 600 });
   const d = search.differences.find((x) => x.witness && !x.sameAs)!;
@@ -25,7 +35,7 @@ function report(): DiffReport {
     b: { label: 'Luck', file: '/s/b.rules' },
     structural,
     behaviour: { ...search, witnessTest: 'module w extends "./a.rules"\n\ntest "t" {\n  advance\n}\n', check: { passesOnA: true, failsOnB: true, failureOnB: 'test/expectation-failed', problem: null } },
-    balance: { games: 10, agents: ['random'], rows: [{ measure: 'p1 win rate', a: { value: 0.5, low: 0.2, high: 0.8 }, b: { value: 0.6, low: 0.3, high: 0.9 }, difference: 0.1, p: 0.5, mark: '' }] },
+    balance: { ...pairedBalance(outcomes(0), outcomes(1)), agents: ['random'] },
   };
 }
 
@@ -70,11 +80,17 @@ describe('the report as Markdown', () => {
     // nested lists stay nested: the difference's details, and the rules fired under the step
     const inner = nested.filter((t): t is Tokens.List => t.type === 'list');
     expect(inner.length).toBeGreaterThanOrEqual(2);
-    // the balance is a table with a row per measure
-    const table = tokens.find((t): t is Tokens.Table => t.type === 'table')!;
-    expect(table.header).toHaveLength(4);
+    // the balance: a table per part (seats, length, ends) with a row per measure, and the run error as a list item
+    const tables = tokens.filter((t): t is Tokens.Table => t.type === 'table');
+    expect(tables).toHaveLength(3);
+    expect(tables[0]!.header).toHaveLength(5);
     expect(marked.parse(text) as string).toMatch(/<th>Luck_first \*one\*<\/th>/);
-    expect(table.rows).toHaveLength(1);
+    expect(tables.map((t) => t.rows.length)).toEqual([4, 3, 1]);
+    const balanceAt = tokens.findIndex((t) => t.type === 'heading' && t.text === 'Balance');
+    const errors = tokens.slice(balanceAt).find((t) => t.type === 'list') as Tokens.List;
+    expect(errors.items).toHaveLength(1);
+    expect(walk(errors.items[0]!.tokens).filter((t) => t.type === 'codespan').map((t) => (t as Tokens.Codespan).text)).toContain('run/step-budget');
+    expect(walk(errors.items[0]!.tokens).some((t) => t.type === 'em')).toBe(false);
   });
 
   it('shows the scenario\'s words as written: no emphasis from a name, timing in words', () => {

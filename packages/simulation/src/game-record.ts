@@ -34,3 +34,10 @@ export interface GameFailure {
   range?: Range;
   place?: string;
 }
+
+/**
+ * One game's result, kept per game when a run asks for it (`diff --balance`
+ * pairs game i of one printing with game i of the other): who won, the
+ * scores, how it ended, and the run error that stopped it.
+ */
+export type GameOutcome = Pick<GameRecord, 'index' | 'seed' | 'scores' | 'winners' | 'rounds' | 'turns' | 'decisions' | 'reason' | 'failure'>;

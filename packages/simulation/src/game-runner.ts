@@ -19,6 +19,8 @@ export interface SimulationSpec {
   checkInvariants?: boolean;
   /** false: the engine's closures only, never generated code (a page under a strict CSP); default true */
   codegen?: boolean;
+  /** keep each game's outcome in the chunks played (`diff --balance` pairs the games of two printings); default false */
+  outcomes?: boolean;
 }
 
 /** The first line of each game in a log: what replay needs to play it again. */

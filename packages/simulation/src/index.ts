@@ -1,6 +1,6 @@
 export { BUILTIN_AGENTS, formatAgentSpec, parseAgentSpec, parseOptionAssignments, parseTypedValue, searchesForATime, splitAgentList, type AgentSpec, type SpecResult } from './agent-spec.ts';
 export { agentSeed, gameSeed } from './game-seeds.ts';
-export type { GameFailure, GameRecord } from './game-record.ts';
+export type { GameFailure, GameOutcome, GameRecord } from './game-record.ts';
 export { createGameRunner, makeAgent, type GameLogHeader, type GameRunner, type SimulationSpec } from './game-runner.ts';
 export { playChunk, type ChunkResult, type ReadyRunner } from './game-chunk.ts';
 export { addGame, emptyPartial, mergePartial, type GameOutcomeFields, type IntegerSpread, type SimulationPartial } from './simulation-partial.ts';

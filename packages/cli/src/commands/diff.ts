@@ -4,10 +4,10 @@ import { RULE_GRAPH_VERSION, validateRuleGraph, type Diagnostic, type Diagnostic
 import { loadGraph } from '@houserules/engine';
 import {
   checkWitness,
-  compareBalance,
   foundDifferences,
   formatDiffReport,
   isWitnessFile,
+  pairedBalance,
   printable,
   searchWitness,
   structuralDiff,
@@ -17,17 +17,14 @@ import {
 } from '@houserules/diff';
 import {
   createGameRunner,
-  emptyPartial,
   formatAgentSpec,
-  mergePartial,
   parseAgentSpec,
   parseOptionAssignments,
   playChunk,
   splitAgentList,
-  summarizePartial,
   type AgentSpec,
+  type GameOutcome,
   type SimulationSpec,
-  type SimulationSummary,
 } from '@houserules/simulation';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, listOption, parseCommandArgs, stringOption, type ParsedCommandArgs } from '../command-args.ts';
@@ -208,14 +205,29 @@ function playerCount(io: CliIo, args: ParsedCommandArgs, a: RuleGraph, b: RuleGr
   return { ok: true, value: n };
 }
 
-async function playBalance(spec: SimulationSpec, games: number, workers: number): Promise<SimulationSummary | string> {
+/** plays games 0 … games − 1 of one side and keeps each game's outcome (the paired balance compares game i with game i) */
+async function playBalance(spec: SimulationSpec, games: number, workers: number): Promise<GameOutcome[] | string> {
   const runner = createGameRunner(spec);
   if (!runner.ok) return runner.message;
-  let partial = emptyPartial(spec.players, runner.ruleIds.length);
   const script = workers > 1 && games > 1 ? findWorkerScript() : undefined;
-  if (script) partial = (await runGamesInWorkers(script, spec, { from: 0, to: games }, workers, runner.ruleIds.length, () => undefined)).partial;
-  else for (let from = 0; from < games; from += 256) mergePartial(partial, playChunk(runner, spec.players, from, Math.min(games, from + 256)).partial);
-  return summarizePartial(partial, { scenario: spec.scenarioFile, variant: spec.variant, players: spec.players, seed: spec.seed, agents: spec.agents.map(formatAgentSpec), options: spec.options, ruleIds: runner.ruleIds });
+  if (script) return (await runGamesInWorkers(script, { ...spec, outcomes: true }, { from: 0, to: games }, workers, runner.ruleIds.length, () => undefined)).outcomes ?? [];
+  const outcomes: GameOutcome[] = [];
+  for (let from = 0; from < games; from += 256) outcomes.push(...(playChunk(runner, spec.players, from, Math.min(games, from + 256), true).outcomes ?? []));
+  return outcomes;
+}
+
+/** A word as a POSIX shell reads it back (quoted when it holds anything but safe characters). */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_./=,:@+-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/** the commands that play game `game` of one side again and print it: the same simulate with just enough games and a log, then its replay */
+function replayCommand(io: CliIo, spec: SimulationSpec, game: number): string {
+  const words = [displayPath(io.cwd, spec.scenarioFile)];
+  if (spec.variant !== null) words.push('--variant', spec.variant);
+  for (const [k, v] of Object.entries(spec.options)) words.push('--option', `${k}=${String(v)}`);
+  words.push('--players', String(spec.players), '--seed', String(spec.seed), '--agents', spec.agents.map(formatAgentSpec).join(','));
+  return `houserules simulate ${words.map(shellWord).join(' ')} --games ${game + 1} --log game.jsonl && houserules replay game.jsonl --game ${game}`;
 }
 
 /** the budgets count this process's CPU time: what the search did, not how busy the machine was */
@@ -409,10 +421,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const games = num(numbers.games) ?? 1000;
     const spec = (side: LoadedSide, opts: Record<string, Value>, ag: AgentSpec[]): SimulationSpec => ({ graph: side.graph, scenarioFile: side.file, variant: side.variant, players: players.value, options: opts, agents: ag, seed: num(numbers.seed) ?? 1, log: false });
     const workers = workersForCores(num(numbers.workers), 'diff', io.stderr);
-    const sa = await playBalance(spec(A, options.a, agents[0]!), games, workers);
-    const sb = await playBalance(spec(B, options.b, agents[1]!), games, workers);
+    const specs = { a: spec(A, options.a, agents[0]!), b: spec(B, options.b, agents[1]!) };
+    const sa = await playBalance(specs.a, games, workers);
+    const sb = await playBalance(specs.b, games, workers);
     if (typeof sa === 'string' || typeof sb === 'string') return usageError(io, typeof sa === 'string' ? sa : (sb as string)).code;
-    report.balance = { games, agents: agents[0]!.map(formatAgentSpec), rows: compareBalance(sa, sb) };
+    report.balance = { ...pairedBalance(sa, sb, { replay: (side, game) => replayCommand(io, specs[side], game) }), agents: agents[0]!.map(formatAgentSpec) };
   }
 
   const json = (): string => JSON.stringify(report, (k, v: unknown) => (typeof v === 'string' ? printable(v) : v), 2) + '\n';

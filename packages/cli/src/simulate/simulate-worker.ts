@@ -15,7 +15,7 @@ if (port) {
     }
     try {
       if (!runner.ok) throw new Error(runner.message);
-      port.postMessage({ chunk: playChunk(runner, spec.players, request.from, request.to) } satisfies WorkerReply);
+      port.postMessage({ chunk: playChunk(runner, spec.players, request.from, request.to, spec.outcomes === true) } satisfies WorkerReply);
     } catch (error) {
       port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply);
     }

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { OutputStream } from '../cli-io.ts';
 import { ChunkSizer } from './chunk-sizer.ts';
-import { emptyPartial, mergePartial, type ChunkResult, type SimulationPartial, type SimulationSpec } from '@houserules/simulation';
+import { emptyPartial, mergePartial, type ChunkResult, type GameOutcome, type SimulationPartial, type SimulationSpec } from '@houserules/simulation';
 
 /** Messages between the pool and simulate-worker.ts. */
 export type WorkerRequest = { from: number; to: number } | { stop: true };
@@ -14,6 +14,8 @@ export type WorkerReply = { chunk: ChunkResult } | { error: string };
 /** A whole run: its merged aggregate (the log went to `onLog`, game by game, as it came). */
 export interface RunResult {
   partial: SimulationPartial;
+  /** each game's outcome in game order, when the spec asks for them (`outcomes`) */
+  outcomes?: GameOutcome[];
 }
 
 /**
@@ -91,6 +93,7 @@ export function runGamesInWorkers(
   const sentAt = new Map<number, number>();
   const inFlight = new Map<Worker, number>();
   const partial = emptyPartial(spec.players, ruleCount);
+  const outcomes: GameOutcome[] = [];
   // Log text of chunks that came back before an earlier one, keyed by their first game.
   const waiting = new Map<number, { to: number; log: string }>();
   let logged = range.from;
@@ -111,13 +114,14 @@ export function runGamesInWorkers(
     const settleIfDone = (): void => {
       if (running > 0 || localPlaying || finished) return;
       finished = true;
-      if (done === games) resolve({ partial });
+      if (done === games) resolve(spec.outcomes === true ? { partial, outcomes: outcomes.sort((x, y) => x.index - y.index) } : { partial });
       else reject(new Error(`simulation workers stopped after ${done} of ${games} games`));
     };
     /** Folds in one chunk's aggregate and log (from a worker or this thread); false when writing the log failed. */
     const take = (chunk: ChunkResult): boolean => {
       const { from, to } = chunk;
       mergePartial(partial, chunk.partial);
+      if (chunk.outcomes) outcomes.push(...chunk.outcomes);
       if (chunk.log !== undefined) {
         waiting.set(from, { to, log: chunk.log });
         for (let ready = waiting.get(logged); ready !== undefined; ready = waiting.get(logged)) {
