@@ -37,6 +37,7 @@ const NO_EXAMPLE: Record<string, string> = {
   'board/bad-coordinate': 'the parser reads only whole coordinates; a rule graph file can hold others.',
   'board/cross-hex-path': 'the compiler reports a path end outside its hex first (`board/dangling-edge`); a rule graph file can hold one.',
   'board/unknown-node': 'the compiler reports it first (`board/dangling-edge`); a rule graph file can hold one.',
+  'run/bad-agent-param': 'the command line refuses it first (`cli/usage`); only the engine’s API (`mctsAgent`) is given one.',
   'run/bad-network': 'the compiler reports it first (`type/wrong-site`); a rule graph file can hold one.',
   'run/bad-trail': 'the compiler reports it first (`type/wrong-site`); a rule graph file can hold one.',
   'run/bad-option-value': 'the command line refuses it first (`cli/usage`), the compiler in a test; only the engine’s API is given one.',
