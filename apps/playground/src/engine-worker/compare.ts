@@ -14,6 +14,8 @@ import { dirOf, type ProjectFiles } from './project-files.ts';
 export const MAX_SEARCH_SECONDS = 60;
 export const MAX_BALANCE_GAMES = 5_000;
 export const MAX_FRAMES = 400;
+/** How often a witness search tells its progress (ms). */
+const PROGRESS_MS = 500;
 
 const splitId = (id: string): { file: string; variant: string | null } => ({ file: id.split('#')[0]!, variant: id.split('#')[1] ?? null });
 
@@ -46,13 +48,27 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
   const structure = structuralDiff(ga, gb, { readA: read, readB: read });
   await job.breathe();
 
-  job.progress({ phase: 'witness' });
   const sideA: Side = { graph: ga, options: {} };
   const sideB: Side = { graph: gb, options: {} };
   const seconds = Math.max(0.5, Math.min(MAX_SEARCH_SECONDS, params.budgetSeconds));
+  // The search is one synchronous call: its progress is told from the clock it reads (a message at most every
+  // PROGRESS_MS), the one thing of it the worker sees while it runs.
+  const searching = { phase: 'witness', differences: structure.changes.length, budgetSeconds: seconds } as const;
+  job.progress({ ...searching, seconds: 0 });
+  const started = Date.now();
+  let told = started;
+  const clock = (): number => {
+    const t = Date.now();
+    if (t - told >= PROGRESS_MS) {
+      told = t;
+      job.progress({ ...searching, seconds: Math.floor((t - started) / 1000) });
+    }
+    return t;
+  };
   const found = searchWitness(sideA, sideB, {
     steerBy: structure,
     budgetSeconds: seconds,
+    now: clock,
     codegen: false,
     seed: Math.max(1, Math.floor(params.seed)) || 1,
     // a difference the games always show another one before is sought on the first with only it from the second

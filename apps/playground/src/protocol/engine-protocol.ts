@@ -359,7 +359,7 @@ export interface EngineMethods {
   'game/move': { params: { session: number; seat: number; option: number }; result: PlayResult };
   'game/goto': { params: { session: number; lineId: number; cursor: number }; result: PlayResult };
   'game/view-as': { params: { session: number; viewer: number }; result: PlayResult };
-  'compare/run': { params: CompareParams; result: CompareResult; progress: { phase: 'structure' | 'witness' | 'balance' } };
+  'compare/run': { params: CompareParams; result: CompareResult; progress: CompareProgress };
   /** one of a comparison's lockstep witnesses played again on both sides (the page asks when another is picked) */
   'compare/replay': { params: { a: string; b: string; witness: Pick<WitnessSummary, 'seed' | 'players' | 'moves'> }; result: WitnessReplay | null };
   'game/open-log': { params: { entry: string; variant: string | null; text: string; game?: number }; result: PlayResult };
@@ -369,6 +369,20 @@ export type EngineMethod = keyof EngineMethods;
 
 /** The name of an engine worker started for one comparison at a time (it skips the warm-up check). */
 export const COMPARISON_WORKER = 'compare';
+
+/**
+ * A comparison's progress: its phase, and during the witness search the differences by name it seeks a game for and
+ * the seconds it has searched of its budget (the search is one synchronous call of @houserules/diff, which tells
+ * neither the games it played nor the differences witnessed so far; the worker reads its clock).
+ */
+export interface CompareProgress {
+  phase: 'structure' | 'witness' | 'balance';
+  /** differences by name the search seeks a game for */
+  differences?: number;
+  /** seconds searched, of the search's budget and (as much again) the shrinking's */
+  seconds?: number;
+  budgetSeconds?: number;
+}
 export type ParamsOf<M extends EngineMethod> = EngineMethods[M]['params'];
 export type ResultOf<M extends EngineMethod> = EngineMethods[M]['result'];
 export type ProgressOf<M extends EngineMethod> = EngineMethods[M] extends { progress: infer P } ? P : never;

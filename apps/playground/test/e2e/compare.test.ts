@@ -15,7 +15,9 @@ describe('comparing two printings', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Durango'));
     await whenChecked(page);
     await page.click('[data-testid="panel:compare"]');
-    await page.selectOption('[data-testid="compare-right"]', 'scenarios/durango/durango.rules#durango_2016');
+    // Compare opens on the scenario's own variant (the 2016 card), not on the base game Durango extends.
+    await expect(page.inputValue('[data-testid="compare-left"]')).resolves.toBe('scenarios/durango/durango.rules');
+    await expect(page.inputValue('[data-testid="compare-right"]')).resolves.toBe('scenarios/durango/durango.rules#durango_2016');
     // The search's longest budget (shared by the differences); it starts a few seeds in so a loaded machine reaches a town settlement in time.
     await page.fill('[data-testid="compare-seconds"]', '60');
     await page.fill('[data-testid="compare-seed"]', '10');
@@ -40,6 +42,10 @@ describe('comparing two printings', () => {
     const label = (await shown.textContent()) ?? '';
     expect(label.length).toBeGreaterThan(0);
     await expect(page.textContent('[data-testid="witness"] h4')).resolves.toContain(`Witness of ${label}`);
+    // Its headline names what differs between the two games (in the divergence's words: the first game and the
+    // second), not the move that led there.
+    const headline = (await page.textContent('[data-testid="witness-headline"]')) ?? '';
+    expect(headline).toMatch(/\bfirst\b.*\bsecond\b/);
     await page.locator('[data-testid="witness"]').scrollIntoViewIfNeeded();
     await session.screenshot(page, 'compare-witness');
 
@@ -71,6 +77,10 @@ describe('comparing two printings', () => {
     await page.fill('[data-testid="compare-balance-games"]', '0');
 
     const searching = await startSearch(page);
+    // The search tells how far it is: the differences it seeks a game for, and its seconds going by.
+    await page.waitForSelector('[data-testid="compare-progress"]');
+    await expect(page.textContent('[data-testid="compare-progress"]')).resolves.toMatch(/\d+ differences? sought/);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="compare-progress"]')?.getAttribute('data-seconds')) >= 2, null, { timeout: 60_000 });
     // The engine worker answers meanwhile: a game of Durango starts in the Play view.
     await page.click('[data-testid="panel:play"]');
     await page.click('[data-testid="play-start"]');

@@ -4,7 +4,7 @@ import type { editor as MonacoEditor } from 'monaco-editor/editor';
 import type { PlayerView } from '@houserules/engine';
 import { monaco } from '../../editor/monaco-diff-setup.ts';
 import { editorHost } from '../editor-pane.tsx';
-import type { CatalogEntry, ComparedDifference, CompareResult, WitnessFrame, WitnessSummary } from '../../protocol/engine-protocol.ts';
+import type { CatalogEntry, ComparedDifference, CompareProgress, CompareResult, WitnessFrame, WitnessSummary } from '../../protocol/engine-protocol.ts';
 import type { RunningComparison } from '../../protocol/comparison-worker.ts';
 import type { Playground } from '../playground.ts';
 import { ViewPictures } from './state-pictures.tsx';
@@ -12,17 +12,22 @@ import { ViewPictures } from './state-pictures.tsx';
 type Compared = Extract<CompareResult, { ok: true }>;
 
 const entryLabel = (e: CatalogEntry): string => `${e.title}${e.variant ? ` — ${e.variantTitle ?? e.variant}` : ''}`;
+/** the longest headline of a witness (what differs, in the divergence's words), in characters */
+const HEADLINE_CHARS = 160;
 const fmt = (x: number): string => (Math.abs(x) < 1 ? x.toFixed(3) : x.toFixed(2));
 
-/** The entry to compare with by default: the scenario it extends (a house rule and its base game), else another variant of it. */
+/**
+ * The entry to compare with by default: the scenario's own variant (a printing and its other printing; from a
+ * variant, the scenario it varies), else the scenario it extends (a house rule and its base game).
+ */
 export function defaultCounterpart(entries: CatalogEntry[], current: CatalogEntry | null): string {
   if (!current) return entries[0]?.id ?? '';
+  const sibling = current.variant === null ? entries.find((e) => e.file === current.file && e.id !== current.id) : entries.find((e) => e.file === current.file && e.variant === null);
+  if (sibling) return sibling.id;
   const bases = entries.filter((e) => current.dependencies.includes(e.file) && e.variant === null);
   // The nearest base: the one that itself builds on the others.
   const base = bases.sort((a, b) => b.dependencies.length - a.dependencies.length)[0];
-  if (base) return base.id;
-  const sibling = entries.find((e) => e.file === current.file && e.id !== current.id);
-  return sibling?.id ?? current.id;
+  return base?.id ?? current.id;
 }
 
 export function CompareView({ pg, active }: { pg: Playground; active: boolean }) {
@@ -31,6 +36,8 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
   const right = useSignal('');
   const result = useSignal<CompareResult | null>(null);
   const phase = useSignal<string | null>(null);
+  /** what the running comparison last told of itself (the witness search: differences sought, seconds searched) */
+  const progress = useSignal<CompareProgress | null>(null);
   /** the last comparison was cancelled (by Cancel, or by changing a side while it ran) */
   const cancelled = useSignal(false);
   // The witness search's budget and first seed, and the balance's games (the CLI's defaults: 10 s, seed 1).
@@ -68,8 +75,11 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
     result.value = null;
     cancelled.value = false;
     phase.value = 'structure';
+    progress.value = null;
     const comparison = pg.comparisons.start(pg.workspace.authored(), { a: left.value, b: right.value, budgetSeconds: seconds.value, seed: seed.value, balanceGames: balanceGames.value }, (p) => {
-      if (running.current === comparison) phase.value = p.phase;
+      if (running.current !== comparison) return;
+      phase.value = p.phase;
+      progress.value = p;
     });
     running.current = comparison;
     try {
@@ -140,6 +150,7 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
             <span class="muted" data-testid="compare-phase" data-phase={phase.value}>
               {phase.value === 'structure' ? 'matching declarations by name…' : phase.value === 'witness' ? 'searching for a game where they differ…' : 'simulating both for the balance…'}
             </span>
+            {phase.value === 'witness' && progress.value?.budgetSeconds !== undefined && <SearchProgress p={progress.value} />}
           </>
         )}
         {!phase.value && cancelled.value && (
@@ -154,6 +165,19 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
       {sameFile && <p class="muted">Both are written in the same file (one is a variant of it): what the variant changes is its block.</p>}
       <div class="diff-editor" ref={box} data-testid="source-diff" />
     </div>
+  );
+}
+
+/** A witness search under way: the differences it seeks a game for, and its seconds (search, then shrinking) of the budget. */
+function SearchProgress({ p }: { p: CompareProgress }) {
+  const budget = p.budgetSeconds ?? 0;
+  const s = p.seconds ?? 0;
+  const shrinking = s > budget;
+  return (
+    <span class="search-progress" data-testid="compare-progress" data-seconds={s}>
+      <progress max={2 * budget} value={Math.min(2 * budget, s)} />
+      {p.differences ?? 0} difference{p.differences === 1 ? '' : 's'} sought · {shrinking ? `shrinking the games found: ${s - budget} s of ${budget} s` : `${s} s of ${budget} s`}
+    </span>
   );
 }
 
@@ -353,13 +377,20 @@ function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared
     void pg.addFile(path, r.witnessTest.text);
   };
   const seats: undefined[] = Array.from({ length: w.players }, () => undefined);
+  // the headline names what differs (the divergence's own words), cut short when long; the paragraph below has it whole
+  const headline = w.divergence.detail.length > HEADLINE_CHARS ? `${w.divergence.detail.slice(0, HEADLINE_CHARS - 1)}…` : w.divergence.detail;
   return (
     <section class="witness" data-testid="witness">
-      <h4>
-        Witness{difference ? ` of ${difference.label}` : ''}: they diverge after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'} <span class="muted">(seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)</span>
+      <h4 data-testid="witness-headline">
+        Witness{difference ? ` of ${difference.label}` : ''}: {headline}{' '}
+        <span class="muted">
+          (after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'}, seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)
+        </span>
       </h4>
       <p class="divergence" data-testid="divergence">
-        <b>{w.divergence.kind}</b>: {w.divergence.detail}
+        <b>{w.divergence.kind}</b> differ{w.divergence.kind === 'state' || w.divergence.kind === 'outcome' ? 's' : ''} at step {w.divergence.step}
+        {w.divergence.move ? `, after ${w.divergence.move}` : ' (at set-up)'}
+        {headline !== w.divergence.detail && `: ${w.divergence.detail}`}
       </p>
       {w.divergence.rules.length > 0 && (
         <p class="muted">
