@@ -6,9 +6,6 @@ import type { Playground } from '../../page/playground.ts';
 import { testBench } from '../../page/test-bench.ts';
 import { uriOf, type EditorHost } from '../editor-host.ts';
 import { monaco } from '../monaco-setup.ts';
-import { CodeLensRequest, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/browser';
-import type { editor as MonacoEditor } from 'monaco-editor/editor';
-import { RULES_LANGUAGE } from '../rules-language.ts';
 import { startLspClient, type LspClient } from './lsp-client.ts';
 import { registerLspProviders } from './lsp-providers.ts';
 
@@ -49,47 +46,5 @@ export async function installLanguageService(host: EditorHost, pg: Playground): 
   };
   sendAuthored();
   pg.workspace.onChange(sendAuthored);
-  whenIdle(() => void warmUp(client, host.editor.getModel()));
   return client;
-}
-
-/** Runs `f` once the page has nothing else to do (or after a second at most). */
-function whenIdle(f: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(f, { timeout: 1000 });
-  else setTimeout(f, 200);
-}
-
-/** The name the warm-up copy's module takes (its own, so it is never mistaken for the file it copies). */
-const WARM_UP_MODULE = 'houserules_warm_up';
-
-/**
- * The language service's first edits run cold: on the 2,000-line file of the bench the first two keystrokes took
- * 0.66 and 0.71 s to their markers, the next ones about 0.1 s. Once the page is idle, a copy of the open file (under
- * a module name of its own, in the same folder so its imports resolve) is opened, given a typo and had it removed,
- * each edit analysed (a request that needs the analysis waits for it), then closed: the author's own first
- * keystrokes find the analysis warm. Its markers go nowhere (no model has its URI) and it is never a file of the
- * workspace.
- */
-async function warmUp(client: LspClient, model: MonacoEditor.ITextModel | null): Promise<void> {
-  if (!model || model.getLanguageId() !== RULES_LANGUAGE) return;
-  const c = client.connection;
-  const uri = model.uri.toString(true).replace(/[^/]*$/, `${WARM_UP_MODULE}.rules`);
-  const lines = model.getLinesContent().map((l) => l.replace(/^(\s*module\s+)[A-Za-z_][\w.]*/, `$1${WARM_UP_MODULE}`));
-  const last = lines.length - 1;
-  const end = { line: last, character: lines[last]!.length };
-  const settle = async (): Promise<void> => {
-    // the code lenses need the edited text analysed; the diagnostics follow on the server's short timer
-    await c.sendRequest(CodeLensRequest.type, { textDocument: { uri } }).catch(() => null);
-    await new Promise((r) => setTimeout(r, 100));
-  };
-  try {
-    await c.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'houserules', version: 1, text: lines.join('\n') } });
-    await settle();
-    await c.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: end, end }, text: 'x' }] });
-    await settle();
-    await c.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 3 }, contentChanges: [{ range: { start: end, end: { ...end, character: end.character + 1 } }, text: '' }] });
-    await settle();
-  } finally {
-    await c.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }).catch(() => {});
-  }
 }
