@@ -291,6 +291,8 @@ export interface WitnessFrame {
   move: string | null;
   a: { view: unknown; board: string | null };
   b: { view: unknown; board: string | null };
+  /** the sites of the options one side offers and the other does not, after this move (marked on both boards) */
+  optionSites: number[];
 }
 
 /** A witness as the page shows it: seed, players and moves by name, and where the two sides first differ. */
@@ -318,6 +320,8 @@ export interface ComparedDifference {
 /** A lockstep witness played again: a frame per decision on both sides. */
 export interface WitnessReplay {
   frames: WitnessFrame[];
+  /** where each side's board draws its sites (`BoardGeometryView`; null without a board): the page marks the sites that differ */
+  geometry: { a: unknown; b: unknown };
 }
 
 export type CompareResult =
@@ -333,6 +337,7 @@ export type CompareResult =
       differences: ComparedDifference[];
       search: { games: number; depth: number; summary: string; diagnostics: Diagnostic[] };
       frames: WitnessFrame[];
+      geometry: WitnessReplay['geometry'];
       /** each seat's colour on the first side's board */
       seatColours: string[];
       /** every witness as a module with one test block each, where it would live, passing on the first side */

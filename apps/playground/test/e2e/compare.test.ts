@@ -46,6 +46,11 @@ describe('comparing two printings', () => {
     // second has or offers), not the move that led there.
     const headline = (await page.textContent('[data-testid="witness-headline"]')) ?? '';
     expect(headline).toMatch(/\bthe (first|second)\b/);
+    // Both boards mark the sites where the two games differ at the divergence (the same sites on both): where a
+    // move is legal on one side only, or the state of a site differs.
+    const marks = await Promise.all(['a', 'b'].map((_, i) => page.locator('[data-testid="witness"] .witness-side').nth(i).locator('[data-testid="site-diff"]').count()));
+    expect(marks[0]).toBe(marks[1]);
+    if (/legal only in the (first|second)[^(]*\(hex\(/.test(headline)) expect(marks[0]).toBeGreaterThan(0);
     await page.locator('[data-testid="witness"]').scrollIntoViewIfNeeded();
     await session.screenshot(page, 'compare-witness');
 

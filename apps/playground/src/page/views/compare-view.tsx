@@ -1,10 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
-import type { PlayerView } from '@houserules/engine';
+import type { BoardGeometryView, PlayerView } from '@houserules/engine';
 import { monaco } from '../../editor/monaco-diff-setup.ts';
 import { editorHost } from '../editor-pane.tsx';
-import type { CatalogEntry, ComparedDifference, CompareProgress, CompareResult, WitnessFrame, WitnessSummary } from '../../protocol/engine-protocol.ts';
+import type { CatalogEntry, ComparedDifference, CompareProgress, CompareResult, WitnessFrame, WitnessReplay, WitnessSummary } from '../../protocol/engine-protocol.ts';
 import type { RunningComparison } from '../../protocol/comparison-worker.ts';
 import type { Playground } from '../playground.ts';
 import { ViewPictures } from './state-pictures.tsx';
@@ -274,9 +274,11 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
   const first = Math.max(0, r.differences.findIndex((d) => d.witness !== null && d.sameAs === null));
   const shown = useSignal(first);
   const replayed = useSignal<WitnessFrame[]>(r.frames);
+  const geometry = useSignal<WitnessReplay['geometry']>(r.geometry);
   useEffect(() => {
     shown.value = first;
     replayed.value = r.frames;
+    geometry.value = r.geometry;
   }, [r]);
   const pick = async (i: number): Promise<void> => {
     const d = r.differences[i];
@@ -285,11 +287,14 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
     if (d.isolation !== null) return;
     if (d.witness === r.witness || (d.witness.seed === r.witness?.seed && d.witness.moves.join() === r.witness.moves.join())) {
       replayed.value = r.frames;
+      geometry.value = r.geometry;
       return;
     }
     replayed.value = [];
     const replay = await pg.engine.request('compare/replay', { a: r.a.id, b: r.b.id, witness: { seed: d.witness.seed, players: d.witness.players, moves: d.witness.moves } });
-    if (shown.value === i) replayed.value = replay?.frames ?? [];
+    if (shown.value !== i) return;
+    replayed.value = replay?.frames ?? [];
+    if (replay) geometry.value = replay.geometry;
   };
   const d = r.differences[shown.value];
   const found = r.differences.filter((x) => x.witness !== null).length;
@@ -328,7 +333,7 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
           </ul>
         </section>
       )}
-      <Witness pg={pg} r={r} w={d?.witness ?? r.witness} difference={d ?? null} frames={replayed.value} />
+      <Witness pg={pg} r={r} w={d?.witness ?? r.witness} difference={d ?? null} frames={replayed.value} geometry={geometry.value} />
     </>
   );
 }
@@ -346,7 +351,7 @@ function verdictOf(d: ComparedDifference): { kind: 'found' | 'same' | 'isolated'
   return { kind: 'found', badge: 'game found', gist: `diverges after ${moves} (seed ${d.witness.seed})`, more: null };
 }
 
-function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[] }) {
+function Witness({ pg, r, w, difference, frames, geometry }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[]; geometry: WitnessReplay['geometry'] }) {
   const at = useSignal(w ? Math.min(w.divergence.step, frames.length - 1) : 0);
   useEffect(() => {
     if (w) at.value = Math.max(0, Math.min(w.divergence.step, frames.length - 1));
@@ -431,7 +436,7 @@ function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared
           {(['a', 'b'] as const).map((side) => (
             <div key={side} class="witness-side">
               <h5>{side === 'a' ? `${r.a.title}${r.a.variant ? ` (${r.a.variant})` : ''}` : `${r.b.title}${r.b.variant ? ` (${r.b.variant})` : ''}`}</h5>
-              <ViewPictures view={frame[side].view as PlayerView} other={frame[side === 'a' ? 'b' : 'a'].view as PlayerView} seats={seats} viewer={-1} unlimited={[]} seatColours={r.seatColours} boardSvg={frame[side].board} winners={[]} />
+              <ViewPictures view={frame[side].view as PlayerView} other={frame[side === 'a' ? 'b' : 'a'].view as PlayerView} geometry={geometry[side] as BoardGeometryView | null} optionSites={frame.optionSites} seats={seats} viewer={-1} unlimited={[]} seatColours={r.seatColours} boardSvg={frame[side].board} winners={[]} />
             </div>
           ))}
         </div>
