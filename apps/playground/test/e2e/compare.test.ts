@@ -16,8 +16,8 @@ describe('comparing two printings', () => {
     await whenChecked(page);
     await page.click('[data-testid="panel:compare"]');
     // Compare opens on the scenario's own variant (the 2016 card), not on the base game Durango extends.
-    await expect(page.inputValue('[data-testid="compare-left"]')).resolves.toBe('scenarios/durango/durango.rules');
-    await expect(page.inputValue('[data-testid="compare-right"]')).resolves.toBe('scenarios/durango/durango.rules#durango_2016');
+    await expect.poll(() => page.inputValue('[data-testid="compare-left"]'), { timeout: 30_000 }).toBe('scenarios/durango/durango.rules');
+    await expect.poll(() => page.inputValue('[data-testid="compare-right"]')).toBe('scenarios/durango/durango.rules#durango_2016');
     // The search's longest budget (shared by the differences); it starts a few seeds in so a loaded machine reaches a town settlement in time.
     await page.fill('[data-testid="compare-seconds"]', '60');
     await page.fill('[data-testid="compare-seed"]', '10');
@@ -33,7 +33,7 @@ describe('comparing two printings', () => {
 
     // The witness: found, on two boards, opened at the first divergence.
     expect(await page.locator('[data-testid="divergence"]').count()).toBe(1);
-    expect(await page.locator('[data-testid="witness"] [data-testid="board"] svg').count()).toBe(2);
+    expect(await page.locator('[data-testid="witness"] [data-testid="board"] svg.board-svg').count()).toBe(2);
     await expect(page.textContent('[data-testid="witness"]')).resolves.toContain('the first divergence');
     expect(await page.locator('[data-testid="balance"] tbody tr').count()).toBeGreaterThan(3);
     // Each difference the search sought is listed with what it found; the witness shown is one of them.
@@ -51,7 +51,7 @@ describe('comparing two printings', () => {
     const marks = await Promise.all(['a', 'b'].map((_, i) => page.locator('[data-testid="witness"] .witness-side').nth(i).locator('[data-testid="site-diff"]').count()));
     expect(marks[0]).toBe(marks[1]);
     if (/legal only in the (first|second)[^(]*\(hex\(/.test(headline)) expect(marks[0]).toBeGreaterThan(0);
-    await page.locator('[data-testid="witness"]').scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="witness-headline"]').evaluate((h) => h.scrollIntoView({ block: 'start' }));
     await session.screenshot(page, 'compare-witness');
 
     // Copy as tests: a module that extends the first printing, with a test block per witness.

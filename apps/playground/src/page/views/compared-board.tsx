@@ -15,7 +15,7 @@ export function ComparedBoard({ svg, geometry, sites }: { svg: string; geometry:
     const h = hexes.get(site);
     if (h) return <polygon key={site} {...common} points={hexPoints(h.x, h.y, 0.9)} />;
     const c = corners.get(site);
-    if (c) return <circle key={site} {...common} cx={c.x} cy={c.y} r={0.26} />;
+    if (c) return <circle key={site} {...common} cx={c.x} cy={c.y} r={0.32} />;
     const e = edges.get(site);
     if (e) return <line key={site} {...common} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} />;
     return null;
