@@ -18,11 +18,7 @@ export function EditorPane({ pg }: { pg: Playground }) {
   useEffect(() => {
     let gone = false;
     let host: EditorHost | null = null;
-    // Monaco comes in a chunk of its own, after the page's first paint; the language service's client after it. The
-    // language service's worker starts meanwhile (it needs no Monaco), so it has read the files when the author types.
-    void import('../editor/lsp/language-worker.ts').then(({ startLanguageService }) => startLanguageService()).catch(() => {
-      // said by the bridge, which waits for the same start
-    });
+    // Monaco comes in a chunk of its own, after the page's first paint; the language service's client after it.
     void import('../editor/editor-host.ts')
       .then(({ EditorHost }) => {
         if (gone) return;

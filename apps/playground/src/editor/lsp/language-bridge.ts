@@ -1,15 +1,18 @@
 // Starts the language-service worker and bridges it to Monaco: from then on markers come from it, as you type,
 // and completion, hover and the rest are its answers.
+import LanguageWorker from '@houserules/language-service/browser?worker';
+import bundled from 'virtual:houserules/scenarios';
 import type { Playground } from '../../page/playground.ts';
 import { testBench } from '../../page/test-bench.ts';
 import { uriOf, type EditorHost } from '../editor-host.ts';
 import { monaco } from '../monaco-setup.ts';
-import { startLanguageService } from './language-worker.ts';
 import { startLspClient, type LspClient } from './lsp-client.ts';
 import { registerLspProviders } from './lsp-providers.ts';
 
 export async function installLanguageService(host: EditorHost, pg: Playground): Promise<LspClient> {
-  const client = await startLspClient(startLanguageService());
+  const worker = new LanguageWorker({ name: 'language-service' });
+  worker.addEventListener('error', (e) => console.error(`The language service stopped: ${e.message}`));
+  const client = await startLspClient(worker, Object.fromEntries(bundled.map((f) => [f.path, f.text])));
   const bench = testBench(pg);
   registerLspProviders(client, (command, args) => {
     // the language service's test commands (its coverage lenses) run on the page's own runner

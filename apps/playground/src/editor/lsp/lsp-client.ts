@@ -1,11 +1,10 @@
 // The page's LSP client: the language-service worker over postMessage (vscode-jsonrpc's browser reader and writer),
 // the repo's modules given to it as read-only files, and each Monaco model synced as an open document
 // (incremental changes, Monaco's version ids).
-import { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification, type ProtocolConnection, type ServerCapabilities } from 'vscode-languageserver-protocol/browser';
+import { BrowserMessageReader, BrowserMessageWriter, createProtocolConnection, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification, InitializedNotification, InitializeRequest, type ProtocolConnection, type ServerCapabilities } from 'vscode-languageserver-protocol/browser';
 import type { editor as MonacoEditor, IDisposable } from 'monaco-editor/editor';
 import { monaco } from '../monaco-setup.ts';
 import { RULES_LANGUAGE } from '../rules-language.ts';
-import { uriString, type StartedLanguageService } from './language-worker.ts';
 import { toLspRange } from './lsp-positions.ts';
 
 export const SET_FILES = 'houserules/setFiles';
@@ -18,14 +17,33 @@ export interface LspClient {
   dispose(): void;
 }
 
-export { uriString } from './language-worker.ts';
+export const uriString = (path: string): string => `file:///${path}`;
 
-/**
- * The page's client on a language service already started (src/editor/lsp/language-worker.ts: the worker and its
- * `initialize` begin while Monaco loads): every Monaco model of the language is synced as an open document.
- */
-export async function startLspClient(started: Promise<StartedLanguageService>): Promise<LspClient> {
-  const { connection, capabilities } = await started;
+export async function startLspClient(worker: Worker, repoFiles: Record<string, string>): Promise<LspClient> {
+  const connection = createProtocolConnection(new BrowserMessageReader(worker), new BrowserMessageWriter(worker));
+  connection.listen();
+  const files: Record<string, string> = {};
+  for (const [path, text] of Object.entries(repoFiles)) if (path.endsWith('.rules')) files[uriString(path)] = text;
+  const init = await connection.sendRequest(InitializeRequest.type, {
+    processId: null,
+    rootUri: 'file:///',
+    capabilities: {
+      textDocument: {
+        synchronization: { didSave: false, dynamicRegistration: false },
+        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+        publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } }, dataSupport: true },
+        rename: { prepareSupport: true },
+        documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+      },
+      // the server may ask for the lenses to be drawn again (src/editor/lsp/lsp-providers.ts answers it)
+      workspace: { codeLens: { refreshSupport: true } },
+    },
+    initializationOptions: { files, readOnly: true },
+    workspaceFolders: null,
+  });
+  await connection.sendNotification(InitializedNotification.type, {});
   const synced = new Map<string, IDisposable>();
 
   const open = (model: MonacoEditor.ITextModel): void => {
@@ -56,7 +74,7 @@ export async function startLspClient(started: Promise<StartedLanguageService>): 
 
   return {
     connection,
-    capabilities,
+    capabilities: init.capabilities,
     setFiles: (f, readOnly) => void connection.sendNotification(SET_FILES, { files: Object.fromEntries(Object.entries(f).map(([p, t]) => [uriString(p), t])), readOnly }),
     dispose: () => {
       onCreate.dispose();
