@@ -17,17 +17,18 @@ const HEADLINE_CHARS = 160;
 const fmt = (x: number): string => (Math.abs(x) < 1 ? x.toFixed(3) : x.toFixed(2));
 
 /**
- * The entry to compare with by default: the scenario's own variant (a printing and its other printing; from a
- * variant, the scenario it varies), else the scenario it extends (a house rule and its base game).
+ * The entry to compare with by default: for a scenario of the repo, its own variant (a printing and its other
+ * printing; from a variant, the scenario it varies), else the scenario it extends; for the author's own module (a
+ * house rule), the scenario it extends first (what it was written to change), else its own variant.
  */
-export function defaultCounterpart(entries: CatalogEntry[], current: CatalogEntry | null): string {
+export function defaultCounterpart(entries: CatalogEntry[], current: CatalogEntry | null, authors: boolean): string {
   if (!current) return entries[0]?.id ?? '';
   const sibling = current.variant === null ? entries.find((e) => e.file === current.file && e.id !== current.id) : entries.find((e) => e.file === current.file && e.variant === null);
-  if (sibling) return sibling.id;
   const bases = entries.filter((e) => current.dependencies.includes(e.file) && e.variant === null);
   // The nearest base: the one that itself builds on the others.
   const base = bases.sort((a, b) => b.dependencies.length - a.dependencies.length)[0];
-  return base?.id ?? current.id;
+  const [first, then] = authors ? [base, sibling] : [sibling, base];
+  return first?.id ?? then?.id ?? current.id;
 }
 
 export function CompareView({ pg, active }: { pg: Playground; active: boolean }) {
@@ -55,7 +56,8 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
   useEffect(() => {
     stop();
     left.value = pg.entryId.value;
-    right.value = defaultCounterpart(entries, pg.entry.value);
+    const current = pg.entry.value;
+    right.value = defaultCounterpart(entries, current, current !== null && pg.workspace.origin(current.file) === 'new');
     result.value = null;
   }, [pg.entryId.value, entries.length]);
   useEffect(() => stop, []);
