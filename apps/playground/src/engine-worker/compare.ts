@@ -2,6 +2,8 @@
 // game in which they behave differently (searched within a budget, on closures), replayed step by step on both
 // sides for the page's two boards, the witness as a test, and the balance of both side by side.
 import { compile } from '@houserules/compiler';
+import { LogWords } from '@houserules/conformance';
+import type { Game } from '@houserules/engine';
 import { compareBalance, LockstepPair, searchWitness, structuralDiff, witnessTest, type BalanceRow, type LabeledWitness, type Side, type Witness } from '@houserules/diff';
 import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSummary } from '@houserules/simulation';
 import type { Diagnostic, RuleGraph } from '@houserules/schema';
@@ -14,6 +16,8 @@ import { dirOf, type ProjectFiles } from './project-files.ts';
 export const MAX_SEARCH_SECONDS = 60;
 export const MAX_BALANCE_GAMES = 5_000;
 export const MAX_FRAMES = 400;
+/** How often a witness search tells its progress (ms). */
+const PROGRESS_MS = 500;
 
 const splitId = (id: string): { file: string; variant: string | null } => ({ file: id.split('#')[0]!, variant: id.split('#')[1] ?? null });
 
@@ -46,13 +50,27 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
   const structure = structuralDiff(ga, gb, { readA: read, readB: read });
   await job.breathe();
 
-  job.progress({ phase: 'witness' });
   const sideA: Side = { graph: ga, options: {} };
   const sideB: Side = { graph: gb, options: {} };
   const seconds = Math.max(0.5, Math.min(MAX_SEARCH_SECONDS, params.budgetSeconds));
+  // The search is one synchronous call: its progress is told from the clock it reads (a message at most every
+  // PROGRESS_MS), the one thing of it the worker sees while it runs.
+  const searching = { phase: 'witness', differences: structure.changes.length, budgetSeconds: seconds } as const;
+  job.progress({ ...searching, seconds: 0 });
+  const started = Date.now();
+  let told = started;
+  const clock = (): number => {
+    const t = Date.now();
+    if (t - told >= PROGRESS_MS) {
+      told = t;
+      job.progress({ ...searching, seconds: Math.floor((t - started) / 1000) });
+    }
+    return t;
+  };
   const found = searchWitness(sideA, sideB, {
     steerBy: structure,
     budgetSeconds: seconds,
+    now: clock,
     codegen: false,
     seed: Math.max(1, Math.floor(params.seed)) || 1,
     // a difference the games always show another one before is sought on the first with only it from the second
@@ -61,7 +79,7 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
   await job.breathe();
 
   const w = found.witness;
-  const frames = w ? replayWitness(project, ga, gb, w).frames : [];
+  const replay = w ? replayWitness(project, ga, gb, w) : { frames: [], geometry: { a: null, b: null } };
   const witnesses = found.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }] : []));
   const test = witnesses.length > 0 ? witnessModule(a, b, ga, gb, witnesses) : null;
   const differences: ComparedDifference[] = found.differences.map((d) => ({
@@ -90,7 +108,8 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
     witness: w ? summarizeWitness(w) : null,
     differences,
     search: { games: found.games, depth: found.depth, summary: found.summary, diagnostics: found.diagnostics },
-    frames,
+    frames: replay.frames,
+    geometry: replay.geometry,
     seatColours: seatColours(styleFor(project, ga), players ?? 0),
     witnessTest: test,
     balance,
@@ -118,7 +137,7 @@ export function replayComparedWitness(project: ProjectFiles, [a, b]: [CompiledSi
 }
 
 function replayWitness(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, w: Pick<WitnessSummary, 'seed' | 'players' | 'moves'>): WitnessReplay {
-  return { frames: replayFrames(project, ga, gb, { graph: ga, options: {} }, { graph: gb, options: {} }, w.players, w.seed, w.moves) };
+  return replayFrames(project, ga, gb, { graph: ga, options: {} }, { graph: gb, options: {} }, w.players, w.seed, w.moves);
 }
 
 /** The witnesses as one test module beside the first side's tests (one test block each, as `houserules diff` writes). */
@@ -154,23 +173,48 @@ export function relativeFrom(folder: string, file: string): string {
 }
 
 /** The witness played again on both sides, a frame (what each side's spectator sees) after set-up and each move. */
-function replayFrames(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, sideA: Side, sideB: Side, players: number, seed: number, moves: string[]): WitnessFrame[] {
+function replayFrames(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, sideA: Side, sideB: Side, players: number, seed: number, moves: string[]): WitnessReplay {
   const pair = new LockstepPair(sideA, sideB, players, false);
   const game = pair.start(seed);
-  if (!game) return [];
+  if (!game) return { frames: [], geometry: { a: null, b: null } };
   const styleA = styleFor(project, ga);
   const styleB = styleFor(project, gb);
+  const geometry = { a: game.ga.boardGeometry(), b: game.gb.boardGeometry() };
+  const wordsA = new LogWords(pair.lgA, game.ga);
+  const wordsB = new LogWords(pair.lgB, game.gb);
   const frame = (move: string | null): WitnessFrame => ({
     move,
     a: { view: game.ga.view(-1), board: boardSvg(game.ga, styleA, -1) },
     b: { view: game.gb.view(-1), board: boardSvg(game.gb, styleB, -1) },
+    optionSites: geometry.a && geometry.b ? optionSitesOnOneSide(offeredSites(game.ga, wordsA), offeredSites(game.gb, wordsB)) : [],
   });
   const out: WitnessFrame[] = [frame(null)];
   for (const m of moves) {
     if (!game.play(m)) break;
     if (out.length < MAX_FRAMES) out.push(frame(m));
   }
+  return { frames: out, geometry };
+}
+
+/** The options a game offers that place or pick sites, by seat and name (in the author's words), with their sites. */
+function offeredSites(g: Game, words: LogWords): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  if (g.isOver) return out;
+  for (const d of g.pending()) {
+    for (const m of d.options) {
+      const sites = words.optionSites(m);
+      if (sites.length > 0) out.set(`${d.seat}|${words.move(m)}`, sites);
+    }
+  }
   return out;
+}
+
+/** The sites of the options offered on one side only (a move both offer marks nothing). */
+function optionSitesOnOneSide(a: Map<string, number[]>, b: Map<string, number[]>): number[] {
+  const out = new Set<number>();
+  for (const [name, sites] of a) if (!b.has(name)) for (const s of sites) out.add(s);
+  for (const [name, sites] of b) if (!a.has(name)) for (const s of sites) out.add(s);
+  return [...out].sort((x, y) => x - y);
 }
 
 async function simulateSide(graph: RuleGraph, file: string, variant: string | null, players: number, games: number, job: Job): Promise<SimulationSummary | null> {

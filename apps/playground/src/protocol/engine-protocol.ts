@@ -291,6 +291,8 @@ export interface WitnessFrame {
   move: string | null;
   a: { view: unknown; board: string | null };
   b: { view: unknown; board: string | null };
+  /** the sites of the options one side offers and the other does not, after this move (marked on both boards) */
+  optionSites: number[];
 }
 
 /** A witness as the page shows it: seed, players and moves by name, and where the two sides first differ. */
@@ -318,6 +320,8 @@ export interface ComparedDifference {
 /** A lockstep witness played again: a frame per decision on both sides. */
 export interface WitnessReplay {
   frames: WitnessFrame[];
+  /** where each side's board draws its sites (`BoardGeometryView`; null without a board): the page marks the sites that differ */
+  geometry: { a: unknown; b: unknown };
 }
 
 export type CompareResult =
@@ -333,6 +337,7 @@ export type CompareResult =
       differences: ComparedDifference[];
       search: { games: number; depth: number; summary: string; diagnostics: Diagnostic[] };
       frames: WitnessFrame[];
+      geometry: WitnessReplay['geometry'];
       /** each seat's colour on the first side's board */
       seatColours: string[];
       /** every witness as a module with one test block each, where it would live, passing on the first side */
@@ -359,7 +364,7 @@ export interface EngineMethods {
   'game/move': { params: { session: number; seat: number; option: number }; result: PlayResult };
   'game/goto': { params: { session: number; lineId: number; cursor: number }; result: PlayResult };
   'game/view-as': { params: { session: number; viewer: number }; result: PlayResult };
-  'compare/run': { params: CompareParams; result: CompareResult; progress: { phase: 'structure' | 'witness' | 'balance' } };
+  'compare/run': { params: CompareParams; result: CompareResult; progress: CompareProgress };
   /** one of a comparison's lockstep witnesses played again on both sides (the page asks when another is picked) */
   'compare/replay': { params: { a: string; b: string; witness: Pick<WitnessSummary, 'seed' | 'players' | 'moves'> }; result: WitnessReplay | null };
   'game/open-log': { params: { entry: string; variant: string | null; text: string; game?: number }; result: PlayResult };
@@ -369,6 +374,20 @@ export type EngineMethod = keyof EngineMethods;
 
 /** The name of an engine worker started for one comparison at a time (it skips the warm-up check). */
 export const COMPARISON_WORKER = 'compare';
+
+/**
+ * A comparison's progress: its phase, and during the witness search the differences by name it seeks a game for and
+ * the seconds it has searched of its budget (the search is one synchronous call of @houserules/diff, which tells
+ * neither the games it played nor the differences witnessed so far; the worker reads its clock).
+ */
+export interface CompareProgress {
+  phase: 'structure' | 'witness' | 'balance';
+  /** differences by name the search seeks a game for */
+  differences?: number;
+  /** seconds searched, of the search's budget and (as much again) the shrinking's */
+  seconds?: number;
+  budgetSeconds?: number;
+}
 export type ParamsOf<M extends EngineMethod> = EngineMethods[M]['params'];
 export type ResultOf<M extends EngineMethod> = EngineMethods[M]['result'];
 export type ProgressOf<M extends EngineMethod> = EngineMethods[M] extends { progress: infer P } ? P : never;

@@ -15,7 +15,9 @@ describe('comparing two printings', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Durango'));
     await whenChecked(page);
     await page.click('[data-testid="panel:compare"]');
-    await page.selectOption('[data-testid="compare-right"]', 'scenarios/durango/durango.rules#durango_2016');
+    // Compare opens on the scenario's own variant (the 2016 card), not on the base game Durango extends.
+    await expect.poll(() => page.inputValue('[data-testid="compare-left"]'), { timeout: 30_000 }).toBe('scenarios/durango/durango.rules');
+    await expect.poll(() => page.inputValue('[data-testid="compare-right"]')).toBe('scenarios/durango/durango.rules#durango_2016');
     // The search's longest budget (shared by the differences); it starts a few seeds in so a loaded machine reaches a town settlement in time.
     await page.fill('[data-testid="compare-seconds"]', '60');
     await page.fill('[data-testid="compare-seed"]', '10');
@@ -31,7 +33,7 @@ describe('comparing two printings', () => {
 
     // The witness: found, on two boards, opened at the first divergence.
     expect(await page.locator('[data-testid="divergence"]').count()).toBe(1);
-    expect(await page.locator('[data-testid="witness"] [data-testid="board"] svg').count()).toBe(2);
+    expect(await page.locator('[data-testid="witness"] [data-testid="board"] svg.board-svg').count()).toBe(2);
     await expect(page.textContent('[data-testid="witness"]')).resolves.toContain('the first divergence');
     expect(await page.locator('[data-testid="balance"] tbody tr').count()).toBeGreaterThan(3);
     // Each difference the search sought is listed with what it found; the witness shown is one of them.
@@ -40,7 +42,16 @@ describe('comparing two printings', () => {
     const label = (await shown.textContent()) ?? '';
     expect(label.length).toBeGreaterThan(0);
     await expect(page.textContent('[data-testid="witness"] h4')).resolves.toContain(`Witness of ${label}`);
-    await page.locator('[data-testid="witness"]').scrollIntoViewIfNeeded();
+    // Its headline names what differs between the two games (in the divergence's words: what the first game or the
+    // second has or offers), not the move that led there.
+    const headline = (await page.textContent('[data-testid="witness-headline"]')) ?? '';
+    expect(headline).toMatch(/\bthe (first|second)\b/);
+    // Both boards mark the sites where the two games differ at the divergence (the same sites on both): where a
+    // move is legal on one side only, or the state of a site differs.
+    const marks = await Promise.all(['a', 'b'].map((_, i) => page.locator('[data-testid="witness"] .witness-side').nth(i).locator('[data-testid="site-diff"]').count()));
+    expect(marks[0]).toBe(marks[1]);
+    if (/legal only in the (first|second)[^(]*\(hex\(/.test(headline)) expect(marks[0]).toBeGreaterThan(0);
+    await page.locator('[data-testid="witness-headline"]').evaluate((h) => h.scrollIntoView({ block: 'start' }));
     await session.screenshot(page, 'compare-witness');
 
     // Copy as tests: a module that extends the first printing, with a test block per witness.
@@ -71,6 +82,10 @@ describe('comparing two printings', () => {
     await page.fill('[data-testid="compare-balance-games"]', '0');
 
     const searching = await startSearch(page);
+    // The search tells how far it is: the differences it seeks a game for, and its seconds going by.
+    await page.waitForSelector('[data-testid="compare-progress"]');
+    await expect(page.textContent('[data-testid="compare-progress"]')).resolves.toMatch(/\d+ differences? sought/);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="compare-progress"]')?.getAttribute('data-seconds')) >= 2, null, { timeout: 60_000 });
     // The engine worker answers meanwhile: a game of Durango starts in the Play view.
     await page.click('[data-testid="panel:play"]');
     await page.click('[data-testid="play-start"]');

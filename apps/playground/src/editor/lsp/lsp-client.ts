@@ -37,6 +37,8 @@ export async function startLspClient(worker: Worker, repoFiles: Record<string, s
         rename: { prepareSupport: true },
         documentSymbol: { hierarchicalDocumentSymbolSupport: true },
       },
+      // the server may ask for the lenses to be drawn again (src/editor/lsp/lsp-providers.ts answers it)
+      workspace: { codeLens: { refreshSupport: true } },
     },
     initializationOptions: { files, readOnly: true },
     workspaceFolders: null,

@@ -3,6 +3,7 @@
 import type { CancellationToken, editor as MonacoEditor, IDisposable, languages } from 'monaco-editor/editor';
 import {
   CodeActionRequest,
+  CodeLensRefreshRequest,
   CodeLensRequest,
   CompletionRequest,
   CompletionResolveRequest,
@@ -315,17 +316,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
     );
   }
 
-  if (caps.codeLensProvider) {
-    out.push(
-      monaco.languages.registerCodeLensProvider(RULES_LANGUAGE, {
-        provideCodeLenses: async (model, token) => {
-          const lenses = (await ask(c, token, (x) => x.sendRequest(CodeLensRequest.type, { textDocument: doc(model) }))) ?? [];
-          // the tests' ▶ and the rules' coverage are the page's own lenses (its runner's results): one of each, not two
-          return { lenses: lenses.filter((l) => !PAGE_LENS_COMMANDS.includes(l.command?.command ?? '')).map((l) => ({ range: toMonacoRange(l.range), ...(l.command ? { command: toCommand(l.command)! } : {}) })), dispose: () => {} };
-        },
-      }),
-    );
-  }
+  if (caps.codeLensProvider) out.push(...registerLensProvider(c, toCommand));
 
   if (caps.documentHighlightProvider) {
     out.push(
@@ -384,6 +375,48 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
     );
   }
   return out;
+}
+
+/**
+ * The language service's code lenses, answered at once from its last answer for the document while it is asked
+ * again (Monaco is told when the answer changes, and on the server's refresh request). Monaco draws a model's lenses
+ * only once every provider has answered, and waits longer before asking again the longer they took (up to a
+ * minute): a language service busy checking would otherwise hold back the page's own lenses (the tests' ▶ and the
+ * rules' coverage, known at once from the page's runner) for as long.
+ */
+function registerLensProvider(c: ProtocolConnection, toCommand: (cmd: Command | undefined) => languages.Command | undefined): IDisposable[] {
+  const changed = new monaco.Emitter<languages.CodeLensProvider>();
+  /** the last answer for each document (by URI), as Monaco lenses, and its lenses' titles and places to compare */
+  const known = new Map<string, { lenses: languages.CodeLens[]; key: string }>();
+  const provider: languages.CodeLensProvider = {
+    onDidChange: changed.event,
+    provideCodeLenses: (model) => {
+      const uri = uriOf(model);
+      void c.sendRequest(CodeLensRequest.type, { textDocument: doc(model) }).then(
+        (answer) => {
+          if (model.isDisposed()) return;
+          // the tests' ▶ and the rules' coverage are the page's own lenses (its runner's results): one of each, not two
+          const lenses = (answer ?? []).filter((l) => !PAGE_LENS_COMMANDS.includes(l.command?.command ?? '')).map((l) => ({ range: toMonacoRange(l.range), ...(l.command ? { command: toCommand(l.command)! } : {}) }));
+          const key = JSON.stringify(lenses.map((l) => [l.range, l.command?.title, l.command?.arguments]));
+          // nothing new to draw (no lenses before, none now): Monaco is not asked again
+          if ((known.get(uri)?.key ?? '[]') === key) return;
+          known.set(uri, { lenses, key });
+          changed.fire(provider);
+        },
+        () => {},
+      );
+      return { lenses: known.get(uri)?.lenses ?? [], dispose: () => {} };
+    },
+  };
+  // the server asks for the lenses to be drawn again (a run or coverage it learnt of): asked at once
+  c.onRequest(CodeLensRefreshRequest.type, () => {
+    changed.fire(provider);
+  });
+  return [
+    monaco.languages.registerCodeLensProvider(RULES_LANGUAGE, provider),
+    monaco.editor.onWillDisposeModel((model) => known.delete(uriOf(model))),
+    changed,
+  ];
 }
 
 function toSuggestion(item: CompletionItem, fallback: languages.CompletionItem['range']): languages.CompletionItem {

@@ -1,10 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
-import type { PlayerView } from '@houserules/engine';
+import type { BoardGeometryView, PlayerView } from '@houserules/engine';
 import { monaco } from '../../editor/monaco-diff-setup.ts';
 import { editorHost } from '../editor-pane.tsx';
-import type { CatalogEntry, ComparedDifference, CompareResult, WitnessFrame, WitnessSummary } from '../../protocol/engine-protocol.ts';
+import type { CatalogEntry, ComparedDifference, CompareProgress, CompareResult, WitnessFrame, WitnessReplay, WitnessSummary } from '../../protocol/engine-protocol.ts';
 import type { RunningComparison } from '../../protocol/comparison-worker.ts';
 import type { Playground } from '../playground.ts';
 import { ViewPictures } from './state-pictures.tsx';
@@ -12,17 +12,23 @@ import { ViewPictures } from './state-pictures.tsx';
 type Compared = Extract<CompareResult, { ok: true }>;
 
 const entryLabel = (e: CatalogEntry): string => `${e.title}${e.variant ? ` — ${e.variantTitle ?? e.variant}` : ''}`;
+/** the longest headline of a witness (what differs, in the divergence's words), in characters */
+const HEADLINE_CHARS = 160;
 const fmt = (x: number): string => (Math.abs(x) < 1 ? x.toFixed(3) : x.toFixed(2));
 
-/** The entry to compare with by default: the scenario it extends (a house rule and its base game), else another variant of it. */
-export function defaultCounterpart(entries: CatalogEntry[], current: CatalogEntry | null): string {
+/**
+ * The entry to compare with by default: for a scenario of the repo, its own variant (a printing and its other
+ * printing; from a variant, the scenario it varies), else the scenario it extends; for the author's own module (a
+ * house rule), the scenario it extends first (what it was written to change), else its own variant.
+ */
+export function defaultCounterpart(entries: CatalogEntry[], current: CatalogEntry | null, authors: boolean): string {
   if (!current) return entries[0]?.id ?? '';
+  const sibling = current.variant === null ? entries.find((e) => e.file === current.file && e.id !== current.id) : entries.find((e) => e.file === current.file && e.variant === null);
   const bases = entries.filter((e) => current.dependencies.includes(e.file) && e.variant === null);
   // The nearest base: the one that itself builds on the others.
   const base = bases.sort((a, b) => b.dependencies.length - a.dependencies.length)[0];
-  if (base) return base.id;
-  const sibling = entries.find((e) => e.file === current.file && e.id !== current.id);
-  return sibling?.id ?? current.id;
+  const [first, then] = authors ? [base, sibling] : [sibling, base];
+  return first?.id ?? then?.id ?? current.id;
 }
 
 export function CompareView({ pg, active }: { pg: Playground; active: boolean }) {
@@ -31,6 +37,8 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
   const right = useSignal('');
   const result = useSignal<CompareResult | null>(null);
   const phase = useSignal<string | null>(null);
+  /** what the running comparison last told of itself (the witness search: differences sought, seconds searched) */
+  const progress = useSignal<CompareProgress | null>(null);
   /** the last comparison was cancelled (by Cancel, or by changing a side while it ran) */
   const cancelled = useSignal(false);
   // The witness search's budget and first seed, and the balance's games (the CLI's defaults: 10 s, seed 1).
@@ -48,7 +56,8 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
   useEffect(() => {
     stop();
     left.value = pg.entryId.value;
-    right.value = defaultCounterpart(entries, pg.entry.value);
+    const current = pg.entry.value;
+    right.value = defaultCounterpart(entries, current, current !== null && pg.workspace.origin(current.file) === 'new');
     result.value = null;
   }, [pg.entryId.value, entries.length]);
   useEffect(() => stop, []);
@@ -68,8 +77,11 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
     result.value = null;
     cancelled.value = false;
     phase.value = 'structure';
+    progress.value = null;
     const comparison = pg.comparisons.start(pg.workspace.authored(), { a: left.value, b: right.value, budgetSeconds: seconds.value, seed: seed.value, balanceGames: balanceGames.value }, (p) => {
-      if (running.current === comparison) phase.value = p.phase;
+      if (running.current !== comparison) return;
+      phase.value = p.phase;
+      progress.value = p;
     });
     running.current = comparison;
     try {
@@ -140,6 +152,7 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
             <span class="muted" data-testid="compare-phase" data-phase={phase.value}>
               {phase.value === 'structure' ? 'matching declarations by name…' : phase.value === 'witness' ? 'searching for a game where they differ…' : 'simulating both for the balance…'}
             </span>
+            {phase.value === 'witness' && progress.value?.budgetSeconds !== undefined && <SearchProgress p={progress.value} />}
           </>
         )}
         {!phase.value && cancelled.value && (
@@ -154,6 +167,19 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
       {sameFile && <p class="muted">Both are written in the same file (one is a variant of it): what the variant changes is its block.</p>}
       <div class="diff-editor" ref={box} data-testid="source-diff" />
     </div>
+  );
+}
+
+/** A witness search under way: the differences it seeks a game for, and its seconds (search, then shrinking) of the budget. */
+function SearchProgress({ p }: { p: CompareProgress }) {
+  const budget = p.budgetSeconds ?? 0;
+  const s = p.seconds ?? 0;
+  const shrinking = s > budget;
+  return (
+    <span class="search-progress" data-testid="compare-progress" data-seconds={s}>
+      <progress max={2 * budget} value={Math.min(2 * budget, s)} />
+      {p.differences ?? 0} difference{p.differences === 1 ? '' : 's'} sought · {shrinking ? `shrinking the games found: ${s - budget} s of ${budget} s` : `${s} s of ${budget} s`}
+    </span>
   );
 }
 
@@ -250,9 +276,11 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
   const first = Math.max(0, r.differences.findIndex((d) => d.witness !== null && d.sameAs === null));
   const shown = useSignal(first);
   const replayed = useSignal<WitnessFrame[]>(r.frames);
+  const geometry = useSignal<WitnessReplay['geometry']>(r.geometry);
   useEffect(() => {
     shown.value = first;
     replayed.value = r.frames;
+    geometry.value = r.geometry;
   }, [r]);
   const pick = async (i: number): Promise<void> => {
     const d = r.differences[i];
@@ -261,11 +289,14 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
     if (d.isolation !== null) return;
     if (d.witness === r.witness || (d.witness.seed === r.witness?.seed && d.witness.moves.join() === r.witness.moves.join())) {
       replayed.value = r.frames;
+      geometry.value = r.geometry;
       return;
     }
     replayed.value = [];
     const replay = await pg.engine.request('compare/replay', { a: r.a.id, b: r.b.id, witness: { seed: d.witness.seed, players: d.witness.players, moves: d.witness.moves } });
-    if (shown.value === i) replayed.value = replay?.frames ?? [];
+    if (shown.value !== i) return;
+    replayed.value = replay?.frames ?? [];
+    if (replay) geometry.value = replay.geometry;
   };
   const d = r.differences[shown.value];
   const found = r.differences.filter((x) => x.witness !== null).length;
@@ -304,7 +335,7 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
           </ul>
         </section>
       )}
-      <Witness pg={pg} r={r} w={d?.witness ?? r.witness} difference={d ?? null} frames={replayed.value} />
+      <Witness pg={pg} r={r} w={d?.witness ?? r.witness} difference={d ?? null} frames={replayed.value} geometry={geometry.value} />
     </>
   );
 }
@@ -322,7 +353,7 @@ function verdictOf(d: ComparedDifference): { kind: 'found' | 'same' | 'isolated'
   return { kind: 'found', badge: 'game found', gist: `diverges after ${moves} (seed ${d.witness.seed})`, more: null };
 }
 
-function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[] }) {
+function Witness({ pg, r, w, difference, frames, geometry }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[]; geometry: WitnessReplay['geometry'] }) {
   const at = useSignal(w ? Math.min(w.divergence.step, frames.length - 1) : 0);
   useEffect(() => {
     if (w) at.value = Math.max(0, Math.min(w.divergence.step, frames.length - 1));
@@ -353,13 +384,20 @@ function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared
     void pg.addFile(path, r.witnessTest.text);
   };
   const seats: undefined[] = Array.from({ length: w.players }, () => undefined);
+  // the headline names what differs (the divergence's own words), cut short when long; the paragraph below has it whole
+  const headline = w.divergence.detail.length > HEADLINE_CHARS ? `${w.divergence.detail.slice(0, HEADLINE_CHARS - 1)}…` : w.divergence.detail;
   return (
     <section class="witness" data-testid="witness">
-      <h4>
-        Witness{difference ? ` of ${difference.label}` : ''}: they diverge after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'} <span class="muted">(seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)</span>
+      <h4 data-testid="witness-headline">
+        Witness{difference ? ` of ${difference.label}` : ''}: {headline}{' '}
+        <span class="muted">
+          (after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'}, seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)
+        </span>
       </h4>
       <p class="divergence" data-testid="divergence">
-        <b>{w.divergence.kind}</b>: {w.divergence.detail}
+        <b>{w.divergence.kind}</b> differ{w.divergence.kind === 'state' || w.divergence.kind === 'outcome' ? 's' : ''} at step {w.divergence.step}
+        {w.divergence.move ? `, after ${w.divergence.move}` : ' (at set-up)'}
+        {headline !== w.divergence.detail && `: ${w.divergence.detail}`}
       </p>
       {w.divergence.rules.length > 0 && (
         <p class="muted">
@@ -400,7 +438,7 @@ function Witness({ pg, r, w, difference, frames }: { pg: Playground; r: Compared
           {(['a', 'b'] as const).map((side) => (
             <div key={side} class="witness-side">
               <h5>{side === 'a' ? `${r.a.title}${r.a.variant ? ` (${r.a.variant})` : ''}` : `${r.b.title}${r.b.variant ? ` (${r.b.variant})` : ''}`}</h5>
-              <ViewPictures view={frame[side].view as PlayerView} other={frame[side === 'a' ? 'b' : 'a'].view as PlayerView} seats={seats} viewer={-1} unlimited={[]} seatColours={r.seatColours} boardSvg={frame[side].board} winners={[]} />
+              <ViewPictures view={frame[side].view as PlayerView} other={frame[side === 'a' ? 'b' : 'a'].view as PlayerView} geometry={geometry[side] as BoardGeometryView | null} optionSites={frame.optionSites} seats={seats} viewer={-1} unlimited={[]} seatColours={r.seatColours} boardSvg={frame[side].board} winners={[]} />
             </div>
           ))}
         </div>

@@ -35,7 +35,7 @@ export function boardParts(svg: string, geometry: BoardGeometryView): { board: B
 }
 
 /** The same picture with another viewBox, sized by the page (its width and height attributes dropped). */
-function cut(svg: string, box: Box, cls: string): string {
+export function cut(svg: string, box: Box, cls: string): string {
   return svg.replace(/<svg([^>]*)>/, (_all, attrs: string) => {
     const kept = attrs.replace(/\s(viewBox|width|height)="[^"]*"/g, '');
     return `<svg${kept} viewBox="${box.x} ${box.y} ${box.w} ${box.h}" class="${cls}" preserveAspectRatio="xMidYMid meet">`;
@@ -138,7 +138,7 @@ export function PlayBoard({ svg, geometry, options, hovered, disabled, onChoose 
   );
 }
 
-function hexPoints(x: number, y: number, r: number): string {
+export function hexPoints(x: number, y: number, r: number): string {
   return [0, 1, 2, 3, 4, 5]
     .map((i) => {
       const a = ((60 * i - 30) * Math.PI) / 180;

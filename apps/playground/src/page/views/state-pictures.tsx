@@ -1,7 +1,9 @@
 // The state as pictures: the zones and their cards (a deck face down, a path of revealed cards), the shared
 // pools and values, and a table of every player's values, pools and zones.
-import type { CardView, PlayerView, ZoneView } from '@houserules/engine';
+import type { BoardGeometryView, CardView, PlayerView, ZoneView } from '@houserules/engine';
 import { BoardPicture } from './board-picture.tsx';
+import { differingSites } from './board-differences.ts';
+import { ComparedBoard } from './compared-board.tsx';
 
 type Value = string | number | boolean;
 /** one var's value in a view (a map's values by key; null: another owner's secret) */
@@ -25,6 +27,10 @@ export interface ViewPicturesProps {
   winners: number[];
   /** the other side of a comparison at the same step: what differs from it is marked */
   other?: PlayerView;
+  /** where the board draws its sites (a comparison's board marks the sites that differ from the other side's) */
+  geometry?: BoardGeometryView | null;
+  /** sites of a comparison's options offered on one side only: marked with the sites whose state differs */
+  optionSites?: number[];
 }
 
 /** What a seat (or a spectator) sees, as pictures. */
@@ -42,7 +48,7 @@ export function ViewPictures(s: ViewPicturesProps) {
   const winners = new Set(s.winners);
   return (
     <div class="pictures" data-testid="state-pictures">
-      {s.boardSvg && <BoardPicture svg={s.boardSvg} />}
+      {s.boardSvg && (o && s.geometry ? <ComparedBoard svg={s.boardSvg} geometry={s.geometry} sites={[...new Set([...differingSites(view.board, o.board), ...(s.optionSites ?? [])])]} /> : <BoardPicture svg={s.boardSvg} />)}
       {globalZones.length > 0 && (
         <div class="zones">
           {globalZones.map(([name, z]) => (

@@ -146,7 +146,7 @@ function CoverageSection({ c, pg }: { c: CoverageReport; pg: Playground }) {
       <ul class="rule-heat">
         {sorted.map((r) => (
           <li key={r.id}>
-            <button class={`rule-chip heat-${r.tests === 0 ? 0 : r.tests === 1 ? 1 : r.tests < 4 ? 2 : 3}`} onClick={() => pg.goTo(r.link)} title={r.cite ?? ''}>
+            <button class={`rule-chip heat-${r.tests === 0 ? 0 : r.tests === 1 ? 1 : r.tests < 4 ? 2 : 3}`} onClick={() => pg.goTo(r.link)} title={r.cite ?? ''} data-testid="rule-chip" data-rule={r.name} data-tests={r.tests}>
               {r.name} <span class="muted">{r.tests}</span>
             </button>
           </li>
