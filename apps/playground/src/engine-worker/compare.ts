@@ -80,7 +80,7 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
 
   const w = found.witness;
   const replay = w ? replayWitness(project, ga, gb, w) : { frames: [], geometry: { a: null, b: null } };
-  const witnesses = found.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null }] : []));
+  const witnesses = found.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null, direction: d.direction ?? null }] : []));
   const test = witnesses.length > 0 ? witnessModule(a, b, ga, gb, witnesses) : null;
   const differences: ComparedDifference[] = found.differences.map((d) => ({
     label: d.label,
