@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { compile, createMemoryHost } from '@houserules/compiler';
-import { loadGraph, playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph } from '@houserules/engine';
+import { playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph } from '@houserules/engine';
+import { loadModule } from './load-module.ts';
 import { fmt, median, printTable, thousands } from './harness.ts';
 
 const PLAYERS = 4;
@@ -13,16 +12,6 @@ const ROUND_LIMIT = 500;
 /** catanatron's reported rate for random 4-player games in CPython, and the goal of 40× that (issue 17), like for like: random players without trades between players, as catanatron's have. */
 const ANCHOR_GAMES_PER_SECOND = 23;
 const GOAL_GAMES_PER_SECOND = 920;
-
-/** compiles the entry module (given with the modules it extends) and loads it */
-function loadModule(file: string, ...bases: string[]): LoadedGraph {
-  const files = Object.fromEntries([file, ...bases].map((f) => [f, readFileSync(f, 'utf8')]));
-  const compiled = compile(createMemoryHost(files), file);
-  if (compiled.value === null) throw new Error(`${file} does not compile: ${compiled.diagnostics[0]?.message}`);
-  const loaded = loadGraph(compiled.value);
-  if (loaded.value === null) throw new Error(`${file} does not load: ${loaded.diagnostics[0]?.message}`);
-  return loaded.value;
-}
 
 interface Tally {
   games: number;

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { compile, createMemoryHost } from '@houserules/compiler';
-import { createGame, loadGraph, mctsAgent, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
+import { createGame, mctsAgent, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
+import { loadModule } from './load-module.ts';
 import { fmt, median, printTable, thousands } from './harness.ts';
 
 /**
@@ -13,15 +12,6 @@ import { fmt, median, printTable, thousands } from './harness.ts';
  * Medians of interleaved rounds; the goals are the issue's (Diamant ≥ 100,000
  * playouts/s, Catan without trades between players ≥ 1,500).
  */
-
-function loadModule(file: string, ...bases: string[]): LoadedGraph {
-  const files = Object.fromEntries([file, ...bases].map((f) => [f, readFileSync(f, 'utf8')]));
-  const compiled = compile(createMemoryHost(files), file);
-  if (compiled.value === null) throw new Error(`${file} does not compile: ${compiled.diagnostics[0]?.message}`);
-  const loaded = loadGraph(compiled.value);
-  if (loaded.value === null) throw new Error(`${file} does not load: ${loaded.diagnostics[0]?.message}`);
-  return loaded.value;
-}
 
 interface Case {
   label: string;
