@@ -37,6 +37,7 @@ const MATCHUPS: Matchup[] = [
   { scenario: 'High card (hidden hands)', file: 'examples/high-card/high-card.rules', players: 3, mcts: { iterations: 100 }, against: 'random', games: 60 },
   { scenario: 'High card (hidden hands)', file: 'examples/high-card/high-card.rules', players: 3, mcts: {}, against: 'shrewd', games: 60 },
   { scenario: 'Catan base', file: 'catan/base.rules', players: 4, options: CATAN_OPTIONS, mcts: {}, against: 'random', games: 8 },
+  { scenario: 'Catan base', file: 'catan/base.rules', players: 4, options: CATAN_OPTIONS, mcts: {}, against: 'builder', games: 8 },
   { scenario: 'Catan base', file: 'catan/base.rules', players: 4, options: CATAN_OPTIONS, mcts: { iterations: 100, rollout: 'builder' }, against: 'builder', games: 8 },
   { scenario: 'Catan base', file: 'catan/base.rules', players: 4, options: CATAN_OPTIONS, mcts: { rollout: 'builder' }, against: 'builder', games: 8 },
   { scenario: 'Diamond mines', file: 'diamond-mines/base.rules', players: 4, options: CATAN_OPTIONS, mcts: { iterations: 100, rollout: 'builder' }, against: 'builder', games: 6 },
