@@ -73,12 +73,16 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
     now: clock,
     codegen: false,
     seed: Math.max(1, Math.floor(params.seed)) || 1,
+    // every game from the start: the view replays a witness's moves from its seed on both boards (an arranged
+    // witness starts from lines of a test, which the page does not replay yet)
+    arrange: false,
     // a difference the games always show another one before is sought on the first with only it from the second
     isolate: { host: project.host, fileA: a.file, readB: read },
   });
   await job.breathe();
 
-  const w = found.witness;
+  // the boards replay a game of the two printings as they are: the first such witness, else the first found
+  const w = found.differences.find((d) => d.witness !== null && !d.sameAs && d.isolation === null)?.witness ?? found.witness;
   const replay = w ? replayWitness(project, ga, gb, w) : { frames: [], geometry: { a: null, b: null } };
   const witnesses = found.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null, direction: d.direction ?? null }] : []));
   const test = witnesses.length > 0 ? witnessModule(a, b, ga, gb, witnesses) : null;

@@ -273,7 +273,9 @@ function CompareReport({ pg, r }: { pg: Playground; r: Compared }) {
 
 /** What the search found for each difference, and one witness at a time replayed on two boards. */
 function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
-  const first = Math.max(0, r.differences.findIndex((d) => d.witness !== null && d.sameAs === null));
+  // opened on a witness the boards can replay (a game of the two printings as they are), else on the first found
+  const direct = r.differences.findIndex((d) => d.witness !== null && d.sameAs === null && d.isolation === null);
+  const first = direct >= 0 ? direct : Math.max(0, r.differences.findIndex((d) => d.witness !== null && d.sameAs === null));
   const shown = useSignal(first);
   const replayed = useSignal<WitnessFrame[]>(r.frames);
   const geometry = useSignal<WitnessReplay['geometry']>(r.geometry);
