@@ -73,12 +73,7 @@ export class HiddenState {
     return made.value;
   }
 
-  /** whether anything about the state is hidden from the seat other than chance (cards, secrets) */
-  get hidesCards(): boolean {
-    return this.places.length > 0;
-  }
-
-  /** sets the working game to a new determinization of the root state; `seed` seeds its chance */
+  /** sets the working game to a new determinization of the root state (its chance seeded from this state's own generator) */
   sample(): Game {
     const g = this.game;
     const seat = this.seat;
