@@ -107,6 +107,17 @@ export class SearchRun {
     return best;
   }
 
+  /** what the search found of each option of the real game at the root: its playouts, their summed reward and summed points */
+  rootOptions(): { visits: number; reward: number; points: number }[] {
+    const arms = this.root.seats.get(this.seat);
+    const out: { visits: number; reward: number; points: number }[] = [];
+    for (let i = 0, n = this.real.optionCount(this.seat); i < n; i++) {
+      const a = arms?.arms.get(optionKey(this.real, this.seat, i));
+      out.push({ visits: a?.visits ?? 0, reward: a?.reward ?? 0, points: a?.points ?? 0 });
+    }
+    return out;
+  }
+
   private iterate(): void {
     const g = this.hidden.sample();
     const path = this.path;
