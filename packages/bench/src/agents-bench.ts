@@ -11,7 +11,8 @@ import { printTable } from './harness.ts';
  * the others, seat rotated game by game, win rates with 95% Wilson intervals and
  * the time per decision. Asked for by name (`pnpm bench -- agents`): it takes
  * minutes. AGENTS_GAMES scales the games of every row, AGENTS_ONLY names one
- * scenario (`diamant`), AGENTS_WRITE=1 writes the table into docs/agents.md.
+ * scenario (`diamant`), AGENTS_WRITE=1 writes the table into docs/agents.md (with AGENTS_ONLY,
+ * replacing that scenario's rows only).
  */
 
 interface Matchup {
@@ -27,6 +28,12 @@ interface Matchup {
 
 const CATAN_OPTIONS = { round_limit: 200 };
 
+/** a Catan-based scenario's rows: two budgets against random, the default against its builder policy, and with builder playouts */
+function catanFamily(scenario: string, file: string): Matchup[] {
+  const row = (mcts: Record<string, Value>, against: string): Matchup => ({ scenario, file, players: 4, options: CATAN_OPTIONS, mcts, against, games: 8 });
+  return [row({}, 'random'), row({ iterations: 100 }, 'random'), row({}, 'builder'), row({ rollout: 'builder' }, 'builder')];
+}
+
 const MATCHUPS: Matchup[] = [
   { scenario: 'Diamant', file: 'diamant/diamant.rules', players: 4, mcts: {}, against: 'random', games: 60 },
   { scenario: 'Diamant', file: 'diamant/diamant.rules', players: 4, mcts: { iterations: 100 }, against: 'random', games: 60 },
@@ -36,12 +43,12 @@ const MATCHUPS: Matchup[] = [
   { scenario: 'High card (hidden hands)', file: 'examples/high-card/high-card.rules', players: 3, mcts: {}, against: 'random', games: 60 },
   { scenario: 'High card (hidden hands)', file: 'examples/high-card/high-card.rules', players: 3, mcts: { iterations: 100 }, against: 'random', games: 60 },
   { scenario: 'High card (hidden hands)', file: 'examples/high-card/high-card.rules', players: 3, mcts: {}, against: 'shrewd', games: 60 },
-  { scenario: 'Catan base', file: 'catan/base.rules', players: 4, options: CATAN_OPTIONS, mcts: {}, against: 'random', games: 8 },
-  { scenario: 'Catan base', file: 'catan/base.rules', players: 4, options: CATAN_OPTIONS, mcts: {}, against: 'builder', games: 8 },
+  { scenario: 'High card (hidden hands)', file: 'examples/high-card/high-card.rules', players: 3, mcts: {}, against: 'mcts(100)', games: 60 },
+  ...catanFamily('Catan base', 'catan/base.rules'),
   { scenario: 'Catan base', file: 'catan/base.rules', players: 4, options: CATAN_OPTIONS, mcts: { iterations: 100, rollout: 'builder' }, against: 'builder', games: 8 },
-  { scenario: 'Catan base', file: 'catan/base.rules', players: 4, options: CATAN_OPTIONS, mcts: { rollout: 'builder' }, against: 'builder', games: 8 },
-  { scenario: 'Diamond mines', file: 'diamond-mines/base.rules', players: 4, options: CATAN_OPTIONS, mcts: { iterations: 100, rollout: 'builder' }, against: 'builder', games: 6 },
-  { scenario: 'Kaffee', file: 'kaffee/kaffee.rules', players: 4, options: CATAN_OPTIONS, mcts: { iterations: 100, rollout: 'builder' }, against: 'builder', games: 6 },
+  { scenario: 'Catan base', file: 'catan/base.rules', players: 4, options: CATAN_OPTIONS, mcts: {}, against: 'mcts(100)', games: 6 },
+  ...catanFamily('Diamond mines', 'diamond-mines/base.rules'),
+  ...catanFamily('Kaffee', 'kaffee/kaffee.rules'),
 ];
 
 function loadScenario(scenariosDir: string, file: string, options: Record<string, Value> | undefined): LoadedGraph {
@@ -124,14 +131,25 @@ export function runAgentsBench(scenariosDir: string, repoRoot: string): void {
   }
   const header = ['scenario', 'players', 'mcts seat', 'other seats', 'games', 'mcts wins', '95% CI', 'fair share', 'ms/decision'];
   printTable('Agents — one mcts seat against the others (seat rotated; wins shared by k count 1/k)', header, rows);
-  if (process.env.AGENTS_WRITE === '1' && only === undefined) {
+  if (process.env.AGENTS_WRITE === '1') {
     const file = join(repoRoot, 'docs/agents.md');
     const doc = readFileSync(file, 'utf8');
-    const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-    const note = `Measured ${new Date().toISOString().slice(0, 10)}, node ${process.version}, one core; Catan-based scenarios with \`round_limit=200\`.`;
     const start = '<!-- strength-table:start -->';
     const end = '<!-- strength-table:end -->';
+    // with AGENTS_ONLY, the other scenarios' rows stay as they were measured
+    const measured = new Set(rows.map((r) => r[0]));
+    const kept = only === undefined ? [] : tableRows(doc.slice(doc.indexOf(start), doc.indexOf(end))).filter((r) => !measured.has(r[0]));
+    const order = [...new Set(MATCHUPS.map((m) => m.scenario))];
+    const all = [...kept, ...rows].sort((a, b) => order.indexOf(a[0]!) - order.indexOf(b[0]!));
+    const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...all.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+    const note = `Measured ${new Date().toISOString().slice(0, 10)}, node ${process.version}, one core; Catan-based scenarios with \`round_limit=200\`.`;
     writeFileSync(file, doc.slice(0, doc.indexOf(start) + start.length) + `\n${table}\n\n${note}\n` + doc.slice(doc.indexOf(end)));
     console.log(`wrote the strength table in ${file}`);
   }
+}
+
+/** the body rows of a Markdown table, cell by cell (the header and its rule left out) */
+function tableRows(text: string): string[][] {
+  const lines = text.split('\n').filter((l) => l.startsWith('| '));
+  return lines.slice(1).map((l) => l.slice(2, -2).split(' | '));
 }
