@@ -51,6 +51,22 @@ const MATCHUPS: Matchup[] = [
   ...catanFamily('Kaffee', 'kaffee/kaffee.rules'),
 ];
 
+/** a cooperative scenario: every seat plays the same agent, and the team's score is what counts */
+interface TeamMatchup {
+  scenario: string;
+  file: string;
+  players: number;
+  /** `random`, a policy, or mcts parameters */
+  team: string | Record<string, Value>;
+  games: number;
+}
+
+const TEAMS: TeamMatchup[] = [
+  { scenario: 'Night signals (hands face the table)', file: 'examples/night-signals/night-signals.rules', players: 3, team: 'random', games: 40 },
+  { scenario: 'Night signals (hands face the table)', file: 'examples/night-signals/night-signals.rules', players: 3, team: { iterations: 100 }, games: 40 },
+  { scenario: 'Night signals (hands face the table)', file: 'examples/night-signals/night-signals.rules', players: 3, team: {}, games: 40 },
+];
+
 function loadScenario(scenariosDir: string, file: string, options: Record<string, Value> | undefined): LoadedGraph {
   const host: ModuleHost = {
     readFile: (p: string) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined),
@@ -129,6 +145,7 @@ export function runAgentsBench(scenariosDir: string, repoRoot: string): void {
     rows.push([m.scenario, `${m.players}`, describeMcts(m.mcts), m.against === 'random' ? 'random' : m.against, `${games}`, pct(wins / games), `${pct(lo)}–${pct(hi)}`, pct(1 / m.players), (ms / Math.max(decisions, 1)).toFixed(1)]);
     console.log(`  ${rows.at(-1)!.join('  ')}`);
   }
+  rows.push(...teamRows(scenariosDir, scale, only, graphs));
   const header = ['scenario', 'players', 'mcts seat', 'other seats', 'games', 'mcts wins', '95% CI', 'fair share', 'ms/decision'];
   printTable('Agents — one mcts seat against the others (seat rotated; wins shared by k count 1/k)', header, rows);
   if (process.env.AGENTS_WRITE === '1') {
@@ -139,13 +156,56 @@ export function runAgentsBench(scenariosDir: string, repoRoot: string): void {
     // with AGENTS_ONLY, the other scenarios' rows stay as they were measured
     const measured = new Set(rows.map((r) => r[0]));
     const kept = only === undefined ? [] : tableRows(doc.slice(doc.indexOf(start), doc.indexOf(end))).filter((r) => !measured.has(r[0]));
-    const order = [...new Set(MATCHUPS.map((m) => m.scenario))];
+    const order = [...new Set([...MATCHUPS, ...TEAMS].map((m) => m.scenario))];
     const all = [...kept, ...rows].sort((a, b) => order.indexOf(a[0]!) - order.indexOf(b[0]!));
     const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...all.map((r) => `| ${r.join(' | ')} |`)].join('\n');
     const note = `Measured ${new Date().toISOString().slice(0, 10)}, node ${process.version}, one core; Catan-based scenarios with \`round_limit=200\`.`;
     writeFileSync(file, doc.slice(0, doc.indexOf(start) + start.length) + `\n${table}\n\n${note}\n` + doc.slice(doc.indexOf(end)));
     console.log(`wrote the strength table in ${file}`);
   }
+}
+
+/** cooperative scenarios: the team's mean score (95% t interval) with every seat the same agent */
+function teamRows(scenariosDir: string, scale: number, only: string | undefined, graphs: Map<string, LoadedGraph>): string[][] {
+  const rows: string[][] = [];
+  for (const m of TEAMS) {
+    if (only !== undefined && !m.file.toLowerCase().includes(only)) continue;
+    let lg = graphs.get(m.file);
+    if (lg === undefined) {
+      lg = loadScenario(scenariosDir, m.file, undefined);
+      graphs.set(m.file, lg);
+    }
+    const games = Math.max(2, Math.round(m.games * scale));
+    const scores: number[] = [];
+    let decisions = 0;
+    let ms = 0;
+    for (let g = 0; g < games; g++) {
+      const agents = Array.from({ length: m.players }, (_, s): Agent => {
+        const seed = 7919 * (g + 1) + s;
+        if (typeof m.team === 'string') return other(lg, m.team, seed);
+        const mcts = mctsAgent(lg, m.team, seed).value!;
+        return {
+          name: 'mcts',
+          choose(game, seat) {
+            const t = performance.now();
+            const pick = mcts.choose(game, seat);
+            ms += performance.now() - t;
+            decisions++;
+            return pick;
+          },
+        };
+      });
+      const result = playGame(lg, { seed: 500 + g, players: m.players, recordLog: false }, agents);
+      scores.push(Number(result.outcome?.ranking[0]?.score[0] ?? 0));
+    }
+    const mean = scores.reduce((a, b) => a + b, 0) / games;
+    const sd = Math.sqrt(scores.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(games - 1, 1));
+    const half = (1.96 * sd) / Math.sqrt(games);
+    const who = typeof m.team === 'string' ? m.team : describeMcts(m.team);
+    rows.push([m.scenario, `${m.players}`, `every seat ${who}`, '(the same team)', `${games}`, `team score ${mean.toFixed(1)}`, `${(mean - half).toFixed(1)}–${(mean + half).toFixed(1)}`, '—', decisions === 0 ? '—' : (ms / decisions).toFixed(1)]);
+    console.log(`  ${rows.at(-1)!.join('  ')}`);
+  }
+  return rows;
 }
 
 /** the body rows of a Markdown table, cell by cell (the header and its rule left out) */
