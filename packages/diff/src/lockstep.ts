@@ -65,6 +65,9 @@ export interface LockstepSave {
   firingsB: number[];
   offerA: Offer;
   offerB: Offer;
+  /** a roll fixed and not yet rolled (`fix dice to N`; a game's snapshot leaves it out) */
+  forcedA: number;
+  forcedB: number;
 }
 
 /** Both graphs loaded once for a player count, with what a step compares. */
@@ -81,6 +84,8 @@ export class LockstepPair {
   readonly arrangement: Arrangement | null = null;
   /** each arrangement's statements, compiled for each graph */
   private readonly arranging: { a: (g: Game) => void; b: (g: Game) => void }[];
+  /** each arrangement's roll to fix, read in the first game (null: none) */
+  private readonly rolls: (((g: Game) => Value | Value[]) | null)[];
   /** whether both games roll dice (a steered game may fix a roll: `fix dice to N`) */
   readonly rollsDice: boolean;
 
@@ -93,6 +98,7 @@ export class LockstepPair {
     this.quantities = sharedQuantities(a.graph, b.graph, players, pa, pb);
     // compiled before the probes' graphs are taken: their local slots are final then
     this.arranging = arrangements.map((x) => ({ a: pa.statements(x.a), b: pb.statements(x.b) }));
+    this.rolls = arrangements.map((x) => (x.roll ? pa.value(x.roll, { t: 'number' }) : null));
     this.lgA = pa.graph();
     this.lgB = pb.graph();
     this.textA = new MoveText(this.lgA);
@@ -108,6 +114,14 @@ export class LockstepPair {
     view.arrangement = this.arrangements[i] ?? null;
     view.arrangedIndex = i;
     return view as unknown as LockstepPair;
+  }
+
+  /** the total the arrangement's games fix their rolls to (a hex's number), read in the first game; null: none */
+  rollTotal(game: LockstepGame): number | null {
+    const read = this.arrangedIndex >= 0 ? this.rolls[this.arrangedIndex] : null;
+    if (!read) return null;
+    const v = Number(read(game.ga));
+    return Number.isInteger(v) && v > 0 ? v : null;
   }
 
   /** which of `arrangements` the games start from (-1: none) */
@@ -227,6 +241,8 @@ export class LockstepGame {
       firingsB: this.firingsB.slice(),
       offerA: this.offerA,
       offerB: this.offerB,
+      forcedA: this.ga.forcedTotal,
+      forcedB: this.gb.forcedTotal,
     };
   }
 
@@ -242,6 +258,8 @@ export class LockstepGame {
     this.firingsB = s.firingsB.slice();
     this.offerA = s.offerA;
     this.offerB = s.offerB;
+    this.ga.forcedTotal = s.forcedA;
+    this.gb.forcedTotal = s.forcedB;
     this.divergence = null;
   }
 

@@ -7,6 +7,7 @@ import { shrinkWitness, type Accept } from './shrink-witness.ts';
 import type { StructuralDiff } from './structural-diff.ts';
 import { verifyWitness, type WitnessVerifier } from './verify-witness.ts';
 import { arrangements } from './arrangements.ts';
+import { guardArrangements } from './guard-arrangements.ts';
 
 export interface SearchOptions {
   /** seats (default: the most both graphs allow, at most 4, at least their minimum) */
@@ -212,18 +213,26 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     result.summary = 'no behavioural comparison: no player count both scenarios allow';
     return result;
   }
-  // the states a game may start from besides the start: every other game of a search starts from one
-  const arrangedPair = (x: Side, y: Side): LockstepPair => new LockstepPair(x, y, players, options.codegen ?? true, options.arrange === false ? [] : arrangements(x.graph, y.graph, players, { a: x.options, b: y.options, seed: firstSeed }));
-  const pair = arrangedPair(a, b);
+  // no structural difference to steer by (or none given): one search for any divergence
+  const given = options.steerBy ? differenceTargets(options.steerBy, a.graph, b.graph) : [];
+  const targets: (DifferenceTarget | null)[] = given.length > 0 ? given : [null];
+  // the states a game may start from besides the start: every other game of a search starts from one — the generic
+  // ones (rich, scarce) and those made from each difference's guard and reads (a pool it counts nearly empty, pieces
+  // on a hex it tests, the roll it reacts to)
+  const arrangedPair = (x: Side, y: Side, of: readonly (DifferenceTarget | null)[]): LockstepPair => {
+    if (options.arrange === false) return new LockstepPair(x, y, players, options.codegen ?? true, []);
+    const guards = of.flatMap((t) => (t ? guardArrangements(t, x.graph, y.graph, players) : []));
+    const seen = new Set<string>();
+    const all = [...arrangements(x.graph, y.graph, players, { a: x.options, b: y.options, seed: firstSeed }), ...guards].filter((g) => !seen.has(g.label) && (seen.add(g.label), true));
+    return new LockstepPair(x, y, players, options.codegen ?? true, all);
+  };
+  const pair = arrangedPair(a, b, targets);
   const probe = pair.start(firstSeed);
   if (!probe) {
     result.diagnostics.push({ code: 'diff/cannot-start', severity: 'error', message: 'a game of one of the scenarios could not start with these players and options' });
     result.summary = 'no behavioural comparison: a game could not start';
     return result;
   }
-  // no structural difference to steer by (or none given): one search for any divergence
-  const given = options.steerBy ? differenceTargets(options.steerBy, a.graph, b.graph) : [];
-  const targets: (DifferenceTarget | null)[] = given.length > 0 ? given : [null];
   const searches: DifferenceSearch[] = targets.map((t) => ({
     label: t ? targetLabel(t) : 'any divergence',
     nodes: t ? t.nodes : [],
@@ -254,6 +263,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     const t0 = now();
     let setUpMasked = 0;
     let arranged = 0;
+    // the arrangements this difference starts from: its own guard's (two games in three) and the generic ones
+    const own = on.arrangements.flatMap((x, i) => (t && x.label.startsWith(`guard of ${t.nodes[0]}:`) ? [i] : []));
+    const generic = on.arrangements.flatMap((x, i) => (x.label.startsWith('guard of ') ? [] : [i]));
+    const order = own.length === 0 || generic.length === 0 ? [...own, ...generic] : Array.from({ length: Math.max(own.length, generic.length) }, (_, k) => [own[(2 * k) % own.length]!, own[(2 * k + 1) % own.length]!, generic[k % generic.length]!]).flat();
     for (let i = 0; i < games && !found[ti]; i++) {
       if (now() > until) {
         search.outOfTime = true;
@@ -261,10 +274,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
         break;
       }
       // every other game after the first random ones starts from an arranged state (short, steered, rolls fixed along the way)
-      const fromArranged = on.arrangements.length > 0 && (arrangedOnly || (i >= Math.min(randomGames, 2) && i % 2 === 1));
+      const fromArranged = order.length > 0 && (arrangedOnly || (i >= Math.min(randomGames, 2) && i % 2 === 1));
       const seed = fromArranged ? firstSeed + arranged : firstSeed + (i < randomGames ? i : i - randomGames);
       const steered = fromArranged || i >= randomGames;
-      const from = fromArranged ? on.arranged(arranged++ % on.arrangements.length) : on;
+      const from = fromArranged ? on.arranged(order[arranged++ % order.length]!) : on;
       const game = played === 0 && on === pair ? probe : from.start(seed);
       played++;
       if (!game) continue;
@@ -274,7 +287,11 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       while (!game.divergence && !game.over && decisions < most) {
         const moves = game.legalMoves();
         if (moves.length === 0) break;
-        if (fromArranged && on.rollsDice && picker.chance(0.3)) game.play(`fix dice to ${2 + picker.below(11)}`);
+        if (fromArranged && on.rollsDice) {
+          // the roll the difference's guard reacts to, or now and then any total
+          const total = from.rollTotal(game);
+          if (total !== null ? picker.chance(0.5) : picker.chance(0.3)) game.play(`fix dice to ${total ?? 2 + picker.below(11)}`);
+        }
         if (game.divergence) break;
         game.play(picker.pick(moves));
         decisions++;
@@ -341,7 +358,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
         search.isolation = 'isolated';
         search.direction = 'plus';
         search.isolatedDeclarations = plus.declarations;
-        const alone = arrangedPair(a, { graph: plus.graph, options: a.options });
+        const alone = arrangedPair(a, { graph: plus.graph, options: a.options }, [targets[ti]!]);
         searchTarget(ti, alone, now() + share / 2, 'plus');
       }
       if (found[ti]) continue;
@@ -353,7 +370,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
         search.isolation = 'isolated';
         search.direction = 'minus';
         search.isolatedDeclarations = minus.declarations;
-        const without = arrangedPair({ graph: minus.graph, options: b.options }, b);
+        const without = arrangedPair({ graph: minus.graph, options: b.options }, b, [targets[ti]!]);
         searchTarget(ti, without, shareEnd, 'minus');
         // not found that way either: the report names the isolation tried first
         if (!found[ti] && was.isolation === 'isolated') Object.assign(search, { isolation: was.isolation, direction: 'plus', isolatedDeclarations: was.declarations, triedBoth: true });
