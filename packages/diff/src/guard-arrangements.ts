@@ -15,6 +15,8 @@ export interface GuardReads {
   kinds: Set<string>;
   /** pool name → token names counted (pools of the table, of a hex) */
   pools: Map<string, Set<string>>;
+  /** the same for the players' pools (a hand, a player's diamonds) */
+  playerPools: Map<string, Set<string>>;
   owners: boolean;
   /** totals a rule on `dice_rolled` compares its total with */
   totals: Set<number>;
@@ -26,6 +28,10 @@ export interface GuardReads {
 const FOCUS_HEXES = 2;
 /** the most seats given a piece on a focus hex's corners (its corners 0, 2 and 4: apart, as a distance rule wants) */
 const PIECES_PER_HEX = 3;
+/** tokens the first player is given of each token a player's pool is counted for */
+const GIVEN = 2;
+/** the most such lines */
+const GIVEN_LINES = 12;
 /** the most expression nodes read for one difference (derived values inlined) */
 const WALK_NODES = 20000;
 
@@ -34,7 +40,7 @@ const tokenName = (id: string): string => id.replace(/^token:/, '').replace(/@.*
 
 /** What the nodes of the difference, and those that read it, read in one graph (union over both sides with `into`). */
 export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): GuardReads {
-  const out: GuardReads = { readers: [], kinds: new Set(), pools: new Map(), owners: false, totals: new Set(), hexValue: false };
+  const out: GuardReads = { readers: [], kinds: new Set(), pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
   const keys = new Set([...t.nodes, ...t.touch].filter((k) => KINDS.some((x) => k.startsWith(`${x} `))));
   out.readers = [...keys];
   for (const g of graphs) {
@@ -59,11 +65,12 @@ export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): G
       }
       if ((e.k === 'count' || e.k === 'countOf') && typeof e.pool === 'string') {
         const p = pools.get(e.pool);
-        if (p && (p.scope === 'global' || p.scope === 'hex')) {
-          const set = out.pools.get(p.name) ?? new Set<string>();
+        const into = p?.scope === 'global' || p?.scope === 'hex' ? out.pools : p?.scope === 'player' ? out.playerPools : null;
+        if (p && into) {
+          const set = into.get(p.name) ?? new Set<string>();
           if (e.k === 'count' && typeof e.token === 'string') set.add(tokenName(e.token));
           else for (const en of p.entries) set.add(tokenName(en.token));
-          out.pools.set(p.name, set);
+          into.set(p.name, set);
         }
       }
       if (e.k === 'siteAttr' && (e.attr === 'owner' || e.attr === 'piece')) out.owners = true;
@@ -171,6 +178,28 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
     }
     return steps;
   };
+  /** the first player given a few of each token its pools are counted for, from a table pool that holds it */
+  const givePools = (): Step[] => {
+    const steps: Step[] = [];
+    for (const [pool, tokens] of reads.playerPools) {
+      if (!both((g) => g.pools, pool)) continue;
+      for (const token of tokens) {
+        const source = a.pools.find((p) => p.scope === 'global' && p.entries.some((e) => tokenName(e.token) === token && e.initial !== 'unlimited') && b.pools.some((q) => q.name === p.name && q.scope === 'global' && q.entries.some((e) => tokenName(e.token) === token && e.initial !== 'unlimited')));
+        if (!source || steps.length >= GIVEN_LINES) continue;
+        steps.push({
+          line: `move min(${GIVEN}, ${source.name}.${token}) ${token} from ${source.name} to p1.${pool}`,
+          stmt: (g) => {
+            const from = g.pools.find((x) => x.name === source.name)!;
+            const to = g.pools.find((x) => x.name === pool)!;
+            const tk = g.tokens.find((x) => tokenName(x.id) === token || x.name === token);
+            if (!tk) return null;
+            return { s: 'move', token: tk.id, amount: { k: 'call', fn: 'min', args: [{ k: 'lit', v: GIVEN }, { k: 'count', pool: from.id, token: tk.id }] }, from: { pool: from.id }, to: { pool: to.id, of: seat(0) } };
+          },
+        });
+      }
+    }
+    return steps;
+  };
   /** a piece of each of the first seats (not the sink's) on the hex's corners 0, 2, 4 */
   const pieces = (h: { q: number; r: number }): Step[] => {
     const piece = a.pieces.find((p) => p.site === 'corner' && p.perPlayer && b.pieces.some((x) => x.name === p.name && x.site === 'corner' && x.perPlayer));
@@ -205,7 +234,11 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
     out.push(make(`${hexText(h)} (${h.kind}) with its pools low${reads.owners ? ' and pieces on it' : ''}`, [...lowPools(h), ...pieces(h)], roll, rollText));
     if (reads.owners) out.push(make(`pieces on ${hexText(h)} (${h.kind})`, pieces(h), roll, rollText));
   }
-  if (focus.length === 0 && reads.pools.size > 0) out.push(make('the pools it counts low', lowPools(null), null, null));
+  const first = diceRead && reads.totals.size > 0 ? [...reads.totals][0]! : null;
+  const rollOf = first === null ? null : ({ k: 'lit', v: first } as Expr);
+  const rollText = first === null ? null : `a roll of ${first}`;
+  if (focus.length === 0 && reads.pools.size > 0) out.push(make('the pools it counts low', lowPools(null), rollOf, rollText));
+  if (reads.playerPools.size > 0) out.push(make(`p1 given ${GIVEN} of what its players' pools are counted for`, givePools(), rollOf, rollText));
   if (diceRead) for (const n of [...reads.totals].slice(0, 2)) out.push(make(`a roll of ${n}`, [], { k: 'lit', v: n }, null));
   const seen = new Set<string>();
   return out.filter((x): x is Arrangement => x !== null && !seen.has(x.label) && (seen.add(x.label), true));
