@@ -93,4 +93,22 @@ describe('showcase: Diamond Islands against Kaffee für Catan', () => {
     expect(check).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
     expect(check.tests?.map((t) => t.failureOnB)).toEqual(['test/move-illegal', 'test/move-legal']);
   });
+
+  it('witnesses the robber\'s threshold by what a player sees: with Kaffee\'s "über 3" taken alone, a 7 at 3 points offers the robber on Diamond Islands only', () => {
+    const some = { ...diff, changes: diff.changes.filter((c) => c.kind === 'derived' && c.name === 'robber_threshold_reached') };
+    const verify = { host, path: join(root, 'diamond-islands/robber_witness.rules'), a: { extends: './diamond-islands.rules', variant: null, options: {} }, b: { extends: '../kaffee/kaffee.rules', variant: null, options: {} } };
+    const r = searchWitness({ graph: islands, options: {} }, { graph: kaffee, options: {} }, { steerBy: some, players: 4, budgetSeconds: 300, isolate: { host, fileA: islandsFile, readB: read }, verify });
+    const d = r.differences[0]!;
+    const w = d.witness!;
+    expect(w).not.toBeNull();
+    expect(d.direction).toBe('plus');
+    // it ends on the options offered (the robber is a choice on one side only), not on the threshold's own value
+    expect(w.divergence.kind).toBe('options');
+    expect(w.verified?.expect).toMatch(/^expect (legal p\d chooses land_robber|p\d asked)/);
+    expect(w.verified?.expect).not.toMatch(/robber_threshold_reached/);
+    expect(w.found.phase).toBe('arranged');
+    expect(w.moves.length).toBeLessThanOrEqual(30);
+    const texts = witnessTest([{ label: d.label, witness: w, isolated: d.isolatedDeclarations, direction: 'plus' }], verify.a, verify.b, { a: 'Diamond Islands', b: 'Kaffee für Catan', module: 'robber_witness' });
+    expect(checkWitness(host, verify.path, texts)).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
+  });
 });

@@ -74,3 +74,37 @@ describe('showcase: a scenario against itself, reformatted and reordered', () =>
     expect(v.changes).toEqual([]);
   });
 });
+
+describe('showcase: two readings of diamond mines’ short_payout', () => {
+  const minesDir = join(root, 'diamond-mines');
+  const files = Object.fromEntries(
+    [join(minesDir, 'base.rules'), join(minesDir, 'mines.rules'), join(root, 'catan/base.rules')].map((f) => [f, readFileSync(f, 'utf8')]),
+  );
+  const host = createMemoryHost(files);
+  const file = join(minesDir, 'base.rules');
+  const mines = compiled(host, file);
+  const a = { extends: './base.rules', variant: null, options: {} };
+  const b = { extends: './base.rules', variant: null, options: { short_payout: 'mine_paid_first' } };
+
+  it('is witnessed from an arrangement made from the guard: a mine and the general supply low, three settlements on it, its number rolled', () => {
+    const read = (f: string): string | undefined => host.readFile(f);
+    const diff = structuralDiff(mines, mines, { readA: read, readB: read, optionsA: a.options, optionsB: b.options });
+    const r = searchWitness({ graph: mines, options: a.options }, { graph: mines, options: b.options }, {
+      steerBy: diff,
+      players: 4,
+      budgetSeconds: 600,
+      verify: { host, path: join(minesDir, 'short_witness.rules'), a, b },
+    });
+    const d = r.differences.find((x) => x.label === 'option short_payout')!;
+    const w = d.witness!;
+    expect(w).not.toBeNull();
+    expect(w.found.phase).toBe('arranged');
+    expect(w.found.arrangement).toMatch(/^guard of option short_payout: /);
+    expect(w.arrange).toContain('  place settlement of p1 at corner(0, -2, 0)');
+    expect(w.moves.length).toBeLessThanOrEqual(30);
+    // what a player sees: a hand of diamonds (nothing paid on the first reading, the mine's one diamond on the second)
+    expect(w.verified?.expect).toMatch(/^expect p\d\.gems\.diamond == \d+$/);
+    const texts = witnessTest([{ label: d.label, witness: w }], a, b, { a: 'nothing_paid', b: 'mine_paid_first', module: 'short_witness' });
+    expect(checkWitness(host, join(minesDir, 'short_witness.rules'), texts)).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
+  });
+});

@@ -13,6 +13,12 @@ export interface Arrangement {
   lines: string[];
   a: Stmt[];
   b: Stmt[];
+  /**
+   * the roll a game from it fixes now and then (`fix dice to N`, N this
+   * expression's value in the first game: a hex's number), made from a
+   * difference's guard (guard-arrangements.ts); none: a total from 2 to 12
+   */
+  roll?: Expr;
 }
 
 /** tokens each player gets in a `rich` arrangement, at most */

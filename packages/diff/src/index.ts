@@ -23,4 +23,5 @@ export type { Isolation, IsolationSources } from './isolate-difference.ts';
 export { verifyWitness, VERIFY_CANDIDATES } from './verify-witness.ts';
 export type { IsolatedSides, Verification, WitnessVerifier } from './verify-witness.ts';
 export { arrangements } from './arrangements.ts';
+export { guardArrangements, guardReads, type GuardReads } from './guard-arrangements.ts';
 export type { Arrangement } from './arrangements.ts';

@@ -53,6 +53,12 @@ const SEEN_OPTIONS = 1;
 const SEEN_STATE = 2;
 /** events: between the table's derived values and the players' vars */
 const SEEN_EVENTS = 6.5;
+/**
+ * lines below this a player sees on the table: the outcome, the options
+ * offered, a hand, a score, the bank, a zone's size; the table's derived
+ * values, events and scratch vars are bookkeeping
+ */
+export const SEEN_BY_PLAYERS = SEEN_STATE + 4;
 
 /** A pair of games saved at one step, to go on from there (shrinking) */
 export interface LockstepSave {
@@ -65,6 +71,9 @@ export interface LockstepSave {
   firingsB: number[];
   offerA: Offer;
   offerB: Offer;
+  /** a roll fixed and not yet rolled (`fix dice to N`; a game's snapshot leaves it out) */
+  forcedA: number;
+  forcedB: number;
 }
 
 /** Both graphs loaded once for a player count, with what a step compares. */
@@ -81,6 +90,8 @@ export class LockstepPair {
   readonly arrangement: Arrangement | null = null;
   /** each arrangement's statements, compiled for each graph */
   private readonly arranging: { a: (g: Game) => void; b: (g: Game) => void }[];
+  /** each arrangement's roll to fix, read in the first game (null: none) */
+  private readonly rolls: (((g: Game) => Value | Value[]) | null)[];
   /** whether both games roll dice (a steered game may fix a roll: `fix dice to N`) */
   readonly rollsDice: boolean;
 
@@ -93,6 +104,7 @@ export class LockstepPair {
     this.quantities = sharedQuantities(a.graph, b.graph, players, pa, pb);
     // compiled before the probes' graphs are taken: their local slots are final then
     this.arranging = arrangements.map((x) => ({ a: pa.statements(x.a), b: pb.statements(x.b) }));
+    this.rolls = arrangements.map((x) => (x.roll ? pa.value(x.roll, { t: 'number' }) : null));
     this.lgA = pa.graph();
     this.lgB = pb.graph();
     this.textA = new MoveText(this.lgA);
@@ -107,6 +119,53 @@ export class LockstepPair {
     const view = Object.create(this) as { arrangement: Arrangement | null; arrangedIndex: number };
     view.arrangement = this.arrangements[i] ?? null;
     view.arrangedIndex = i;
+    return view as unknown as LockstepPair;
+  }
+
+  private readonly askConstraints = { a: new Map<string, string[]>(), b: new Map<string, string[]>() };
+  /** `constraint c` for each constraint of one side on the variable a choice sets (none for a choice of a collection or an action) */
+  constraintsOnAsk(side: 'a' | 'b', m: Move): string[] {
+    if (m.kind !== 'choice') return [];
+    const memo = this.askConstraints[side];
+    let out = memo.get(m.ask);
+    if (out) return out;
+    const g = side === 'a' ? this.a.graph : this.b.graph;
+    let variable: string | null = null;
+    const walk = (x: unknown): void => {
+      if (variable !== null || x === null || typeof x !== 'object') return;
+      if (Array.isArray(x)) {
+        for (const y of x) walk(y);
+        return;
+      }
+      const st = x as { s?: string; id?: string; choice?: { var?: string } };
+      if (st.s === 'ask' && st.id === m.ask && st.choice?.var) variable = st.choice.var;
+      for (const v of Object.values(x)) walk(v);
+    };
+    for (const r of g.rules) if (m.ask.startsWith(`${r.id}/`)) walk(r.body);
+    out = variable === null ? [] : g.constraints.filter((c) => c.target === variable && (c.status === undefined || c.status === 'active')).map((c) => `constraint ${c.name}`);
+    memo.set(m.ask, out);
+    return out;
+  }
+
+  /** the total the arrangement's games fix their rolls to (a hex's number), read in the first game; null: none */
+  rollTotal(game: LockstepGame): number | null {
+    const read = this.arrangedIndex >= 0 ? this.rolls[this.arrangedIndex] : null;
+    if (!read) return null;
+    const v = Number(read(game.ga));
+    return Number.isInteger(v) && v > 0 ? v : null;
+  }
+
+  /**
+   * only what a player sees counts as a divergence (SEEN_BY_PLAYERS): the
+   * games go on in step past a derived value, an event or a scratch var that
+   * differs, until the options, a hand, a score or the outcome do
+   */
+  readonly visibleOnly: boolean = false;
+
+  /** this pair, its games parting only where a player sees it (`visibleOnly`) */
+  visible(): LockstepPair {
+    const view = Object.create(this) as { visibleOnly: boolean };
+    view.visibleOnly = true;
     return view as unknown as LockstepPair;
   }
 
@@ -227,6 +286,8 @@ export class LockstepGame {
       firingsB: this.firingsB.slice(),
       offerA: this.offerA,
       offerB: this.offerB,
+      forcedA: this.ga.forcedTotal,
+      forcedB: this.gb.forcedTotal,
     };
   }
 
@@ -242,6 +303,8 @@ export class LockstepGame {
     this.firingsB = s.firingsB.slice();
     this.offerA = s.offerA;
     this.offerB = s.offerB;
+    this.ga.forcedTotal = s.forcedA;
+    this.gb.forcedTotal = s.forcedB;
     this.divergence = null;
   }
 
@@ -300,6 +363,7 @@ export class LockstepGame {
     }
     // state of the shared names
     for (const q of p.quantities) {
+      if (p.visibleOnly && SEEN_STATE + q.seen >= SEEN_BY_PLAYERS) continue;
       const va = q.a(ga);
       const vb = q.b(gb);
       if (va !== vb && (!Array.isArray(va) || !Array.isArray(vb) || JSON.stringify(va) !== JSON.stringify(vb))) {
@@ -324,7 +388,7 @@ export class LockstepGame {
     const evB = this.events(gb, p.lgB, this.logB, p.textB);
     this.logA = ga.log.length;
     this.logB = gb.log.length;
-    if (evA.join('\n') !== evB.join('\n')) {
+    if (!p.visibleOnly && evA.join('\n') !== evB.join('\n')) {
       const onlyA = evA.filter((e) => !evB.includes(e));
       const onlyB = evB.filter((e) => !evA.includes(e));
       const d = `events only in the first game: ${onlyA.join(', ') || 'none'}; only in the second: ${onlyB.join(', ') || 'none'}`;
@@ -355,12 +419,12 @@ export class LockstepGame {
         for (const n of onlyA) {
           const m = offerA!.moves[offerA!.names.indexOf(n)]!;
           touched.add(p.touchOf('a', m));
-          if (touched.size < 16) refuser(gb, seat, m, touched);
+          if (touched.size < 16) refuser(gb, seat, m, touched, p.constraintsOnAsk('b', m));
         }
         for (const n of onlyB) {
           const m = offerB!.moves[offerB!.names.indexOf(n)]!;
           touched.add(p.touchOf('b', m));
-          if (touched.size < 16) refuser(ga, seat, m, touched);
+          if (touched.size < 16) refuser(ga, seat, m, touched, p.constraintsOnAsk('a', m));
         }
       }
       note('options', d);
@@ -421,8 +485,13 @@ function eventInfo(lg: LoadedGraph, name: string): LoadedGraph['events'][number]
   return m.get(name);
 }
 
-/** the constraint of `g` that refuses a move the other game offers (`constraint c`), added to `into`; the game is left as it was */
-function refuser(g: Game, seat: number, m: Move, into: Set<string>): void {
+/**
+ * the constraint of `g` that refuses a move the other game offers (`constraint c`), added to `into`; the game is left
+ * as it was. A choice `g` does not ask the seat at all (its constraints left it no option, so the ask went by) is
+ * told by the constraints on that choice (`onAsk`).
+ */
+function refuser(g: Game, seat: number, m: Move, into: Set<string>, onAsk: readonly string[]): void {
+  if (m.kind === 'choice' && !g.pending().some((d) => d.seat === seat && d.ask === m.ask)) for (const c of onAsk) into.add(c);
   if (g.isOver || !g.pending().some((d) => d.seat === seat)) return;
   const saved = g.snapshot();
   const r = g.apply(seat, m);

@@ -1,12 +1,13 @@
 import type { Diagnostic, RuleGraph } from '@houserules/schema';
 import type { Move } from '@houserules/engine';
-import { LockstepPair, type Divergence, type LockstepGame, type Side } from './lockstep.ts';
+import { LockstepPair, SEEN_BY_PLAYERS, type Divergence, type LockstepGame, type Side } from './lockstep.ts';
 import { differenceTargets, involves, targetLabel, type DifferenceTarget } from './difference-targets.ts';
 import { isolateDifference, type IsolationSources } from './isolate-difference.ts';
 import { shrinkWitness, type Accept } from './shrink-witness.ts';
 import type { StructuralDiff } from './structural-diff.ts';
-import { verifyWitness, type WitnessVerifier } from './verify-witness.ts';
+import { verifyWitness, type IsolatedSides, type WitnessVerifier } from './verify-witness.ts';
 import { arrangements } from './arrangements.ts';
+import { guardArrangements } from './guard-arrangements.ts';
 
 export interface SearchOptions {
   /** seats (default: the most both graphs allow, at most 4, at least their minimum) */
@@ -46,6 +47,8 @@ export interface SearchOptions {
   verify?: WitnessVerifier;
   /** false: every game starts at the start (no arranged states) */
   arrange?: boolean;
+  /** false: a witness that ends on a derived value, an event or a scratch var is not followed by a search for one a player sees */
+  visible?: boolean;
 }
 
 /** A game in which the two graphs behave differently, as seed and moves by name. */
@@ -169,6 +172,8 @@ export const SET_UP_MASKED_GAMES = 3;
 export const ARRANGED_DEPTH = 60;
 /** how long a difference witnessed from the start of a game looks for a shorter witness from an arranged state (ms of its clock) */
 export const ARRANGED_TRY_MS = 2000;
+/** how long a difference whose witness ends on a derived value, an event or a scratch var looks for one a player sees (ms of its clock) */
+export const VISIBLE_TRY_MS = 3000;
 
 export function defaultPlayers(a: RuleGraph, b: RuleGraph): number | null {
   const min = Math.max(a.scenario.players.min, b.scenario.players.min);
@@ -181,6 +186,8 @@ interface Found {
   game: LockstepGame;
   /** the pair it was played by: the two graphs, or the first against itself with one difference isolated */
   pair: LockstepPair;
+  /** the pair its search played (`pair` is that pair, or one of its arranged views) */
+  base: LockstepPair;
   direction: 'plus' | 'minus' | null;
   phase: 'random' | 'steered' | 'arranged';
   index: number;
@@ -212,18 +219,26 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     result.summary = 'no behavioural comparison: no player count both scenarios allow';
     return result;
   }
-  // the states a game may start from besides the start: every other game of a search starts from one
-  const arrangedPair = (x: Side, y: Side): LockstepPair => new LockstepPair(x, y, players, options.codegen ?? true, options.arrange === false ? [] : arrangements(x.graph, y.graph, players, { a: x.options, b: y.options, seed: firstSeed }));
-  const pair = arrangedPair(a, b);
+  // no structural difference to steer by (or none given): one search for any divergence
+  const given = options.steerBy ? differenceTargets(options.steerBy, a.graph, b.graph) : [];
+  const targets: (DifferenceTarget | null)[] = given.length > 0 ? given : [null];
+  // the states a game may start from besides the start: every other game of a search starts from one — the generic
+  // ones (rich, scarce) and those made from each difference's guard and reads (a pool it counts nearly empty, pieces
+  // on a hex it tests, the roll it reacts to)
+  const arrangedPair = (x: Side, y: Side, of: readonly (DifferenceTarget | null)[]): LockstepPair => {
+    if (options.arrange === false) return new LockstepPair(x, y, players, options.codegen ?? true, []);
+    const guards = of.flatMap((t) => (t ? guardArrangements(t, x.graph, y.graph, players) : []));
+    const seen = new Set<string>();
+    const all = [...arrangements(x.graph, y.graph, players, { a: x.options, b: y.options, seed: firstSeed }), ...guards].filter((g) => !seen.has(g.label) && (seen.add(g.label), true));
+    return new LockstepPair(x, y, players, options.codegen ?? true, all);
+  };
+  const pair = arrangedPair(a, b, targets);
   const probe = pair.start(firstSeed);
   if (!probe) {
     result.diagnostics.push({ code: 'diff/cannot-start', severity: 'error', message: 'a game of one of the scenarios could not start with these players and options' });
     result.summary = 'no behavioural comparison: a game could not start';
     return result;
   }
-  // no structural difference to steer by (or none given): one search for any divergence
-  const given = options.steerBy ? differenceTargets(options.steerBy, a.graph, b.graph) : [];
-  const targets: (DifferenceTarget | null)[] = given.length > 0 ? given : [null];
   const searches: DifferenceSearch[] = targets.map((t) => ({
     label: t ? targetLabel(t) : 'any divergence',
     nodes: t ? t.nodes : [],
@@ -244,8 +259,8 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   let played = 0;
 
   /** plays games of one pair for target ti until one diverges where it counts, or `until` */
-  const searchTarget = (ti: number, on: LockstepPair, until: number, direction: 'plus' | 'minus' | null, arrangedOnly = false): void => {
-    const isolated = direction !== null || arrangedOnly;
+  const searchTarget = (ti: number, on: LockstepPair, until: number, direction: 'plus' | 'minus' | null, arrangedOnly = false, only = false): void => {
+    const isolated = direction !== null || arrangedOnly || only;
     const t = targets[ti] ?? null;
     const search = searches[ti]!;
     const hot = t ? hotMoves(t) : null;
@@ -254,6 +269,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     const t0 = now();
     let setUpMasked = 0;
     let arranged = 0;
+    // the arrangements this difference starts from: its own guard's (two games in three) and the generic ones
+    const own = on.arrangements.flatMap((x, i) => (t && x.label.startsWith(`guard of ${t.nodes[0]}:`) ? [i] : []));
+    const generic = on.arrangements.flatMap((x, i) => (x.label.startsWith('guard of ') ? [] : [i]));
+    const order = own.length === 0 || generic.length === 0 ? [...own, ...generic] : Array.from({ length: Math.max(own.length, generic.length) }, (_, k) => [own[(2 * k) % own.length]!, own[(2 * k + 1) % own.length]!, generic[k % generic.length]!]).flat();
     for (let i = 0; i < games && !found[ti]; i++) {
       if (now() > until) {
         search.outOfTime = true;
@@ -261,10 +280,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
         break;
       }
       // every other game after the first random ones starts from an arranged state (short, steered, rolls fixed along the way)
-      const fromArranged = on.arrangements.length > 0 && (arrangedOnly || (i >= Math.min(randomGames, 2) && i % 2 === 1));
+      const fromArranged = order.length > 0 && (arrangedOnly || (i >= Math.min(randomGames, 2) && i % 2 === 1));
       const seed = fromArranged ? firstSeed + arranged : firstSeed + (i < randomGames ? i : i - randomGames);
       const steered = fromArranged || i >= randomGames;
-      const from = fromArranged ? on.arranged(arranged++ % on.arrangements.length) : on;
+      const from = fromArranged ? on.arranged(order[arranged++ % order.length]!) : on;
       const game = played === 0 && on === pair ? probe : from.start(seed);
       played++;
       if (!game) continue;
@@ -274,7 +293,11 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       while (!game.divergence && !game.over && decisions < most) {
         const moves = game.legalMoves();
         if (moves.length === 0) break;
-        if (fromArranged && on.rollsDice && picker.chance(0.3)) game.play(`fix dice to ${2 + picker.below(11)}`);
+        if (fromArranged && on.rollsDice) {
+          // the roll the difference's guard reacts to, or now and then any total
+          const total = from.rollTotal(game);
+          if (total !== null ? picker.chance(0.5) : picker.chance(0.3)) game.play(`fix dice to ${total ?? 2 + picker.below(11)}`);
+        }
         if (game.divergence) break;
         game.play(picker.pick(moves));
         decisions++;
@@ -285,7 +308,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       result.depth = Math.max(result.depth, decisions);
       const d = game.divergence;
       if (!d) continue;
-      const f: Found = { game, pair: from, direction, phase: fromArranged ? 'arranged' : steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
+      const f: Found = { game, pair: from, base: on, direction, phase: fromArranged ? 'arranged' : steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
       if (isolated) {
         if (accepts[ti]!(d)) found[ti] = f;
         continue;
@@ -313,16 +336,19 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     searchTarget(ti, pair, now() + Math.max(0, directEnd - now()) / Math.max(1, open), null);
   }
   // a witness found from the start of a game: a shorter one from an arranged state is sought too, a little while
-  for (let ti = 0; ti < targets.length; ti++) {
+  // (on the pair that found it: the two graphs, or an isolation)
+  const preferArranged = (ti: number, until: number): void => {
     const f = found[ti];
-    if (!f || f.phase === 'arranged' || pair.arrangements.length === 0 || f.game.moves.length <= ARRANGED_DEPTH / 2) continue;
+    if (!f || f.phase === 'arranged' || f.base.arrangements.length === 0 || f.game.moves.length <= ARRANGED_DEPTH / 2) return;
     found[ti] = null;
     const searches0 = { ...searches[ti]! };
-    searchTarget(ti, pair, now() + Math.min(ARRANGED_TRY_MS, Math.max(0, directEnd - now())), null, true);
-    // the counts of the direct search stay what they were
-    Object.assign(searches[ti]!, { elsewhere: searches0.elsewhere, elsewhereFirst: searches0.elsewhereFirst, outOfTime: searches0.outOfTime });
-    if (!found[ti] || found[ti]!.game.moves.length >= f.game.moves.length) found[ti] = f;
-  }
+    searchTarget(ti, f.base, now() + Math.min(ARRANGED_TRY_MS, Math.max(0, until - now())), f.direction, true);
+    // the counts of the search that found it stay what they were
+    Object.assign(searches[ti]!, { games: searches0.games, depth: searches0.depth, elsewhere: searches0.elsewhere, elsewhereFirst: searches0.elsewhereFirst, outOfTime: searches0.outOfTime });
+    const g = found[ti] as Found | null;
+    if (!g || g.game.moves.length >= f.game.moves.length) found[ti] = f;
+  };
+  for (let ti = 0; ti < targets.length; ti++) preferArranged(ti, directEnd);
   // a difference masked by another (the games always diverged elsewhere first), isolated both ways: the first with only
   // it taken from the second, against the first; then the second without only it (the first with every other
   // difference taken), against the second — a difference that matters only together with others shows there
@@ -341,8 +367,9 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
         search.isolation = 'isolated';
         search.direction = 'plus';
         search.isolatedDeclarations = plus.declarations;
-        const alone = arrangedPair(a, { graph: plus.graph, options: a.options });
+        const alone = arrangedPair(a, { graph: plus.graph, options: a.options }, [targets[ti]!]);
         searchTarget(ti, alone, now() + share / 2, 'plus');
+        preferArranged(ti, Math.max(shareEnd, now() + ARRANGED_TRY_MS));
       }
       if (found[ti]) continue;
       const others = all.filter((t) => t !== targets[ti]);
@@ -353,8 +380,9 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
         search.isolation = 'isolated';
         search.direction = 'minus';
         search.isolatedDeclarations = minus.declarations;
-        const without = arrangedPair({ graph: minus.graph, options: b.options }, b);
+        const without = arrangedPair({ graph: minus.graph, options: b.options }, b, [targets[ti]!]);
         searchTarget(ti, without, shareEnd, 'minus');
+        preferArranged(ti, Math.max(shareEnd, now() + ARRANGED_TRY_MS));
         // not found that way either: the report names the isolation tried first
         if (!found[ti] && was.isolation === 'isolated') Object.assign(search, { isolation: was.isolation, direction: 'plus', isolatedDeclarations: was.declarations, triedBoth: true });
       }
@@ -362,6 +390,27 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     }
   }
   if (out) result.exhausted = 'seconds';
+
+  /** shrinks a found game and (with `verify`) runs it on both sides: the witness, or why none is reported */
+  const settle = (f: Found, ti: number, until: number, isolated: IsolatedSides | null): { chosen: { seed: number; moves: string[]; divergence: Divergence }; verified: Witness['verified']; steps: number } | { problem: string } => {
+    const shrunk =
+      options.shrink === false
+        ? { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence!, steps: 0 }
+        : shrinkWitness(f.pair, f.game.seed, f.game.moves, until, now, accepts[ti]!);
+    let chosen = { seed: shrunk.seed, moves: shrunk.moves, divergence: shrunk.divergence };
+    if (!options.verify) return { chosen, verified: null, steps: shrunk.steps };
+    // sound by construction: the test is run on both sides, and a witness none of whose lines tells them apart is not reported
+    let v = verifyWitness({ players: players!, ...chosen, arrange: f.pair.arrangement?.lines }, chosen.divergence.candidates, options.verify, isolated);
+    if ('problem' in v && shrunk.moves.length !== f.game.moves.length) {
+      const whole = { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence! };
+      const vw = verifyWitness({ players: players!, ...whole, arrange: f.pair.arrangement?.lines }, whole.divergence.candidates, options.verify, isolated);
+      if (!('problem' in vw)) [chosen, v] = [whole, vw];
+    }
+    if ('problem' in v) return { problem: `a divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}): ${chosen.divergence.detail}; run as a test, ${v.problem}` };
+    return { chosen, verified: v, steps: shrunk.steps };
+  };
+  /** how plainly a player sees the line a witness ends with */
+  const seenOf = (x: { chosen: { divergence: Divergence }; verified: Witness['verified'] }): number => x.chosen.divergence.candidates.find((c) => c.line === x.verified?.expect)?.seen ?? SEEN_BY_PLAYERS;
 
   // shrinking has a budget of its own, shared by the witnesses
   const shrinkBudget = 1000 * (options.shrinkSeconds ?? budget);
@@ -400,39 +449,48 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     const s0 = now();
     const until = s0 + Math.max(0, shrinkEnd - s0) / Math.max(1, toShrink - shrunkCount);
     shrunkCount++;
-    const shrunk =
-      options.shrink === false
-        ? { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence!, steps: 0 }
-        : shrinkWitness(f.pair, f.game.seed, f.game.moves, until, now, accepts[ti]!);
     const isolated = f.direction === null || !search.isolatedDeclarations ? null : { direction: f.direction, declarations: search.isolatedDeclarations };
-    let chosen = { seed: shrunk.seed, moves: shrunk.moves, divergence: shrunk.divergence };
-    let verified: Witness['verified'] = null;
-    if (options.verify) {
-      // sound by construction: the test is run on both sides, and a witness none of whose lines tells them apart is not reported
-      let v = verifyWitness({ players, ...chosen, arrange: f.pair.arrangement?.lines }, chosen.divergence.candidates, options.verify, isolated);
-      if ('problem' in v && shrunk.moves.length !== f.game.moves.length) {
-        const whole = { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence! };
-        const vw = verifyWitness({ players, ...whole, arrange: f.pair.arrangement?.lines }, whole.divergence.candidates, options.verify, isolated);
-        if (!('problem' in vw)) [chosen, v] = [whole, vw];
-      }
-      if ('problem' in v) {
-        search.unverified = `a divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}): ${chosen.divergence.detail}; run as a test, ${v.problem}`;
-        search.summary = `no verified witness: ${search.unverified} — not reported`;
-        shrunkBy.delete(f);
-        continue;
-      }
-      verified = v;
+    let settled = settle(f, ti, until, isolated);
+    if ('problem' in settled) {
+      search.unverified = settled.problem;
+      search.summary = `no verified witness: ${search.unverified} — not reported`;
+      shrunkBy.delete(f);
+      continue;
     }
+    // it ends on a derived value, an event or a scratch var: games that go on in step until a player sees a difference
+    // (the options offered, a hand, a score, the winner) are sought a little while, and such a witness is preferred
+    let chosenFound = f;
+    if (options.verify && settled.verified && seenOf(settled) >= SEEN_BY_PLAYERS && options.visible !== false) {
+      const was = found[ti] ?? null;
+      found[ti] = null;
+      const counts = { ...search };
+      // from arranged states first (short games, rolls fixed), then from the start as well
+      const visible = f.base.visible();
+      searchTarget(ti, visible, now() + VISIBLE_TRY_MS / 2, f.direction, true, true);
+      if (!found[ti]) searchTarget(ti, visible, now() + VISIBLE_TRY_MS / 2, f.direction, false, true);
+      Object.assign(search, { games: counts.games, depth: counts.depth, elsewhere: counts.elsewhere, elsewhereFirst: counts.elsewhereFirst, outOfTime: counts.outOfTime });
+      const g = found[ti];
+      found[ti] = was;
+      if (g) {
+        const v = settle(g, ti, now() + Math.min(VISIBLE_TRY_MS, Math.max(0, until - now())), isolated);
+        if (!('problem' in v) && v.verified && seenOf(v) < SEEN_BY_PLAYERS) {
+          settled = v;
+          chosenFound = g;
+        }
+      }
+    }
+    const { chosen, verified, steps } = settled;
+    const fc = chosenFound;
     search.witness = {
       seed: chosen.seed,
       players,
       moves: chosen.moves,
       divergence: chosen.divergence,
-      found: { phase: f.phase, games: f.index, moves: f.game.moves.length, seed: f.game.seed, ...(f.pair.arrangement ? { arrangement: f.pair.arrangement.label } : {}) },
-      ...(f.pair.arrangement ? { arrange: f.pair.arrangement.lines } : {}),
-      shrinkSteps: shrunk.steps,
-      ms: f.ms,
-      shrinkMs: now() - s0,
+      found: { phase: fc.phase, games: fc.index, moves: fc.game.moves.length, seed: fc.game.seed, ...(fc.pair.arrangement ? { arrangement: fc.pair.arrangement.label } : {}) },
+      ...(fc.pair.arrangement ? { arrange: fc.pair.arrangement.lines } : {}),
+      shrinkSteps: steps,
+      ms: fc === f ? f.ms : f.ms + fc.ms,
+      shrinkMs: now() - s0 - (fc === f ? 0 : fc.ms),
       verified,
     };
     const shows = verified?.detail ?? chosen.divergence.detail;

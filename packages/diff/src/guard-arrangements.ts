@@ -1,0 +1,245 @@
+import type { Expr, RuleGraph, Stmt } from '@houserules/schema';
+import type { Arrangement } from './arrangements.ts';
+import type { DifferenceTarget } from './difference-targets.ts';
+
+/**
+ * What the nodes that show a difference read (docs/diff.md, "Arranged
+ * witnesses"): the kinds of hex they test (`h.kind == mine`), the table's and
+ * the hexes' pools they count, whether they read who owns a site, and the
+ * rolls they react to (a rule on `dice_rolled` comparing the total with a
+ * number, or with a hex's number).
+ */
+export interface GuardReads {
+  /** the rules, actions, ends and constraints read, as `kind name` */
+  readers: string[];
+  kinds: Set<string>;
+  /** pool name → token names counted (pools of the table, of a hex) */
+  pools: Map<string, Set<string>>;
+  /** the same for the players' pools (a hand, a player's diamonds) */
+  playerPools: Map<string, Set<string>>;
+  owners: boolean;
+  /** totals a rule on `dice_rolled` compares its total with */
+  totals: Set<number>;
+  /** a rule on `dice_rolled` compares the total with a hex's number */
+  hexValue: boolean;
+}
+
+/** the most hexes of the kinds read that get an arrangement of their own */
+const FOCUS_HEXES = 2;
+/** the most seats given a piece on a focus hex's corners (its corners 0, 2 and 4: apart, as a distance rule wants) */
+const PIECES_PER_HEX = 3;
+/** tokens the first player is given of each token a player's pool is counted for */
+const GIVEN = 2;
+/** the most such lines */
+const GIVEN_LINES = 12;
+/** the most expression nodes read for one difference (derived values inlined) */
+const WALK_NODES = 20000;
+
+const KINDS = ['rule', 'action', 'end', 'constraint', 'derived'] as const;
+const tokenName = (id: string): string => id.replace(/^token:/, '').replace(/@.*$/, '');
+
+/** What the nodes of the difference, and those that read it, read in one graph (union over both sides with `into`). */
+export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): GuardReads {
+  const out: GuardReads = { readers: [], kinds: new Set(), pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
+  const keys = new Set([...t.nodes, ...t.touch].filter((k) => KINDS.some((x) => k.startsWith(`${x} `))));
+  out.readers = [...keys];
+  for (const g of graphs) {
+    const derived = new Map(g.derived.map((d) => [d.id, d]));
+    const pools = new Map(g.pools.map((p) => [p.id, p]));
+    const diceEvent = g.events.find((e) => e.name === 'dice_rolled')?.id;
+    const seenDerived = new Set<string>();
+    let budget = WALK_NODES;
+    /** walks any part of a node: every object with `k` is an expression */
+    const walk = (x: unknown, total: string | null): void => {
+      if (budget-- <= 0 || x === null || typeof x !== 'object') return;
+      if (Array.isArray(x)) {
+        for (const y of x) walk(y, total);
+        return;
+      }
+      const e = x as Record<string, unknown> & Partial<Expr>;
+      if (e.k === 'derived' && typeof e.id === 'string' && !seenDerived.has(e.id)) {
+        seenDerived.add(e.id);
+        const d = derived.get(e.id);
+        // a derived value's parameter named as the roll's binding is that roll (`mine_pays_now(h, total)`)
+        if (d) walk(d.value, total !== null && d.params.some((p) => p.name === total) ? total : null);
+      }
+      if ((e.k === 'count' || e.k === 'countOf') && typeof e.pool === 'string') {
+        const p = pools.get(e.pool);
+        const into = p?.scope === 'global' || p?.scope === 'hex' ? out.pools : p?.scope === 'player' ? out.playerPools : null;
+        if (p && into) {
+          const set = into.get(p.name) ?? new Set<string>();
+          if (e.k === 'count' && typeof e.token === 'string') set.add(tokenName(e.token));
+          else for (const en of p.entries) set.add(tokenName(en.token));
+          into.set(p.name, set);
+        }
+      }
+      if (e.k === 'siteAttr' && (e.attr === 'owner' || e.attr === 'piece')) out.owners = true;
+      if (e.k === 'bin' && e.op === '==') {
+        const l = e.l as Expr;
+        const r = e.r as Expr;
+        for (const [x1, y1] of [[l, r], [r, l]] as const) {
+          if (x1.k === 'siteAttr' && x1.attr === 'kind' && y1.k === 'lit' && typeof y1.v === 'string') out.kinds.add(y1.v);
+          if (total !== null && x1.k === 'local' && x1.name === total && y1.k === 'lit' && typeof y1.v === 'number') out.totals.add(y1.v);
+          if (total !== null && x1.k === 'local' && x1.name === total && y1.k === 'siteAttr' && y1.attr === 'value') out.hexValue = true;
+        }
+      }
+      for (const v of Object.values(e)) if (v !== null && typeof v === 'object') walk(v, total);
+    };
+    for (const key of keys) {
+      const [kind, name] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
+      const active = <T extends { name: string; status?: string }>(xs: readonly T[]): T | undefined => xs.find((x) => x.name === name && (x.status === undefined || x.status === 'active'));
+      if (kind === 'rule') {
+        const r = active(g.rules);
+        if (!r) continue;
+        const total = r.event === diceEvent && diceEvent !== undefined ? (r.bindings[0] ?? null) : null;
+        walk(r, total);
+      } else if (kind === 'action') walk(active(g.actions) ?? null, null);
+      else if (kind === 'end') walk(active(g.ends) ?? null, null);
+      else if (kind === 'constraint') walk(active(g.constraints) ?? null, null);
+      else if (kind === 'derived') {
+        const d = g.derived.find((x) => x.name === name);
+        if (d) walk({ k: 'derived', id: d.id, args: [] }, null);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Arrangements made from a difference's guard and reads: around each hex of a
+ * kind it tests (at most FOCUS_HEXES), the pools it counts left with one token
+ * (the table's, and that hex's), the sink a player's pool; a piece of each of
+ * the first seats on that hex's corners 0, 2, 4 when it reads who owns a site;
+ * and the roll it reacts to (the hex's number, or a total it compares with),
+ * fixed before each decision now and then. Lines and statements name pools,
+ * tokens and pieces declared on both sides; what one side lacks is left out.
+ */
+export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGraph, players: number): Arrangement[] {
+  if (t.noEffect) return [];
+  const reads = guardReads(t, [a, b]);
+  const label = t.nodes[0]!;
+  const both = <T extends { name: string }>(xs: (g: RuleGraph) => readonly T[], name: string): [T, T] | null => {
+    const x = xs(a).find((y) => y.name === name);
+    const y = xs(b).find((z) => z.name === name);
+    return x && y ? [x, y] : null;
+  };
+  const rollsDice = a.events.some((e) => e.name === 'dice_rolled') && b.events.some((e) => e.name === 'dice_rolled');
+  // the hexes of the kinds read, where a map declares them (the kinds a map fixes, not those shuffled)
+  const focus: { q: number; r: number; kind: string }[] = [];
+  for (const board of a.boards) {
+    const layout = board.layout as { kind?: string; hexes?: { q: number; r: number; kind?: string }[] };
+    if (layout.kind !== 'map' || !layout.hexes) continue;
+    for (const h of layout.hexes) if (h.kind && reads.kinds.has(h.kind) && focus.length < FOCUS_HEXES) focus.push({ q: h.q, r: h.r, kind: h.kind });
+  }
+  if (a.boards.length > 1) focus.length = 0; // `hex(q, r)` needs a game with one board
+  const sinkSeat = players - 1;
+  const sink = (token: string): string | null => {
+    for (const p of a.pools) {
+      if (p.scope !== 'player' || !p.entries.some((e) => tokenName(e.token) === token)) continue;
+      const q = b.pools.find((x) => x.name === p.name && x.scope === 'player' && x.entries.some((e) => tokenName(e.token) === token));
+      if (q) return p.name;
+    }
+    return null;
+  };
+  const hexAt = (h: { q: number; r: number }): Expr => ({ k: 'siteAt', site: 'hex', q: { k: 'lit', v: h.q }, r: { k: 'lit', v: h.r } });
+  const hexText = (h: { q: number; r: number }): string => `hex(${h.q}, ${h.r})`;
+  const seat = (i: number): Expr => ({ k: 'seat', index: i });
+
+  interface Step {
+    line: string;
+    stmt: (g: RuleGraph) => Stmt | null;
+  }
+  /** a pool left with one token of each counted token: the surplus to the sink seat's pool */
+  const lowPools = (h: { q: number; r: number } | null): Step[] => {
+    const steps: Step[] = [];
+    for (const [pool, tokens] of reads.pools) {
+      const pair = both((g) => g.pools, pool);
+      if (!pair || pair[0].scope !== pair[1].scope) continue;
+      const scope = pair[0].scope;
+      if (scope === 'hex' && !h) continue;
+      for (const token of tokens) {
+        const finite = pair.every((p) => p.entries.some((e) => tokenName(e.token) === token && e.initial !== 'unlimited'));
+        const to = sink(token);
+        if (!finite || !to) continue;
+        const where = scope === 'hex' ? `${hexText(h!)}.${pool}` : pool;
+        steps.push({
+          line: `move max(0, ${where}.${token} - 1) ${token} from ${where} to p${sinkSeat + 1}.${to}`,
+          stmt: (g) => {
+            const p = g.pools.find((x) => x.name === pool)!;
+            const tk = g.tokens.find((x) => tokenName(x.id) === token || x.name === token);
+            const dest = g.pools.find((x) => x.name === to);
+            if (!tk || !dest) return null;
+            const of = scope === 'hex' ? hexAt(h!) : undefined;
+            const count: Expr = { k: 'count', pool: p.id, token: tk.id, ...(of ? { of } : {}) };
+            return { s: 'move', token: tk.id, amount: { k: 'call', fn: 'max', args: [{ k: 'lit', v: 0 }, { k: 'bin', op: '-', l: count, r: { k: 'lit', v: 1 } }] }, from: { pool: p.id, ...(of ? { of } : {}) }, to: { pool: dest.id, of: seat(sinkSeat) } };
+          },
+        });
+      }
+    }
+    return steps;
+  };
+  /** the first player given a few of each token its pools are counted for, from a table pool that holds it */
+  const givePools = (): Step[] => {
+    const steps: Step[] = [];
+    for (const [pool, tokens] of reads.playerPools) {
+      if (!both((g) => g.pools, pool)) continue;
+      for (const token of tokens) {
+        const source = a.pools.find((p) => p.scope === 'global' && p.entries.some((e) => tokenName(e.token) === token && e.initial !== 'unlimited') && b.pools.some((q) => q.name === p.name && q.scope === 'global' && q.entries.some((e) => tokenName(e.token) === token && e.initial !== 'unlimited')));
+        if (!source || steps.length >= GIVEN_LINES) continue;
+        steps.push({
+          line: `move min(${GIVEN}, ${source.name}.${token}) ${token} from ${source.name} to p1.${pool}`,
+          stmt: (g) => {
+            const from = g.pools.find((x) => x.name === source.name)!;
+            const to = g.pools.find((x) => x.name === pool)!;
+            const tk = g.tokens.find((x) => tokenName(x.id) === token || x.name === token);
+            if (!tk) return null;
+            return { s: 'move', token: tk.id, amount: { k: 'call', fn: 'min', args: [{ k: 'lit', v: GIVEN }, { k: 'count', pool: from.id, token: tk.id }] }, from: { pool: from.id }, to: { pool: to.id, of: seat(0) } };
+          },
+        });
+      }
+    }
+    return steps;
+  };
+  /** a piece of each of the first seats (not the sink's) on the hex's corners 0, 2, 4 */
+  const pieces = (h: { q: number; r: number }): Step[] => {
+    const piece = a.pieces.find((p) => p.site === 'corner' && p.perPlayer && b.pieces.some((x) => x.name === p.name && x.site === 'corner' && x.perPlayer));
+    if (!piece || !reads.owners) return [];
+    const seats = Math.min(PIECES_PER_HEX, players > 1 ? players - 1 : players);
+    return Array.from({ length: seats }, (_, s) => ({
+      line: `place ${piece.name} of p${s + 1} at corner(${h.q}, ${h.r}, ${2 * s})`,
+      stmt: (g: RuleGraph): Stmt | null => {
+        const pc = g.pieces.find((x) => x.name === piece.name);
+        return pc ? { s: 'place', piece: pc.id, owner: seat(s), at: { k: 'siteAt', site: 'corner', q: { k: 'lit', v: h.q }, r: { k: 'lit', v: h.r }, i: { k: 'lit', v: 2 * s } } } : null;
+      },
+    }));
+  };
+  const make = (name: string, steps: Step[], roll: Expr | null, rollText: string | null): Arrangement | null => {
+    const sa = steps.map((s) => s.stmt(a));
+    const sb = steps.map((s) => s.stmt(b));
+    if (sa.some((x) => x === null) || sb.some((x) => x === null)) return null;
+    if (steps.length === 0 && roll === null) return null;
+    return {
+      label: `guard of ${label}: ${name}${rollText ? `, ${rollText}` : ''}`,
+      lines: steps.length === 0 ? [] : ['arrange {', ...steps.map((s) => `  ${s.line}`), '}'],
+      a: sa as Stmt[],
+      b: sb as Stmt[],
+      ...(roll ? { roll } : {}),
+    };
+  };
+  const out: (Arrangement | null)[] = [];
+  const diceRead = rollsDice && (reads.hexValue || reads.totals.size > 0);
+  for (const h of focus) {
+    const roll: Expr | null = diceRead && reads.hexValue ? { k: 'siteAttr', attr: 'value', of: hexAt(h) } : null;
+    const rollText = roll ? `rolls ${hexText(h)}'s number` : null;
+    out.push(make(`${hexText(h)} (${h.kind}) with its pools low${reads.owners ? ' and pieces on it' : ''}`, [...lowPools(h), ...pieces(h)], roll, rollText));
+    if (reads.owners) out.push(make(`pieces on ${hexText(h)} (${h.kind})`, pieces(h), roll, rollText));
+  }
+  const first = diceRead && reads.totals.size > 0 ? [...reads.totals][0]! : null;
+  const rollOf = first === null ? null : ({ k: 'lit', v: first } as Expr);
+  const rollText = first === null ? null : `a roll of ${first}`;
+  if (focus.length === 0 && reads.pools.size > 0) out.push(make('the pools it counts low', lowPools(null), rollOf, rollText));
+  if (reads.playerPools.size > 0) out.push(make(`p1 given ${GIVEN} of what its players' pools are counted for`, givePools(), rollOf, rollText));
+  if (diceRead) for (const n of [...reads.totals].slice(0, 2)) out.push(make(`a roll of ${n}`, [], { k: 'lit', v: n }, null));
+  const seen = new Set<string>();
+  return out.filter((x): x is Arrangement => x !== null && !seen.has(x.label) && (seen.add(x.label), true));
+}
