@@ -57,7 +57,7 @@ const handlers: Handlers = {
   'tests/list': ({ file }) => listTests(project, file),
   'tests/run': ({ files, only }, job) => runTests(project, files, only, job),
   'simulate/run': (params, job) => simulate(project, params, job),
-  'game/start': (params) => {
+  'game/start': (params, job) => {
     const compiled = compile(project.host, params.entry, { parse: project.cache.parse, ...(params.variant ? { variant: params.variant } : {}) });
     if (!compiled.value) return { ok: false, diagnostics: compiled.diagnostics.filter((d) => d.severity === 'error') };
     const loaded = loadGraph(compiled.value, { codegen: false });
@@ -65,10 +65,12 @@ const handlers: Handlers = {
     const started = PlaySession.start(compiled.value, loaded.value, params, params.seats, styleFor(project, compiled.value));
     if (!started.session) return { ok: false, diagnostics: started.diagnostics };
     keep(started.session);
-    return { ok: true, state: started.session.state() };
+    return started.session.play(job);
   },
-  'game/move': ({ session, seat, option }) => withSession(session, (s) => s.move(seat, option)),
-  'game/goto': ({ session, lineId, cursor }) => withSession(session, (s) => s.goto(lineId, cursor)),
+  // The bots answer after these under the request's job: a search gives way in slices, says who thinks, stops on cancel.
+  'game/move': ({ session, seat, option }, job) => withSession(session, (s) => s.move(seat, option, job)),
+  'game/goto': ({ session, lineId, cursor }, job) => withSession(session, (s) => s.goto(lineId, cursor, job)),
+  'game/seat': ({ session, seat, agent }, job) => withSession(session, (s) => s.setAgent(seat, agent, job)),
   'game/view-as': ({ session, viewer }) => withSession(session, (s) => s.viewAs(viewer)),
   'compare/run': (params, job) => compareScenarios(project, params, job),
   // Picking one witness after another replays each on the same two sides: they are compiled once.
@@ -86,7 +88,7 @@ function keep(session: PlaySession): void {
   while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
 }
 
-function withSession(id: number, f: (s: PlaySession) => PlayResult): PlayResult {
+function withSession<R extends PlayResult | Promise<PlayResult>>(id: number, f: (s: PlaySession) => R): R | PlayResult {
   const s = sessions.get(id);
   return s ? f(s) : { ok: false, diagnostics: [{ code: 'play/no-such-session', severity: 'error', message: 'That game is no longer open; start it again.' }] };
 }

@@ -5,14 +5,16 @@
 // view, the redacted log, the steps' answers (another seat's secret one is "chooses (secretly)"), and the viewer's
 // own options only. Answering again at an earlier step follows the terminal's undo rule (learntSince): not before
 // the last step where the seat learnt something hidden from it, else stepping back would be a way to peek.
+// A searching bot (`mcts…`) searches in slices (BotJob): between two, the worker answers other requests, the page
+// is told who is thinking, and a cancel stops the search with the game as it was before that bot's answer.
 import { learntSince, LogWords, playMark, type Learnt } from '@houserules/conformance';
-import { createGame, type Agent, type Game, type LoadedGraph, type LogEntry, type Move, type PlayerView, type Snapshot } from '@houserules/engine';
+import { createGame, type Agent, type Game, type MctsAgent, type LoadedGraph, type LogEntry, type Move, type PlayerView, type Snapshot } from '@houserules/engine';
 import type { Diagnostic, RuleGraph, Value } from '@houserules/schema';
 import { makeAgent, parseAgentSpec, type AgentSpec } from '@houserules/simulation';
 import type { BoardStyle } from '@houserules/render';
 import { boardSvg, seatColours } from './board-pictures.ts';
 import { playTable } from './play-table.ts';
-import type { PlayDecision, PlayLine, PlayLogEntry, PlayResult, PlayState, PlayStep, SeatController, SourceLink } from '../protocol/engine-protocol.ts';
+import type { PlayDecision, PlayLine, PlayLogEntry, PlayProgress, PlayResult, PlayState, PlayStep, SeatController, SourceLink } from '../protocol/engine-protocol.ts';
 
 /** Steps one line may hold, and lines one session may hold (each step keeps a snapshot). */
 export const MAX_LINE_STEPS = 5_000;
@@ -21,6 +23,20 @@ export const MAX_LINES = 24;
 export const MAX_LOG_SENT = 400;
 /** Bot answers in a row before the page gets the game back (a game of bots only plays on in chunks). */
 export const MAX_BOT_RUN = 2_000;
+/** Playouts a searching bot plays between two looks at the clock, the cancel flag and the worker's messages. */
+export const SEARCH_STEP = 4;
+/** How often a searching bot tells the page how far it is (ms); a search shorter than this is never announced. */
+export const THINKING_REPORT_MS = 100;
+
+/** What the bots' answers run under: the worker's job (give way, cancelled, progress), or nothing to wait for. */
+export interface BotJob {
+  readonly cancelled: boolean;
+  breathe(): Promise<void>;
+  progress(p: PlayProgress): void;
+}
+
+/** Bots answering with nobody to give way to (tests, a game of quick bots). */
+export const UNHURRIED: BotJob = { cancelled: false, breathe: async () => {}, progress: () => {} };
 
 type FiredRule = PlayLogEntry['rules'][number];
 
@@ -65,6 +81,10 @@ export class PlaySession {
   private readonly unlimited: string[];
   private nextLine = 1;
   private botRunLimited = false;
+  /** the bot whose search the last request cancelled, while the game waits for it */
+  private stopped: { seat: number; agent: string } | null = null;
+  /** requests that move the game run one at a time: a search gives way between slices, and must find the game as it left it */
+  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly graph: RuleGraph,
@@ -104,32 +124,71 @@ export class PlaySession {
     const created = createGame(lg, { seed: config.seed, players: config.players, options: config.options, recordLog: true });
     if (!created.value) return { session: null, diagnostics: created.diagnostics };
     const normalized = bots.map((b, seat) => (b === null ? null : (seats[seat] ?? null)));
-    const session = new PlaySession(graph, lg, created.value, normalized, bots, style);
-    session.runBots();
-    return { session, diagnostics: [] };
+    // The bots' first answers are the caller's to ask for (play()), under its job.
+    return { session: new PlaySession(graph, lg, created.value, normalized, bots, style), diagnostics: [] };
+  }
+
+  /** The bots answer until a person must (or the job is cancelled): the game's start, or going on after a stop. */
+  play(job: BotJob = UNHURRIED): Promise<PlayResult> {
+    return this.exclusive(async () => {
+      await this.runBots(job);
+      return { ok: true, state: this.state() };
+    });
   }
 
   /** A person answers: option `option` of `seat`'s open decision. At an earlier step this forks a new line. */
-  move(seat: number, option: number): PlayResult {
-    if (this.seats[seat] !== null && this.seats[seat] !== undefined) return refused('play/not-your-seat', `p${seat + 1} is played by a bot.`);
-    if (this.game.optionCount(seat) <= option || option < 0) return refused('play/no-such-option', `p${seat + 1} has no option ${option + 1} now.`);
-    const ahead = this.line.steps[this.cursor];
-    if (ahead && ahead.seat === seat && ahead.option === option) {
-      // The same answer as the line already holds: walk forward along it.
-      return this.goto(this.line.id, this.cursor + 1);
-    }
-    if (ahead) {
-      const locked = this.lockedAt(seat);
-      if (locked !== null) return refused('play/nothing-to-undo', locked);
-      this.fork();
-    }
-    if (!this.step(seat, option, false)) return refused('play/line-full', `A line holds at most ${MAX_LINE_STEPS} steps.`);
-    this.runBots();
-    return { ok: true, state: this.state() };
+  move(seat: number, option: number, job: BotJob = UNHURRIED): Promise<PlayResult> {
+    return this.exclusive(async () => {
+      if (this.seats[seat] !== null && this.seats[seat] !== undefined) return refused('play/not-your-seat', `p${seat + 1} is played by a bot.`);
+      if (this.game.optionCount(seat) <= option || option < 0) return refused('play/no-such-option', `p${seat + 1} has no option ${option + 1} now.`);
+      const ahead = this.line.steps[this.cursor];
+      if (ahead && ahead.seat === seat && ahead.option === option) {
+        // The same answer as the line already holds: walk forward along it.
+        return this.moveTo(this.line.id, this.cursor + 1, job);
+      }
+      if (ahead) {
+        const locked = this.lockedAt(seat);
+        if (locked !== null) return refused('play/nothing-to-undo', locked);
+        this.fork();
+      }
+      if (!this.step(seat, option, false)) return refused('play/line-full', `A line holds at most ${MAX_LINE_STEPS} steps.`);
+      await this.runBots(job);
+      return { ok: true, state: this.state() };
+    });
   }
 
   /** Moves to step `cursor` of a line (0: the start); the steps after it stay on the line. */
-  goto(lineId: number, cursor: number): PlayResult {
+  goto(lineId: number, cursor: number, job: BotJob = UNHURRIED): Promise<PlayResult> {
+    return this.exclusive(() => this.moveTo(lineId, cursor, job));
+  }
+
+  /**
+   * Gives a bot's seat another agent (a stronger or quicker search, a policy), then the bots answer from the tip as
+   * usual. A bot stays a bot: a person's seat keeps the undo rule's marks from its first step, a bot's has none.
+   */
+  setAgent(seat: number, text: string, job: BotJob = UNHURRIED): Promise<PlayResult> {
+    return this.exclusive(async () => {
+      if (this.seats[seat] === null || this.seats[seat] === undefined) return refused('play/not-your-seat', `p${seat + 1} is played by a person.`);
+      const spec = parseAgentSpec(text, this.graph);
+      if (!spec.ok) return refused('play/unknown-agent', `seat p${seat + 1}: ${spec.message}`);
+      this.bots[seat] = spec.value;
+      this.seats[seat] = text;
+      if (this.cursor === this.line.steps.length) await this.runBots(job);
+      return { ok: true, state: this.state() };
+    });
+  }
+
+  /** Runs `f` once the requests before it are done (whatever they returned or threw). */
+  private exclusive<T>(f: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => {
+      this.stopped = null;
+      return f();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async moveTo(lineId: number, cursor: number, job: BotJob): Promise<PlayResult> {
     const line = this.lines.find((l) => l.id === lineId);
     if (!line) return refused('play/no-such-line', `There is no line ${lineId}.`);
     const target = Math.max(0, Math.min(line.steps.length, Math.floor(cursor)));
@@ -144,11 +203,12 @@ export class PlaySession {
       this.game.applyOption(last.seat, last.option);
     }
     this.cursor = target;
-    // At the tip with a bot to move (a game of bots only, stopped after a chunk), play on.
-    if (this.cursor === line.steps.length) this.runBots();
+    // At the tip with a bot to move (a game of bots only, stopped after a chunk; a search cancelled), play on.
+    if (this.cursor === line.steps.length) await this.runBots(job);
     return { ok: true, state: this.state() };
   }
 
+  /** Only looks: answered at once, even while a bot of this session searches. */
   viewAs(viewer: number): PlayResult {
     this.viewer = viewer >= 0 && viewer < this.seats.length ? viewer : -1;
     return { ok: true, state: this.state() };
@@ -206,7 +266,7 @@ export class PlaySession {
       lines: this.lines.map((l): PlayLine => ({ id: l.id, name: l.name, steps: l.steps.length })),
       steps: this.line.steps.map((s, index): PlayStep => ({ index, seat: s.seat, label: this.stepLabel(s), byBot: s.byBot })),
       cursor: this.cursor,
-      seats: this.seats,
+      seats: [...this.seats],
       viewer,
       view,
       geometry: g.boardGeometry(),
@@ -223,6 +283,7 @@ export class PlaySession {
       outcome: outcome ? { winners: outcome.winners, reason: words.endReason(outcome.reason), ranking: outcome.ranking } : null,
       error: g.error,
       stateHash: g.stateHash(),
+      ...(this.stopped !== null ? { stopped: this.stopped } : {}),
     };
   }
 
@@ -262,8 +323,11 @@ export class PlaySession {
     return null;
   }
 
-  /** Bots answer until a person must, the game is over, or a chunk of answers has been played. */
-  private runBots(): void {
+  /**
+   * Bots answer until a person must, the game is over, a chunk of answers has been played, or the job is cancelled
+   * during a search (the game then stays before that bot's answer, `stopped` says whose).
+   */
+  private async runBots(job: BotJob): Promise<void> {
     const g = this.game;
     let run = 0;
     this.botRunLimited = false;
@@ -275,10 +339,43 @@ export class PlaySession {
         return;
       }
       const agent = this.agentFor(seat);
-      const pick = agent.choose(g, seat);
+      let pick: number | Move;
+      if (this.bots[seat]!.name === 'mcts' && g.optionCount(seat) > 1) {
+        const searched = await this.search(agent as MctsAgent, seat, job);
+        if (searched === null) {
+          this.stopped = { seat, agent: this.seats[seat]! };
+          return;
+        }
+        pick = searched;
+      } else pick = agent.choose(g, seat);
       const index = typeof pick === 'number' ? pick : g.legalActions(seat).findIndex((m) => sameMove(m, pick));
       if (index < 0 || !this.step(seat, index, true)) return;
     }
+  }
+
+  /**
+   * One bot's search, in slices of SEARCH_STEP playouts: between them the worker may answer other requests (this
+   * session's wait in its queue), the page is told how far it is every THINKING_REPORT_MS (with the game as it stands
+   * the first time), and a cancel ends it.
+   * Its option, or null when cancelled (the game untouched: a search plays on a working game of its own).
+   */
+  private async search(agent: MctsAgent, seat: number, job: BotJob): Promise<number | null> {
+    const run = agent.start(this.game, seat);
+    const { iterations: budget, ms } = agent.settings;
+    let last = performance.now();
+    let told = false;
+    while (run.step(SEARCH_STEP)) {
+      await job.breathe();
+      if (job.cancelled) return null;
+      const now = performance.now();
+      if (now - last >= THINKING_REPORT_MS) {
+        last = now;
+        // the game as it stands (the answers before this bot's, the person's too) goes with the search's first word
+        job.progress({ seat, agent: this.seats[seat]!, iterations: run.stats.iterations, budget, ms, ...(!told ? { state: this.state() } : {}) });
+        told = true;
+      }
+    }
+    return job.cancelled ? null : run.answer();
   }
 
   /** A bot's agent is seeded from the state and its seat: the same state gives the same answer on any line. */

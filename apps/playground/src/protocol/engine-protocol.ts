@@ -130,8 +130,23 @@ export interface SimulateProgress {
   total: number;
 }
 
-/** Who answers a seat's decisions: a person (null) or a bot (`random`, `first`, a policy). */
+/** Who answers a seat's decisions: a person (null) or a bot (`random`, `first`, `mcts(iterations=800)`, a policy). */
 export type SeatController = string | null;
+
+/**
+ * A bot searching (`mcts…`), told while it searches: its seat and agent, the playouts done of its budget (and its
+ * time budget, if any), and the game as it stands (the bots that answered before it in this run included).
+ */
+export interface PlayProgress {
+  seat: number;
+  agent: string;
+  iterations: number;
+  budget: number;
+  /** the search's time limit (ms), 0 for none */
+  ms: number;
+  /** the game now, sent when it changed since the request began (another bot answered first) */
+  state?: PlayState;
+}
 
 export interface PlayStartParams {
   entry: string;
@@ -236,6 +251,8 @@ export interface PlayState {
   outcome: { winners: number[]; reason: string; ranking: { seat: number; rank: number; score: Value[] }[] } | null;
   error: Diagnostic | null;
   stateHash: string;
+  /** a bot whose search was cancelled before it answered: the game waits for it (go on, or give it another agent) */
+  stopped?: { seat: number; agent: string };
 }
 
 export type PlayResult = { ok: true; state: PlayState } | { ok: false; diagnostics: Diagnostic[] };
@@ -360,9 +377,12 @@ export interface EngineMethods {
   /** `only`: run just these tests (by file and name); otherwise every test of the files */
   'tests/run': { params: { files: string[]; only?: { file: string; name: string }[] }; result: TestRunResult; progress: { done: number } };
   'simulate/run': { params: SimulateParams; result: SimulateOutcome; progress: SimulateProgress };
-  'game/start': { params: PlayStartParams; result: PlayResult };
-  'game/move': { params: { session: number; seat: number; option: number }; result: PlayResult };
-  'game/goto': { params: { session: number; lineId: number; cursor: number }; result: PlayResult };
+  /** these three let the bots answer after the move, searching in slices (progress: who thinks; cancel stops the search) */
+  'game/start': { params: PlayStartParams; result: PlayResult; progress: PlayProgress };
+  'game/move': { params: { session: number; seat: number; option: number }; result: PlayResult; progress: PlayProgress };
+  'game/goto': { params: { session: number; lineId: number; cursor: number }; result: PlayResult; progress: PlayProgress };
+  /** gives a bot's seat another agent (a bot stays a bot), then lets the bots answer from the tip */
+  'game/seat': { params: { session: number; seat: number; agent: string }; result: PlayResult; progress: PlayProgress };
   'game/view-as': { params: { session: number; viewer: number }; result: PlayResult };
   'compare/run': { params: CompareParams; result: CompareResult; progress: CompareProgress };
   /** one of a comparison's lockstep witnesses played again on both sides (the page asks when another is picked) */

@@ -5,7 +5,8 @@ import { compile } from '@houserules/compiler';
 import { describe, expect, it } from 'vitest';
 import { collectScenarioFiles } from '../../build/scenario-bundle.ts';
 import { buildCatalog } from '../../src/engine-worker/catalog.ts';
-import { PlaySession } from '../../src/engine-worker/play-session.ts';
+import { PlaySession, type BotJob } from '../../src/engine-worker/play-session.ts';
+import type { PlayProgress } from '../../src/protocol/engine-protocol.ts';
 import { ProjectFiles } from '../../src/engine-worker/project-files.ts';
 import { checkScenario } from '../../src/engine-worker/scenario-check.ts';
 import { compareScenarios, compileSides, relativeFrom, replayComparedWitness } from '../../src/engine-worker/compare.ts';
@@ -21,10 +22,12 @@ const project = new ProjectFiles();
 project.setAll(Object.fromEntries(bundled.map((f) => [f.path, f.text])));
 const DIAMANT = 'scenarios/diamant/diamant.rules';
 
-function diamantSession(seats: (string | null)[]): PlaySession {
+/** A Diamant game, its bots' first answers given (as the worker's `game/start` does). */
+async function diamantSession(seats: (string | null)[]): Promise<PlaySession> {
   const graph = compile(project.host, DIAMANT).value!;
   const started = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 7, players: seats.length, options: {} }, seats);
   expect(started.diagnostics).toEqual([]);
+  await started.session!.play();
   return started.session!;
 }
 
@@ -59,16 +62,17 @@ describe('the engine worker', () => {
     expect(r.rules.find((x) => x.name === 'share_treasure')?.cite).toContain('Divide equally');
   });
 
-  it('plays, steps back, and forks a new line when another option is chosen there', () => {
+  it('plays, steps back, and forks a new line when another option is chosen there', async () => {
     // Catan's set-up: placing pieces reveals nothing, so an earlier answer may be given again.
     const graph = compile(project.host, 'scenarios/catan/base.rules').value!;
     const s = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 3, players: 3, options: {} }, [null, 'random', 'random']).session!;
+    await s.play();
     let state = s.state();
     expect(state.pending.map((d) => d.seat)).toEqual([0]);
     // the viewer's points (the ranking's key) are read without moving the game
     expect(state.points).toBe(0);
     expect(s.state().stateHash).toBe(state.stateHash);
-    const first = s.move(0, 0);
+    const first = await s.move(0, 0);
     expect(first.ok).toBe(true);
     if (!first.ok) return;
     state = first.state;
@@ -76,30 +80,30 @@ describe('the engine worker', () => {
     const tip = state.cursor;
     const hashAtTip = state.stateHash;
     // Back to just before p1's answer: the same decision is open again, the answer it holds marked.
-    const back = s.goto(state.lineId, 0);
+    const back = await s.goto(state.lineId, 0);
     expect(back.ok && back.state.pending[0]).toMatchObject({ seat: 0, taken: 0, locked: null });
     // The same answer walks forward along the line; the state is the one left.
-    const again = s.move(0, 0);
+    const again = await s.move(0, 0);
     expect(again.ok && again.state.cursor).toBe(1);
-    const forward = s.goto(state.lineId, tip);
+    const forward = await s.goto(state.lineId, tip);
     expect(forward.ok && forward.state.stateHash).toBe(hashAtTip);
     // Another answer there forks: two lines, the old one intact.
-    s.goto(state.lineId, 0);
-    const fork = s.move(0, 1);
+    await s.goto(state.lineId, 0);
+    const fork = await s.move(0, 1);
     expect(fork.ok && fork.state.lines.length).toBe(2);
     if (!fork.ok) return;
     expect(fork.state.lineId).not.toBe(state.lineId);
-    const old = s.goto(state.lineId, tip);
+    const old = await s.goto(state.lineId, tip);
     expect(old.ok && old.state.stateHash).toBe(hashAtTip);
   });
 
-  it('plays a whole game against mcts bots, which decide without seeing the person’s secret plan', () => {
-    const s = diamantSession([null, 'mcts(iterations=60)', 'mcts(iterations=60)']);
+  it('plays a whole game against mcts bots, which decide without seeing the person’s secret plan', async () => {
+    const s = await diamantSession([null, 'mcts(iterations=60)', 'mcts(iterations=60)']);
     let state = s.state();
     for (let n = 0; n < 200 && !state.over; n++) {
       const mine = state.pending.find((d) => d.seat === 0);
       expect(mine).toBeDefined();
-      const moved = s.move(0, n % 3 === 0 ? 1 : 0);
+      const moved = await s.move(0, n % 3 === 0 ? 1 : 0);
       expect(moved.ok).toBe(true);
       if (!moved.ok) return;
       state = moved.state;
@@ -107,8 +111,8 @@ describe('the engine worker', () => {
     expect(state.over).toBe(true);
   });
 
-  it('shows a seat nothing of the others\' secret answers before they are revealed, and no answer again past what it learnt', () => {
-    const s = diamantSession([null, 'random', 'random']);
+  it('shows a seat nothing of the others\' secret answers before they are revealed, and no answer again past what it learnt', async () => {
+    const s = await diamantSession([null, 'random', 'random']);
     // p2 and p3 (bots) have chosen their plans in secret; p1 has not.
     const asP2 = s.viewAs(1);
     if (!asP2.ok) throw new Error('view as p2');
@@ -129,29 +133,73 @@ describe('the engine worker', () => {
     }
     // p1 answers: the plans and the next card come to light. p1 may look back, but not answer again there.
     s.viewAs(0);
-    const answered = s.move(0, 0);
+    const answered = await s.move(0, 0);
     if (!answered.ok) throw new Error('move');
     const p1Step = answered.state.steps.findIndex((x) => x.seat === 0);
-    const back = s.goto(answered.state.lineId, p1Step);
+    const back = await s.goto(answered.state.lineId, p1Step);
     if (!back.ok) throw new Error('goto');
     expect(back.state.pending[0]?.locked).toEqual(expect.any(String));
-    expect(s.move(0, 1)).toMatchObject({ ok: false, diagnostics: [{ code: 'play/nothing-to-undo' }] });
+    expect(await s.move(0, 1)).toMatchObject({ ok: false, diagnostics: [{ code: 'play/nothing-to-undo' }] });
     // the same answer still walks forward
-    expect(s.move(0, 0).ok).toBe(true);
+    expect((await s.move(0, 0)).ok).toBe(true);
   });
 
-  it('lets bots answer the same way from the same state, on any line', () => {
-    const a = diamantSession([null, 'random', 'random', 'random']);
-    const b = diamantSession([null, 'random', 'random', 'random']);
-    const ra = a.move(0, 0);
-    const rb = b.move(0, 0);
+  it('lets a searching bot give way in slices, say how far it is, and stop on a cancel before it answers', async () => {
+    const graph = compile(project.host, DIAMANT).value!;
+    const s = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 7, players: 3, options: {} }, [null, 'mcts(iterations=200000)', 'random']).session!;
+    const before = s.state().stateHash;
+    // cancelled once it has said it is thinking (which it says after THINKING_REPORT_MS of search)
+    const told: PlayProgress[] = [];
+    let breaths = 0;
+    const job: BotJob = { get cancelled() { return told.length > 0; }, breathe: async () => void breaths++, progress: (p) => void told.push(p) };
+    const r = await s.play(job);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(breaths).toBeGreaterThan(1);
+    expect(told[0]).toMatchObject({ seat: 1, agent: 'mcts(iterations=200000)', budget: 200000 });
+    expect(told[0]!.iterations).toBeGreaterThan(0);
+    expect(told[0]!.state?.stateHash).toBe(before);
+    // the game is where it was before p2's answer, and says whose search stopped
+    expect(r.state.stateHash).toBe(before);
+    expect(r.state.steps).toEqual([]);
+    expect(r.state.stopped).toEqual({ seat: 1, agent: 'mcts(iterations=200000)' });
+    // another agent for p2 (a bot stays a bot), and the bots answer
+    expect(await s.setAgent(0, 'random')).toMatchObject({ ok: false, diagnostics: [{ code: 'play/not-your-seat' }] });
+    expect(await s.setAgent(1, 'mcts(iterations=0)')).toMatchObject({ ok: false, diagnostics: [{ code: 'play/unknown-agent' }] });
+    const on = await s.setAgent(1, 'mcts(iterations=50)');
+    expect(on.ok && on.state.stopped).toBeUndefined();
+    expect(on.ok && on.state.seats).toEqual([null, 'mcts(iterations=50)', 'random']);
+    expect(on.ok && on.state.steps.map((x) => x.seat)).toEqual([1, 2]);
+  });
+
+  it('runs a move sent during a search after it, not in the middle of it', async () => {
+    const graph = compile(project.host, DIAMANT).value!;
+    const s = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 7, players: 3, options: {} }, [null, 'mcts(iterations=200000)', 'random']).session!;
+    let breaths = 0;
+    // gives the event loop a turn between slices, as the worker does, and is cancelled after a few
+    const slow: BotJob = { get cancelled() { return breaths >= 5; }, breathe: () => new Promise((r) => setTimeout(() => r(void breaths++), 0)), progress: () => {} };
+    const stopAtOnce: BotJob = { cancelled: true, breathe: async () => {}, progress: () => {} };
+    const playing = s.play(slow);
+    const moved = s.move(0, 0, stopAtOnce);
+    const [p, m] = [await playing, await moved];
+    // the search's answer was computed on the game it started from: the person's move came after it
+    expect(p.ok && p.state.steps.length).toBe(0);
+    expect(m.ok && m.state.steps.map((x) => x.seat)).toEqual([0]);
+    expect(m.ok && m.state.stopped?.seat).toBe(1);
+  });
+
+  it('lets bots answer the same way from the same state, on any line', async () => {
+    const a = await diamantSession([null, 'random', 'random', 'random']);
+    const b = await diamantSession([null, 'random', 'random', 'random']);
+    const ra = await a.move(0, 0);
+    const rb = await b.move(0, 0);
     expect(ra.ok && rb.ok && ra.state.stateHash === rb.state.stateHash).toBe(true);
   });
 
-  it('refuses a move for a bot\'s seat or an option that does not exist', () => {
-    const s = diamantSession([null, 'random', 'random']);
-    expect(s.move(1, 0)).toMatchObject({ ok: false, diagnostics: [{ code: 'play/not-your-seat' }] });
-    expect(s.move(0, 99)).toMatchObject({ ok: false, diagnostics: [{ code: 'play/no-such-option' }] });
+  it('refuses a move for a bot\'s seat or an option that does not exist', async () => {
+    const s = await diamantSession([null, 'random', 'random']);
+    expect(await s.move(1, 0)).toMatchObject({ ok: false, diagnostics: [{ code: 'play/not-your-seat' }] });
+    expect(await s.move(0, 99)).toMatchObject({ ok: false, diagnostics: [{ code: 'play/no-such-option' }] });
   });
 
   it('simulates with the CLI\'s summary, and stops early when cancelled', async () => {
@@ -168,7 +216,7 @@ describe('the engine worker', () => {
     expect(bad).toMatchObject({ ok: false, message: expect.stringContaining('unknown agent') });
   });
 
-  it('draws a hex board as a picture, in the colours of the scenario\'s style', () => {
+  it('draws a hex board as a picture, in the colours of the scenario\'s style', async () => {
     const graph = compile(project.host, 'scenarios/catan/base.rules').value!;
     const started = PlaySession.start(graph, loadGraph(graph, { codegen: false }).value!, { seed: 3, players: 3, options: {} }, [null, 'random', 'random']);
     const state = started.session!.state();
@@ -176,7 +224,7 @@ describe('the engine worker', () => {
     expect(state.boardSvg).not.toMatch(/<script|on\w+=/i);
     expect(new Set(state.seatColours).size).toBe(3);
     // Diamant has no board: no picture.
-    expect(diamantSession([null, 'random', 'random']).state().boardSvg).toBeUndefined();
+    expect((await diamantSession([null, 'random', 'random'])).state().boardSvg).toBeUndefined();
   });
 
   it('compares two printings: the differences by name, a witness on both sides, and the witness as a test that passes on the first', async () => {

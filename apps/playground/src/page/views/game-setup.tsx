@@ -19,11 +19,36 @@ export interface SeatChoice<Seat> {
 }
 
 /**
- * The agents a seat may be given: the engine's own, the search agent at two strengths (docs/agents.md: a quick
- * one and its default budget) and the scenario's policies (with their default arguments).
+ * The agents a seat may be given: the engine's own, the search agent (its strength set beside the seat: playouts a
+ * decision and a time limit, `mcts(iterations=…, ms=…)`; docs/agents.md) and the scenario's policies (with their
+ * default arguments).
  */
 export function agentChoices(check: CheckResult | null): string[] {
-  return ['random', 'first', 'mcts(iterations=100)', 'mcts', ...(check?.policies ?? []).map((p) => p.name)];
+  return ['random', 'first', 'mcts', ...(check?.policies ?? []).map((p) => p.name)];
+}
+
+/** A search agent's budget as its text gives it (`mcts(iterations=800, ms=2000)`); absent: the agent's default. */
+export interface SearchBudget {
+  iterations?: number;
+  ms?: number;
+}
+
+/** The budget of a seat given the search agent, or null for any other seat. */
+export function searchBudget(seat: unknown): SearchBudget | null {
+  if (typeof seat !== 'string' || !/^mcts\b/.test(seat)) return null;
+  const read = (key: string): number | undefined => {
+    const m = new RegExp(`\\b${key}\\s*=\\s*(\\d+)`).exec(seat);
+    return m ? Number(m[1]) : undefined;
+  };
+  const iterations = read('iterations');
+  const ms = read('ms');
+  return { ...(iterations !== undefined ? { iterations } : {}), ...(ms !== undefined ? { ms } : {}) };
+}
+
+/** The search agent's text for a budget (the worker checks it against the engine's limits). */
+export function searchAgent(b: SearchBudget): string {
+  const params = [...(b.iterations !== undefined ? [`iterations=${b.iterations}`] : []), ...(b.ms !== undefined ? [`ms=${b.ms}`] : [])];
+  return params.length === 0 ? 'mcts' : `mcts(${params.join(', ')})`;
 }
 
 export function defaultPlayers(check: CheckResult | null): number {
@@ -71,28 +96,63 @@ export function GameSetupFields<Seat>({ check, setup, seatChoices, newSeat, seat
         </label>
       )}
       <div class="seats">
-        {setup.seats.map((seat, i) => (
-          <label key={i} class="seat">
-            p{i + 1}
-            <select
-              data-testid={`${seatTestId}-${i + 1}`}
-              value={String(Math.max(0, seatChoices.findIndex((c) => c.value === seat)))}
-              onChange={(e) => {
-                const chosen = seatChoices[Number((e.target as HTMLSelectElement).value)];
-                if (chosen) set({ seats: setup.seats.map((x, j) => (j === i ? chosen.value : x)) });
-              }}
-            >
-              {seatChoices.map((c, k) => (
-                <option key={k} value={String(k)}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
+        {setup.seats.map((seat, i) => {
+          const budget = searchBudget(seat);
+          // a search agent with its budget is the list's one search entry
+          const chosen = seatChoices.findIndex((c) => c.value === seat || (budget !== null && searchBudget(c.value) !== null));
+          const setSeat = (value: Seat): void => set({ seats: setup.seats.map((x, j) => (j === i ? value : x)) });
+          return (
+            <span key={i} class="seat-setting">
+              <label class="seat">
+                p{i + 1}
+                <select
+                  data-testid={`${seatTestId}-${i + 1}`}
+                  value={String(Math.max(0, chosen))}
+                  onChange={(e) => {
+                    const picked = seatChoices[Number((e.target as HTMLSelectElement).value)];
+                    if (picked) setSeat(picked.value);
+                  }}
+                >
+                  {seatChoices.map((c, k) => (
+                    <option key={k} value={String(k)}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {budget !== null && <SearchBudgetFields budget={budget} testId={`${seatTestId}-${i + 1}`} onChange={(b) => setSeat(searchAgent(b) as Seat)} />}
+            </span>
+          );
+        })}
       </div>
       <OptionFields check={check} values={setup.options} onChange={(options) => set({ options })} />
     </>
+  );
+}
+
+/**
+ * A search seat's strength: playouts a decision (blank: the agent's default, 400) and a time limit a decision
+ * (blank: none; the search stops at whichever comes first). Out-of-range values are the worker's to refuse.
+ */
+export function SearchBudgetFields({ budget, testId, onChange }: { budget: SearchBudget; testId: string; onChange: (b: SearchBudget) => void }) {
+  const field = (key: keyof SearchBudget, value: string): void => {
+    const n = Math.floor(Number(value));
+    const next = { ...budget };
+    if (value.trim() === '' || !(n >= 1)) delete next[key];
+    else next[key] = n;
+    onChange(next);
+  };
+  return (
+    <span class="search-budget" title="The search's strength: more playouts, or more time, a decision play stronger and slower">
+      <label>
+        playouts
+        <input type="number" min={1} step={100} placeholder="400" data-testid={`${testId}-playouts`} value={budget.iterations ?? ''} onChange={(e) => field('iterations', (e.target as HTMLInputElement).value)} />
+      </label>
+      <label>
+        ms
+        <input type="number" min={1} step={100} placeholder="none" data-testid={`${testId}-ms`} value={budget.ms ?? ''} onChange={(e) => field('ms', (e.target as HTMLInputElement).value)} />
+      </label>
+    </span>
   );
 }
 

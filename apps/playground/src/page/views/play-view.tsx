@@ -2,9 +2,9 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Diagnostic } from '@houserules/schema';
 import type { BoardGeometryView, PlayerView, ZoneView } from '@houserules/engine';
-import type { PlayDecision, PlayOption, PlayResult, PlayState, SeatController } from '../../protocol/engine-protocol.ts';
+import type { ParamsOf, PlayDecision, PlayOption, PlayProgress, PlayResult, PlayState, SeatController } from '../../protocol/engine-protocol.ts';
 import type { Playground } from '../playground.ts';
-import { agentChoices, defaultPlayers, GameSetupFields, type GameSetup, type SeatChoice } from './game-setup.tsx';
+import { agentChoices, defaultPlayers, GameSetupFields, SearchBudgetFields, searchAgent, searchBudget, type GameSetup, type SeatChoice } from './game-setup.tsx';
 import { PlayBoard } from './play-board.tsx';
 import { ZoneRow } from './state-pictures.tsx';
 
@@ -14,12 +14,27 @@ type PlayForm = GameSetup<SeatController>;
 /** The biggest game log file the page reads. */
 const MAX_LOG_FILE_BYTES = 8_000_000;
 
+/** The requests after which the bots answer (a search among them: told while it runs, stopped by a cancel). */
+type BotsAnswer = 'game/start' | 'game/move' | 'game/goto' | 'game/seat';
+
+/** What the game's controls ask for: a request after which the bots answer, or a look as another seat. */
+export interface GameActions {
+  act<M extends BotsAnswer>(method: M, params: ParamsOf<M>): void;
+  viewAs(viewer: number): void;
+  /** stops the bot searching now (the game stays before its answer) */
+  stop(): void;
+}
+
 export function PlayView({ pg }: { pg: Playground }) {
   const check = pg.check.value;
   const form = useSignal<PlayForm | null>(null);
   const state = useSignal<PlayState | null>(null);
   const problems = useSignal<Diagnostic[]>([]);
-  const busy = useSignal(false);
+  /** requests in flight (a look as another seat may be asked while a bot searches) */
+  const busyCount = useSignal(0);
+  /** the bot searching now, and how to stop it */
+  const thinking = useSignal<PlayProgress | null>(null);
+  const stopSearch = useRef<(() => void) | null>(null);
   const formFor = useSignal('');
   /** the files' revision the game was started on (a game keeps its rules; an edit since is said) */
   const startedOn = useSignal(-1);
@@ -32,7 +47,7 @@ export function PlayView({ pg }: { pg: Playground }) {
   }, [check, pg.entryId.value]);
 
   const apply = async (p: Promise<PlayResult>): Promise<void> => {
-    busy.value = true;
+    busyCount.value++;
     try {
       const r = await p;
       if (r.ok) {
@@ -40,15 +55,35 @@ export function PlayView({ pg }: { pg: Playground }) {
         problems.value = [];
       } else problems.value = r.diagnostics;
     } finally {
-      busy.value = false;
+      busyCount.value--;
     }
   };
+  /** A request after which the bots answer: a search says who thinks (with the game as it stands) until it is done. */
+  const act = async <M extends BotsAnswer>(method: M, params: ParamsOf<M>): Promise<void> => {
+    const pending = pg.engine.start(method, params, ((p: PlayProgress) => {
+      thinking.value = p;
+      if (p.state) state.value = p.state;
+    }) as never);
+    stopSearch.current = pending.cancel;
+    try {
+      await apply(pending.result as Promise<PlayResult>);
+    } finally {
+      stopSearch.current = null;
+      thinking.value = null;
+    }
+  };
+  const actions: GameActions = {
+    act: (method, params) => void act(method, params),
+    viewAs: (viewer) => void apply(pg.engine.request('game/view-as', { session: state.value!.session, viewer })),
+    stop: () => stopSearch.current?.(),
+  };
+  const busy = busyCount.value > 0;
   const f = form.value;
   if (!check || !f) return <p class="muted pad">Checking the scenario…</p>;
   const s = state.value;
   const start = async (): Promise<void> => {
     startedOn.value = pg.revision.value;
-    await apply(pg.engine.request('game/start', { entry: pg.entryFile.value, variant: f.variant, players: f.players, seed: f.seed, options: f.options, seats: f.seats }));
+    await act('game/start', { entry: pg.entryFile.value, variant: f.variant, players: f.players, seed: f.seed, options: f.options, seats: f.seats });
     // a board to play on wants the room: the panel widens (its ⇥ narrows it again)
     if (state.value?.boardSvg) pg.panelWide.value = true;
   };
@@ -62,7 +97,7 @@ export function PlayView({ pg }: { pg: Playground }) {
   };
   return (
     <div class="play-view" data-testid="play-view">
-      <PlaySetup pg={pg} f={f} onChange={(next) => (form.value = next)} onStart={() => void start()} onOpenLog={(file) => void openLog(file)} started={s !== null} busy={busy.value} />
+      <PlaySetup pg={pg} f={f} onChange={(next) => (form.value = next)} onStart={() => void start()} onOpenLog={(file) => void openLog(file)} started={s !== null} busy={busy} />
       {problems.value.map((d, i) => (
         <p key={i} class="diag error">
           {d.code}: {d.message}
@@ -73,7 +108,8 @@ export function PlayView({ pg }: { pg: Playground }) {
           This game plays the rules as they were when it started; start a new game to play your edits.
         </p>
       )}
-      {s && <Game pg={pg} s={s} busy={busy.value} apply={(p) => void apply(p)} />}
+      {thinking.value && <Thinking p={thinking.value} onStop={actions.stop} />}
+      {s && <Game pg={pg} s={s} busy={busy} actions={actions} />}
     </div>
   );
 }
@@ -113,12 +149,62 @@ function PlaySetup({ pg, f, onChange, onStart, onOpenLog, started, busy }: { pg:
   );
 }
 
-function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: boolean; apply: (p: Promise<PlayResult>) => void }) {
-  const e = pg.engine;
+/** A bot searching: whose seat, how far into its budget, and a button that stops it (the editor and the page go on meanwhile). */
+function Thinking({ p, onStop }: { p: PlayProgress; onStop: () => void }) {
+  const timed = p.ms > 0;
+  return (
+    <div class="thinking" data-testid="thinking" role="status">
+      <span class="thinking-dot" />
+      <span>
+        <b>p{p.seat + 1}</b> ({p.agent}) is thinking: {p.iterations.toLocaleString('en')}
+        {timed ? '' : ` of ${p.budget.toLocaleString('en')}`} playouts{timed ? `, at most ${(p.ms / 1000).toLocaleString('en')} s` : ''}
+      </span>
+      {!timed && <progress max={p.budget} value={p.iterations} />}
+      <button class="btn small" data-testid="stop-thinking" onClick={onStop} title="Stop the search: the game stays before this bot's answer">
+        ■ stop
+      </button>
+    </div>
+  );
+}
+
+/** A bot whose search was stopped: the game waits for it; go on with the same agent, or give the seat another. */
+function Stopped({ pg, s, busy, actions }: { pg: Playground; s: PlayState; busy: boolean; actions: GameActions }) {
+  const stopped = s.stopped!;
+  const agent = useSignal(stopped.agent);
+  const choices = agentChoices(pg.check.value);
+  const budget = searchBudget(agent.value);
+  const seat = stopped.seat;
+  return (
+    <div class="stopped" data-testid="stopped">
+      <span>
+        <b>p{seat + 1}</b>’s search ({stopped.agent}) was stopped before it answered: the game waits for it.
+      </span>
+      <button class="btn small" data-testid="go-on" disabled={busy} onClick={() => actions.act('game/goto', { session: s.session, lineId: s.lineId, cursor: s.steps.length })}>
+        ▶ go on
+      </button>
+      <span class="stopped-agent">
+        or give p{seat + 1}
+        <select data-testid="stopped-agent" value={String(Math.max(0, choices.findIndex((c) => c === agent.value || (budget !== null && searchBudget(c) !== null))))} onChange={(e) => (agent.value = choices[Number((e.target as HTMLSelectElement).value)] ?? agent.value)}>
+          {choices.map((c, k) => (
+            <option key={k} value={String(k)}>
+              {c}
+            </option>
+          ))}
+        </select>
+        {budget !== null && <SearchBudgetFields budget={budget} testId="stopped-agent" onChange={(b) => (agent.value = searchAgent(b))} />}
+        <button class="btn small" data-testid="give-agent" disabled={busy} onClick={() => actions.act('game/seat', { session: s.session, seat, agent: agent.value })}>
+          play on with it
+        </button>
+      </span>
+    </div>
+  );
+}
+
+function Game({ pg, s, busy, actions }: { pg: Playground; s: PlayState; busy: boolean; actions: GameActions }) {
   const hovered = useSignal<number | null>(null);
-  const goto = (cursor: number, lineId = s.lineId): void => apply(e.request('game/goto', { session: s.session, lineId, cursor }));
-  const viewAs = (viewer: number): void => apply(e.request('game/view-as', { session: s.session, viewer }));
-  const choose = (seat: number, option: number): void => apply(e.request('game/move', { session: s.session, seat, option }));
+  const goto = (cursor: number, lineId = s.lineId): void => actions.act('game/goto', { session: s.session, lineId, cursor });
+  const viewAs = actions.viewAs;
+  const choose = (seat: number, option: number): void => actions.act('game/move', { session: s.session, seat, option });
   const ahead = s.steps.length - s.cursor;
   const view = s.view as PlayerView;
   const decision = s.pending[0];
@@ -178,6 +264,7 @@ function Game({ pg, s, busy, apply }: { pg: Playground; s: PlayState; busy: bool
           </select>
         )}
       </div>
+      {s.stopped && !busy && <Stopped key={`${s.session} ${s.stopped.seat} ${s.cursor}`} pg={pg} s={s} busy={busy} actions={actions} />}
       <div class={`play-main${s.boardSvg ? ' with-board' : ''}`}>
         <div class="play-decide">
           <Decisions s={s} busy={busy} hovered={hovered} onChoose={choose} onViewAs={viewAs} hasBoard={Boolean(s.boardSvg)} />
