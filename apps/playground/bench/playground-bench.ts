@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { encodeShareLink } from '../src/workspace/share-link.ts';
 import { distDir, openSession, whenChecked } from '../test/e2e/browser.ts';
+import { bigModule } from './big-module.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(repoRoot, 'packages/cli/dist/houserules.js');
@@ -35,17 +36,6 @@ const failures: string[] = [];
 const failed = (what: string, error: unknown): void => void failures.push(`${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const row = (cells: string[], widths: number[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-
-/** One module of about `lines` lines: Diamant's kind of declarations and many small rules. */
-function bigModule(lines: number): string {
-  const head = ['module mine.big', '', 'scenario "A 2,000-line module" {', '  players 2..4', '}', '', 'token coin', 'pool bank { coin: unlimited }', 'per player {', '  pool purse { coin }', '  var score: number = 0', '}', 'event tick(n: number)', ''];
-  const out = [...head];
-  for (let i = 0; out.length < lines; i++) {
-    out.push(`rule pay_${i} on tick(n) when n > ${i % 7} {`, `  cite "Rule ${i} pays."`, '  for p in players {', `    move ${1 + (i % 3)} coin from bank to p.purse`, `    set p.score = p.score + ${i % 5}`, '  }', '}', '');
-  }
-  out.push('rule start on game_start {', '  emit tick(3)', '}', '');
-  return out.join('\n');
-}
 
 interface Load {
   /** navigation → the page's views drawn (ms) */

@@ -1,8 +1,8 @@
 // Regenerates the README's screenshots (docs/screenshots/*.png) from the built playground in Debian's Chromium:
 //   pnpm --filter @houserules/playground build && pnpm --filter @houserules/playground screenshots
 // Diamant's tests, 1,000 simulated games, a Diamant round played by hand (seen by p1: the bots' plans stay secret),
-// the rule graph, Catan played on the board (the legal corners marked, the one of the option hovered lit), and
-// Durango 2017 compared with the 2016 card (the differences and a witness on two boards).
+// the rule graph, Catan played on the board (the legal corners marked, the one of the option hovered lit), a search
+// bot thinking in Catan, and Durango 2017 compared with the 2016 card (the differences and a witness on two boards).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,24 @@ try {
   await page.locator('[data-testid="decision-p1"] [data-testid="option"]').first().hover();
   await page.locator('[data-testid="game"] [data-testid="board"]').scrollIntoViewIfNeeded();
   await keep('board');
+
+  // A new Catan game against a searching bot: once p1 has placed its settlement and road, p2 (mcts, a million
+  // playouts a decision) thinks, shown with its playouts so far and a stop button; stopped after the shot.
+  await page.click('.play-setup summary');
+  await page.selectOption('[data-testid="seat-2"]', { label: 'bot: mcts' });
+  await page.fill('[data-testid="seat-2-playouts"]', '1000000');
+  await page.press('[data-testid="seat-2-playouts"]', 'Tab');
+  await page.click('[data-testid="play-start"]');
+  await page.waitForSelector('[data-testid="board-sites"] circle[data-testid="site-mark"]', { timeout: 60_000 });
+  await page.locator('circle[data-testid="site-mark"]').nth(5).click();
+  await page.waitForSelector('[data-testid="board-sites"] line[data-testid="site-mark"]', { timeout: 60_000 });
+  await page.locator('[data-testid="decision-p1"] [data-testid="option"]').first().click();
+  await page.waitForSelector('[data-testid="thinking"]', { timeout: 60_000 });
+  await page.waitForTimeout(1_500);
+  await page.locator('[data-testid="thinking"]').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+  await keep('play-thinking');
+  await page.click('[data-testid="stop-thinking"]');
+  await page.waitForSelector('[data-testid="stopped"]', { timeout: 60_000 });
 
   // Durango 2017 against the 2016 card: the differences by name, what the search found for each, a witness.
   await openEntry(page, 'scenarios/durango/durango.rules', 'Durango');

@@ -24,6 +24,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Chromium 156 loads its omnibox popups' web pages (chrome://omnibox-popup.top-chrome, its "AI mode" one) in a
+  // renderer of their own for every new browser context, headless too: seconds of CPU a fresh visitor's page load
+  // competed with on this 2-core machine (bench/load-trace.ts), which a person's browser spent long before.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 export interface Problems {

@@ -2,7 +2,7 @@
 // editor takes keystrokes meanwhile (the search runs in the engine worker, in slices), and "stop" ends the search
 // with the game before that bot's answer, after which the seat may be given another agent and the game goes on.
 import { describe, expect, it } from 'vitest';
-import { problemsOf, useBrowserSession } from './browser.ts';
+import { problemsOf, useBrowserSession, whenChecked } from './browser.ts';
 
 const browser = useBrowserSession({ width: 1440, height: 900 });
 
@@ -45,6 +45,28 @@ describe('a bot that thinks', () => {
     expect(await page.locator('[data-testid="stopped"]').count()).toBe(0);
     expect(await page.locator('[data-testid="decision-p1"] [data-testid="option"]:enabled').count()).toBe(2);
     await expect(page.textContent('[data-testid="players"]')).resolves.toContain('bot');
+    expect(problemsOf(session)).toEqual([]);
+  });
+
+  it('stops a search when another scenario opens, and plays the new one', async () => {
+    const { page, session } = browser;
+    await page.click('[data-testid="panel:play"]');
+    await page.click('.play-setup summary');
+    await page.selectOption('[data-testid="seat-2"]', { label: 'bot: mcts' });
+    await page.fill('[data-testid="seat-2-playouts"]', '1000000');
+    await page.press('[data-testid="seat-2-playouts"]', 'Tab');
+    await page.click('[data-testid="play-start"]');
+    await page.waitForSelector('[data-testid="thinking"]', { timeout: 30_000 });
+    await page.click('[data-testid="open-gallery"]');
+    await page.click('[data-testid="entry:scenarios/catan/base.rules"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('Catan'));
+    await whenChecked(page);
+    // the old game's search is gone from the page, and a Catan game starts and waits for p1
+    expect(await page.locator('[data-testid="thinking"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="game"]').count()).toBe(0);
+    await page.click('[data-testid="play-start"]');
+    await page.waitForSelector('[data-testid="decision-p1"]', { timeout: 30_000 });
+    expect(await page.locator('[data-testid="thinking"]').count()).toBe(0);
     expect(problemsOf(session)).toEqual([]);
   });
 });

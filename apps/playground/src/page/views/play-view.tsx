@@ -35,6 +35,8 @@ export function PlayView({ pg }: { pg: Playground }) {
   /** the bot searching now, and how to stop it */
   const thinking = useSignal<PlayProgress | null>(null);
   const stopSearch = useRef<(() => void) | null>(null);
+  /** bumped when another scenario opens: answers about the game of the one before are dropped */
+  const generation = useRef(0);
   const formFor = useSignal('');
   /** the files' revision the game was started on (a game keeps its rules; an edit since is said) */
   const startedOn = useSignal(-1);
@@ -44,12 +46,17 @@ export function PlayView({ pg }: { pg: Playground }) {
     const players = defaultPlayers(check);
     form.value = { players, seed: 1, seats: Array.from({ length: players }, (_, i) => (i === 0 ? null : 'random')), options: {}, variant: pg.variant.value };
     state.value = null;
+    // a bot of the old scenario's game that is still searching stops
+    generation.current++;
+    stopSearch.current?.();
   }, [check, pg.entryId.value]);
 
   const apply = async (p: Promise<PlayResult>): Promise<void> => {
+    const asked = generation.current;
     busyCount.value++;
     try {
       const r = await p;
+      if (asked !== generation.current) return;
       if (r.ok) {
         state.value = r.state;
         problems.value = [];
@@ -60,7 +67,9 @@ export function PlayView({ pg }: { pg: Playground }) {
   };
   /** A request after which the bots answer: a search says who thinks (with the game as it stands) until it is done. */
   const act = async <M extends BotsAnswer>(method: M, params: ParamsOf<M>): Promise<void> => {
+    const asked = generation.current;
     const pending = pg.engine.start(method, params, ((p: PlayProgress) => {
+      if (asked !== generation.current) return;
       thinking.value = p;
       if (p.state) state.value = p.state;
     }) as never);
