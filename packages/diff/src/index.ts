@@ -3,6 +3,7 @@ export type { ChangeStatus, GraphLabel, NodeChange, RenameCandidate, StructuralD
 export type { GraphNode, NodeKind, NodePart } from './graph-nodes.ts';
 export { graphNodes } from './graph-nodes.ts';
 export type { NodeLocation, ReadText, SourceLine } from './source-text.ts';
+export { sourceOf } from './source-text.ts';
 export { LockstepPair, LockstepGame } from './lockstep.ts';
 export type { Divergence, DivergenceKind, ExpectCandidate, LockstepSave, Side } from './lockstep.ts';
 export { searchWitness, defaultPlayers } from './witness-search.ts';
