@@ -18,7 +18,7 @@ export type { BalanceRow, Estimate } from './balance.ts';
 export { FAILURES_SHOWN_PER_SIDE, pairedBalance, type ChangedShare, type PairedBalance, type PairedRow, type PairedTable, type SideFailure } from './balance-paired.ts';
 export { holm, incompleteBeta, pairedMean, signTest, tQuantile, tTwoSided, type PairedMean } from './balance-statistics.ts';
 export { foundDifferences, formatDiffReport, printable } from './diff-report.ts';
-export type { DiffReport } from './diff-report.ts';
+export type { DiffReport, MattersAlone } from './diff-report.ts';
 export { isolateDifference } from './isolate-difference.ts';
 export type { Isolation, IsolationSources } from './isolate-difference.ts';
 export { verifyWitness, VERIFY_CANDIDATES } from './verify-witness.ts';
