@@ -13,6 +13,8 @@ export interface GuardReads {
   /** the rules, actions, ends and constraints read, as `kind name` */
   readers: string[];
   kinds: Set<string>;
+  /** regions of a board it reads (`m in mines`) */
+  regions: Set<string>;
   /** pool name → token names counted (pools of the table, of a hex) */
   pools: Map<string, Set<string>>;
   /** the same for the players' pools (a hand, a player's diamonds) */
@@ -40,7 +42,7 @@ const tokenName = (id: string): string => id.replace(/^token:/, '').replace(/@.*
 
 /** What the nodes of the difference, and those that read it, read in one graph (union over both sides with `into`). */
 export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): GuardReads {
-  const out: GuardReads = { readers: [], kinds: new Set(), pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
+  const out: GuardReads = { readers: [], kinds: new Set(), regions: new Set(), pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
   const keys = new Set([...t.nodes, ...t.touch].filter((k) => KINDS.some((x) => k.startsWith(`${x} `))));
   out.readers = [...keys];
   for (const g of graphs) {
@@ -74,6 +76,7 @@ export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): G
         }
       }
       if (e.k === 'siteAttr' && (e.attr === 'owner' || e.attr === 'piece')) out.owners = true;
+      if (e.k === 'region' && typeof e.name === 'string') out.regions.add(e.name);
       if (e.k === 'bin' && e.op === '==') {
         const l = e.l as Expr;
         const r = e.r as Expr;
@@ -130,6 +133,12 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
     const layout = board.layout as { kind?: string; hexes?: { q: number; r: number; kind?: string }[] };
     if (layout.kind !== 'map' || !layout.hexes) continue;
     for (const h of layout.hexes) if (h.kind && reads.kinds.has(h.kind) && focus.length < FOCUS_HEXES) focus.push({ q: h.q, r: h.r, kind: h.kind });
+    // the hexes of a region it reads (`m in mines`), when no kind names them
+    const regions = (board as { regions?: { name: string; hexes: { q: number; r: number }[] }[] }).regions ?? [];
+    for (const region of regions) {
+      if (!reads.regions.has(region.name)) continue;
+      for (const h of region.hexes) if (focus.length < FOCUS_HEXES && !focus.some((x) => x.q === h.q && x.r === h.r)) focus.push({ q: h.q, r: h.r, kind: `in ${region.name}` });
+    }
   }
   if (a.boards.length > 1) focus.length = 0; // `hex(q, r)` needs a game with one board
   const sinkSeat = players - 1;
@@ -149,31 +158,36 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
     line: string;
     stmt: (g: RuleGraph) => Stmt | null;
   }
-  /** a pool left with one token of each counted token: the surplus to the sink seat's pool */
-  const lowPools = (h: { q: number; r: number } | null): Step[] => {
+  /**
+   * the pools counted left with `keep` tokens of each counted token (the table's, and each of `hexes`'s), the
+   * surplus to the sink seat's pool
+   */
+  const lowPools = (hexes: readonly { q: number; r: number }[], keep: number): Step[] => {
     const steps: Step[] = [];
     for (const [pool, tokens] of reads.pools) {
       const pair = both((g) => g.pools, pool);
       if (!pair || pair[0].scope !== pair[1].scope) continue;
       const scope = pair[0].scope;
-      if (scope === 'hex' && !h) continue;
-      for (const token of tokens) {
-        const finite = pair.every((p) => p.entries.some((e) => tokenName(e.token) === token && e.initial !== 'unlimited'));
-        const to = sink(token);
-        if (!finite || !to) continue;
-        const where = scope === 'hex' ? `${hexText(h!)}.${pool}` : pool;
-        steps.push({
-          line: `move max(0, ${where}.${token} - 1) ${token} from ${where} to p${sinkSeat + 1}.${to}`,
-          stmt: (g) => {
-            const p = g.pools.find((x) => x.name === pool)!;
-            const tk = g.tokens.find((x) => tokenName(x.id) === token || x.name === token);
-            const dest = g.pools.find((x) => x.name === to);
-            if (!tk || !dest) return null;
-            const of = scope === 'hex' ? hexAt(h!) : undefined;
-            const count: Expr = { k: 'count', pool: p.id, token: tk.id, ...(of ? { of } : {}) };
-            return { s: 'move', token: tk.id, amount: { k: 'call', fn: 'max', args: [{ k: 'lit', v: 0 }, { k: 'bin', op: '-', l: count, r: { k: 'lit', v: 1 } }] }, from: { pool: p.id, ...(of ? { of } : {}) }, to: { pool: dest.id, of: seat(sinkSeat) } };
-          },
-        });
+      for (const h of scope === 'hex' ? hexes : [null]) {
+        for (const token of tokens) {
+          const finite = pair.every((p) => p.entries.some((e) => tokenName(e.token) === token && e.initial !== 'unlimited'));
+          const to = sink(token);
+          if (!finite || !to) continue;
+          const where = h ? `${hexText(h)}.${pool}` : pool;
+          steps.push({
+            line: keep === 0 ? `move all ${token} from ${where} to p${sinkSeat + 1}.${to}` : `move max(0, ${where}.${token} - ${keep}) ${token} from ${where} to p${sinkSeat + 1}.${to}`,
+            stmt: (g) => {
+              const p = g.pools.find((x) => x.name === pool)!;
+              const tk = g.tokens.find((x) => tokenName(x.id) === token || x.name === token);
+              const dest = g.pools.find((x) => x.name === to);
+              if (!tk || !dest) return null;
+              const of = h ? hexAt(h) : undefined;
+              const count: Expr = { k: 'count', pool: p.id, token: tk.id, ...(of ? { of } : {}) };
+              const amount: Expr | null = keep === 0 ? null : { k: 'call', fn: 'max', args: [{ k: 'lit', v: 0 }, { k: 'bin', op: '-', l: count, r: { k: 'lit', v: keep } }] };
+              return { s: 'move', token: tk.id, amount, from: { pool: p.id, ...(of ? { of } : {}) }, to: { pool: dest.id, of: seat(sinkSeat) } };
+            },
+          });
+        }
       }
     }
     return steps;
@@ -231,13 +245,15 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
   for (const h of focus) {
     const roll: Expr | null = diceRead && reads.hexValue ? { k: 'siteAttr', attr: 'value', of: hexAt(h) } : null;
     const rollText = roll ? `rolls ${hexText(h)}'s number` : null;
-    out.push(make(`${hexText(h)} (${h.kind}) with its pools low${reads.owners ? ' and pieces on it' : ''}`, [...lowPools(h), ...pieces(h)], roll, rollText));
+    out.push(make(`${hexText(h)} (${h.kind}) with its pools low${reads.owners ? ' and pieces on it' : ''}`, [...lowPools([h], 1), ...pieces(h)], roll, rollText));
     if (reads.owners) out.push(make(`pieces on ${hexText(h)} (${h.kind})`, pieces(h), roll, rollText));
   }
   const first = diceRead && reads.totals.size > 0 ? [...reads.totals][0]! : null;
   const rollOf = first === null ? null : ({ k: 'lit', v: first } as Expr);
   const rollText = first === null ? null : `a roll of ${first}`;
-  if (focus.length === 0 && reads.pools.size > 0) out.push(make('the pools it counts low', lowPools(null), rollOf, rollText));
+  // the pools it counts emptied: the hexes' of the kinds it tests, and the table's (an end on a supply exhausted)
+  if (reads.pools.size > 0) out.push(make(focus.length > 0 ? `${focus.map(hexText).join(' and ')} with the pools it counts empty` : 'the pools it counts empty', lowPools(focus, 0), null, null));
+  if (focus.length === 0 && reads.pools.size > 0) out.push(make('the pools it counts low', lowPools([], 1), rollOf, rollText));
   if (reads.playerPools.size > 0) out.push(make(`p1 given ${GIVEN} of what its players' pools are counted for`, givePools(), rollOf, rollText));
   if (diceRead) for (const n of [...reads.totals].slice(0, 2)) out.push(make(`a roll of ${n}`, [], { k: 'lit', v: n }, null));
   const seen = new Set<string>();
