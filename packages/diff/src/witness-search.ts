@@ -500,8 +500,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       const counts = { ...search };
       // from arranged states first (short games, rolls fixed), then from the start as well
       const visible = f.base.visible();
-      searchTarget(ti, visible, now() + VISIBLE_TRY_MS / 2, f.direction, true, true);
-      if (!found[ti]) searchTarget(ti, visible, now() + VISIBLE_TRY_MS / 2, f.direction, false, true);
+      // its time is the shrinking's (the witnesses' budget): at most VISIBLE_TRY_MS, none once that budget is spent
+      const half = Math.min(VISIBLE_TRY_MS, Math.max(0, shrinkEnd - now())) / 2;
+      searchTarget(ti, visible, now() + half, f.direction, true, true);
+      if (!found[ti]) searchTarget(ti, visible, now() + half, f.direction, false, true);
       Object.assign(search, { games: counts.games, depth: counts.depth, elsewhere: counts.elsewhere, elsewhereFirst: counts.elsewhereFirst, outOfTime: counts.outOfTime });
       const g = found[ti];
       found[ti] = was;
