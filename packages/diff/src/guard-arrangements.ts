@@ -15,6 +15,10 @@ export interface GuardReads {
   kinds: Set<string>;
   /** regions of a board it reads (`m in mines`) */
   regions: Set<string>;
+  /** hexes it names by their coordinates (`hex(0, 0)`, maybe through a derived value) */
+  hexesAt: { q: number; r: number }[];
+  /** it reads whether a site lies inside a hex (a hex's own spots: `c.inside == h`) */
+  inside: boolean;
   /** pool name → token names counted (pools of the table, of a hex) */
   pools: Map<string, Set<string>>;
   /** the same for the players' pools (a hand, a player's diamonds) */
@@ -42,7 +46,7 @@ const tokenName = (id: string): string => id.replace(/^token:/, '').replace(/@.*
 
 /** What the nodes of the difference, and those that read it, read in one graph (union over both sides with `into`). */
 export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): GuardReads {
-  const out: GuardReads = { readers: [], kinds: new Set(), regions: new Set(), pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
+  const out: GuardReads = { readers: [], kinds: new Set(), regions: new Set(), hexesAt: [], inside: false, pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
   const keys = new Set([...t.nodes, ...t.touch].filter((k) => KINDS.some((x) => k.startsWith(`${x} `))));
   out.readers = [...keys];
   for (const g of graphs) {
@@ -77,6 +81,12 @@ export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): G
       }
       if (e.k === 'siteAttr' && (e.attr === 'owner' || e.attr === 'piece')) out.owners = true;
       if (e.k === 'region' && typeof e.name === 'string') out.regions.add(e.name);
+      if (e.k === 'siteAttr' && e.attr === 'inside') out.inside = true;
+      if (e.k === 'siteAt' && e.site === 'hex' && (e.q as Expr).k === 'lit' && (e.r as Expr).k === 'lit') {
+        const q = Number((e.q as { v: unknown }).v);
+        const r = Number((e.r as { v: unknown }).v);
+        if (!out.hexesAt.some((h) => h.q === q && h.r === r)) out.hexesAt.push({ q, r });
+      }
       if (e.k === 'bin' && e.op === '==') {
         const l = e.l as Expr;
         const r = e.r as Expr;
@@ -88,6 +98,11 @@ export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): G
       }
       for (const v of Object.values(e)) if (v !== null && typeof v === 'object') walk(v, total);
     };
+    // the rules that hear what its rules emit, one step on (a rule that emits `production` is read with `produce`)
+    const ruleNames = new Set([...keys].filter((k) => k.startsWith('rule ')).map((k) => k.slice(5)));
+    const emitted = new Set(g.edges.filter((e) => e.kind === 'emits' && g.rules.some((r) => r.id === e.from && ruleNames.has(r.name))).map((e) => e.to));
+    const heard = g.rules.filter((r) => (r.status === undefined || r.status === 'active') && emitted.has(r.event) && r.event !== diceEvent && !ruleNames.has(r.name));
+    for (const r of heard) walk(r, null);
     for (const key of keys) {
       const [kind, name] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
       const active = <T extends { name: string; status?: string }>(xs: readonly T[]): T | undefined => xs.find((x) => x.name === name && (x.status === undefined || x.status === 'active'));
@@ -140,6 +155,8 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
       for (const h of region.hexes) if (focus.length < FOCUS_HEXES && !focus.some((x) => x.q === h.q && x.r === h.r)) focus.push({ q: h.q, r: h.r, kind: `in ${region.name}` });
     }
   }
+  // the hexes it names by their coordinates, when no kind or region names them
+  for (const h of reads.hexesAt) if (focus.length < FOCUS_HEXES && !focus.some((x) => x.q === h.q && x.r === h.r)) focus.push({ ...h, kind: 'named' });
   if (a.boards.length > 1) focus.length = 0; // `hex(q, r)` needs a game with one board
   const sinkSeat = players - 1;
   const sink = (token: string): string | null => {
@@ -214,16 +231,25 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
     }
     return steps;
   };
-  /** a piece of each of the first seats (not the sink's) on the hex's corners 0, 2, 4 */
+  /**
+   * a piece of each of the first seats (not the sink's) on the hex's corners 0, 2, 4 — or, when it reads what lies
+   * inside a hex, on that hex's own spots (`hex(0, 0).station`)
+   */
   const pieces = (h: { q: number; r: number }): Step[] => {
     const piece = a.pieces.find((p) => p.site === 'corner' && p.perPlayer && b.pieces.some((x) => x.name === p.name && x.site === 'corner' && x.perPlayer));
     if (!piece || !reads.owners) return [];
     const seats = Math.min(PIECES_PER_HEX, players > 1 ? players - 1 : players);
-    return Array.from({ length: seats }, (_, s) => ({
-      line: `place ${piece.name} of p${s + 1} at corner(${h.q}, ${h.r}, ${2 * s})`,
+    const internals = (a.boards[0] as { internals?: { spots?: { q: number; r: number; name: string }[] } } | undefined)?.internals;
+    const spots = reads.inside ? (internals?.spots ?? []).filter((x) => x.q === h.q && x.r === h.r).map((x) => x.name) : [];
+    const at = (s: number): { text: string; expr: Expr } =>
+      spots.length > 0
+        ? { text: `${hexText(h)}.${spots[s]!}`, expr: { k: 'siteNamed', site: 'corner', name: spots[s]!, of: hexAt(h) } }
+        : { text: `corner(${h.q}, ${h.r}, ${2 * s})`, expr: { k: 'siteAt', site: 'corner', q: { k: 'lit', v: h.q }, r: { k: 'lit', v: h.r }, i: { k: 'lit', v: 2 * s } } };
+    return Array.from({ length: spots.length > 0 ? Math.min(seats, spots.length) : seats }, (_, s) => ({
+      line: `place ${piece.name} of p${s + 1} at ${at(s).text}`,
       stmt: (g: RuleGraph): Stmt | null => {
         const pc = g.pieces.find((x) => x.name === piece.name);
-        return pc ? { s: 'place', piece: pc.id, owner: seat(s), at: { k: 'siteAt', site: 'corner', q: { k: 'lit', v: h.q }, r: { k: 'lit', v: h.r }, i: { k: 'lit', v: 2 * s } } } : null;
+        return pc ? { s: 'place', piece: pc.id, owner: seat(s), at: at(s).expr } : null;
       },
     }));
   };
