@@ -44,7 +44,7 @@ const WALK_NODES = 20000;
 const KINDS = ['rule', 'action', 'end', 'constraint', 'derived'] as const;
 const tokenName = (id: string): string => id.replace(/^token:/, '').replace(/@.*$/, '');
 
-/** What the nodes of the difference, and those that read it, read in one graph (union over both sides with `into`). */
+/** What the nodes of the difference, those that read it, and the rules that hear what its rules emit, read (on both sides together). */
 export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): GuardReads {
   const out: GuardReads = { readers: [], kinds: new Set(), regions: new Set(), hexesAt: [], inside: false, pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
   const keys = new Set([...t.nodes, ...t.touch].filter((k) => KINDS.some((x) => k.startsWith(`${x} `))));
@@ -98,11 +98,6 @@ export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): G
       }
       for (const v of Object.values(e)) if (v !== null && typeof v === 'object') walk(v, total);
     };
-    // the rules that hear what its rules emit, one step on (a rule that emits `production` is read with `produce`)
-    const ruleNames = new Set([...keys].filter((k) => k.startsWith('rule ')).map((k) => k.slice(5)));
-    const emitted = new Set(g.edges.filter((e) => e.kind === 'emits' && g.rules.some((r) => r.id === e.from && ruleNames.has(r.name))).map((e) => e.to));
-    const heard = g.rules.filter((r) => (r.status === undefined || r.status === 'active') && emitted.has(r.event) && r.event !== diceEvent && !ruleNames.has(r.name));
-    for (const r of heard) walk(r, null);
     for (const key of keys) {
       const [kind, name] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
       const active = <T extends { name: string; status?: string }>(xs: readonly T[]): T | undefined => xs.find((x) => x.name === name && (x.status === undefined || x.status === 'active'));
@@ -119,18 +114,27 @@ export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): G
         if (d) walk({ k: 'derived', id: d.id, args: [] }, null);
       }
     }
+    // then the rules that hear what its rules emit, one step on (a rule that emits `production` is read with `produce`)
+    const ruleNames = new Set([...keys].filter((k) => k.startsWith('rule ')).map((k) => k.slice(5)));
+    const emitted = new Set(g.edges.filter((e) => e.kind === 'emits' && g.rules.some((r) => r.id === e.from && ruleNames.has(r.name))).map((e) => e.to));
+    const heard = g.rules.filter((r) => (r.status === undefined || r.status === 'active') && emitted.has(r.event) && r.event !== diceEvent && !ruleNames.has(r.name));
+    for (const r of heard) walk(r, null);
   }
   return out;
 }
 
 /**
- * Arrangements made from a difference's guard and reads: around each hex of a
- * kind it tests (at most FOCUS_HEXES), the pools it counts left with one token
- * (the table's, and that hex's), the sink a player's pool; a piece of each of
- * the first seats on that hex's corners 0, 2, 4 when it reads who owns a site;
- * and the roll it reacts to (the hex's number, or a total it compares with),
- * fixed before each decision now and then. Lines and statements name pools,
- * tokens and pieces declared on both sides; what one side lacks is left out.
+ * Arrangements made from a difference's guard and reads (docs/diff.md,
+ * "Arranged witnesses"): around each hex it tests by kind, region or
+ * coordinates (at most FOCUS_HEXES), the pools it counts left with one token
+ * (the table's, and that hex's; the surplus to the last player's pool) and a
+ * piece of each of the first seats on that hex's corners 0, 2, 4 (or its own
+ * spots, when it reads what lies inside a hex) when it reads who owns a site;
+ * the pools it counts emptied; the first player given a few of what the
+ * players' pools are counted for; and the roll it reacts to (the hex's
+ * number, or a total it compares with), fixed before a decision now and
+ * then. Lines and statements name pools, tokens and pieces declared on both
+ * sides; an arrangement that names what one side lacks is left out.
  */
 export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGraph, players: number): Arrangement[] {
   if (t.noEffect) return [];
