@@ -113,4 +113,25 @@ describe('showcase: Durango 2017 against 2016', () => {
     const verified = verifyWitness({ players: 4, seed: 1, moves: shown.moves }, shown.divergence.candidates, { host, path: join(root, 'durango/durango_witness.rules'), a: { extends: './durango.rules', variant: null, options: {} }, b: { extends: './durango.rules', variant: 'durango_2016', options: {} } }, { direction: 'minus', declarations: minus.declarations });
     expect(verified).toMatchObject({ expect: expect.stringMatching(/^expect legal p\d does build_settlement\(hex\(0, 0\)\.(station|hotel|store)\)$/), failureOnB: 'test/move-illegal' });
   });
+
+  it('shows the silver chosen after everyone else by a hand: settlers in town, the town\'s number rolled (an arrangement made from the guard)', () => {
+    const read = host.readFile.bind(host);
+    const diff = structuralDiff(y2017, y2016, { readA: read, readB: read });
+    const some = { ...diff, changes: diff.changes.filter((c) => c.name === 'roll_produces') };
+    const a = { extends: './durango.rules', variant: null, options: {} };
+    const b = { extends: './durango.rules', variant: 'durango_2016', options: {} };
+    const verify = { host, path: join(root, 'durango/silver_witness.rules'), a, b };
+    const r = searchWitness({ graph: y2017, options: {} }, { graph: y2016, options: {} }, { steerBy: some, players: 4, budgetSeconds: 300, isolate: { host, fileA: durango, readB: read }, verify });
+    const d = r.differences[0]!;
+    const w = d.witness!;
+    expect(w).not.toBeNull();
+    // its guard names the town (`durango_hex`: hex(0, 0)), what lies inside it and its number against the roll
+    expect(w.found.arrangement).toMatch(/^guard of rule roll_produces: pieces on hex\(0, 0\)/);
+    expect(w.arrange).toContain('  place settlement of p1 at hex(0, 0).station');
+    expect(w.moves.length).toBeLessThanOrEqual(30);
+    // what a player sees (a hand, the options offered), not the event or a scratch var such as `owed_now`
+    expect(w.verified?.expect).toMatch(/^expect (p\d\.hand\.\w+ == \d+|(not )?p\d asked|(il)?legal .*)$/);
+    const texts = witnessTest([{ label: d.label, witness: w, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null, direction: d.direction ?? null }], a, b, { a: 'Durango', b: 'Durango 2016', module: 'silver_witness' });
+    expect(checkWitness(host, verify.path, texts)).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
+  });
 });

@@ -111,4 +111,22 @@ describe('showcase: Diamond Islands against Kaffee für Catan', () => {
     const texts = witnessTest([{ label: d.label, witness: w, isolated: d.isolatedDeclarations, direction: 'plus' }], verify.a, verify.b, { a: 'Diamond Islands', b: 'Kaffee für Catan', module: 'robber_witness' });
     expect(checkWitness(host, verify.path, texts)).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
   });
+
+  it('witnesses two of Diamond Islands\' ends from the pools they count, emptied: the game is over there, and goes on without the end', () => {
+    const some = { ...diff, changes: diff.changes.filter((c) => c.kind === 'end' && (c.name === 'general_supply_exhausted' || c.name === 'two_mines_exhausted')) };
+    const verify = { host, path: join(root, 'diamond-islands/ends_witness.rules'), a: { extends: './diamond-islands.rules', variant: null, options: {} }, b: { extends: '../kaffee/kaffee.rules', variant: null, options: {} } };
+    const r = searchWitness({ graph: islands, options: {} }, { graph: kaffee, options: {} }, { steerBy: some, players: 4, budgetSeconds: 300, isolate: { host, fileA: islandsFile, readB: read }, verify });
+    for (const d of r.differences) {
+      const w = d.witness!;
+      expect(w, d.label).not.toBeNull();
+      expect(d.isolatedDeclarations).toBe(`remove ${d.label}`);
+      expect(w.found.arrangement, d.label).toMatch(/^guard of end \w+: .*pools it counts empty$/);
+      // the supply, or two mines (a region of the map), emptied into the last player's diamonds
+      expect(w.arrange?.some((l) => /^ {2}move all diamond from (general|hex\(-?\d+, -?\d+\)\.stock) to p4\.gems$/.test(l)), d.label).toBe(true);
+      // `expect game over by E` names an end the isolated side lacks: the line that compiles on both is kept
+      expect(w.verified?.expect, d.label).toMatch(/^expect game over( winners \[p\d(, p\d)*\])?$/);
+      const texts = witnessTest([{ label: d.label, witness: w, isolated: d.isolatedDeclarations, direction: 'plus' }], verify.a, verify.b, { a: 'Diamond Islands', b: 'Kaffee für Catan', module: 'ends_witness' });
+      expect(checkWitness(host, verify.path, texts), d.label).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
+    }
+  });
 });

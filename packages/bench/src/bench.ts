@@ -6,6 +6,7 @@ import { runCatanBench } from './catan-bench.ts';
 import { runCliBench } from './cli-bench.ts';
 import { runCompileBench } from './compile-bench.ts';
 import { runDiffBench } from './diff-bench.ts';
+import { runDiffWitnessBench } from './diff-witness-bench.ts';
 import { runInstructionsBench } from './instructions-bench.ts';
 import { runInterpreterBench } from './interpreter-bench.ts';
 import { runLanguageServiceBench } from './language-service-bench.ts';
@@ -33,6 +34,7 @@ if (wanted('cli')) await runCliBench(repoRoot);
 if (wanted('catan')) runCatanBench(scenariosDir);
 if (wanted('scenarios')) runScenarioBench(scenariosDir);
 if (wanted('diff')) runDiffBench(scenariosDir);
+if (wanted('diff') || wanted('diff-witness')) runDiffWitnessBench(scenariosDir);
 if (wanted('search')) runSearchBench(scenariosDir);
 if (wanted('editor')) runLanguageServiceBench();
 // minutes long: only when asked for by name

@@ -58,3 +58,6 @@ export const MAX_LAYOUT_NODES = 25_000;
 
 /** Nodes (counted as above) Graphviz lays out with its full effort; a bigger graph gets fewer ordering and placing passes, a rougher picture in seconds. */
 export const MAX_FULL_LAYOUT_NODES = 3_000;
+
+/** Differences `diff --balance` plays alone against the first side, to say how often each matters (the rest are named, not played). */
+export const MAX_DIFF_MATTERS_EACH = 8;

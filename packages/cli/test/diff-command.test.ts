@@ -63,6 +63,23 @@ describe('houserules diff', () => {
     expect(run.code).toBe(1);
   });
 
+  it('says how often each difference matters alone when there are several (the first with only it, same seeds), and not when there is one', async () => {
+    type Each = { label: string; paired?: number; matters?: { winner: { games: number }; score: { games: number } }; problem?: string };
+    // text and JSON from one run (the JSON beside a copy of Diamant: a folder of the project the test may write in)
+    const json = join(copyDiamant().dir, 'durango.json');
+    const text = await runCli(['diff', 'scenarios/durango', '--against-variant', 'durango_2016', '--balance', '--games', '20', '--json-out', json]);
+    const each = (JSON.parse(readFileSync(json, 'utf8')) as { balance: { each?: Each[] } }).balance.each!;
+    expect(each.map((e) => e.label)).toEqual(['rule roll_produces', 'constraint settlement_connected (with option roads_do_not_block)', 'constraint built_to_legally']);
+    for (const e of each) expect(e).toMatchObject({ paired: 20, matters: expect.any(Object) });
+    // 2016's relaxation alone lets settlers into town without a road: the games part at once
+    expect(each[1]!.matters!.score.games).toBeGreaterThan(0);
+    // 2017's rules already require the road: its limit alone changes nothing
+    expect(each[2]!.matters!.score.games).toBe(0);
+    expect(text.stdout).toMatch(/^How often each matters alone .*\n {2}rule roll_produces: in 20 paired games the winner changes in \d+/m);
+    const one = await runCli(['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--balance', '--games', '10', '--json']);
+    expect((JSON.parse(one.stdout) as { balance: { each?: Each[] } }).balance.each).toBeUndefined();
+  });
+
   it('shows the run errors of a side loudly: game, seed, code, place and the command that replays it; those games left out', async () => {
     const { file } = copyDiamant();
     // a loop in some games only: when a relic is revealed in the last round

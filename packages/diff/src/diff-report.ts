@@ -12,8 +12,22 @@ export interface DiffReport {
   structural: StructuralDiff;
   /** `files`: the witness files written, and those an earlier run wrote that were removed (never left stale) */
   behaviour: (SearchResult & { witnessTest: string | null; check: WitnessCheck | null; files?: { written: string[]; removed: string[] } }) | null;
-  /** the paired balance (docs/diff.md, "Balance"): game i of each side with the same seed and agents */
-  balance: (PairedBalance & { agents: string[] }) | null;
+  /**
+   * the paired balance (docs/diff.md, "Balance"): game i of each side with the same seed and agents; `each`: how
+   * often each difference matters alone (the first with only it, against the first, on the same seeds)
+   */
+  balance: (PairedBalance & { agents: string[]; each?: MattersAlone[] }) | null;
+}
+
+/** How often one difference matters alone: the first side with only it taken from the second, against the first. */
+export interface MattersAlone {
+  label: string;
+  /** paired games, and the shares where the winner, a score, the end changes; or why it was not played */
+  paired?: number;
+  matters?: PairedBalance['matters'];
+  /** games of the isolated side that stopped with a run error (left out) */
+  errors?: number;
+  problem?: string;
 }
 
 /** whether the report found a difference: structural, behavioural, a significant one in balance, or a run error in a balance game */
@@ -88,10 +102,15 @@ function failureText(f: SideFailure, side: string, display: (f: string) => strin
 }
 
 /** "in N paired games the winner changes in k (x% [l, h]) …" */
-function mattersLine(bal: NonNullable<DiffReport['balance']>): string {
+function mattersLine(bal: { paired: number; matters: PairedBalance['matters'] }): string {
   const m = bal.matters;
   const part = (what: string, c: { games: number; share: { value: number; low: number; high: number } }): string => `${what} in ${c.games.toLocaleString('en-US')} (${pct(c.share.value)} [${pct(c.share.low)}, ${pct(c.share.high)}])`;
   return `in ${bal.paired.toLocaleString('en-US')} paired games ${part('the winner changes', m.winner)}, ${part('a score changes', m.score)}, ${part('the end changes', m.end)}.`;
+}
+
+/** each difference alone: `label: in N paired games …`, or why it was not played */
+function eachLines(bal: NonNullable<DiffReport['balance']>): string[] {
+  return (bal.each ?? []).map((e) => `${printable(e.label)}: ${e.problem !== undefined ? `not played (${printable(e.problem)})` : `${mattersLine({ paired: e.paired!, matters: e.matters! })}${e.errors ? ` ${e.errors} game${e.errors === 1 ? '' : 's'} with it stopped with a run error (left out).` : ''}`}`);
 }
 
 /** The report for a terminal, or (`markdown`) for a forum post or an errata page. */
@@ -150,7 +169,7 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
       const pad = steered ? '      ' : '';
       out.push(`${lead}${printable(d.summary)}`);
       if (!w || d.sameAs) continue;
-      out.push(`${pad}found in ${w.found.phase} game ${w.found.games} (${w.found.arrangement ? `from the ${w.found.arrangement} arrangement, ` : 'from the start, '}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
+      out.push(`${pad}found in ${w.found.phase} game ${w.found.games} (${fromText(w.found.arrangement)}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
       if (d.isolation === 'isolated' && d.direction === 'minus') out.push(`${pad}the second without only it: the first with every other difference taken from the second (the isolation module)`);
       else if (d.isolation === 'isolated' && d.isolatedDeclarations) {
         out.push(`${pad}the second's ${d.nodes.length === 1 ? 'declaration' : 'declarations'}, taken alone into the first:`);
@@ -191,6 +210,8 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
       out.push('');
     }
     out.push(`How often the differences matter: ${mattersLine(bal)}`, '');
+    const each = eachLines(bal);
+    if (each.length > 0) out.push('How often each matters alone (the first with only it, against the first, on the same seeds):', ...each.map((l) => `  ${l}`), '');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
@@ -269,7 +290,7 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
       out.push(steered ? `- ${code(d.label)}: ${esc(d.summary)}` : esc(d.summary));
       if (!w || d.sameAs) continue;
       const pad = steered ? '  ' : '';
-      out.push(`${pad}- found in ${w.found.phase} game ${w.found.games} (${w.found.arrangement ? `from the ${w.found.arrangement} arrangement, ` : 'from the start, '}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
+      out.push(`${pad}- found in ${w.found.phase} game ${w.found.games} (${fromText(w.found.arrangement)}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
       if (w.verified) out.push(`${pad}- it ends with ${code(w.verified.expect)}, which holds on the first and fails on the second (${code(w.verified.failureOnB ?? 'failed')})`);
       if (d.isolation === 'isolated' && d.direction === 'minus') out.push(`${pad}- the second without only it: the first with every other difference taken from the second (the isolation module)`);
       else if (d.isolation === 'isolated' && d.isolatedDeclarations) {
@@ -313,6 +334,8 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
     }
     const line = mattersLine(bal);
     out.push('#### How often the differences matter', '', esc(line.charAt(0).toUpperCase() + line.slice(1)), '');
+    const each = eachLines(bal);
+    if (each.length > 0) out.push('Each alone (the first with only it, against the first, on the same seeds):', '', ...each.map((l) => `- ${esc(l)}`), '');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
@@ -321,4 +344,11 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
 function pairLabels(d: SearchResult['differences'][number], A: string, B: string): [string, string] {
   if (d.isolation !== 'isolated') return [A, B];
   return d.direction === 'minus' ? [`${B} without it`, B] : [A, `${A} with it`];
+}
+
+/** where a witness's game started: the start of a game, a generic arrangement, or one made from its difference's guard */
+function fromText(arrangement: string | undefined): string {
+  if (!arrangement) return 'from the start, ';
+  const guard = /^guard of ([^:]+): (.*)$/.exec(arrangement);
+  return guard ? `arranged from the guard of ${guard[1]}: ${guard[2]}; ` : `from the ${arrangement} arrangement, `;
 }

@@ -13,6 +13,12 @@ export interface GuardReads {
   /** the rules, actions, ends and constraints read, as `kind name` */
   readers: string[];
   kinds: Set<string>;
+  /** regions of a board it reads (`m in mines`) */
+  regions: Set<string>;
+  /** hexes it names by their coordinates (`hex(0, 0)`, maybe through a derived value) */
+  hexesAt: { q: number; r: number }[];
+  /** it reads whether a site lies inside a hex (a hex's own spots: `c.inside == h`) */
+  inside: boolean;
   /** pool name → token names counted (pools of the table, of a hex) */
   pools: Map<string, Set<string>>;
   /** the same for the players' pools (a hand, a player's diamonds) */
@@ -38,9 +44,9 @@ const WALK_NODES = 20000;
 const KINDS = ['rule', 'action', 'end', 'constraint', 'derived'] as const;
 const tokenName = (id: string): string => id.replace(/^token:/, '').replace(/@.*$/, '');
 
-/** What the nodes of the difference, and those that read it, read in one graph (union over both sides with `into`). */
+/** What the nodes of the difference, those that read it, and the rules that hear what its rules emit, read (on both sides together). */
 export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): GuardReads {
-  const out: GuardReads = { readers: [], kinds: new Set(), pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
+  const out: GuardReads = { readers: [], kinds: new Set(), regions: new Set(), hexesAt: [], inside: false, pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
   const keys = new Set([...t.nodes, ...t.touch].filter((k) => KINDS.some((x) => k.startsWith(`${x} `))));
   out.readers = [...keys];
   for (const g of graphs) {
@@ -74,6 +80,13 @@ export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): G
         }
       }
       if (e.k === 'siteAttr' && (e.attr === 'owner' || e.attr === 'piece')) out.owners = true;
+      if (e.k === 'region' && typeof e.name === 'string') out.regions.add(e.name);
+      if (e.k === 'siteAttr' && e.attr === 'inside') out.inside = true;
+      if (e.k === 'siteAt' && e.site === 'hex' && (e.q as Expr).k === 'lit' && (e.r as Expr).k === 'lit') {
+        const q = Number((e.q as { v: unknown }).v);
+        const r = Number((e.r as { v: unknown }).v);
+        if (!out.hexesAt.some((h) => h.q === q && h.r === r)) out.hexesAt.push({ q, r });
+      }
       if (e.k === 'bin' && e.op === '==') {
         const l = e.l as Expr;
         const r = e.r as Expr;
@@ -101,18 +114,27 @@ export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): G
         if (d) walk({ k: 'derived', id: d.id, args: [] }, null);
       }
     }
+    // then the rules that hear what its rules emit, one step on (a rule that emits `production` is read with `produce`)
+    const ruleNames = new Set([...keys].filter((k) => k.startsWith('rule ')).map((k) => k.slice(5)));
+    const emitted = new Set(g.edges.filter((e) => e.kind === 'emits' && g.rules.some((r) => r.id === e.from && ruleNames.has(r.name))).map((e) => e.to));
+    const heard = g.rules.filter((r) => (r.status === undefined || r.status === 'active') && emitted.has(r.event) && r.event !== diceEvent && !ruleNames.has(r.name));
+    for (const r of heard) walk(r, null);
   }
   return out;
 }
 
 /**
- * Arrangements made from a difference's guard and reads: around each hex of a
- * kind it tests (at most FOCUS_HEXES), the pools it counts left with one token
- * (the table's, and that hex's), the sink a player's pool; a piece of each of
- * the first seats on that hex's corners 0, 2, 4 when it reads who owns a site;
- * and the roll it reacts to (the hex's number, or a total it compares with),
- * fixed before each decision now and then. Lines and statements name pools,
- * tokens and pieces declared on both sides; what one side lacks is left out.
+ * Arrangements made from a difference's guard and reads (docs/diff.md,
+ * "Arranged witnesses"): around each hex it tests by kind, region or
+ * coordinates (at most FOCUS_HEXES), the pools it counts left with one token
+ * (the table's, and that hex's; the surplus to the last player's pool) and a
+ * piece of each of the first seats on that hex's corners 0, 2, 4 (or its own
+ * spots, when it reads what lies inside a hex) when it reads who owns a site;
+ * the pools it counts emptied; the first player given a few of what the
+ * players' pools are counted for; and the roll it reacts to (the hex's
+ * number, or a total it compares with), fixed before a decision now and
+ * then. Lines and statements name pools, tokens and pieces declared on both
+ * sides; an arrangement that names what one side lacks is left out.
  */
 export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGraph, players: number): Arrangement[] {
   if (t.noEffect) return [];
@@ -130,7 +152,15 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
     const layout = board.layout as { kind?: string; hexes?: { q: number; r: number; kind?: string }[] };
     if (layout.kind !== 'map' || !layout.hexes) continue;
     for (const h of layout.hexes) if (h.kind && reads.kinds.has(h.kind) && focus.length < FOCUS_HEXES) focus.push({ q: h.q, r: h.r, kind: h.kind });
+    // the hexes of a region it reads (`m in mines`), when no kind names them
+    const regions = (board as { regions?: { name: string; hexes: { q: number; r: number }[] }[] }).regions ?? [];
+    for (const region of regions) {
+      if (!reads.regions.has(region.name)) continue;
+      for (const h of region.hexes) if (focus.length < FOCUS_HEXES && !focus.some((x) => x.q === h.q && x.r === h.r)) focus.push({ q: h.q, r: h.r, kind: `in ${region.name}` });
+    }
   }
+  // the hexes it names by their coordinates, when no kind or region names them
+  for (const h of reads.hexesAt) if (focus.length < FOCUS_HEXES && !focus.some((x) => x.q === h.q && x.r === h.r)) focus.push({ ...h, kind: 'named' });
   if (a.boards.length > 1) focus.length = 0; // `hex(q, r)` needs a game with one board
   const sinkSeat = players - 1;
   const sink = (token: string): string | null => {
@@ -149,31 +179,36 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
     line: string;
     stmt: (g: RuleGraph) => Stmt | null;
   }
-  /** a pool left with one token of each counted token: the surplus to the sink seat's pool */
-  const lowPools = (h: { q: number; r: number } | null): Step[] => {
+  /**
+   * the pools counted left with `keep` tokens of each counted token (the table's, and each of `hexes`'s), the
+   * surplus to the sink seat's pool
+   */
+  const lowPools = (hexes: readonly { q: number; r: number }[], keep: number): Step[] => {
     const steps: Step[] = [];
     for (const [pool, tokens] of reads.pools) {
       const pair = both((g) => g.pools, pool);
       if (!pair || pair[0].scope !== pair[1].scope) continue;
       const scope = pair[0].scope;
-      if (scope === 'hex' && !h) continue;
-      for (const token of tokens) {
-        const finite = pair.every((p) => p.entries.some((e) => tokenName(e.token) === token && e.initial !== 'unlimited'));
-        const to = sink(token);
-        if (!finite || !to) continue;
-        const where = scope === 'hex' ? `${hexText(h!)}.${pool}` : pool;
-        steps.push({
-          line: `move max(0, ${where}.${token} - 1) ${token} from ${where} to p${sinkSeat + 1}.${to}`,
-          stmt: (g) => {
-            const p = g.pools.find((x) => x.name === pool)!;
-            const tk = g.tokens.find((x) => tokenName(x.id) === token || x.name === token);
-            const dest = g.pools.find((x) => x.name === to);
-            if (!tk || !dest) return null;
-            const of = scope === 'hex' ? hexAt(h!) : undefined;
-            const count: Expr = { k: 'count', pool: p.id, token: tk.id, ...(of ? { of } : {}) };
-            return { s: 'move', token: tk.id, amount: { k: 'call', fn: 'max', args: [{ k: 'lit', v: 0 }, { k: 'bin', op: '-', l: count, r: { k: 'lit', v: 1 } }] }, from: { pool: p.id, ...(of ? { of } : {}) }, to: { pool: dest.id, of: seat(sinkSeat) } };
-          },
-        });
+      for (const h of scope === 'hex' ? hexes : [null]) {
+        for (const token of tokens) {
+          const finite = pair.every((p) => p.entries.some((e) => tokenName(e.token) === token && e.initial !== 'unlimited'));
+          const to = sink(token);
+          if (!finite || !to) continue;
+          const where = h ? `${hexText(h)}.${pool}` : pool;
+          steps.push({
+            line: keep === 0 ? `move all ${token} from ${where} to p${sinkSeat + 1}.${to}` : `move max(0, ${where}.${token} - ${keep}) ${token} from ${where} to p${sinkSeat + 1}.${to}`,
+            stmt: (g) => {
+              const p = g.pools.find((x) => x.name === pool)!;
+              const tk = g.tokens.find((x) => tokenName(x.id) === token || x.name === token);
+              const dest = g.pools.find((x) => x.name === to);
+              if (!tk || !dest) return null;
+              const of = h ? hexAt(h) : undefined;
+              const count: Expr = { k: 'count', pool: p.id, token: tk.id, ...(of ? { of } : {}) };
+              const amount: Expr | null = keep === 0 ? null : { k: 'call', fn: 'max', args: [{ k: 'lit', v: 0 }, { k: 'bin', op: '-', l: count, r: { k: 'lit', v: keep } }] };
+              return { s: 'move', token: tk.id, amount, from: { pool: p.id, ...(of ? { of } : {}) }, to: { pool: dest.id, of: seat(sinkSeat) } };
+            },
+          });
+        }
       }
     }
     return steps;
@@ -200,16 +235,25 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
     }
     return steps;
   };
-  /** a piece of each of the first seats (not the sink's) on the hex's corners 0, 2, 4 */
+  /**
+   * a piece of each of the first seats (not the sink's) on the hex's corners 0, 2, 4 — or, when it reads what lies
+   * inside a hex, on that hex's own spots (`hex(0, 0).station`)
+   */
   const pieces = (h: { q: number; r: number }): Step[] => {
     const piece = a.pieces.find((p) => p.site === 'corner' && p.perPlayer && b.pieces.some((x) => x.name === p.name && x.site === 'corner' && x.perPlayer));
     if (!piece || !reads.owners) return [];
     const seats = Math.min(PIECES_PER_HEX, players > 1 ? players - 1 : players);
-    return Array.from({ length: seats }, (_, s) => ({
-      line: `place ${piece.name} of p${s + 1} at corner(${h.q}, ${h.r}, ${2 * s})`,
+    const internals = (a.boards[0] as { internals?: { spots?: { q: number; r: number; name: string }[] } } | undefined)?.internals;
+    const spots = reads.inside ? (internals?.spots ?? []).filter((x) => x.q === h.q && x.r === h.r).map((x) => x.name) : [];
+    const at = (s: number): { text: string; expr: Expr } =>
+      spots.length > 0
+        ? { text: `${hexText(h)}.${spots[s]!}`, expr: { k: 'siteNamed', site: 'corner', name: spots[s]!, of: hexAt(h) } }
+        : { text: `corner(${h.q}, ${h.r}, ${2 * s})`, expr: { k: 'siteAt', site: 'corner', q: { k: 'lit', v: h.q }, r: { k: 'lit', v: h.r }, i: { k: 'lit', v: 2 * s } } };
+    return Array.from({ length: spots.length > 0 ? Math.min(seats, spots.length) : seats }, (_, s) => ({
+      line: `place ${piece.name} of p${s + 1} at ${at(s).text}`,
       stmt: (g: RuleGraph): Stmt | null => {
         const pc = g.pieces.find((x) => x.name === piece.name);
-        return pc ? { s: 'place', piece: pc.id, owner: seat(s), at: { k: 'siteAt', site: 'corner', q: { k: 'lit', v: h.q }, r: { k: 'lit', v: h.r }, i: { k: 'lit', v: 2 * s } } } : null;
+        return pc ? { s: 'place', piece: pc.id, owner: seat(s), at: at(s).expr } : null;
       },
     }));
   };
@@ -231,13 +275,15 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
   for (const h of focus) {
     const roll: Expr | null = diceRead && reads.hexValue ? { k: 'siteAttr', attr: 'value', of: hexAt(h) } : null;
     const rollText = roll ? `rolls ${hexText(h)}'s number` : null;
-    out.push(make(`${hexText(h)} (${h.kind}) with its pools low${reads.owners ? ' and pieces on it' : ''}`, [...lowPools(h), ...pieces(h)], roll, rollText));
+    out.push(make(`${hexText(h)} (${h.kind}) with its pools low${reads.owners ? ' and pieces on it' : ''}`, [...lowPools([h], 1), ...pieces(h)], roll, rollText));
     if (reads.owners) out.push(make(`pieces on ${hexText(h)} (${h.kind})`, pieces(h), roll, rollText));
   }
   const first = diceRead && reads.totals.size > 0 ? [...reads.totals][0]! : null;
   const rollOf = first === null ? null : ({ k: 'lit', v: first } as Expr);
   const rollText = first === null ? null : `a roll of ${first}`;
-  if (focus.length === 0 && reads.pools.size > 0) out.push(make('the pools it counts low', lowPools(null), rollOf, rollText));
+  // the pools it counts emptied: the hexes' of the kinds it tests, and the table's (an end on a supply exhausted)
+  if (reads.pools.size > 0) out.push(make(focus.length > 0 ? `${focus.map(hexText).join(' and ')} with the pools it counts empty` : 'the pools it counts empty', lowPools(focus, 0), null, null));
+  if (focus.length === 0 && reads.pools.size > 0) out.push(make('the pools it counts low', lowPools([], 1), rollOf, rollText));
   if (reads.playerPools.size > 0) out.push(make(`p1 given ${GIVEN} of what its players' pools are counted for`, givePools(), rollOf, rollText));
   if (diceRead) for (const n of [...reads.totals].slice(0, 2)) out.push(make(`a roll of ${n}`, [], { k: 'lit', v: n }, null));
   const seen = new Set<string>();

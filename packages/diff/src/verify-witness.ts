@@ -1,7 +1,7 @@
 import type { ModuleHost } from '@houserules/compiler';
 import type { ExpectCandidate } from './lockstep.ts';
 import type { Witness } from './witness-search.ts';
-import { runModule, testBlock, type WitnessTarget } from './witness-test.ts';
+import { runModule, testBlock, type ModuleRun, type WitnessTarget } from './witness-test.ts';
 import { isolationBlock, ISOLATED_VARIANT } from './isolate-difference.ts';
 
 /** the most candidate lines run for one witness (each is one test of a module compiled once per side) */
@@ -38,17 +38,31 @@ export type Verification = { expect: string; detail: string; failureOnB: string 
 export function verifyWitness(w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange'>, candidates: readonly ExpectCandidate[], v: WitnessVerifier, isolated: IsolatedSides | null = null): Verification {
   const tried = dedupe(candidates).slice(0, VERIFY_CANDIDATES);
   if (tried.length === 0) return { problem: 'no test line tells the two games apart' };
-  const module = (extendsRef: string, name: string, t: WitnessTarget, before: string): string =>
-    [`module ${name} extends "${extendsRef.replace(/[\\"]/g, (c) => `\\${c}`)}"`, '', before, ...tried.flatMap((c, i) => testBlock(`candidate ${i + 1}`, w, t, [c.line]))].join('\n');
   // plus: the first, against the first with the difference taken; minus: the first with every other taken (the second without it), against the second
   // the isolated side is a variant of a module extending the first (its declarations apply to the first alone, not after a variant the first's file declares)
-  const iso = (options: WitnessTarget['options']): string => module(v.a.extends, 'houserules_diff_verify', { ...v.a, variant: ISOLATED_VARIANT, options }, `${isolationBlock(isolated!.declarations)}\n`);
-  const first = isolated?.direction === 'minus' ? iso(v.b.options) : module(v.a.extends, 'houserules_diff_verify', v.a, '');
-  const second = isolated?.direction === 'plus' ? iso(v.a.options) : module(v.b.extends, 'houserules_diff_verify', v.b, '');
-  const onA = runModule(v.host, v.path, first);
-  if ('broken' in onA) return { problem: `the witness does not compile on the first side: ${onA.broken}` };
-  const onB = runModule(v.host, v.path, second);
-  if ('broken' in onB) return { problem: `the witness does not compile on the second side: ${onB.broken}` };
+  const sideOf = (isolatedHere: boolean, t: WitnessTarget, options: WitnessTarget['options']): { extendsRef: string; target: WitnessTarget; before: string } =>
+    isolatedHere ? { extendsRef: v.a.extends, target: { ...v.a, variant: ISOLATED_VARIANT, options }, before: `${isolationBlock(isolated!.declarations)}\n` } : { extendsRef: t.extends, target: t, before: '' };
+  const sides = [sideOf(isolated?.direction === 'minus', v.a, v.b.options), sideOf(isolated?.direction === 'plus', v.b, v.a.options)] as const;
+  /** a side's module with one test per line given */
+  const module = (side: (typeof sides)[number], lines: readonly ExpectCandidate[]): string =>
+    [`module houserules_diff_verify extends "${side.extendsRef.replace(/[\\"]/g, (c) => `\\${c}`)}"`, '', side.before, ...lines.flatMap((c, i) => testBlock(`candidate ${i + 1}`, w, side.target, [c.line]))].join('\n');
+  const onA = runModule(v.host, v.path, module(sides[0], tried));
+  const onB = 'broken' in onA ? onA : runModule(v.host, v.path, module(sides[1], tried));
+  if ('broken' in onA || 'broken' in onB) {
+    // a line that names what one side lacks (`expect game over by E`, E only in the first) does not compile there:
+    // each line alone, so the others are still tried
+    const one = (side: (typeof sides)[number], c: ExpectCandidate): ModuleRun | null => {
+      const r = runModule(v.host, v.path, module(side, [c]));
+      return 'broken' in r ? null : (r[0] ?? null);
+    };
+    for (const c of tried) {
+      if (one(sides[0], c)?.status !== 'passed') continue;
+      const b = one(sides[1], c);
+      if (b?.status === 'failed') return { expect: c.line, detail: c.detail, failureOnB: b.code };
+    }
+    const broken = 'broken' in onA ? onA.broken : (onB as { broken: string }).broken;
+    return { problem: `the witness does not compile on the ${'broken' in onA ? 'first' : 'second'} side: ${broken}` };
+  }
   const byName = (runs: typeof onA, i: number) => runs.find((r) => r.name === `candidate ${i + 1}`);
   for (let i = 0; i < tried.length; i++) {
     const a = byName(onA, i);

@@ -49,6 +49,24 @@ export interface SearchOptions {
   arrange?: boolean;
   /** false: a witness that ends on a derived value, an event or a scratch var is not followed by a search for one a player sees */
   visible?: boolean;
+  /**
+   * called as the search goes (at most every PROGRESS_MS of its clock, and when
+   * it moves to its next phase or ends): games searched, differences witnessed
+   * of those that can show in play (a page shows it, and may cancel the worker)
+   */
+  onProgress?: (p: SearchProgress) => void;
+}
+
+/** How far a search has gone (SearchOptions.onProgress). */
+export interface SearchProgress {
+  /** `search` the two graphs in step; `isolate` a difference taken alone; `shrink` the witnesses shrunk and run on both sides; `done` */
+  phase: 'search' | 'isolate' | 'shrink' | 'done';
+  games: number;
+  /** differences that can show in play, and those with a witness so far (found; before shrinking and verification) */
+  differences: number;
+  witnessed: number;
+  /** of the search's clock since it began */
+  seconds: number;
 }
 
 /** A game in which the two graphs behave differently, as seed and moves by name. */
@@ -168,6 +186,8 @@ class MovePicker {
 
 /** games of a difference that all part at set-up before its direct search stops (isolation may still show it) */
 export const SET_UP_MASKED_GAMES = 3;
+/** the least time between two progress reports (ms of the search's clock) */
+export const PROGRESS_MS = 100;
 /** decisions an arranged game plays at most (a witness from an arranged state is short) */
 export const ARRANGED_DEPTH = 60;
 /** how long a difference witnessed from the start of a game looks for a shorter witness from an arranged state (ms of its clock) */
@@ -257,6 +277,17 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   const found: (Found | null)[] = targets.map(() => null);
   let out = false;
   let played = 0;
+  let lastReport = -Infinity;
+  const countable = targets.filter((t) => !t?.noEffect).length;
+  /** reports progress: at most every PROGRESS_MS, or at once when the phase changes */
+  const report = (phase: SearchProgress['phase'], force = false): void => {
+    if (!options.onProgress) return;
+    const t = now();
+    if (!force && t - lastReport < PROGRESS_MS) return;
+    lastReport = t;
+    const witnessed = phase === 'done' ? searches.filter((x) => x.witness && !targets[searches.indexOf(x)]?.noEffect).length : found.filter((f, i) => f !== null && !targets[i]?.noEffect).length;
+    options.onProgress({ phase, games: result.games, differences: countable, witnessed, seconds: (t - start) / 1000 });
+  };
 
   /** plays games of one pair for target ti until one diverges where it counts, or `until` */
   const searchTarget = (ti: number, on: LockstepPair, until: number, direction: 'plus' | 'minus' | null, arrangedOnly = false, only = false): void => {
@@ -305,6 +336,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       search.games++;
       search.depth = Math.max(search.depth, decisions);
       result.games++;
+      report(isolated && direction !== null ? 'isolate' : 'search');
       result.depth = Math.max(result.depth, decisions);
       const d = game.divergence;
       if (!d) continue;
@@ -353,6 +385,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   // it taken from the second, against the first; then the second without only it (the first with every other
   // difference taken), against the second — a difference that matters only together with others shows there
   if (options.isolate) {
+    report('isolate', true);
     const masked = targets.map((t, i) => (t && !found[i] && !t.noEffect ? i : -1)).filter((i) => i >= 0);
     const all = targets.filter((t): t is DifferenceTarget => t !== null);
     for (const [k, ti] of masked.entries()) {
@@ -413,6 +446,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   const seenOf = (x: { chosen: { divergence: Divergence }; verified: Witness['verified'] }): number => x.chosen.divergence.candidates.find((c) => c.line === x.verified?.expect)?.seen ?? SEEN_BY_PLAYERS;
 
   // shrinking has a budget of its own, shared by the witnesses
+  report('shrink', true);
   const shrinkBudget = 1000 * (options.shrinkSeconds ?? budget);
   const shrinkEnd = now() + shrinkBudget;
   const toShrink = found.filter((f) => f !== null).length;
@@ -466,8 +500,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       const counts = { ...search };
       // from arranged states first (short games, rolls fixed), then from the start as well
       const visible = f.base.visible();
-      searchTarget(ti, visible, now() + VISIBLE_TRY_MS / 2, f.direction, true, true);
-      if (!found[ti]) searchTarget(ti, visible, now() + VISIBLE_TRY_MS / 2, f.direction, false, true);
+      // its time is the shrinking's (the witnesses' budget): at most VISIBLE_TRY_MS, none once that budget is spent
+      const half = Math.min(VISIBLE_TRY_MS, Math.max(0, shrinkEnd - now())) / 2;
+      searchTarget(ti, visible, now() + half, f.direction, true, true);
+      if (!found[ti]) searchTarget(ti, visible, now() + half, f.direction, false, true);
       Object.assign(search, { games: counts.games, depth: counts.depth, elsewhere: counts.elsewhere, elsewhereFirst: counts.elsewhereFirst, outOfTime: counts.outOfTime });
       const g = found[ti];
       found[ti] = was;
@@ -498,6 +534,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     result.witness ??= search.witness;
   }
   result.differences = searches;
+  report('done', true);
   if (!result.witness) {
     if (result.exhausted === null) result.exhausted = 'games';
     result.summary = `no divergence in ${result.games} game${result.games === 1 ? '' : 's'} up to ${result.depth} decisions${result.exhausted === 'seconds' ? ` (the ${budget} s budget ran out)` : ''} — not a proof that there is none`;

@@ -46,6 +46,24 @@ describe('the behavioural diff', () => {
     expect(slow.diagnostics.map((d) => d.code)).toEqual(['diff/budget-exhausted']);
   });
 
+  it('reports its progress as it goes: games searched, differences witnessed, its phases in order', () => {
+    const reports: { phase: string; games: number; differences: number; witnessed: number; seconds: number }[] = [];
+    let t = 0;
+    // a clock that moves 40 ms a reading: a report at most every PROGRESS_MS of it, and at each phase
+    const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600, now: () => (t += 40), onProgress: (p) => reports.push(p) });
+    expect(r.witness).not.toBeNull();
+    const phases = reports.map((p) => p.phase);
+    expect(phases.at(-1)).toBe('done');
+    expect(phases).toContain('shrink');
+    expect(phases.indexOf('shrink')).toBeLessThan(phases.indexOf('done'));
+    const last = reports.at(-1)!;
+    expect(last).toMatchObject({ games: r.games, differences: r.differences.length, witnessed: r.differences.filter((d) => d.witness).length });
+    for (let i = 1; i < reports.length; i++) {
+      expect(reports[i]!.games).toBeGreaterThanOrEqual(reports[i - 1]!.games);
+      expect(reports[i]!.seconds).toBeGreaterThanOrEqual(reports[i - 1]!.seconds);
+    }
+  });
+
   it('reports a player count neither side allows, without throwing', () => {
     const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { players: 9 });
     expect(r.witness).toBeNull();

@@ -4,15 +4,19 @@ import { RULE_GRAPH_VERSION, validateRuleGraph, type Diagnostic, type Diagnostic
 import { loadGraph } from '@houserules/engine';
 import {
   checkWitness,
+  differenceTargets,
   foundDifferences,
   formatDiffReport,
+  isolateDifference,
   isWitnessFile,
   pairedBalance,
   printable,
   searchWitness,
   structuralDiff,
+  targetLabel,
   witnessTest,
   type DiffReport,
+  type MattersAlone,
   type WitnessTarget,
 } from '@houserules/diff';
 import {
@@ -34,7 +38,7 @@ import type { NodeModuleHost } from '../node-module-host.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { findWorkerScript, runGamesInWorkers, workersForCores } from '../simulate/worker-pool.ts';
-import { MAX_DIFF_DEPTH, MAX_DIFF_GAMES, MAX_DIFF_SECONDS } from '../cli-budgets.ts';
+import { MAX_DIFF_DEPTH, MAX_DIFF_GAMES, MAX_DIFF_MATTERS_EACH, MAX_DIFF_SECONDS } from '../cli-budgets.ts';
 import { errorLine } from '../cli-errors.ts';
 import { checkedOutputPath, writeOutputFile } from '../output-file.ts';
 import { isWithin } from '../project-paths.ts';
@@ -426,6 +430,32 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const sb = await playBalance(specs.b, games, workers);
     if (typeof sa === 'string' || typeof sb === 'string') return usageError(io, typeof sa === 'string' ? sa : (sb as string)).code;
     report.balance = { ...pairedBalance(sa, sb, { replay: (side, game) => replayCommand(io, specs[side], game) }), agents: agents[0]!.map(formatAgentSpec) };
+    // how often each difference matters alone: the first with only it taken from the second, on the same seeds (two
+    // differences or more; the first MAX_DIFF_MATTERS_EACH played, the others named)
+    const each: MattersAlone[] = [];
+    const targets = A.file.endsWith('.rules') && B.file.endsWith('.rules') && A.graph.scenario.variant === null ? differenceTargets(structural, A.graph, B.graph).filter((t) => !t.noEffect) : [];
+    if (targets.length > 1) {
+      for (const [i, t] of targets.entries()) {
+        const label = targetLabel(t);
+        if (i >= MAX_DIFF_MATTERS_EACH) {
+          each.push({ label, problem: `only the first ${MAX_DIFF_MATTERS_EACH} differences are played alone` });
+          continue;
+        }
+        const alone = isolateDifference(t, A.graph, B.graph, { host: A.host, fileA: A.file, readB: B.host.readCached });
+        if ('problem' in alone) {
+          each.push({ label, problem: alone.problem });
+          continue;
+        }
+        const played = await playBalance({ ...specs.a, graph: alone.graph }, games, workers);
+        if (typeof played === 'string') {
+          each.push({ label, problem: played });
+          continue;
+        }
+        const paired = pairedBalance(sa, played);
+        each.push({ label, paired: paired.paired, matters: paired.matters, errors: paired.errors.b });
+      }
+    }
+    if (each.length > 0) report.balance.each = each;
   }
 
   const json = (): string => JSON.stringify(report, (k, v: unknown) => (typeof v === 'string' ? printable(v) : v), 2) + '\n';
