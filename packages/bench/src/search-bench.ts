@@ -7,8 +7,9 @@ import { fmt, median, printTable, thousands } from './harness.ts';
 
 /**
  * What a search costs (issue 26 item 6): from a mid-game state, how many
- * restores and how many playouts (restore, then uniform random choices to the
- * end) one core makes per second, and one mcts decision at its default budget.
+ * restores in place (what a search does), how many fresh copies (a new game set
+ * to the state: the alternative), and how many playouts (restore, then uniform
+ * random choices to the end) one core makes per second, and one mcts decision at its default budget.
  * Medians of interleaved rounds; the goals are the issue's (Diamant ≥ 100,000
  * playouts/s, Catan without trades between players ≥ 1,500).
  */
@@ -18,6 +19,7 @@ interface Case {
   game: Game;
   goal: number;
   restores: number[];
+  copies: number[];
   playouts: number[];
   decisionsPerPlayout: number;
   mctsMs: number[];
@@ -51,8 +53,8 @@ export function runSearchBench(scenariosDir: string, rounds = 5): void {
   const base = join(scenariosDir, 'catan/base.rules');
   const catan = loadModule(fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), base);
   const cases: Case[] = [
-    { label: 'Diamant, 4 players, after 30 decisions', game: midGame(diamant, {}, 30), goal: 100_000, restores: [], playouts: [], decisionsPerPlayout: 0, mctsMs: [] },
-    { label: 'Catan base without player trades, 4 players, after 300 decisions', game: midGame(catan, { round_limit: 500 }, 300), goal: 1_500, restores: [], playouts: [], decisionsPerPlayout: 0, mctsMs: [] },
+    { label: 'Diamant, 4 players, after 30 decisions', game: midGame(diamant, {}, 30), goal: 100_000, restores: [], copies: [], playouts: [], decisionsPerPlayout: 0, mctsMs: [] },
+    { label: 'Catan base without player trades, 4 players, after 300 decisions', game: midGame(catan, { round_limit: 500 }, 300), goal: 1_500, restores: [], copies: [], playouts: [], decisionsPerPlayout: 0, mctsMs: [] },
   ];
   for (const c of cases) {
     const root = c.game.snapshot();
@@ -72,6 +74,10 @@ export function runSearchBench(scenariosDir: string, rounds = 5): void {
       playouts++;
     };
     const restore = (): void => work.restore(root);
+    // the alternative to restoring in place: a new game of the same configuration, set to the state
+    const copy = (): void => {
+      createGame(c.game.lg, { ...c.game.config, recordLog: false }).value!.restore(root);
+    };
     const mcts = mctsAgent(c.game.lg, {}, 7).value!;
     const decide = (): void => {
       mcts.choose(c.game, c.game.nextSeat());
@@ -80,6 +86,7 @@ export function runSearchBench(scenariosDir: string, rounds = 5): void {
     rate(restore, 100);
     for (let r = 0; r < rounds; r++) {
       c.restores.push(rate(restore, 300));
+      c.copies.push(rate(copy, 300));
       c.playouts.push(rate(playout, 600));
       const t0 = performance.now();
       decide();
@@ -89,7 +96,7 @@ export function runSearchBench(scenariosDir: string, rounds = 5): void {
   }
   printTable(
     `(j) Search: restores and playouts from a mid-game state, one core, ${rounds} rounds (medians)`,
-    ['state', 'restores/s', 'playouts/s', 'goal', 'decisions/playout', 'mcts default: ms/decision'],
-    cases.map((c) => [c.label, thousands(median(c.restores)), thousands(median(c.playouts)), `≥ ${thousands(c.goal)}`, fmt(c.decisionsPerPlayout, 0), fmt(median(c.mctsMs), 1)]),
+    ['state', 'restores/s', 'fresh copies/s', 'playouts/s', 'goal', 'decisions/playout', 'mcts default: ms/decision'],
+    cases.map((c) => [c.label, thousands(median(c.restores)), thousands(median(c.copies)), thousands(median(c.playouts)), `≥ ${thousands(c.goal)}`, fmt(c.decisionsPerPlayout, 0), fmt(median(c.mctsMs), 1)]),
   );
 }
