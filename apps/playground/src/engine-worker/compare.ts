@@ -4,10 +4,10 @@
 import { compile } from '@houserules/compiler';
 import { LogWords } from '@houserules/conformance';
 import type { Game } from '@houserules/engine';
-import { compareBalance, LockstepPair, searchWitness, structuralDiff, witnessTest, type BalanceRow, type LabeledWitness, type Side, type Witness } from '@houserules/diff';
+import { compareBalance, LockstepPair, searchWitness, structuralDiff, witnessTest, type BalanceRow, type LabeledWitness, type SearchProgress, type Side, type Witness } from '@houserules/diff';
 import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSummary } from '@houserules/simulation';
 import type { Diagnostic, RuleGraph } from '@houserules/schema';
-import type { CompareParams, CompareResult, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
+import type { CompareParams, CompareProgress, CompareResult, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
 import { boardSvg, seatColours, styleFor } from './board-pictures.ts';
 import type { Job } from './job.ts';
 import { dirOf, type ProjectFiles } from './project-files.ts';
@@ -16,7 +16,7 @@ import { dirOf, type ProjectFiles } from './project-files.ts';
 export const MAX_SEARCH_SECONDS = 60;
 export const MAX_BALANCE_GAMES = 5_000;
 export const MAX_FRAMES = 400;
-/** How often a witness search tells its progress (ms). */
+/** How often the worker's clock tells the seconds of a witness search that is silent (ms). */
 const PROGRESS_MS = 500;
 
 const splitId = (id: string): { file: string; variant: string | null } => ({ file: id.split('#')[0]!, variant: id.split('#')[1] ?? null });
@@ -53,24 +53,30 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
   const sideA: Side = { graph: ga, options: {} };
   const sideB: Side = { graph: gb, options: {} };
   const seconds = Math.max(0.5, Math.min(MAX_SEARCH_SECONDS, params.budgetSeconds));
-  // The search is one synchronous call: its progress is told from the clock it reads (a message at most every
-  // PROGRESS_MS), the one thing of it the worker sees while it runs.
-  const searching = { phase: 'witness', differences: structure.changes.length, budgetSeconds: seconds } as const;
-  job.progress({ ...searching, seconds: 0 });
+  // The search is one synchronous call: it tells its progress itself (`onProgress`: games searched, differences
+  // witnessed, at most every 100 ms of its clock), and the worker's clock adds the seconds going by where it is
+  // silent (while it shrinks the games found), at most every PROGRESS_MS.
+  let told: Required<CompareProgress> = { phase: 'witness', step: 'search', games: 0, differences: 0, witnessed: 0, seconds: 0, budgetSeconds: seconds };
+  job.progress(told);
   const started = Date.now();
-  let told = started;
+  let toldAt = started;
+  const tell = (p: Required<CompareProgress>, t: number): void => {
+    told = p;
+    toldAt = t;
+    job.progress(p);
+  };
   const clock = (): number => {
     const t = Date.now();
-    if (t - told >= PROGRESS_MS) {
-      told = t;
-      job.progress({ ...searching, seconds: Math.floor((t - started) / 1000) });
-    }
+    const s = Math.floor((t - started) / 1000);
+    if (t - toldAt >= PROGRESS_MS && s !== told.seconds) tell({ ...told, seconds: s }, t);
     return t;
   };
+  const onProgress = (p: SearchProgress): void => tell({ ...told, step: p.phase, games: p.games, differences: p.differences, witnessed: p.witnessed, seconds: Math.floor(p.seconds) }, Date.now());
   const found = searchWitness(sideA, sideB, {
     steerBy: structure,
     budgetSeconds: seconds,
     now: clock,
+    onProgress,
     codegen: false,
     seed: Math.max(1, Math.floor(params.seed)) || 1,
     // every game from the start: the view replays a witness's moves from its seed on both boards (an arranged

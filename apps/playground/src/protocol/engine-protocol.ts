@@ -1,7 +1,7 @@
 // The engine worker's protocol: one table of methods that the page's client and the worker both compile against.
 import type { Diagnostic, Range, Value } from '@houserules/schema';
 import type { TestResult } from '@houserules/conformance';
-import type { BalanceRow, Divergence, Estimate, NodeChange, RenameCandidate, Witness } from '@houserules/diff';
+import type { BalanceRow, Divergence, Estimate, NodeChange, RenameCandidate, SearchProgress, Witness } from '@houserules/diff';
 import type { SimulationSummary } from '@houserules/simulation';
 
 /** A scenario module or one of its variants, as the gallery lists it. */
@@ -396,14 +396,19 @@ export type EngineMethod = keyof EngineMethods;
 export const COMPARISON_WORKER = 'compare';
 
 /**
- * A comparison's progress: its phase, and during the witness search the differences by name it seeks a game for and
- * the seconds it has searched of its budget (the search is one synchronous call of @houserules/diff, which tells
- * neither the games it played nor the differences witnessed so far; the worker reads its clock).
+ * A comparison's progress: its phase, and during the witness search what the search tells of itself (its step, the
+ * games searched, the differences that can show in play and those witnessed so far) and the seconds it has searched
+ * of its budget (then of the shrinking's).
  */
 export interface CompareProgress {
   phase: 'structure' | 'witness' | 'balance';
-  /** differences by name the search seeks a game for */
+  /** the witness search's step: `search` the two sides in step, `isolate` a difference taken alone, `shrink` the games found, `done` */
+  step?: SearchProgress['phase'];
+  /** games searched so far */
+  games?: number;
+  /** differences that can show in play, and those with a game found so far (before shrinking) */
   differences?: number;
+  witnessed?: number;
   /** seconds searched, of the search's budget and (as much again) the shrinking's */
   seconds?: number;
   budgetSeconds?: number;

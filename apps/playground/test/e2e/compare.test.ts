@@ -82,9 +82,11 @@ describe('comparing two printings', () => {
     await page.fill('[data-testid="compare-balance-games"]', '0');
 
     const searching = await startSearch(page);
-    // The search tells how far it is: the differences it seeks a game for, and its seconds going by.
+    // The search tells how far it is, from the search itself: the games searched, the differences witnessed so far
+    // of those it seeks, and its seconds going by.
     await page.waitForSelector('[data-testid="compare-progress"]');
-    await expect(page.textContent('[data-testid="compare-progress"]')).resolves.toMatch(/\d+ differences? sought/);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="compare-progress"]')?.getAttribute('data-games')) > 0, null, { timeout: 60_000 });
+    await expect(page.textContent('[data-testid="compare-progress"]')).resolves.toMatch(/[1-9][\d,]* games? searched · \d+ of [1-9]\d* differences? witnessed/);
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="compare-progress"]')?.getAttribute('data-seconds')) >= 2, null, { timeout: 60_000 });
     // The engine worker answers meanwhile: a game of Durango starts in the Play view.
     await page.click('[data-testid="panel:play"]');

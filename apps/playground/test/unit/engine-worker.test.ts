@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { collectScenarioFiles } from '../../build/scenario-bundle.ts';
 import { buildCatalog } from '../../src/engine-worker/catalog.ts';
 import { PlaySession, type BotJob } from '../../src/engine-worker/play-session.ts';
-import type { PlayProgress } from '../../src/protocol/engine-protocol.ts';
+import type { CompareProgress, PlayProgress } from '../../src/protocol/engine-protocol.ts';
 import { ProjectFiles } from '../../src/engine-worker/project-files.ts';
 import { checkScenario } from '../../src/engine-worker/scenario-check.ts';
 import { compareScenarios, compileSides, relativeFrom, replayComparedWitness } from '../../src/engine-worker/compare.ts';
@@ -272,6 +272,37 @@ describe('the engine worker', () => {
     expect(replayComparedWitness(project, sides, { seed: Number.NaN, players: 2, moves: [] })).toBeNull();
     expect(replayComparedWitness(project, sides, { seed: 1, players: 1e9, moves: [] })).toBeNull();
     expect(replayComparedWitness(project, sides, null as never)).toBeNull();
+  });
+
+  it('tells the witness search progress from the search itself: games searched and differences witnessed, up to what it returns', async () => {
+    const told: CompareProgress[] = [];
+    const job = { cancelled: false, breathe: async () => {}, progress: (p: unknown) => void told.push(p as CompareProgress) };
+    const r = await compareScenarios(project, { a: DIAMANT, b: `${DIAMANT}#incan_gold`, budgetSeconds: 10, seed: 1, balanceGames: 0 }, job);
+    if (!r.ok) throw new Error('the comparison failed');
+    const searching = told.filter((p) => p.phase === 'witness');
+    expect(told[0]!.phase).toBe('structure');
+    // the first says the search starts (nothing yet), and it ends on the search's own last word
+    expect(searching[0]).toMatchObject({ step: 'search', games: 0, witnessed: 0, budgetSeconds: 10 });
+    const steps = searching.map((p) => p.step);
+    expect(steps).toContain('shrink');
+    expect(steps.at(-1)).toBe('done');
+    // games and seconds only grow; the differences sought stay the same number
+    for (let i = 1; i < searching.length; i++) {
+      expect(searching[i]!.games!).toBeGreaterThanOrEqual(searching[i - 1]!.games!);
+      expect(searching[i]!.seconds!).toBeGreaterThanOrEqual(searching[i - 1]!.seconds!);
+    }
+    expect(new Set(searching.slice(1).map((p) => p.differences)).size).toBe(1);
+    // the last agrees with the result: the games it played, the differences that can show in play, those witnessed
+    const last = searching.at(-1)!;
+    expect(last.games).toBe(r.search.games);
+    expect(last.games).toBeGreaterThan(0);
+    const witnessed = r.differences.filter((d) => d.witness !== null).length;
+    expect(witnessed).toBeGreaterThan(0);
+    expect(last.witnessed).toBe(witnessed);
+    expect(last.differences).toBeGreaterThanOrEqual(witnessed);
+    expect(last.differences).toBeLessThanOrEqual(r.differences.length);
+    // a witness counted during the search before it was shrunk is counted once (never more than the differences)
+    for (const p of searching) expect(p.witnessed!).toBeLessThanOrEqual(p.differences!);
   });
 
   it('keeps results until a file changes, then drops them all', () => {

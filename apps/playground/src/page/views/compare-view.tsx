@@ -170,15 +170,22 @@ export function CompareView({ pg, active }: { pg: Playground; active: boolean })
   );
 }
 
-/** A witness search under way: the differences it seeks a game for, and its seconds (search, then shrinking) of the budget. */
+/**
+ * A witness search under way, as it tells itself: the games searched, the differences that can show in play with a
+ * game found so far, and its seconds (search, then shrinking) of the budget.
+ */
 function SearchProgress({ p }: { p: CompareProgress }) {
   const budget = p.budgetSeconds ?? 0;
   const s = p.seconds ?? 0;
-  const shrinking = s > budget;
+  const shrinking = p.step === 'shrink' || s > budget;
+  const games = p.games ?? 0;
+  const differences = p.differences ?? 0;
+  const step = p.step === 'isolate' ? ' · each difference alone' : '';
   return (
-    <span class="search-progress" data-testid="compare-progress" data-seconds={s}>
+    <span class="search-progress" data-testid="compare-progress" data-step={p.step ?? 'search'} data-games={games} data-witnessed={p.witnessed ?? 0} data-seconds={s}>
       <progress max={2 * budget} value={Math.min(2 * budget, s)} />
-      {p.differences ?? 0} difference{p.differences === 1 ? '' : 's'} sought · {shrinking ? `shrinking the games found: ${s - budget} s of ${budget} s` : `${s} s of ${budget} s`}
+      {games.toLocaleString('en')} game{games === 1 ? '' : 's'} searched · {p.witnessed ?? 0} of {differences} difference{differences === 1 ? '' : 's'} witnessed{step} ·{' '}
+      {shrinking ? `shrinking the games found · ${s} s (search and shrinking: ${2 * budget} s at most)` : `${s} s of ${budget} s`}
     </span>
   );
 }
