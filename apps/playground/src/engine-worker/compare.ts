@@ -4,10 +4,10 @@
 import { compile } from '@houserules/compiler';
 import { LogWords } from '@houserules/conformance';
 import type { Game } from '@houserules/engine';
-import { compareBalance, LockstepPair, searchWitness, structuralDiff, witnessTest, type BalanceRow, type LabeledWitness, type SearchProgress, type Side, type Witness } from '@houserules/diff';
+import { arrangements, compareBalance, differenceTargets, guardArrangements, LockstepPair, searchWitness, structuralDiff, witnessTest, type Arrangement, type BalanceRow, type LabeledWitness, type SearchProgress, type Side, type StructuralDiff, type Witness } from '@houserules/diff';
 import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSummary } from '@houserules/simulation';
 import type { Diagnostic, RuleGraph } from '@houserules/schema';
-import type { CompareParams, CompareProgress, CompareResult, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
+import type { CompareParams, CompareProgress, CompareResult, ReplayedWitness, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
 import { boardSvg, seatColours, styleFor } from './board-pictures.ts';
 import type { Job } from './job.ts';
 import { dirOf, type ProjectFiles } from './project-files.ts';
@@ -72,16 +72,17 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
     return t;
   };
   const onProgress = (p: SearchProgress): void => tell({ ...told, step: p.phase, games: p.games, differences: p.differences, witnessed: p.witnessed, seconds: Math.floor(p.seconds) }, Date.now());
+  const firstSeed = Math.max(1, Math.floor(params.seed)) || 1;
   const found = searchWitness(sideA, sideB, {
     steerBy: structure,
     budgetSeconds: seconds,
     now: clock,
     onProgress,
     codegen: false,
-    seed: Math.max(1, Math.floor(params.seed)) || 1,
-    // every game from the start: the view replays a witness's moves from its seed on both boards (an arranged
-    // witness starts from lines of a test, which the page does not replay yet)
-    arrange: false,
+    seed: firstSeed,
+    // games from the start and from arranged states: the boards replay an arranged witness from the same
+    // arrangement, rebuilt by its name (comparedArrangements), and check that the replay parts where the search saw
+    arrange: true,
     // a difference the games always show another one before is sought on the first with only it from the second
     isolate: { host: project.host, fileA: a.file, readB: read },
   });
@@ -89,7 +90,8 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
 
   // the boards replay a game of the two printings as they are: the first such witness, else the first found
   const w = found.differences.find((d) => d.witness !== null && !d.sameAs && d.isolation === null)?.witness ?? found.witness;
-  const replay = w ? replayWitness(project, ga, gb, w) : { frames: [], geometry: { a: null, b: null } };
+  const arranged = (players: number): Arrangement[] => comparedArrangements(ga, gb, structure, players, firstSeed);
+  const replay = w ? replayWitness(project, ga, gb, w, arranged) : NO_REPLAY;
   const witnesses = found.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null, direction: d.direction ?? null }] : []));
   const test = witnesses.length > 0 ? witnessModule(a, b, ga, gb, witnesses) : null;
   const differences: ComparedDifference[] = found.differences.map((d) => ({
@@ -117,9 +119,10 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
     structure: { shared: structure.shared, unchanged: structure.unchanged, changes: structure.changes, renamed: structure.renamed, diagnostics: structure.diagnostics },
     witness: w ? summarizeWitness(w) : null,
     differences,
-    search: { games: found.games, depth: found.depth, summary: found.summary, diagnostics: found.diagnostics },
+    search: { games: found.games, depth: found.depth, seed: firstSeed, summary: found.summary, diagnostics: found.diagnostics },
     frames: replay.frames,
     geometry: replay.geometry,
+    reproduced: replay.reproduced,
     seatColours: seatColours(styleFor(project, ga), players ?? 0),
     witnessTest: test,
     balance,
@@ -129,25 +132,66 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
 }
 
 function summarizeWitness(w: Witness): WitnessSummary {
-  return { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms };
+  return { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms, ...(w.arrange ? { arrange: w.arrange } : {}) };
+}
+
+const NO_REPLAY: WitnessReplay = { frames: [], geometry: { a: null, b: null }, reproduced: false };
+/** the longest arrangement name a replay request may carry (characters) */
+const MAX_ARRANGEMENT_NAME = 500;
+
+/**
+ * The states the witness search of two graphs may start a game from, as `searchWitness` builds them for the two
+ * sides as they are (the generic arrangements from the set-up of its first seed, then those of each difference's
+ * guard; the first of each name): a witness names the one it started from, and its replay starts there again.
+ */
+export function comparedArrangements(ga: RuleGraph, gb: RuleGraph, structure: StructuralDiff, players: number, seed: number): Arrangement[] {
+  const guards = differenceTargets(structure, ga, gb).flatMap((t) => guardArrangements(t, ga, gb, players));
+  const seen = new Set<string>();
+  return [...arrangements(ga, gb, players, { a: {}, b: {}, seed }), ...guards].filter((x) => !seen.has(x.label) && (seen.add(x.label), true));
 }
 
 /**
  * A lockstep witness of a comparison played again (`compare/replay`) on its two sides, compiled (the worker keeps
  * them compiled while the files stay as they are); null when a side does not compile now. The witness comes from
- * the page: it is checked before it is played.
+ * the page: it is checked before it is played. An arranged witness names its arrangement and the search's first
+ * seed, from which the arrangements are built again (`arranged`, remembered by the worker).
  */
-export function replayComparedWitness(project: ProjectFiles, [a, b]: [CompiledSide, CompiledSide], witness: Pick<WitnessSummary, 'seed' | 'players' | 'moves'>): WitnessReplay | null {
+export function replayComparedWitness(
+  project: ProjectFiles,
+  [a, b]: [CompiledSide, CompiledSide],
+  witness: ReplayedWitness,
+  arranged: (players: number, seed: number) => Arrangement[] = (players, seed) => sidesArrangements(project, [a, b], players, seed),
+): WitnessReplay | null {
   if (!a.graph || !b.graph) return null;
   if (!witness || typeof witness !== 'object') return null;
-  const { seed, players, moves } = witness;
+  const { seed, players, moves, arrangement, searchSeed } = witness;
   if (!Number.isSafeInteger(seed) || !Array.isArray(moves)) return null;
   if (!Number.isSafeInteger(players) || [a.graph, b.graph].some((g) => players < g.scenario.players.min || players > g.scenario.players.max)) return null;
-  return replayWitness(project, a.graph, b.graph, { seed, players, moves: moves.slice(0, MAX_FRAMES).map(String) });
+  if (arrangement !== undefined && (typeof arrangement !== 'string' || arrangement.length > MAX_ARRANGEMENT_NAME || !Number.isSafeInteger(searchSeed))) return null;
+  const d = witness.divergence;
+  const divergence = d && typeof d === 'object' && Number.isSafeInteger(d.step) && typeof d.detail === 'string' ? { step: d.step, detail: d.detail } : undefined;
+  const w = { seed, players, moves: moves.slice(0, MAX_FRAMES).map(String), found: arrangement === undefined ? {} : { arrangement }, ...(divergence ? { divergence } : {}) };
+  return replayWitness(project, a.graph, b.graph, w, (p) => arranged(p, searchSeed!));
 }
 
-function replayWitness(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, w: Pick<WitnessSummary, 'seed' | 'players' | 'moves'>): WitnessReplay {
-  return replayFrames(project, ga, gb, { graph: ga, options: {} }, { graph: gb, options: {} }, w.players, w.seed, w.moves);
+/** The arrangements of two compiled sides (their structural diff made again), for a replay. */
+export function sidesArrangements(project: ProjectFiles, [a, b]: [CompiledSide, CompiledSide], players: number, seed: number): Arrangement[] {
+  if (!a.graph || !b.graph) return [];
+  const read = (path: string): string | undefined => project.read(path);
+  return comparedArrangements(a.graph, b.graph, structuralDiff(a.graph, b.graph, { readA: read, readB: read }), players, seed);
+}
+
+/**
+ * A witness played again on the two graphs, from the start of a game or from the arrangement it names (rebuilt by
+ * `arranged`); `reproduced` says the replay parted where the witness did (its step and words).
+ */
+function replayWitness(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, w: Pick<WitnessSummary, 'seed' | 'players' | 'moves'> & { found: { arrangement?: string }; divergence?: { step: number; detail: string } }, arranged: (players: number) => Arrangement[]): WitnessReplay {
+  let arrangement: Arrangement | null = null;
+  if (w.found.arrangement !== undefined) {
+    arrangement = arranged(w.players).find((x) => x.label === w.found.arrangement) ?? null;
+    if (!arrangement) return NO_REPLAY;
+  }
+  return replayFrames(project, ga, gb, { graph: ga, options: {} }, { graph: gb, options: {} }, w.players, w.seed, w.moves, arrangement, w.divergence ?? null);
 }
 
 /** The witnesses as one test module beside the first side's tests (one test block each, as `houserules diff` writes). */
@@ -183,10 +227,11 @@ export function relativeFrom(folder: string, file: string): string {
 }
 
 /** The witness played again on both sides, a frame (what each side's spectator sees) after set-up and each move. */
-function replayFrames(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, sideA: Side, sideB: Side, players: number, seed: number, moves: string[]): WitnessReplay {
-  const pair = new LockstepPair(sideA, sideB, players, false);
+function replayFrames(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, sideA: Side, sideB: Side, players: number, seed: number, moves: string[], arrangement: Arrangement | null, divergence: { step: number; detail: string } | null): WitnessReplay {
+  const built = new LockstepPair(sideA, sideB, players, false, arrangement ? [arrangement] : []);
+  const pair = arrangement ? built.arranged(0) : built;
   const game = pair.start(seed);
-  if (!game) return { frames: [], geometry: { a: null, b: null } };
+  if (!game) return NO_REPLAY;
   const styleA = styleFor(project, ga);
   const styleB = styleFor(project, gb);
   const geometry = { a: game.ga.boardGeometry(), b: game.gb.boardGeometry() };
@@ -203,7 +248,10 @@ function replayFrames(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, sideA
     if (!game.play(m)) break;
     if (out.length < MAX_FRAMES) out.push(frame(m));
   }
-  return { frames: out, geometry };
+  // the replay shows the witness only if it parts where the search saw it part, in the same words
+  const parted = game.divergence;
+  const reproduced = parted !== null && game.moves.length === moves.length && (divergence === null || (parted.step === divergence.step && parted.detail === divergence.detail));
+  return { frames: out, geometry, reproduced };
 }
 
 /** The options a game offers that place or pick sites, by seat and name (in the author's words), with their sites. */

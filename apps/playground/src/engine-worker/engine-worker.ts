@@ -7,7 +7,7 @@ import bundled from 'virtual:houserules/scenarios';
 import { COMPARISON_WORKER, type EngineMethod, type EngineMethods, type PageToWorker, type PlayResult, type WorkerToPage } from '../protocol/engine-protocol.ts';
 import { styleFor } from './board-pictures.ts';
 import { buildCatalog } from './catalog.ts';
-import { compareScenarios, compileSides, replayComparedWitness } from './compare.ts';
+import { compareScenarios, compileSides, replayComparedWitness, sidesArrangements } from './compare.ts';
 import { FileMemo } from './file-memo.ts';
 import { graphDrawing } from './graph-drawing.ts';
 import { createJob, type Job } from './job.ts';
@@ -74,7 +74,11 @@ const handlers: Handlers = {
   'game/view-as': ({ session, viewer }) => withSession(session, (s) => s.viewAs(viewer)),
   'compare/run': (params, job) => compareScenarios(project, params, job),
   // Picking one witness after another replays each on the same two sides: they are compiled once.
-  'compare/replay': ({ a, b, witness }) => replayComparedWitness(project, remembered(`compare sides ${a}\n${b}`, () => compileSides(project, [a, b])), witness),
+  'compare/replay': ({ a, b, witness }) => {
+    const sides = remembered(`compare sides ${a}\n${b}`, () => compileSides(project, [a, b]));
+    // an arranged witness starts from one of the search's arrangements, built again once for these sides
+    return replayComparedWitness(project, sides, witness, (players, seed) => remembered(`compare arrangements ${a}\n${b}\n${players} ${seed}`, () => sidesArrangements(project, sides, players, seed)));
+  },
   'game/open-log': ({ entry, variant, text, game }) => openLog(entry, variant, text, game),
 };
 

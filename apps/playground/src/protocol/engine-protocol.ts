@@ -313,7 +313,13 @@ export interface WitnessFrame {
 }
 
 /** A witness as the page shows it: seed, players and moves by name, and where the two sides first differ. */
-export type WitnessSummary = Pick<Witness, 'seed' | 'players' | 'moves' | 'found' | 'ms'> & { divergence: Divergence };
+export type WitnessSummary = Pick<Witness, 'seed' | 'players' | 'moves' | 'found' | 'ms' | 'arrange'> & { divergence: Divergence };
+
+/**
+ * What the page sends back of a witness to replay it: an arranged one names its arrangement (`found.arrangement`)
+ * and the search's first seed (the arrangements are built from it); its divergence, to check the replay parts there.
+ */
+export type ReplayedWitness = Pick<WitnessSummary, 'seed' | 'players' | 'moves'> & { arrangement?: string; searchSeed?: number; divergence?: { step: number; detail: string } };
 
 /** One difference the search sought a game for, with its witness (or why it has none). */
 export interface ComparedDifference {
@@ -339,6 +345,8 @@ export interface WitnessReplay {
   frames: WitnessFrame[];
   /** where each side's board draws its sites (`BoardGeometryView`; null without a board): the page marks the sites that differ */
   geometry: { a: unknown; b: unknown };
+  /** the replay parted where the witness did (the same step, in the same words): false, the boards do not show it */
+  reproduced: boolean;
 }
 
 export type CompareResult =
@@ -352,9 +360,10 @@ export type CompareResult =
       witness: WitnessSummary | null;
       /** every difference sought, in the structural diff's order, each with its own witness or why it has none */
       differences: ComparedDifference[];
-      search: { games: number; depth: number; summary: string; diagnostics: Diagnostic[] };
+      search: { games: number; depth: number; /** its first seed */ seed: number; summary: string; diagnostics: Diagnostic[] };
       frames: WitnessFrame[];
       geometry: WitnessReplay['geometry'];
+      reproduced: boolean;
       /** each seat's colour on the first side's board */
       seatColours: string[];
       /** every witness as a module with one test block each, where it would live, passing on the first side */
@@ -386,7 +395,7 @@ export interface EngineMethods {
   'game/view-as': { params: { session: number; viewer: number }; result: PlayResult };
   'compare/run': { params: CompareParams; result: CompareResult; progress: CompareProgress };
   /** one of a comparison's lockstep witnesses played again on both sides (the page asks when another is picked) */
-  'compare/replay': { params: { a: string; b: string; witness: Pick<WitnessSummary, 'seed' | 'players' | 'moves'> }; result: WitnessReplay | null };
+  'compare/replay': { params: { a: string; b: string; witness: ReplayedWitness }; result: WitnessReplay | null };
   'game/open-log': { params: { entry: string; variant: string | null; text: string; game?: number }; result: PlayResult };
 }
 

@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { collectScenarioFiles } from '../../build/scenario-bundle.ts';
 import { buildCatalog } from '../../src/engine-worker/catalog.ts';
 import { PlaySession, type BotJob } from '../../src/engine-worker/play-session.ts';
-import type { CompareProgress, PlayProgress } from '../../src/protocol/engine-protocol.ts';
+import type { CompareProgress, PlayProgress, ReplayedWitness, WitnessSummary } from '../../src/protocol/engine-protocol.ts';
 import { ProjectFiles } from '../../src/engine-worker/project-files.ts';
 import { checkScenario } from '../../src/engine-worker/scenario-check.ts';
 import { compareScenarios, compileSides, relativeFrom, replayComparedWitness } from '../../src/engine-worker/compare.ts';
 import { FileMemo } from '../../src/engine-worker/file-memo.ts';
+import { searchWitness, structuralDiff, type Witness } from '@houserules/diff';
 import { runTests } from '../../src/engine-worker/test-run.ts';
 import { simulate } from '../../src/engine-worker/simulate.ts';
 import { join, dirname } from 'node:path';
@@ -262,16 +263,46 @@ describe('the engine worker', () => {
     expect(r.differences.some((d) => d.witness?.seed === r.witness?.seed && d.witness?.moves.join() === r.witness?.moves.join())).toBe(true);
     // replayed again, the first witness gives the same frames the comparison sent
     const sides = compileSides(project, [r.a.id, r.b.id]);
-    const again = replayComparedWitness(project, sides, r.witness!);
+    const asked = (w: WitnessSummary): ReplayedWitness => ({ seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, ...(w.found.arrangement !== undefined ? { arrangement: w.found.arrangement, searchSeed: r.search.seed } : {}) });
+    const again = replayComparedWitness(project, sides, asked(r.witness!));
     expect(again?.frames).toEqual(r.frames);
+    expect(r.reproduced).toBe(true);
+    // every lockstep witness, from the start or from an arranged state, parts again where the search saw it part
     for (const d of r.differences.filter((x) => x.witness && x.isolation === null)) {
-      const replay = replayComparedWitness(project, sides, d.witness!);
+      const replay = replayComparedWitness(project, sides, asked(d.witness!));
       expect(replay!.frames.length).toBe(d.witness!.moves.length + 1);
+      expect(replay!.reproduced).toBe(true);
     }
     // a replay request is untrusted: nonsense is refused, not thrown
     expect(replayComparedWitness(project, sides, { seed: Number.NaN, players: 2, moves: [] })).toBeNull();
     expect(replayComparedWitness(project, sides, { seed: 1, players: 1e9, moves: [] })).toBeNull();
     expect(replayComparedWitness(project, sides, null as never)).toBeNull();
+  });
+
+  it('replays a witness found from an arranged state from the same arrangement, and says when a replay does not part where the witness did', () => {
+    const a = 'scenarios/durango/durango.rules';
+    const sides = compileSides(project, [a, `${a}#durango_2016`]);
+    const [ga, gb] = [sides[0].graph!, sides[1].graph!];
+    const read = (path: string): string | undefined => project.read(path);
+    // the search as the worker runs it (arrangements on), on a clock that ticks per read: the same games every run
+    let tick = 0;
+    const found = searchWitness({ graph: ga, options: {} }, { graph: gb, options: {} }, { steerBy: structuralDiff(ga, gb, { readA: read, readB: read }), seed: 10, codegen: false, now: () => (tick += 1), budgetSeconds: 2, shrink: false, games: 12 });
+    const lockstep = found.differences.flatMap((d) => (d.witness && d.isolation === null ? [d.witness] : []));
+    const arranged = lockstep.filter((w) => w.found.arrangement !== undefined);
+    expect(arranged.length).toBeGreaterThan(0);
+    const asked = (w: Witness, arrangement = w.found.arrangement): ReplayedWitness => ({ seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, ...(arrangement !== undefined ? { arrangement, searchSeed: 10 } : {}) });
+    for (const w of lockstep) {
+      const replay = replayComparedWitness(project, sides, asked(w))!;
+      expect(replay.reproduced).toBe(true);
+      expect(replay.frames.length).toBe(w.moves.length + 1);
+    }
+    const w = arranged[0]!;
+    // from the start of a game instead, or from another arrangement, the same moves do not show it
+    expect(replayComparedWitness(project, sides, { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence })?.reproduced ?? false).toBe(false);
+    // an arrangement the search never built is refused; a divergence the replay does not reach is said
+    expect(replayComparedWitness(project, sides, asked(w, 'no such arrangement'))?.reproduced ?? false).toBe(false);
+    expect(replayComparedWitness(project, sides, { ...asked(w), divergence: { step: w.divergence.step, detail: 'something else' } })!.reproduced).toBe(false);
+    expect(replayComparedWitness(project, sides, { ...asked(w), arrangement: 42 as never })).toBeNull();
   });
 
   it('tells the witness search progress from the search itself: games searched and differences witnessed, up to what it returns', async () => {

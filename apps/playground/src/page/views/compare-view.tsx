@@ -286,10 +286,13 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
   const shown = useSignal(first);
   const replayed = useSignal<WitnessFrame[]>(r.frames);
   const geometry = useSignal<WitnessReplay['geometry']>(r.geometry);
+  /** the replay parted where the witness did (else the boards are not shown) */
+  const reproduced = useSignal(r.reproduced);
   useEffect(() => {
     shown.value = first;
     replayed.value = r.frames;
     geometry.value = r.geometry;
+    reproduced.value = r.reproduced;
   }, [r]);
   const pick = async (i: number): Promise<void> => {
     const d = r.differences[i];
@@ -299,12 +302,18 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
     if (d.witness === r.witness || (d.witness.seed === r.witness?.seed && d.witness.moves.join() === r.witness.moves.join())) {
       replayed.value = r.frames;
       geometry.value = r.geometry;
+      reproduced.value = r.reproduced;
       return;
     }
     replayed.value = [];
-    const replay = await pg.engine.request('compare/replay', { a: r.a.id, b: r.b.id, witness: { seed: d.witness.seed, players: d.witness.players, moves: d.witness.moves } });
+    reproduced.value = true;
+    // an arranged witness is replayed from its arrangement, which the worker builds again from the search's first seed
+    const { seed, players, moves, found, divergence } = d.witness;
+    const arranged = found.arrangement !== undefined ? { arrangement: found.arrangement, searchSeed: r.search.seed } : {};
+    const replay = await pg.engine.request('compare/replay', { a: r.a.id, b: r.b.id, witness: { seed, players, moves, ...arranged, divergence: { step: divergence.step, detail: divergence.detail } } });
     if (shown.value !== i) return;
     replayed.value = replay?.frames ?? [];
+    reproduced.value = replay?.reproduced ?? false;
     if (replay) geometry.value = replay.geometry;
   };
   const d = r.differences[shown.value];
@@ -344,7 +353,7 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
           </ul>
         </section>
       )}
-      <Witness pg={pg} r={r} w={d?.witness ?? r.witness} difference={d ?? null} frames={replayed.value} geometry={geometry.value} />
+      <Witness pg={pg} r={r} w={d?.witness ?? r.witness} difference={d ?? null} frames={replayed.value} geometry={geometry.value} reproduced={reproduced.value} />
     </>
   );
 }
@@ -358,11 +367,20 @@ function verdictOf(d: ComparedDifference): { kind: 'found' | 'same' | 'isolated'
   }
   const moves = `${d.witness.moves.length} decision${d.witness.moves.length === 1 ? '' : 's'}`;
   if (d.sameAs) return { kind: 'same', badge: 'same game', gist: `shown by the game of ${d.sameAs}`, more: null };
-  if (d.isolation === 'isolated') return { kind: 'isolated', badge: 'game found', gist: `diverges after ${moves} with only this taken from the second (seed ${d.witness.seed})`, more: null };
-  return { kind: 'found', badge: 'game found', gist: `diverges after ${moves} (seed ${d.witness.seed})`, more: null };
+  const from = startedFrom(d.witness);
+  if (d.isolation === 'isolated') return { kind: 'isolated', badge: 'game found', gist: `${from}, diverges after ${moves} with only this taken from the second (seed ${d.witness.seed})`, more: null };
+  return { kind: 'found', badge: 'game found', gist: `${from}, diverges after ${moves} (seed ${d.witness.seed})`, more: null };
 }
 
-function Witness({ pg, r, w, difference, frames, geometry }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[]; geometry: WitnessReplay['geometry'] }) {
+/** Where a witness's game started, as the CLI's report says it: the start of a game, or an arranged state (a generic one, or one made from a difference's guard). */
+export function startedFrom(w: Pick<WitnessSummary, 'found'>): string {
+  const arrangement = w.found.arrangement;
+  if (arrangement === undefined) return 'from the start';
+  const guard = /^guard of ([^:]+): (.*)$/.exec(arrangement);
+  return guard ? `arranged from the guard of ${guard[1]} (${guard[2]})` : `from the ${arrangement} arrangement`;
+}
+
+function Witness({ pg, r, w, difference, frames, geometry, reproduced }: { pg: Playground; r: Compared; w: WitnessSummary | null; difference: ComparedDifference | null; frames: WitnessFrame[]; geometry: WitnessReplay['geometry']; reproduced: boolean }) {
   const at = useSignal(w ? Math.min(w.divergence.step, frames.length - 1) : 0);
   useEffect(() => {
     if (w) at.value = Math.max(0, Math.min(w.divergence.step, frames.length - 1));
@@ -400,12 +418,12 @@ function Witness({ pg, r, w, difference, frames, geometry }: { pg: Playground; r
       <h4 data-testid="witness-headline">
         Witness{difference ? ` of ${difference.label}` : ''}: {headline}{' '}
         <span class="muted">
-          (after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'}, seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)
+          (<span data-testid="witness-kind" data-kind={w.found.arrangement === undefined ? 'start' : 'arranged'}>{startedFrom(w)}</span>, after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'}, seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)
         </span>
       </h4>
       <p class="divergence" data-testid="divergence">
         <b>{w.divergence.kind}</b> differ{w.divergence.kind === 'state' || w.divergence.kind === 'outcome' ? 's' : ''} at step {w.divergence.step}
-        {w.divergence.move ? `, after ${w.divergence.move}` : ' (at set-up)'}
+        {w.divergence.move ? `, after ${w.divergence.move}` : w.arrange ? ' (at its arranged start)' : ' (at set-up)'}
         {headline !== w.divergence.detail && `: ${w.divergence.detail}`}
       </p>
       {w.divergence.rules.length > 0 && (
@@ -423,7 +441,7 @@ function Witness({ pg, r, w, difference, frames, geometry }: { pg: Playground; r
         </button>
         <span class={diverged ? 'fail' : 'muted'}>
           step {at.value}/{frames.length - 1}
-          {frame?.move ? `: ${frame.move}` : ' (set-up)'}
+          {frame?.move ? `: ${frame.move}` : w.arrange ? ' (arranged)' : ' (set-up)'}
           {at.value === w.divergence.step ? ' — the first divergence' : ''}
         </span>
         <span class="spacer" />
@@ -441,8 +459,19 @@ function Witness({ pg, r, w, difference, frames, geometry }: { pg: Playground; r
           diverge elsewhere first, so the boards are not replayed. Its test is in the module "Copy as tests" gives.
         </p>
       )}
-      {!isolated && frames.length === 0 && <p class="muted">replaying…</p>}
-      {!isolated && frame && (
+      {w.arrange && w.arrange.length > 0 && (
+        <details data-testid="witness-arrange">
+          <summary>the state it starts from: the set-up, then {w.arrange.length} line{w.arrange.length === 1 ? '' : 's'} of a test</summary>
+          <pre class="source-lines">{w.arrange.join('\n')}</pre>
+        </details>
+      )}
+      {!isolated && !reproduced && (
+        <p class="muted" data-testid="not-replayed">
+          Played again, this game does not part where the search saw it part, so the boards are not shown; its test is in the module "Copy as tests" gives.
+        </p>
+      )}
+      {!isolated && reproduced && frames.length === 0 && <p class="muted">replaying…</p>}
+      {!isolated && reproduced && frame && (
         <div class={`witness-boards${diverged ? ' diverged' : ''}`}>
           {(['a', 'b'] as const).map((side) => (
             <div key={side} class="witness-side">
