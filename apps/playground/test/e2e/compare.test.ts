@@ -46,6 +46,12 @@ describe('comparing two printings', () => {
     // second has or offers), not the move that led there.
     const headline = (await page.textContent('[data-testid="witness-headline"]')) ?? '';
     expect(headline).toMatch(/\bthe (first|second)\b/);
+    // It says where its game started, as the CLI's report does: from the start of a game, or from an arranged state
+    // (then with the lines that arrange it); the boards replay either.
+    const kind = page.locator('[data-testid="witness-kind"]');
+    await expect(kind.textContent()).resolves.toMatch(/^(from the start|from the \S+ arrangement|arranged from the guard of .+)$/);
+    if ((await kind.getAttribute('data-kind')) === 'arranged') expect(await page.locator('[data-testid="witness-arrange"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="not-replayed"]').count()).toBe(0);
     // Both boards mark the sites where the two games differ at the divergence (the same sites on both): where a
     // move is legal on one side only, or the state of a site differs.
     const marks = await Promise.all(['a', 'b'].map((_, i) => page.locator('[data-testid="witness"] .witness-side').nth(i).locator('[data-testid="site-diff"]').count()));
