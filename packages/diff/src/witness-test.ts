@@ -165,10 +165,10 @@ export interface ModuleRun {
  * test`'s): the file `path`, read as `text` through the host (every other
  * file, and the host's file-system boundary, as they are).
  */
-export function runModule(host: ModuleHost, path: string, text: string, onGame?: (test: string, game: Game, lg: LoadedGraph) => void): ModuleRun[] | { broken: string } {
+export function runModule(host: ModuleHost, path: string, text: string, onGame?: (test: string, game: Game, lg: LoadedGraph) => void, codegen = true): ModuleRun[] | { broken: string } {
   const overlay = Object.create(host) as ModuleHost;
   overlay.readFile = (p: string) => (p === path ? text : host.readFile(p));
-  const prepared = prepareFile(overlay, path, onGame ? { onGame: (game, lg, result) => onGame(result.name, game, lg) } : {});
+  const prepared = prepareFile(overlay, path, { codegen, ...(onGame ? { onGame: (game, lg, result) => onGame(result.name, game, lg) } : {}) });
   const errors = prepared.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0 || prepared.tests.length === 0) return { broken: errors[0]?.message ?? 'no test compiled' };
   return prepared.tests.map((t) => {
