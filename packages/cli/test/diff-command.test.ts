@@ -212,12 +212,14 @@ describe('houserules diff', () => {
       [['--players', 'two'], 'cli/usage', /players/],
       [['--witness-out', 'scenarios/missing-folder/w.rules'], 'cli/cannot-write', /does not exist/],
       [['--markdown-out', 'scenarios/missing-folder/r.md'], 'cli/cannot-write', /does not exist/],
+      [['--witness-board', 'scenarios/missing-folder/b.svg'], 'cli/cannot-write', /does not exist/],
+      [['--witness-board', 'scenarios/b.png'], 'cli/usage', /\.svg/],
     ];
     for (const mode of [[], ['--behaviour'], ['--balance']]) {
       for (const [extra, code, message] of bad) {
         // a flag only the search reads is refused without it, as such; with it, its value is checked
-        if (mode.length === 0 && (extra[0] === '--players' || extra[0] === '--option' || extra[0] === '--witness-out')) continue;
-        if (mode[0] === '--balance' && extra[0] === '--witness-out') continue;
+        if (mode.length === 0 && (extra[0] === '--players' || extra[0] === '--option' || extra[0] === '--witness-out' || extra[0] === '--witness-board')) continue;
+        if (mode[0] === '--balance' && (extra[0] === '--witness-out' || extra[0] === '--witness-board')) continue;
         const run = await runCli([...base, ...mode, ...extra]);
         expect(run.code, [...mode, ...extra].join(' ')).toBe(2);
         expect(run.stderr, [...mode, ...extra].join(' ')).toContain(`[${code}]`);
@@ -226,7 +228,7 @@ describe('houserules diff', () => {
       }
     }
     // a flag no mode of this run reads is said, not ignored
-    for (const [extra, needs] of [[['--witness-out', 'w.rules'], '--behaviour'], [['--depth', '3'], '--behaviour'], [['--agents', 'random'], '--balance'], [['--players', '4'], '--behaviour or --balance'], [['--option', 'leftover_sharing=pooled'], '--behaviour or --balance']] as const) {
+    for (const [extra, needs] of [[['--witness-out', 'w.rules'], '--behaviour'], [['--witness-board', 'b.svg'], '--behaviour'], [['--depth', '3'], '--behaviour'], [['--agents', 'random'], '--balance'], [['--players', '4'], '--behaviour or --balance'], [['--option', 'leftover_sharing=pooled'], '--behaviour or --balance']] as const) {
       const run = await runCli([...base, ...extra]);
       expect(run.code, extra.join(' ')).toBe(2);
       expect(run.stderr).toContain(`${extra[0]} is for ${needs}`);
@@ -262,6 +264,22 @@ describe('houserules diff', () => {
     expect(none.code).toBe(1);
     expect(existsSync(out) || existsSync(second)).toBe(false);
     expect(none.stdout).toMatch(/removed .*w\.rules/);
+  });
+
+  it('tells how the witness goes, and draws its game at its end on both sides (--witness-board)', async () => {
+    const { dir, file } = copyDiamant();
+    const board = join(dir, 'board.svg');
+    const run = await runCli(['diff', file, '--against-variant', 'incan_gold', '--behaviour', '--witness-board', board]);
+    expect(run.code).toBe(1);
+    // the story: the witness's last events on the first side, in the author's words (seats p1…, moves as tests write them)
+    expect(run.stdout).toMatch(/how "witness of .*" goes on Diamant, to its end:\n( {2}r\d+ .*\n)+/);
+    expect(run.stdout).toMatch(/\n {2}r\d+ (t\d+ )?p\d (chooses|does) /);
+    // two pictures of the game (Diamant has no board: its zones, cards and pools), each under its side's name
+    const svg = readFileSync(board, 'utf8');
+    expect(svg.match(/<svg\b/g)).toHaveLength(3);
+    expect(svg).toContain('>Diamant</text>');
+    expect(svg).toContain('>Diamant (incan_gold)</text>');
+    expect(run.stdout).toMatch(/wrote .*board\.svg/);
   });
 
   it('exits 0 for identical inputs: the same variant on both sides', async () => {

@@ -1,5 +1,5 @@
 export { findTestFiles, prepareFile, runSuite, computeCoverage, type PreparedFile, type PreparedTest, type RunSuiteInput, type SuiteOptions } from './run-suite.ts';
-export { prepareTest, type RunLimits } from './run-test.ts';
+export { prepareTest, type GameWatcher, type RunLimits } from './run-test.ts';
 export { toTestPlan } from './test-plan.ts';
 export { splitSentences, readmeRows, normalize as normalizeSentence } from './rulebook-sentences.ts';
 export { learntSince, playMark, type Learnt, type PlayMark } from './learnt-since.ts';

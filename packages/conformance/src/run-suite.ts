@@ -7,7 +7,7 @@ import { HARD_KEYWORDS, parse, SOFT_KEYWORDS } from '@houserules/syntax';
 const CONTEXT_WORDS = ['players', 'player_count', 'current', 'actor', 'self', 'round', 'turn', 'hexes', 'corners', 'edges', 'none'];
 import { normalize, readmeRows, splitCite, splitSentences } from './rulebook-sentences.ts';
 import type { FileResult, NodeCoverage, RuleCoverage, ScenarioCoverage, SentenceCoverage, SuiteResult, TestResult } from './results.ts';
-import { prepareTest, type RunLimits } from './run-test.ts';
+import { prepareTest, type GameWatcher, type RunLimits } from './run-test.ts';
 import { toTestPlan } from './test-plan.ts';
 
 export interface SuiteOptions {
@@ -16,6 +16,8 @@ export interface SuiteOptions {
   limits?: RunLimits;
   /** false: the engine's closures only, never generated code (a page under a strict CSP); default true */
   codegen?: boolean;
+  /** called with each test's game as it stands when the test ends (passed or failed): what the diff draws and narrates */
+  onGame?: GameWatcher;
 }
 
 /** The files among these that hold `test` blocks (they parse and declare at least one test). */
@@ -90,7 +92,7 @@ export function prepareFile(host: ModuleHost, file: string, options: SuiteOption
     const prepared = list.map((plan) => ({ plan, runOn: safePrepare(plan, probe) }));
     // Every probe is compiled before any game exists: the graph's local slots are final now.
     const lg = probe.graph();
-    for (const { plan, runOn } of prepared) out.tests.push({ plan, run: () => runOn(lg, options.limits) });
+    for (const { plan, runOn } of prepared) out.tests.push({ plan, run: () => runOn(lg, options.limits, options.onGame) });
   }
   out.tests.sort((a, b) => a.plan.provenance.range.start.offset - b.plan.provenance.range.start.offset);
   return out;
@@ -117,9 +119,9 @@ function safePrepare(plan: TestPlan, probe: Parameters<typeof prepareTest>[1]): 
   } catch (error) {
     return () => crashed(plan, error);
   }
-  return (lg, limits) => {
+  return (lg, limits, onGame) => {
     try {
-      return run(lg, limits);
+      return run(lg, limits, onGame);
     } catch (error) {
       return crashed(plan, error);
     }

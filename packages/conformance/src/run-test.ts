@@ -26,6 +26,9 @@ export interface RunLimits {
   flowStepBudget?: number;
 }
 
+/** sees a test's game as it stands when the test ends, with the test's result */
+export type GameWatcher = (game: Game, lg: LoadedGraph, result: TestResult) => void;
+
 const DEFAULT_DECISIONS = 20_000;
 const DEFAULT_STEP_BUDGET = 20_000;
 const DEFAULT_FLOW_STEPS = 100_000;
@@ -50,12 +53,12 @@ interface RunContext {
 }
 
 /** Compiles every step of a plan (before any game exists, so the graph can grow its local slots). */
-export function prepareTest(plan: TestPlan, probe: Probe): (lg: LoadedGraph, limits?: RunLimits) => TestResult {
+export function prepareTest(plan: TestPlan, probe: Probe): (lg: LoadedGraph, limits?: RunLimits, onGame?: GameWatcher) => TestResult {
   const compiled = plan.steps.map((step) => ({ step, run: withWhen(step, compileStep(step, probe), probe) }));
-  return (lg, limits = {}) => runPrepared(plan, compiled, lg, limits);
+  return (lg, limits = {}, onGame) => runPrepared(plan, compiled, lg, limits, onGame);
 }
 
-function runPrepared(plan: TestPlan, steps: CompiledStep[], lg: LoadedGraph, limits: RunLimits): TestResult {
+function runPrepared(plan: TestPlan, steps: CompiledStep[], lg: LoadedGraph, limits: RunLimits, onGame: GameWatcher | undefined): TestResult {
   const result: TestResult = {
     id: plan.id,
     name: plan.name,
@@ -128,6 +131,7 @@ function runPrepared(plan: TestPlan, steps: CompiledStep[], lg: LoadedGraph, lim
   }
   result.actions = actions;
   result.refusals = ctx.refusals;
+  onGame?.(game, lg, result);
   return result;
 }
 

@@ -184,6 +184,11 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
       const many = found.length > 1;
       const isolated = found.some((d) => d.isolation === 'isolated');
       if (beh.check) out.push(beh.check.problem ? `the witness test: ${printable(beh.check.problem)}` : `the witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? ' (an isolated difference\'s: on its isolation module)' : ''} (${beh.check.failureOnB ?? 'failed'})`);
+      for (const t of beh.check?.tests ?? []) {
+        if (!t.story || t.story.length === 0) continue;
+        out.push(`how "${printable(t.name)}" goes on ${A}, to its end:`);
+        for (const l of t.story) out.push(`  ${printable(l)}`);
+      }
       for (const f of beh.files?.written ?? []) out.push(`wrote ${display(f)}`);
       if (beh.witnessTest) {
         out.push('', printable(beh.witnessTest).trimEnd());
@@ -305,6 +310,10 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
       const many = found.length > 1;
       const isolated = found.some((d) => d.isolation === 'isolated');
       if (beh.check) out.push(beh.check.problem ? `The witness test: ${esc(beh.check.problem)}` : `The witness test${many ? 's pass' : ' passes'} on ${A} and fail${many ? '' : 's'} on ${B}${isolated ? " (an isolated difference's: on its isolation module)" : ''} (${code(beh.check.failureOnB ?? 'failed')}).`, '');
+      for (const t of beh.check?.tests ?? []) {
+        if (!t.story || t.story.length === 0) continue;
+        out.push(`How ${code(t.name)} goes on ${A}, to its end:`, '', ...t.story.map((l) => `- ${esc(l)}`), '');
+      }
       for (const f of beh.files?.written ?? []) out.push(`Wrote ${code(displayPath ? displayPath(f) : f)}.`, '');
       if (beh.witnessTest) out.push(...fence('rules', beh.witnessTest));
     }

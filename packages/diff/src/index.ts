@@ -11,7 +11,7 @@ export type { DifferenceSearch, SearchOptions, SearchProgress, SearchResult, Wit
 export { differenceTargets, involves, targetLabel } from './difference-targets.ts';
 export type { DifferenceTarget } from './difference-targets.ts';
 export { replayWitness, shrinkWitness, SHRINK_CANDIDATES, SHRINK_SEEDS_TRIED } from './shrink-witness.ts';
-export { checkWitness, runModule, testBlock, witnessTest, isWitnessFile } from './witness-test.ts';
+export { checkWitness, runModule, testBlock, witnessTest, isWitnessFile, WITNESS_STORY_EVENTS, type WitnessWatcher } from './witness-test.ts';
 export type { LabeledWitness, ModuleRun, WitnessCheck, WitnessLabels, WitnessTarget, WitnessTestText } from './witness-test.ts';
 export { compareBalance, twoSidedP, wilson } from './balance.ts';
 export type { BalanceRow, Estimate } from './balance.ts';

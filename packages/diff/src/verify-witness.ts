@@ -17,6 +17,8 @@ export interface WitnessVerifier {
   path: string;
   a: WitnessTarget;
   b: WitnessTarget;
+  /** false: the tests run on the engine's closures only, never generated code (a page under a strict CSP); default true */
+  codegen?: boolean;
 }
 
 /** An isolated witness's sides: `plus` the first against the first with these declarations; `minus` the first with them against the second. */
@@ -46,13 +48,13 @@ export function verifyWitness(w: Pick<Witness, 'players' | 'seed' | 'moves' | 'a
   /** a side's module with one test per line given */
   const module = (side: (typeof sides)[number], lines: readonly ExpectCandidate[]): string =>
     [`module houserules_diff_verify extends "${side.extendsRef.replace(/[\\"]/g, (c) => `\\${c}`)}"`, '', side.before, ...lines.flatMap((c, i) => testBlock(`candidate ${i + 1}`, w, side.target, [c.line]))].join('\n');
-  const onA = runModule(v.host, v.path, module(sides[0], tried));
-  const onB = 'broken' in onA ? onA : runModule(v.host, v.path, module(sides[1], tried));
+  const onA = runModule(v.host, v.path, module(sides[0], tried), undefined, v.codegen);
+  const onB = 'broken' in onA ? onA : runModule(v.host, v.path, module(sides[1], tried), undefined, v.codegen);
   if ('broken' in onA || 'broken' in onB) {
     // a line that names what one side lacks (`expect game over by E`, E only in the first) does not compile there:
     // each line alone, so the others are still tried
     const one = (side: (typeof sides)[number], c: ExpectCandidate): ModuleRun | null => {
-      const r = runModule(v.host, v.path, module(side, [c]));
+      const r = runModule(v.host, v.path, module(side, [c]), undefined, v.codegen);
       return 'broken' in r ? null : (r[0] ?? null);
     };
     for (const c of tried) {

@@ -433,10 +433,10 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     let chosen = { seed: shrunk.seed, moves: shrunk.moves, divergence: shrunk.divergence };
     if (!options.verify) return { chosen, verified: null, steps: shrunk.steps };
     // sound by construction: the test is run on both sides, and a witness none of whose lines tells them apart is not reported
-    let v = verifyWitness({ players: players!, ...chosen, arrange: f.pair.arrangement?.lines }, chosen.divergence.candidates, options.verify, isolated);
+    let v = verifyWitness({ players: players!, ...chosen, arrange: f.pair.arrangement?.lines }, chosen.divergence.candidates, { codegen: options.codegen, ...options.verify }, isolated);
     if ('problem' in v && shrunk.moves.length !== f.game.moves.length) {
       const whole = { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence! };
-      const vw = verifyWitness({ players: players!, ...whole, arrange: f.pair.arrangement?.lines }, whole.divergence.candidates, options.verify, isolated);
+      const vw = verifyWitness({ players: players!, ...whole, arrange: f.pair.arrangement?.lines }, whole.divergence.candidates, { codegen: options.codegen, ...options.verify }, isolated);
       if (!('problem' in vw)) [chosen, v] = [whole, vw];
     }
     if ('problem' in v) return { problem: `a divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}): ${chosen.divergence.detail}; run as a test, ${v.problem}` };

@@ -1,5 +1,6 @@
 import type { ModuleHost } from '@houserules/compiler';
-import { prepareFile } from '@houserules/conformance';
+import { prepareFile, recentEvents } from '@houserules/conformance';
+import type { Game, LoadedGraph } from '@houserules/engine';
 import type { Value } from '@houserules/schema';
 import type { Witness } from './witness-search.ts';
 import { isolationBlock, ISOLATED_VARIANT } from './isolate-difference.ts';
@@ -138,9 +139,18 @@ export interface WitnessCheck {
   failureOnB: string | null;
   /** what went wrong when a test did not behave as intended */
   problem: string | null;
-  /** each test's own result */
-  tests?: { name: string; passesOnA: boolean; failsOnB: boolean; failureOnB: string | null }[];
+  /**
+   * each test's own result, and its story: the last events of its game on the first side, in the author's words
+   * (what was chosen, rolled, revealed up to its end; at most WITNESS_STORY_EVENTS)
+   */
+  tests?: { name: string; passesOnA: boolean; failsOnB: boolean; failureOnB: string | null; story?: string[] }[];
 }
+
+/** the events a witness's story tells: the last ones of its game (a budget: a story is read, not scrolled) */
+export const WITNESS_STORY_EVENTS = 12;
+
+/** sees each witness test's game as it ends, on the first side (`a`) or the second (`b`) */
+export type WitnessWatcher = (test: string, side: 'a' | 'b', game: Game, lg: LoadedGraph) => void;
 
 /** One test's result in a module run by the conformance runner. */
 export interface ModuleRun {
@@ -155,10 +165,10 @@ export interface ModuleRun {
  * test`'s): the file `path`, read as `text` through the host (every other
  * file, and the host's file-system boundary, as they are).
  */
-export function runModule(host: ModuleHost, path: string, text: string): ModuleRun[] | { broken: string } {
+export function runModule(host: ModuleHost, path: string, text: string, onGame?: (test: string, game: Game, lg: LoadedGraph) => void, codegen = true): ModuleRun[] | { broken: string } {
   const overlay = Object.create(host) as ModuleHost;
   overlay.readFile = (p: string) => (p === path ? text : host.readFile(p));
-  const prepared = prepareFile(overlay, path);
+  const prepared = prepareFile(overlay, path, { codegen, ...(onGame ? { onGame: (game, lg, result) => onGame(result.name, game, lg) } : {}) });
   const errors = prepared.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0 || prepared.tests.length === 0) return { broken: errors[0]?.message ?? 'no test compiled' };
   return prepared.tests.map((t) => {
@@ -171,25 +181,30 @@ export function runModule(host: ModuleHost, path: string, text: string): ModuleR
  * Runs the witness tests with the conformance runner on both sides: the file
  * `path` (next to the scenarios, so its `extends` resolves) holds each text in turn.
  */
-export function checkWitness(host: ModuleHost, path: string, texts: WitnessTestText): WitnessCheck {
-  const run = (text: string): ModuleRun[] | { broken: string } => (text.includes('\ntest ') ? runModule(host, path, text) : []);
+export function checkWitness(host: ModuleHost, path: string, texts: WitnessTestText, watch?: WitnessWatcher): WitnessCheck {
+  const stories = new Map<string, string[]>();
+  const seen = (side: 'a' | 'b') => (test: string, game: Game, lg: LoadedGraph): void => {
+    if (side === 'a') stories.set(test, recentEvents(game, lg, WITNESS_STORY_EVENTS));
+    watch?.(test, side, game, lg);
+  };
+  const run = (text: string, side: 'a' | 'b'): ModuleRun[] | { broken: string } => (text.includes('\ntest ') ? runModule(host, path, text, seen(side)) : []);
   const broken = (problem: string): WitnessCheck => ({ passesOnA: false, failsOnB: false, failureOnB: null, problem });
-  const ra = run(texts.text);
+  const ra = run(texts.text, 'a');
   if ('broken' in ra) return broken(`the witness does not compile: ${ra.broken}`);
-  const rb = run(texts.againstB);
+  const rb = run(texts.againstB, 'b');
   if ('broken' in rb) return broken(`the witness does not compile against the second scenario: ${rb.broken}`);
   // each test's two runs: on the first side (or, minus, the second without its difference), and on the second (or, plus, the first with it)
   const pass = new Map(ra.map((r) => [r.name, r]));
   const fail = new Map(rb.map((r) => [r.name, r]));
   const names = [...ra.map((r) => r.name), ...rb.map((r) => r.name).filter((n) => !pass.has(n))];
   for (const iso of texts.isolated ?? []) {
-    const r = run(iso.text);
+    const r = run(iso.text, iso.direction === 'minus' ? 'a' : 'b');
     if ('broken' in r) return broken(`the witness of ${iso.label} does not compile in its isolated module: ${r.broken}`);
     if (!r[0]) continue;
     (iso.direction === 'minus' ? pass : fail).set(r[0].name, r[0]);
     if (!names.includes(r[0].name)) names.push(r[0].name);
   }
-  const tests = names.map((name) => ({ name, passesOnA: pass.get(name)?.status === 'passed', failsOnB: fail.get(name)?.status === 'failed', failureOnB: fail.get(name)?.code ?? null }));
+  const tests = names.map((name) => ({ name, passesOnA: pass.get(name)?.status === 'passed', failsOnB: fail.get(name)?.status === 'failed', failureOnB: fail.get(name)?.code ?? null, ...(stories.has(name) ? { story: stories.get(name)! } : {}) }));
   const failsA = tests.find((t) => !t.passesOnA);
   const passesB = tests.find((t) => !t.failsOnB);
   const problem = failsA ? `the witness "${failsA.name}" fails on the first scenario: ${pass.get(failsA.name)?.message ?? 'not run'}` : passesB ? `the witness "${passesB.name}" passes on the second scenario too` : null;

@@ -148,6 +148,22 @@ describe('sound by construction: a witness is run on both sides before it is rep
     expect(texts.text).toContain(`  ${w.verified!.expect}\n}`);
   });
 
+  it('verifies on the engine\'s closures only when asked (a page under a strict CSP): no generated code, the same witness', () => {
+    const options = { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600, verify: { host, path: '/s/luck_witness.rules', a, b } };
+    const generated = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, options).witness!;
+    const real = globalThis.Function;
+    let made = 0;
+    globalThis.Function = new Proxy(real, { construct: (t, args) => (made++, Reflect.construct(t, args)) });
+    try {
+      const closures = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { ...options, codegen: false }).witness!;
+      expect(made).toBe(0);
+      expect(closures.verified).toEqual(generated.verified);
+      expect(closures.moves).toEqual(generated.moves);
+    } finally {
+      globalThis.Function = real;
+    }
+  });
+
   it('reports no witness when no line of it fails on the second side, and says why', () => {
     // aimed at the first side twice: whatever the games showed, no test can pass on one and fail on the other
     const r = searchWitness({ graph: base, options: {} }, { graph: generous, options: {} }, { steerBy: structuralDiff(base, generous), players: 2, budgetSeconds: 600, verify: { host, path: '/s/luck_witness.rules', a, b: a } });

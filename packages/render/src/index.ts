@@ -7,3 +7,4 @@ export {
 export { kindFill, seatFill, KIND_FILLS, SEAT_FILLS } from './palette.ts';
 export { ruleGraphDot } from './rule-graph-dot.ts';
 export { renderTable } from './render-table.ts';
+export { sideBySide } from './side-by-side.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { RULE_GRAPH_VERSION, validateRuleGraph, type Diagnostic, type DiagnosticCode, type RuleGraph, type Value } from '@houserules/schema';
-import { loadGraph } from '@houserules/engine';
+import { loadGraph, type Game, type LoadedGraph } from '@houserules/engine';
 import {
   checkWitness,
   differenceTargets,
@@ -42,6 +42,7 @@ import { MAX_DIFF_DEPTH, MAX_DIFF_GAMES, MAX_DIFF_MATTERS_EACH, MAX_DIFF_SECONDS
 import { errorLine } from '../cli-errors.ts';
 import { checkedOutputPath, writeOutputFile } from '../output-file.ts';
 import { isWithin } from '../project-paths.ts';
+import { witnessBoards } from '../witness-board.ts';
 
 const usage = `Usage: houserules diff <a> [<b>] [options]
 
@@ -79,6 +80,8 @@ Options:
   --witness-out FILE    write the witness test there (a module extending the first scenario, each
                         test run on both sides first), FILE.second.rules (the same tests aimed at
                         the second) and FILE.isolated-N.rules (the first with one difference taken)
+  --witness-board FILE  also draw the first witness's game at its end on both sides, as p1 sees
+                        it, side by side (an .svg: the board, or the zones, cards and pools)
   --json | --markdown   print the report as JSON, or as Markdown for a forum post or errata page
   --markdown-out FILE   also write the report as Markdown there (the same run)
   --json-out FILE       also write the report as JSON there (the same run)
@@ -264,6 +267,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     json: { type: 'boolean' },
     markdown: { type: 'boolean' },
     'witness-out': { type: 'string' },
+    'witness-board': { type: 'string' },
     'markdown-out': { type: 'string' },
     'json-out': { type: 'string' },
     root: { type: 'string' },
@@ -291,6 +295,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   // a flag that only a search or the balance reads does nothing without it: said at once, not ignored
   const modeOf: [string, boolean, string][] = [
     ['witness-out', behaviour, '--behaviour'],
+    ['witness-board', behaviour, '--behaviour'],
     ['depth', behaviour, '--behaviour'],
     ['budget-seconds', behaviour, '--behaviour'],
     ['shrink-seconds', behaviour, '--behaviour'],
@@ -349,6 +354,14 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const files = witnessOut !== undefined ? witnessFiles(io, witnessOut, A) : null;
   if (files && !files.ok) return files.code;
   const witnessTarget = files?.ok ? files.path : resolve(dirname(A.file), `${moduleName(A.file)}_witness.rules`);
+  // the witness's boards: an .svg in an existing folder of the project, checked before the search
+  const boardGiven = stringOption(args, 'witness-board');
+  let boardPath: string | null = null;
+  if (boardGiven !== undefined) {
+    if (!/\.svg$/i.test(boardGiven)) return usageError(io, `--witness-board ${printable(boardGiven)}: the boards are drawn as an .svg picture`).code;
+    boardPath = checkedOutputPath(io.cwd, boardGiven, A.host.projectRoot);
+    if (!existsSync(dirname(boardPath)) || !statSync(dirname(boardPath)).isDirectory()) return usageError(io, `--witness-board ${printable(boardGiven)}: the folder ${printable(displayPath(io.cwd, dirname(boardPath)))} does not exist (make it first)`, 'cli/cannot-write').code;
+  }
   // the report in the other forms, from the same run (a long search is not run again for each): checked before it starts
   const reportOuts: { path: string; given: string; form: 'markdown' | 'json' }[] = [];
   for (const form of ['markdown', 'json'] as const) {
@@ -396,6 +409,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     );
     let witnessText: string | null = null;
     let check = null;
+    let boardWritten: string | null = null;
     const written: string[] = [];
     if (search.witness && testable) {
       const witnesses = search.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null, direction: d.direction ?? null }] : []));
@@ -403,7 +417,16 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const shown = (f: string): string => displayPath(io.cwd, f);
       const texts = witnessTest(witnesses, targetA, targetB, { a: A.label, b: B.label, module: moduleName(target), ...(names ? { files: { first: shown(target), second: shown(names.second), isolated: names.isolated.map(shown) } } : {}) });
       witnessText = texts.text;
-      check = checkWitness(A.host, target, texts);
+      // the first witness's games at their end, for --witness-board
+      const first = witnesses[0] ? texts.text.match(/\ntest "((?:[^"\\]|\\.)*)"/)?.[1] : undefined;
+      const ends: Partial<Record<'a' | 'b', { game: Game; lg: LoadedGraph }>> = {};
+      check = checkWitness(A.host, target, texts, (test, side, game, lg) => {
+        if (ends[side] === undefined && (first === undefined || test === first.replace(/\\(.)/g, '$1'))) ends[side] = { game, lg };
+      });
+      if (boardPath !== null && ends.a && ends.b) {
+        writeOutputFile(io.cwd, boardGiven!, witnessBoards({ label: A.label, graph: A.graph, host: A.host, ...ends.a }, { label: B.label, graph: B.graph, host: B.host, ...ends.b }), A.host.projectRoot);
+        boardWritten = boardPath;
+      }
       if (files?.ok && names) {
         writeOutputFile(io.cwd, files.path, texts.text, A.host.projectRoot);
         written.push(files.path);
@@ -419,6 +442,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
     // never left stale: what an earlier run wrote there and this one did not is removed
     const removed = files?.ok ? removeStale(files.path, written) : [];
+    if (boardWritten !== null) written.push(boardWritten);
+    else if (boardPath !== null) io.stderr.write(`houserules diff: no witness game to draw: ${printable(displayPath(io.cwd, boardPath))} not written\n`);
     report.behaviour = { ...search, witnessTest: witnessText, check, files: { written: written.map((f) => displayPath(io.cwd, f)), removed: removed.map((f) => displayPath(io.cwd, f)) } };
   }
   if (balance) {
