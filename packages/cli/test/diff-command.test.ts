@@ -13,6 +13,9 @@ describe('houserules diff', () => {
     expect(run.stdout).toContain('~ option leftover_sharing: changed (default)');
     expect(run.stdout).toContain('+ option leftover_sharing = pooled');
     expect(run.stdout).toMatch(/≈ rule share_leftovers_pooled \(scenarios\/diamant\/diamant\.rules:\d+\): unchanged, but it reads option leftover_sharing/);
+    // the option's documentation beside its new value, and the sentence each rule that reads it cites
+    expect(run.stdout).toMatch(/~ option leftover_sharing: changed \(default\)\n.*\n {4}says: "When several players exit together/);
+    expect(run.stdout).toMatch(/≈ rule share_leftovers_pooled .*, which changed — "Collect all leftover Rubies/);
   });
 
   it('exits 0 for a scenario against itself reformatted, and says so', async () => {

@@ -137,6 +137,7 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
         out.push(`    cites (${A}): ${c.a?.cite !== undefined ? `"${printable(c.a.cite)}"` : 'nothing'}`);
         out.push(`    cites (${B}): ${c.b?.cite !== undefined ? `"${printable(c.b.cite)}"` : 'nothing'}`);
       } else if (c.a?.cite !== undefined) out.push(`    cites: "${printable(c.a.cite)}"`);
+      if ((c.b?.doc ?? c.a?.doc) !== undefined && !c.parts.includes('documentation')) out.push(`    says: "${printable((c.b?.doc ?? c.a?.doc)!)}"`);
       if (c.timing) out.push(`    timing: ${printable(c.timing)}`);
       if (c.source && c.source.some((l) => l.op !== ' ')) {
         for (const l of c.source) out.push(`    ${l.op} ${printable(l.text)}`);
@@ -144,7 +145,7 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
       out.push('');
     } else if (c.status === 'reads-changed') {
       const through = c.through.map((t) => `${t.kind} ${printable(t.name)}`).join(', ');
-      out.push(`≈ ${name} (${where(c.a, display)}): unchanged, but it reads ${through}, which changed`);
+      out.push(`≈ ${name} (${where(c.a, display)}): unchanged, but it reads ${through}, which changed${c.a?.cite !== undefined ? ` — "${printable(c.a.cite)}"` : ''}`);
     } else {
       const side = c.status === 'added' ? c.b : c.a;
       out.push(`${c.status === 'added' ? '+ ' : '- '}${name}: ${c.status === 'added' ? `only in ${B}` : `only in ${A}`} (${where(side, display)})${side?.cite !== undefined ? ` — "${printable(side.cite)}"` : ''}`);
@@ -264,6 +265,7 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
     out.push(`### ${c.kind} ${code(c.name)}: changed (${c.parts.join(', ')})${wording}`, '', `${loc(c.a)} → ${loc(c.b)}`, '');
     if (c.a?.cite !== c.b?.cite || c.parts.includes('citation')) out.push(`- cites (${A}): ${cite(c.a?.cite)}`, `- cites (${B}): ${cite(c.b?.cite)}`);
     else if (c.a?.cite !== undefined) out.push(`- cites: ${cite(c.a.cite)}`);
+    if ((c.b?.doc ?? c.a?.doc) !== undefined && !c.parts.includes('documentation')) out.push(`- says: ${cite(c.b?.doc ?? c.a?.doc)}`);
     if (c.timing) out.push(`- timing: ${esc(c.timing)}`);
     if (c.source && c.source.some((l) => l.op !== ' ')) out.push(...fence('diff', c.source.map((l) => `${l.op} ${l.text}`).join('\n')));
     out.push('');
@@ -272,7 +274,7 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
     if (items.length === 0) return;
     out.push(`### ${title}`, '', ...items.map((x) => `- ${x}`), '');
   };
-  list('Changed through what they read', changed.filter((c) => c.status === 'reads-changed').map((c) => `${c.kind} ${code(c.name)} (${loc(c.a)}): unchanged, but it reads ${c.through.map((t) => `${t.kind} ${code(t.name)}`).join(', ')}, which changed`));
+  list('Changed through what they read', changed.filter((c) => c.status === 'reads-changed').map((c) => `${c.kind} ${code(c.name)} (${loc(c.a)}): unchanged, but it reads ${c.through.map((t) => `${t.kind} ${code(t.name)}`).join(', ')}, which changed${c.a?.cite !== undefined ? ` — ${cite(c.a.cite)}` : ''}`));
   const sided = (c: NodeChange): string => {
     const side = c.status === 'added' ? c.b : c.a;
     return `${c.kind} ${code(c.name)}: only in ${c.status === 'added' ? B : A} (${loc(side)})${side?.cite !== undefined ? ` — ${cite(side.cite)}` : ''}`;

@@ -12,6 +12,8 @@ export interface NodeLocation {
   line: number;
   column: number;
   cite?: string;
+  /** an option's or a policy's documentation, as its author wrote it */
+  doc?: string;
 }
 
 /** One line of a source diff: ` ` the same on both sides, `-` only in the first, `+` only in the second. */

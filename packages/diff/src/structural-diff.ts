@@ -185,6 +185,10 @@ function sides(na: GraphNode | undefined, nb: GraphNode | undefined): { a?: Node
   const out: { a?: NodeLocation; b?: NodeLocation } = {};
   const la = locationOf(na?.provenance);
   const lb = locationOf(nb?.provenance);
+  // an option's documentation is what a reader of the diff needs beside its new value
+  const doc = (n: GraphNode | undefined): string | undefined => (n?.parts.documentation !== undefined ? (JSON.parse(n.parts.documentation) as string) : undefined);
+  if (la && doc(na) !== undefined) la.doc = doc(na);
+  if (lb && doc(nb) !== undefined) lb.doc = doc(nb);
   if (la) out.a = la;
   if (lb) out.b = lb;
   return out;
