@@ -91,6 +91,27 @@ export function wilson(k: number, n: number): [number, number] {
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
+/** the time the mcts seats of a row took, and their decisions */
+interface Clock {
+  ms: number;
+  decisions: number;
+}
+
+/** an mcts agent whose decisions are timed on `clock` */
+function timedMcts(lg: LoadedGraph, params: Record<string, Value>, seed: number, clock: Clock): Agent {
+  const mcts = mctsAgent(lg, params, seed).value!;
+  return {
+    name: 'mcts',
+    choose(game, seat) {
+      const t = performance.now();
+      const pick = mcts.choose(game, seat);
+      clock.ms += performance.now() - t;
+      clock.decisions++;
+      return pick;
+    },
+  };
+}
+
 function other(lg: LoadedGraph, name: string, seed: number): Agent {
   if (name === 'random') return randomAgent(seed);
   const m = /^mcts\((\d+)\)$/.exec(name);
@@ -120,21 +141,10 @@ export function runAgentsBench(scenariosDir: string, repoRoot: string): void {
     }
     const games = Math.max(2, Math.round(m.games * scale));
     let wins = 0;
-    let decisions = 0;
-    let ms = 0;
+    const clock: Clock = { ms: 0, decisions: 0 };
     for (let g = 0; g < games; g++) {
       const seat = g % m.players;
-      const mcts = mctsAgent(lg, m.mcts, 1000 + g).value!;
-      const timed: Agent = {
-        name: 'mcts',
-        choose(game, s) {
-          const t = performance.now();
-          const pick = mcts.choose(game, s);
-          ms += performance.now() - t;
-          decisions++;
-          return pick;
-        },
-      };
+      const timed = timedMcts(lg, m.mcts, 1000 + g, clock);
       const agents = Array.from({ length: m.players }, (_, s) => (s === seat ? timed : other(lg, m.against, 7919 * (g + 1) + s)));
       const result = playGame(lg, { seed: 500 + g, players: m.players, options: m.options, recordLog: false }, agents);
       const winners = result.outcome?.winners ?? [];
@@ -142,7 +152,7 @@ export function runAgentsBench(scenariosDir: string, repoRoot: string): void {
     }
     const [lo, hi] = wilson(wins, games);
     const pct = (x: number): string => `${(100 * x).toFixed(0)}%`;
-    rows.push([m.scenario, `${m.players}`, describeMcts(m.mcts), m.against === 'random' ? 'random' : m.against, `${games}`, pct(wins / games), `${pct(lo)}–${pct(hi)}`, pct(1 / m.players), (ms / Math.max(decisions, 1)).toFixed(1)]);
+    rows.push([m.scenario, `${m.players}`, describeMcts(m.mcts), m.against === 'random' ? 'random' : m.against, `${games}`, pct(wins / games), `${pct(lo)}–${pct(hi)}`, pct(1 / m.players), (clock.ms / Math.max(clock.decisions, 1)).toFixed(1)]);
     console.log(`  ${rows.at(-1)!.join('  ')}`);
   }
   rows.push(...teamRows(scenariosDir, scale, only, graphs));
@@ -177,23 +187,11 @@ function teamRows(scenariosDir: string, scale: number, only: string | undefined,
     }
     const games = Math.max(2, Math.round(m.games * scale));
     const scores: number[] = [];
-    let decisions = 0;
-    let ms = 0;
+    const clock: Clock = { ms: 0, decisions: 0 };
     for (let g = 0; g < games; g++) {
       const agents = Array.from({ length: m.players }, (_, s): Agent => {
         const seed = 7919 * (g + 1) + s;
-        if (typeof m.team === 'string') return other(lg, m.team, seed);
-        const mcts = mctsAgent(lg, m.team, seed).value!;
-        return {
-          name: 'mcts',
-          choose(game, seat) {
-            const t = performance.now();
-            const pick = mcts.choose(game, seat);
-            ms += performance.now() - t;
-            decisions++;
-            return pick;
-          },
-        };
+        return typeof m.team === 'string' ? other(lg, m.team, seed) : timedMcts(lg, m.team, seed, clock);
       });
       const result = playGame(lg, { seed: 500 + g, players: m.players, recordLog: false }, agents);
       scores.push(Number(result.outcome?.ranking[0]?.score[0] ?? 0));
@@ -202,7 +200,7 @@ function teamRows(scenariosDir: string, scale: number, only: string | undefined,
     const sd = Math.sqrt(scores.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(games - 1, 1));
     const half = (1.96 * sd) / Math.sqrt(games);
     const who = typeof m.team === 'string' ? m.team : describeMcts(m.team);
-    rows.push([m.scenario, `${m.players}`, `every seat ${who}`, '(the same team)', `${games}`, `team score ${mean.toFixed(1)}`, `${(mean - half).toFixed(1)}–${(mean + half).toFixed(1)}`, '—', decisions === 0 ? '—' : (ms / decisions).toFixed(1)]);
+    rows.push([m.scenario, `${m.players}`, `every seat ${who}`, '(the same team)', `${games}`, `team score ${mean.toFixed(1)}`, `${(mean - half).toFixed(1)}–${(mean + half).toFixed(1)}`, '—', clock.decisions === 0 ? '—' : (clock.ms / clock.decisions).toFixed(1)]);
     console.log(`  ${rows.at(-1)!.join('  ')}`);
   }
   return rows;

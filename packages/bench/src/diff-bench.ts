@@ -1,26 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { check, compile, createMemoryHost, type ModuleHost } from '@houserules/compiler';
+import { check, compile, type ModuleHost } from '@houserules/compiler';
 import { LockstepPair, searchWitness, structuralDiff } from '@houserules/diff';
 import type { RuleGraph } from '@houserules/schema';
 
-/** every .rules file under the scenarios folder, in memory (scenarios extend each other's modules) */
-function scenariosHost(dir: string): ModuleHost {
-  const files: Record<string, string> = {};
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-      const p = join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.rules')) files[p] = readFileSync(p, 'utf8');
-    }
-  };
-  walk(dir);
-  return createMemoryHost(files);
-}
 let host: ModuleHost | null = null;
 import { fmt, median, printTable } from './harness.ts';
+import { scenariosHost } from './scenarios-host.ts';
 
 /** A showcase of docs/diff.md: two printings, as (file, variant) pairs; skipped while its files are missing. */
 interface Showcase {

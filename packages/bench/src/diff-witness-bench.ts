@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { compile, createMemoryHost, type ModuleHost } from '@houserules/compiler';
+import { compile } from '@houserules/compiler';
 import { searchWitness, structuralDiff, type WitnessTarget } from '@houserules/diff';
 import type { RuleGraph, Value } from '@houserules/schema';
 import { fmt, printTable } from './harness.ts';
+import { scenariosHost } from './scenarios-host.ts';
 
 /**
  * `pnpm bench diff-witness`: issue 25's goal for each showcase of docs/diff.md —
@@ -42,20 +42,6 @@ const SHOWCASES: Showcase[] = [
   { name: 'Diamond Islands / Kaffee', a: { file: 'diamond-islands/diamond-islands.rules' }, b: { file: 'kaffee/kaffee.rules' }, only: ['robber_threshold_reached', 'trade_build_order', 'island'] },
 ];
 
-/** every .rules file under the scenarios folder, in memory (scenarios extend each other's modules) */
-function scenariosHost(dir: string): ModuleHost {
-  const files: Record<string, string> = {};
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-      const p = join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.rules')) files[p] = readFileSync(p, 'utf8');
-    }
-  };
-  walk(dir);
-  return createMemoryHost(files);
-}
 
 /** this process's CPU time in ms: the search's budgets and the figures count the work done, not how busy the machine was */
 const cpuMs = (): number => {
