@@ -35,6 +35,11 @@ export class DocumentSync {
     return [...this.documents.keys()];
   }
 
+  /** The version of a followed document (undefined when it is not followed); reads nothing else. */
+  version(uri: string): number | undefined {
+    return this.documents.get(uri)?.version;
+  }
+
   open({ textDocument: { uri, languageId, version, text } }: DidOpenTextDocumentParams): void {
     const current = this.documents.get(uri);
     if (current === undefined && this.documents.size >= MAX_OPEN_DOCUMENTS) {

@@ -24,6 +24,7 @@ import {
   type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver';
 import { MAX_LSP_JSON_DEPTH, MAX_LSP_MESSAGE_BYTES } from './budgets.ts';
+import type { EditsInFlight } from './edits-in-flight.ts';
 import type { FrameProblem, ValueReader } from './frame-reader.ts';
 import { NOTIFICATION_PARAMS, REQUEST_PARAMS } from './method-params.ts';
 
@@ -40,6 +41,8 @@ export class MessageGate extends AbstractMessageReader {
     private readonly writer: MessageWriter,
     /** the server's log: one line per problem */
     private readonly log: (line: string) => void,
+    /** edits counted as they arrive, before the connection queues them (the server answers requests they make stale) */
+    private readonly edits?: EditsInFlight,
   ) {
     super();
     input.onClose(() => this.fireClose());
@@ -105,6 +108,7 @@ export class MessageGate extends AbstractMessageReader {
       this.log(`houserules lsp: ${shown(m.method)} ignored: ${problem}`);
       return undefined;
     }
+    if (m.method === 'textDocument/didChange') this.edits?.arrived((m.params as { textDocument: { uri: string } }).textDocument.uri);
     return m;
   }
 

@@ -11,6 +11,7 @@
 import { createConnection, createProtocolConnection, type Connection, type InitializeParams, type MessageWriter } from 'vscode-languageserver';
 import type { LanguageService } from '../language-service.ts';
 import type { ValueReader } from './frame-reader.ts';
+import { EditsInFlight } from './edits-in-flight.ts';
 import { MessageGate } from './message-gate.ts';
 import { startServer, type ServerOptions } from './server.ts';
 
@@ -32,7 +33,8 @@ export interface Served {
 }
 
 export function serve(reader: ValueReader, writer: MessageWriter, options: ServeOptions): Served {
-  const gate = new MessageGate(reader, writer, options.log);
+  const editsInFlight = new EditsInFlight();
+  const gate = new MessageGate(reader, writer, options.log, editsInFlight);
   let exited = false;
   const exit = (code: number): void => {
     if (exited) return;
@@ -52,7 +54,7 @@ export function serve(reader: ValueReader, writer: MessageWriter, options: Serve
     const text = options.debug && error instanceof Error && error.stack !== undefined ? error.stack : error instanceof Error ? error.message : String(error);
     options.log(`houserules lsp: internal error: ${text}`);
   };
-  const service = startServer(connection, { ...options, onInternalError: options.onInternalError ?? onInternalError });
+  const service = startServer(connection, { ...options, editsInFlight, onInternalError: options.onInternalError ?? onInternalError });
   connection.listen();
   return { connection, service, gate };
 }

@@ -11,6 +11,15 @@
  * edits (rename, formatting) name the document version they apply to, so a
  * client never applies one to a newer text.
  *
+ * Diagnostics first: after every edit an editor asks for the folding, the
+ * semantic tokens, the lenses… of the new text, and the author waits for the
+ * markers. So the requests that read a document (`deferred` below) are
+ * answered a task later, once the messages already sent have come in: one
+ * whose document was edited meanwhile (an edit applied, or one that arrived
+ * and waits: `EditsInFlight`) is answered ContentModified at once, without
+ * computing it; and before any is computed, diagnostics waiting for their
+ * delay are published (the request needs the same analysis).
+ *
  * Params reach these handlers checked (`message-gate.ts`), so they trust
  * their shape. A request on a document that is neither open nor given, and
  * that the host will not read (outside the workspace, too big), is answered
@@ -39,6 +48,7 @@ import { SEMANTIC_TOKENS_LEGEND } from '../features/semantic-tokens.ts';
 import { LanguageService } from '../language-service.ts';
 import { MAX_GIVEN_FILES, MAX_HELD_TEXT } from './budgets.ts';
 import { DocumentSync } from './document-sync.ts';
+import { EditsInFlight } from './edits-in-flight.ts';
 import { HOUSERULES_SET_COVERAGE, HOUSERULES_SET_FILES, HOUSERULES_TEST_RESULTS, type SetCoverageParams, type SetFilesParams, type TestResultsParams } from './protocol.ts';
 
 export interface ServerOptions {
@@ -58,6 +68,8 @@ export interface ServerOptions {
   onInitialize?: (params: InitializeParams) => void;
   /** where a failure inside the service goes (a bug; the request is answered with nothing) */
   onInternalError?: (error: unknown) => void;
+  /** edits counted as they arrive, before the connection queues them (`serve` gives its gate's); default: counted when handled */
+  editsInFlight?: EditsInFlight;
 }
 
 /** What the page may send at start (`initializationOptions`). */
@@ -101,8 +113,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const testDiagnostics = new Map<string, Diagnostic[]>();
   let codegen = options.codegen;
   let lensRefresh = false;
+  const edits = options.editsInFlight ?? new EditsInFlight();
 
   const publish = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     const uris = [...pending];
     pending.clear();
@@ -157,6 +171,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (refusal !== undefined) return new ResponseError(ErrorCodes.InvalidParams, `${uri} is not open and is not read: ${refusal}`);
     return answer(token, run);
   };
+  /**
+   * A request that reads the document at `uri`, answered a task later (see
+   * "Diagnostics first" above): ContentModified if the document was edited
+   * meanwhile, else after the diagnostics waiting to be published.
+   */
+  const deferred = async <T>(uri: string, token: CancellationToken, run: () => T): Promise<T | ResponseError<void>> => {
+    const version = documents.version(uri);
+    await nextTask();
+    if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+    if (edits.waiting(uri) || documents.version(uri) !== version) return new ResponseError(LSPErrorCodes.ContentModified, 'the document changed');
+    if (pending.size > 0) publish();
+    return onDocument(uri, token, run);
+  };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     options.onInitialize?.(params);
@@ -168,7 +195,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.onDidOpenTextDocument((params) => documents.open(params));
-  connection.onDidChangeTextDocument((params) => documents.change(params));
+  connection.onDidChangeTextDocument((params) => {
+    edits.applied(params.textDocument.uri);
+    documents.change(params);
+  });
   connection.onDidCloseTextDocument((params) => documents.close(params));
 
   connection.onNotification(HOUSERULES_SET_FILES, (params: SetFilesParams) => {
@@ -187,11 +217,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const uri of documents.uris()) schedule(uri);
   });
 
-  connection.onCompletion((params, token) => onDocument(params.textDocument.uri, token, () => service.completion(params.textDocument.uri, params.position)));
+  connection.onCompletion((params, token) => deferred(params.textDocument.uri, token, () => service.completion(params.textDocument.uri, params.position)));
   connection.onCompletionResolve((item, token) => answer(token, () => service.resolveCompletion(item)));
-  connection.onHover((params, token) => onDocument(params.textDocument.uri, token, () => service.hover(params.textDocument.uri, params.position)));
-  connection.onDefinition((params, token) => onDocument(params.textDocument.uri, token, () => service.definition(params.textDocument.uri, params.position)));
-  connection.onReferences((params, token) => onDocument(params.textDocument.uri, token, () => service.references(params.textDocument.uri, params.position, { includeDeclaration: params.context.includeDeclaration })));
+  connection.onHover((params, token) => deferred(params.textDocument.uri, token, () => service.hover(params.textDocument.uri, params.position)));
+  connection.onDefinition((params, token) => deferred(params.textDocument.uri, token, () => service.definition(params.textDocument.uri, params.position)));
+  connection.onReferences((params, token) => deferred(params.textDocument.uri, token, () => service.references(params.textDocument.uri, params.position, { includeDeclaration: params.context.includeDeclaration })));
   connection.onPrepareRename((params, token) => onDocument(params.textDocument.uri, token, () => {
     const prepared = service.prepareRename(params.textDocument.uri, params.position);
     return 'refused' in prepared ? new ResponseError(ErrorCodes.InvalidRequest, prepared.refused) : prepared;
@@ -200,14 +230,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const edit = service.rename(params.textDocument.uri, params.position, params.newName);
     return 'refused' in edit ? new ResponseError(ErrorCodes.InvalidRequest, edit.refused) : edit;
   }));
-  connection.onDocumentHighlight((params, token) => onDocument(params.textDocument.uri, token, () => service.documentHighlights(params.textDocument.uri, params.position)));
-  connection.onDocumentSymbol((params, token) => onDocument(params.textDocument.uri, token, () => service.documentSymbols(params.textDocument.uri)));
-  connection.onFoldingRanges((params, token) => onDocument(params.textDocument.uri, token, () => service.foldingRanges(params.textDocument.uri)));
-  connection.languages.semanticTokens.on((params, token) => onDocument(params.textDocument.uri, token, () => service.semanticTokens(params.textDocument.uri)));
-  connection.onSignatureHelp((params, token) => onDocument(params.textDocument.uri, token, () => service.signatureHelp(params.textDocument.uri, params.position)));
+  connection.onDocumentHighlight((params, token) => deferred(params.textDocument.uri, token, () => service.documentHighlights(params.textDocument.uri, params.position)));
+  connection.onDocumentSymbol((params, token) => deferred(params.textDocument.uri, token, () => service.documentSymbols(params.textDocument.uri)));
+  connection.onFoldingRanges((params, token) => deferred(params.textDocument.uri, token, () => service.foldingRanges(params.textDocument.uri)));
+  connection.languages.semanticTokens.on((params, token) => deferred(params.textDocument.uri, token, () => service.semanticTokens(params.textDocument.uri)));
+  connection.onSignatureHelp((params, token) => deferred(params.textDocument.uri, token, () => service.signatureHelp(params.textDocument.uri, params.position)));
   connection.onDocumentFormatting((params, token) => onDocument(params.textDocument.uri, token, () => service.formatting(params.textDocument.uri)));
-  connection.onCodeLens((params, token) => onDocument(params.textDocument.uri, token, () => service.codeLenses(params.textDocument.uri)));
-  connection.onCodeAction((params, token) => onDocument(params.textDocument.uri, token, () => service.codeActions(params.textDocument.uri, params.range)));
+  connection.onCodeLens((params, token) => deferred(params.textDocument.uri, token, () => service.codeLenses(params.textDocument.uri)));
+  connection.onCodeAction((params, token) => deferred(params.textDocument.uri, token, () => service.codeActions(params.textDocument.uri, params.range)));
   connection.onExecuteCommand((params) => {
     if (params.command !== RUN_TEST_COMMAND && params.command !== RUN_TESTS_COMMAND) return new ResponseError(ErrorCodes.InvalidParams, `no command ${params.command}`);
     const [uri, name] = (params.arguments ?? []) as unknown[];
@@ -245,6 +275,11 @@ function tell(send: () => unknown): void {
   } catch {
     // the connection closed: there is no one to tell
   }
+}
+
+/** Resolves after the messages already sent to the server have come in (a timer: a task after the queued message events). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** A request the client cancelled gets `RequestCancelled`, never an answer computed for a text it no longer has. */

@@ -46,7 +46,7 @@ export class Workspace {
   private held = 0;
   /** bumped whenever a document appears or disappears (a missing module may now exist) */
   private membership = 0;
-  /** the document edited last: the one being typed in, whose model the next request needs */
+  /** the document opened or edited last: the one being typed in, whose model the next request needs */
   private lastEdited: string | null = null;
   private readonly analysedAtMembership = new Map<string, number>();
   readonly host: ModuleHost;
@@ -67,8 +67,13 @@ export class Workspace {
     };
   }
 
-  /** A document the editor opened (its text wins over the host's). */
+  /**
+   * A document the editor opened (its text wins over the host's). It is the one the author looks at: the editor
+   * asks for its folding, semantic tokens and lenses at once, so its diagnostics come from its full analysis (one
+   * lowering for both, not a plain check and then the analysis).
+   */
   open(path: string, text: string, version: number, options: { readOnly?: boolean } = {}): RulesDocument {
+    this.lastEdited = normalizePath(path);
     return this.put(new RulesDocument(normalizePath(path), text, version, options.readOnly ?? false, true));
   }
 

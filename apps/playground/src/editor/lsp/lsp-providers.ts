@@ -20,6 +20,7 @@ import {
   RenameRequest,
   SemanticTokensRequest,
   SignatureHelpRequest,
+  type CancellationToken as LspCancellationToken,
   type CodeAction,
   type Command,
   type CompletionItem,
@@ -47,11 +48,15 @@ export const LSP_MARKERS = 'houserules-lsp';
 const uriOf = (model: MonacoEditor.ITextModel): string => model.uri.toString(true);
 const doc = (model: MonacoEditor.ITextModel): { uri: string } => ({ uri: uriOf(model) });
 
-/** Runs a request, answering nothing when Monaco cancels it or the server refuses (never a thrown error). */
-async function ask<R>(connection: ProtocolConnection, token: CancellationToken, run: (c: ProtocolConnection) => Promise<R>): Promise<R | null> {
+/**
+ * Runs a request, answering nothing when Monaco cancels it or the server refuses (never a thrown error). Monaco's
+ * token goes with the request: when Monaco cancels it (the text changed), the server is told ($/cancelRequest) and
+ * computes nothing for it.
+ */
+async function ask<R>(connection: ProtocolConnection, token: CancellationToken, run: (c: ProtocolConnection, token: LspCancellationToken) => Promise<R>): Promise<R | null> {
   if (token.isCancellationRequested) return null;
   try {
-    return await run(connection);
+    return await run(connection, token as unknown as LspCancellationToken);
   } catch {
     return null;
   }
@@ -173,8 +178,8 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
       monaco.languages.registerCompletionItemProvider(RULES_LANGUAGE, {
         triggerCharacters: caps.completionProvider.triggerCharacters ?? [],
         provideCompletionItems: async (model, position, context, token) => {
-          const answer = await ask(c, token, (x) =>
-            x.sendRequest(CompletionRequest.type, { textDocument: doc(model), position: toLspPosition(position), context: { triggerKind: context.triggerCharacter ? 2 : 1, ...(context.triggerCharacter ? { triggerCharacter: context.triggerCharacter } : {}) } }),
+          const answer = await ask(c, token, (x, t) =>
+            x.sendRequest(CompletionRequest.type, { textDocument: doc(model), position: toLspPosition(position), context: { triggerKind: context.triggerCharacter ? 2 : 1, ...(context.triggerCharacter ? { triggerCharacter: context.triggerCharacter } : {}) } }, t),
           );
           const items: CompletionItem[] = !answer ? [] : Array.isArray(answer) ? answer : (answer as CompletionList).items;
           const word = model.getWordUntilPosition(position);
@@ -189,7 +194,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
               resolveCompletionItem: async (suggestion: languages.CompletionItem, token: CancellationToken) => {
                 const original = (suggestion as languages.CompletionItem & { lsp?: CompletionItem }).lsp;
                 if (!original) return suggestion;
-                const resolved = await ask(c, token, (x) => x.sendRequest(CompletionResolveRequest.type, original));
+                const resolved = await ask(c, token, (x, t) => x.sendRequest(CompletionResolveRequest.type, original, t));
                 if (!resolved) return suggestion;
                 return { ...suggestion, ...(resolved.detail ? { detail: resolved.detail } : {}), ...(resolved.documentation ? { documentation: markdown(resolved.documentation)[0] } : {}) };
               },
@@ -203,7 +208,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
     out.push(
       monaco.languages.registerHoverProvider(RULES_LANGUAGE, {
         provideHover: async (model, position, token) => {
-          const h = await ask(c, token, (x) => x.sendRequest(HoverRequest.type, { textDocument: doc(model), position: toLspPosition(position) }));
+          const h = await ask(c, token, (x, t) => x.sendRequest(HoverRequest.type, { textDocument: doc(model), position: toLspPosition(position) }, t));
           if (!h) return null;
           return { contents: markdown(h.contents), ...(h.range ? { range: toMonacoRange(h.range) } : {}) };
         },
@@ -214,7 +219,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
   if (caps.definitionProvider) {
     out.push(
       monaco.languages.registerDefinitionProvider(RULES_LANGUAGE, {
-        provideDefinition: async (model, position, token) => toLocations(await ask(c, token, (x) => x.sendRequest(DefinitionRequest.type, { textDocument: doc(model), position: toLspPosition(position) }))),
+        provideDefinition: async (model, position, token) => toLocations(await ask(c, token, (x, t) => x.sendRequest(DefinitionRequest.type, { textDocument: doc(model), position: toLspPosition(position) }, t))),
       }),
     );
   }
@@ -223,7 +228,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
     out.push(
       monaco.languages.registerReferenceProvider(RULES_LANGUAGE, {
         provideReferences: async (model, position, context, token) =>
-          toLocations(await ask(c, token, (x) => x.sendRequest(ReferencesRequest.type, { textDocument: doc(model), position: toLspPosition(position), context: { includeDeclaration: context.includeDeclaration } }))),
+          toLocations(await ask(c, token, (x, t) => x.sendRequest(ReferencesRequest.type, { textDocument: doc(model), position: toLspPosition(position), context: { includeDeclaration: context.includeDeclaration } }, t))),
       }),
     );
   }
@@ -265,7 +270,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
     out.push(
       monaco.languages.registerDocumentSymbolProvider(RULES_LANGUAGE, {
         displayName: 'Houserules',
-        provideDocumentSymbols: async (model, token) => toSymbols(await ask(c, token, (x) => x.sendRequest(DocumentSymbolRequest.type, { textDocument: doc(model) }))),
+        provideDocumentSymbols: async (model, token) => toSymbols(await ask(c, token, (x, t) => x.sendRequest(DocumentSymbolRequest.type, { textDocument: doc(model) }, t))),
       }),
     );
   }
@@ -274,7 +279,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
     out.push(
       monaco.languages.registerDocumentFormattingEditProvider(RULES_LANGUAGE, {
         provideDocumentFormattingEdits: async (model, options, token) =>
-          toEdits(await ask(c, token, (x) => x.sendRequest(DocumentFormattingRequest.type, { textDocument: doc(model), options: { tabSize: options.tabSize, insertSpaces: options.insertSpaces } }))),
+          toEdits(await ask(c, token, (x, t) => x.sendRequest(DocumentFormattingRequest.type, { textDocument: doc(model), options: { tabSize: options.tabSize, insertSpaces: options.insertSpaces } }, t))),
       }),
     );
   }
@@ -283,7 +288,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
     out.push(
       monaco.languages.registerDocumentRangeFormattingEditProvider(RULES_LANGUAGE, {
         provideDocumentRangeFormattingEdits: async (model, range, options, token) =>
-          toEdits(await ask(c, token, (x) => x.sendRequest(DocumentRangeFormattingRequest.type, { textDocument: doc(model), range: toLspRange(range), options: { tabSize: options.tabSize, insertSpaces: options.insertSpaces } }))),
+          toEdits(await ask(c, token, (x, t) => x.sendRequest(DocumentRangeFormattingRequest.type, { textDocument: doc(model), range: toLspRange(range), options: { tabSize: options.tabSize, insertSpaces: options.insertSpaces } }, t))),
       }),
     );
   }
@@ -297,7 +302,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
           const diagnostics = context.markers
             .map((m) => sent.find((d) => d.range.start.line === m.startLineNumber - 1 && d.range.start.character === m.startColumn - 1 && String(d.code ?? '') === String(typeof m.code === 'object' ? m.code.value : (m.code ?? ''))))
             .filter((d): d is Diagnostic => d !== undefined);
-          const answer = await ask(c, token, (x) => x.sendRequest(CodeActionRequest.type, { textDocument: doc(model), range: toLspRange(range), context: { diagnostics, ...(context.only ? { only: [context.only] } : {}) } }));
+          const answer = await ask(c, token, (x, t) => x.sendRequest(CodeActionRequest.type, { textDocument: doc(model), range: toLspRange(range), context: { diagnostics, ...(context.only ? { only: [context.only] } : {}) } }, t));
           const actions: languages.CodeAction[] = (answer ?? []).map((a) => {
             if (!('kind' in a) && 'command' in a && typeof a.command === 'string') return { title: plainCode(a.title), command: toCommand(a as Command)! };
             const action = a as CodeAction;
@@ -322,7 +327,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
     out.push(
       monaco.languages.registerDocumentHighlightProvider(RULES_LANGUAGE, {
         provideDocumentHighlights: async (model, position, token) =>
-          ((await ask(c, token, (x) => x.sendRequest(DocumentHighlightRequest.type, { textDocument: doc(model), position: toLspPosition(position) }))) ?? []).map((h) => ({ range: toMonacoRange(h.range), kind: (h.kind ?? 1) - 1 })),
+          ((await ask(c, token, (x, t) => x.sendRequest(DocumentHighlightRequest.type, { textDocument: doc(model), position: toLspPosition(position) }, t))) ?? []).map((h) => ({ range: toMonacoRange(h.range), kind: (h.kind ?? 1) - 1 })),
       }),
     );
   }
@@ -331,7 +336,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
     out.push(
       monaco.languages.registerFoldingRangeProvider(RULES_LANGUAGE, {
         provideFoldingRanges: async (model, _context, token) =>
-          ((await ask(c, token, (x) => x.sendRequest(FoldingRangeRequest.type, { textDocument: doc(model) }))) ?? []).map((f) => ({ start: f.startLine + 1, end: f.endLine + 1 })),
+          ((await ask(c, token, (x, t) => x.sendRequest(FoldingRangeRequest.type, { textDocument: doc(model) }, t))) ?? []).map((f) => ({ start: f.startLine + 1, end: f.endLine + 1 })),
       }),
     );
   }
@@ -341,7 +346,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
       monaco.languages.registerSignatureHelpProvider(RULES_LANGUAGE, {
         signatureHelpTriggerCharacters: caps.signatureHelpProvider.triggerCharacters ?? ['(', ','],
         provideSignatureHelp: async (model, position, token) => {
-          const h = await ask(c, token, (x) => x.sendRequest(SignatureHelpRequest.type, { textDocument: doc(model), position: toLspPosition(position) }));
+          const h = await ask(c, token, (x, t) => x.sendRequest(SignatureHelpRequest.type, { textDocument: doc(model), position: toLspPosition(position) }, t));
           if (!h) return null;
           return {
             value: {
@@ -367,7 +372,7 @@ export function registerLspProviders(client: LspClient, runCommand: (command: st
       monaco.languages.registerDocumentSemanticTokensProvider(RULES_LANGUAGE, {
         getLegend: () => legend,
         provideDocumentSemanticTokens: async (model, _lastResultId, token) => {
-          const t = await ask(c, token, (x) => x.sendRequest(SemanticTokensRequest.type, { textDocument: doc(model) }));
+          const t = await ask(c, token, (x, cancel) => x.sendRequest(SemanticTokensRequest.type, { textDocument: doc(model) }, cancel));
           return t ? { data: new Uint32Array(t.data), ...(t.resultId ? { resultId: t.resultId } : {}) } : null;
         },
         releaseDocumentSemanticTokens: () => {},

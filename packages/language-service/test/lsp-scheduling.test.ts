@@ -1,0 +1,89 @@
+// The server's order of work after an edit: the diagnostics of the new text
+// before the answers an editor asks for after every edit, and no answer
+// computed for a text the editor no longer has (ContentModified,
+// RequestCancelled), as the LSP specification names them.
+import { describe, expect, it } from 'vitest';
+import { LSPErrorCodes } from 'vscode-languageserver';
+import { initialized, startTestServer, type TestServer, type Written } from './lsp-harness.ts';
+
+const URI = 'file:///scenarios/gems/gems.rules';
+const TEXT = 'module gems\n\ntoken ruby\nrule r on game_start {\n}\n';
+const doc = { textDocument: { uri: URI } };
+
+let nextId = 10_000;
+/** A request sent without waiting for it (the next message goes before its answer is computed). */
+function ask(server: TestServer, method: string, params: unknown): number {
+  const id = nextId++;
+  server.send({ jsonrpc: '2.0', id, method, params });
+  return id;
+}
+const answerTo = (server: TestServer, id: number): Promise<Written> => server.waitFor(() => server.out.find((m) => m.id === id), `answer ${id}`);
+const indexOf = (server: TestServer, found: (m: Written) => boolean): number => server.out.findIndex(found);
+const published = (version: number) => (m: Written): boolean => m.method === 'textDocument/publishDiagnostics' && (m.params as { version?: number }).version === version;
+
+function open(server: TestServer): void {
+  server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'houserules', version: 1, text: TEXT } });
+}
+/** `token ruby` → `token rubyx`, as version `version` */
+function type(server: TestServer, version: number, at: number): void {
+  server.notify('textDocument/didChange', { textDocument: { uri: URI, version }, contentChanges: [{ range: { start: { line: 2, character: at }, end: { line: 2, character: at } }, text: 'x' }] });
+}
+
+describe('diagnostics first', () => {
+  it('publishes the diagnostics of an edit before answering the requests on the edited document that follow it, however long their delay', async () => {
+    // a delay no test waits for: only a request can bring the diagnostics forward
+    const server = startTestServer({ diagnosticsDelay: 600_000 });
+    await initialized(server);
+    open(server);
+    const folding = ask(server, 'textDocument/foldingRange', doc);
+    const tokens = ask(server, 'textDocument/semanticTokens/full', doc);
+    const lenses = ask(server, 'textDocument/codeLens', doc);
+    for (const id of [folding, tokens, lenses]) expect((await answerTo(server, id)).error).toBeUndefined();
+    const diagnostics = indexOf(server, published(1));
+    expect(diagnostics).toBeGreaterThanOrEqual(0);
+    for (const id of [folding, tokens, lenses]) expect(diagnostics).toBeLessThan(indexOf(server, (m) => m.id === id));
+  });
+});
+
+describe('requests made stale by an edit', () => {
+  it('answers a request ContentModified when an edit of its document came after it, and the next request after the new diagnostics', async () => {
+    const server = startTestServer({ diagnosticsDelay: 600_000 });
+    await initialized(server);
+    open(server);
+    // sent one after the other before the server handles any: as an editor's messages queue behind a long check
+    const stale = ask(server, 'textDocument/semanticTokens/full', doc);
+    const staleFolding = ask(server, 'textDocument/foldingRange', doc);
+    type(server, 2, 10);
+    const fresh = ask(server, 'textDocument/semanticTokens/full', doc);
+    expect((await answerTo(server, stale)).error?.code).toBe(LSPErrorCodes.ContentModified);
+    expect((await answerTo(server, staleFolding)).error?.code).toBe(LSPErrorCodes.ContentModified);
+    const answer = await answerTo(server, fresh);
+    expect((answer.result as { data: number[] }).data.length).toBeGreaterThan(0);
+    // the stale ones computed nothing: the only diagnostics are the new text's, before the fresh answer
+    expect(indexOf(server, published(1))).toBe(-1);
+    expect(indexOf(server, published(2))).toBeLessThan(indexOf(server, (m) => m.id === fresh));
+    expect(indexOf(server, published(2))).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers RequestCancelled to a request the client cancelled before it was answered', async () => {
+    const server = startTestServer();
+    await initialized(server);
+    open(server);
+    const id = ask(server, 'textDocument/codeLens', doc);
+    server.notify('$/cancelRequest', { id });
+    expect((await answerTo(server, id)).error?.code).toBe(LSPErrorCodes.RequestCancelled);
+    // the server goes on serving
+    expect((await server.request('textDocument/foldingRange', doc)).error).toBeUndefined();
+  });
+
+  it('answers a request on another document as usual while one is edited', async () => {
+    const server = startTestServer({ diagnosticsDelay: 600_000 });
+    await initialized(server);
+    open(server);
+    const other = 'file:///scenarios/gems/other.rules';
+    server.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'houserules', version: 1, text: TEXT } });
+    const id = ask(server, 'textDocument/foldingRange', { textDocument: { uri: other } });
+    type(server, 2, 10);
+    expect((await answerTo(server, id)).error).toBeUndefined();
+  });
+});
