@@ -52,6 +52,8 @@ describe('comparing two printings', () => {
     await expect(kind.textContent()).resolves.toMatch(/^(from the start|from the \S+ arrangement|arranged from the guard of .+)$/);
     if ((await kind.getAttribute('data-kind')) === 'arranged') expect(await page.locator('[data-testid="witness-arrange"]').count()).toBe(1);
     expect(await page.locator('[data-testid="not-replayed"]').count()).toBe(0);
+    // It was run as a test on both sides before it was shown: the line that passes on the first and fails on the second.
+    await expect(page.textContent('[data-testid="witness-verified"]')).resolves.toMatch(/ends with expect /);
     // Both boards mark the sites where the two games differ at the divergence (the same sites on both): where a
     // move is legal on one side only, or the state of a site differs.
     const marks = await Promise.all(['a', 'b'].map((_, i) => page.locator('[data-testid="witness"] .witness-side').nth(i).locator('[data-testid="site-diff"]').count()));
