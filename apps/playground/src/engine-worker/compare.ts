@@ -86,8 +86,9 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
     // a difference the games always show another one before is sought on the first with only it from the second
     isolate: { host: project.host, fileA: a.file, readB: read },
     // every witness is run as a test on both sides (as "Add to my files" would place it) before it is reported: only
-    // one that passes on the first and fails on the second is shown, ending on what a player sees where it can
-    verify: { host: project.host, path: witnessPath(a), a: targetOf(a, a), b: targetOf(b, a) },
+    // one that passes on the first and fails on the second is shown, ending on what a player sees where it can; its
+    // tests run on the engine's closures (codegen false, as the search's games): the page's CSP refuses generated code
+    verify: { host: project.host, path: witnessPath(a), a: targetOf(a, a), b: targetOf(b, a), codegen: false },
   });
   await job.breathe();
 
