@@ -4,7 +4,7 @@
 import { compile } from '@houserules/compiler';
 import { LogWords } from '@houserules/conformance';
 import type { Game } from '@houserules/engine';
-import { arrangements, compareBalance, differenceTargets, guardArrangements, LockstepPair, searchWitness, structuralDiff, witnessTest, type Arrangement, type BalanceRow, type LabeledWitness, type SearchProgress, type Side, type StructuralDiff, type Witness } from '@houserules/diff';
+import { arrangements, compareBalance, differenceTargets, guardArrangements, LockstepPair, searchWitness, structuralDiff, witnessTest, type Arrangement, type BalanceRow, type LabeledWitness, type SearchProgress, type Side, type StructuralDiff, type Witness, type WitnessTarget } from '@houserules/diff';
 import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSummary } from '@houserules/simulation';
 import type { Diagnostic, RuleGraph } from '@houserules/schema';
 import type { CompareParams, CompareProgress, CompareResult, ReplayedWitness, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
@@ -85,6 +85,10 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
     arrange: true,
     // a difference the games always show another one before is sought on the first with only it from the second
     isolate: { host: project.host, fileA: a.file, readB: read },
+    // every witness is run as a test on both sides (as "Add to my files" would place it) before it is reported: only
+    // one that passes on the first and fails on the second is shown, ending on what a player sees where it can; its
+    // tests run on the engine's closures (codegen false, as the search's games): the page's CSP refuses generated code
+    verify: { host: project.host, path: witnessPath(a), a: targetOf(a, a), b: targetOf(b, a), codegen: false },
   });
   await job.breathe();
 
@@ -132,7 +136,7 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
 }
 
 function summarizeWitness(w: Witness): WitnessSummary {
-  return { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms, ...(w.arrange ? { arrange: w.arrange } : {}) };
+  return { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms, ...(w.arrange ? { arrange: w.arrange } : {}), ...(w.verified ? { verified: w.verified } : {}) };
 }
 
 const NO_REPLAY: WitnessReplay = { frames: [], geometry: { a: null, b: null }, reproduced: false };
@@ -196,10 +200,16 @@ function replayWitness(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, w: P
 
 /** The witnesses as one test module beside the first side's tests (one test block each, as `houserules diff` writes). */
 function witnessModule(a: { file: string; variant: string | null }, b: { file: string; variant: string | null }, ga: RuleGraph, gb: RuleGraph, witnesses: LabeledWitness[]): { path: string; text: string } {
-  const folder = dirOf(a.file);
-  const targetOf = (s: { file: string; variant: string | null }): { extends: string; variant: string | null; options: Record<string, never> } => ({ extends: relativeFrom(`${folder}/tests`, s.file), variant: s.variant, options: {} });
-  const texts = witnessTest(witnesses, targetOf(a), targetOf(b), { a: label(ga), b: label(gb), module: 'witness' });
-  return { path: `${folder}/tests/witness.rules`, text: texts.text };
+  const texts = witnessTest(witnesses, targetOf(a, a), targetOf(b, a), { a: label(ga), b: label(gb), module: 'witness' });
+  return { path: witnessPath(a), text: texts.text };
+}
+
+/** where the witnesses' module lives: beside the first side's tests */
+const witnessPath = (a: { file: string }): string => `${dirOf(a.file)}/tests/witness.rules`;
+
+/** a side as the witnesses' module names it: its `extends` relative to the module, which lives beside `home`'s tests */
+function targetOf(s: { file: string; variant: string | null }, home: { file: string }): WitnessTarget {
+  return { extends: relativeFrom(`${dirOf(home.file)}/tests`, s.file), variant: s.variant, options: {} };
 }
 
 function label(g: RuleGraph): string {
@@ -230,6 +240,15 @@ export function relativeFrom(folder: string, file: string): string {
 function replayFrames(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, sideA: Side, sideB: Side, players: number, seed: number, moves: string[], arrangement: Arrangement | null, divergence: { step: number; detail: string } | null): WitnessReplay {
   const built = new LockstepPair(sideA, sideB, players, false, arrangement ? [arrangement] : []);
   const pair = arrangement ? built.arranged(0) : built;
+  const first = replayOn(project, ga, gb, pair, seed, moves, divergence);
+  // a witness the search followed until a player sees the difference (it ends on what a player sees) parts there
+  // only in games that go on past a scratch value that differs first
+  if (first.reproduced || first === NO_REPLAY || divergence === null) return first;
+  const seen = replayOn(project, ga, gb, pair.visible(), seed, moves, divergence);
+  return seen.reproduced ? seen : first;
+}
+
+function replayOn(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, pair: LockstepPair, seed: number, moves: string[], divergence: { step: number; detail: string } | null): WitnessReplay {
   const game = pair.start(seed);
   if (!game) return NO_REPLAY;
   const styleA = styleFor(project, ga);

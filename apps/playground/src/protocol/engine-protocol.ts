@@ -313,7 +313,7 @@ export interface WitnessFrame {
 }
 
 /** A witness as the page shows it: seed, players and moves by name, and where the two sides first differ. */
-export type WitnessSummary = Pick<Witness, 'seed' | 'players' | 'moves' | 'found' | 'ms' | 'arrange'> & { divergence: Divergence };
+export type WitnessSummary = Pick<Witness, 'seed' | 'players' | 'moves' | 'found' | 'ms' | 'arrange' | 'verified'> & { divergence: Divergence };
 
 /**
  * What the page sends back of a witness to replay it: an arranged one names its arrangement (`found.arrangement`)

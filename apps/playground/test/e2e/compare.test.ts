@@ -52,6 +52,12 @@ describe('comparing two printings', () => {
     await expect(kind.textContent()).resolves.toMatch(/^(from the start|from the \S+ arrangement|arranged from the guard of .+)$/);
     if ((await kind.getAttribute('data-kind')) === 'arranged') expect(await page.locator('[data-testid="witness-arrange"]').count()).toBe(1);
     expect(await page.locator('[data-testid="not-replayed"]').count()).toBe(0);
+    // It was run as a test on both sides before it was shown: the line that passes on the first and fails on the second.
+    await expect(page.textContent('[data-testid="witness-verified"]')).resolves.toMatch(/ends with expect /);
+    // Its headline is what that line checks, what a player sees (Durango: a hand), not a scratch value (owed_now).
+    expect(headline).not.toContain('owed_now');
+    const verifiedLine = (await page.textContent('[data-testid="witness-verified"] code')) ?? '';
+    expect(verifiedLine).toMatch(/^expect /);
     // Both boards mark the sites where the two games differ at the divergence (the same sites on both): where a
     // move is legal on one side only, or the state of a site differs.
     const marks = await Promise.all(['a', 'b'].map((_, i) => page.locator('[data-testid="witness"] .witness-side').nth(i).locator('[data-testid="site-diff"]').count()));
@@ -65,6 +71,9 @@ describe('comparing two printings', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/extends "\.\.\/durango\.rules"/);
     expect(copied).toMatch(/test "witness/);
+    // The shown witness's test block ends on its verified line.
+    const blocks = copied.split(/\n(?=test ")/).map((b) => b.trimEnd().split('\n').filter((l) => l.trim() !== '' && l.trim() !== '}'));
+    expect(blocks.some((lines) => lines.at(-1)?.trim() === verifiedLine)).toBe(true);
     // Added to the author's files, the witness tests are Durango's at once: listed once, and they run.
     await page.click('[data-testid="add-witness"]');
     const witnessFile = 'scenarios/durango/tests/witness.rules';

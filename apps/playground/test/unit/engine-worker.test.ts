@@ -238,6 +238,11 @@ describe('the engine worker', () => {
     expect(r.frames[0]!.move).toBeNull();
     expect(r.balance.length).toBeGreaterThan(0);
     expect(r.witnessTest!.path).toBe('scenarios/diamant/tests/witness.rules');
+    // each witness was run as a test on both sides before it was reported: the line that tells them apart
+    for (const d of r.differences.filter((x) => x.witness)) expect(d.witness!.verified).toMatchObject({ expect: expect.stringMatching(/^expect /), failureOnB: expect.any(String) });
+    // and the module "Add to my files" places ends each witness's test on that line
+    const ends = r.witnessTest!.text.split('\n').flatMap((l, i, all) => (all[i + 1] === '}' ? [l.trim()] : []));
+    for (const d of r.differences.filter((x) => x.witness && !x.sameAs && x.isolation === null)) expect(ends).toContain(d.witness!.verified!.expect);
     project.change(r.witnessTest!.path, r.witnessTest!.text);
     try {
       const run = await runTests(project, [r.witnessTest!.path], undefined, quietJob());

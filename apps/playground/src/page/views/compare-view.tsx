@@ -411,8 +411,10 @@ function Witness({ pg, r, w, difference, frames, geometry, reproduced }: { pg: P
     void pg.addFile(path, r.witnessTest.text);
   };
   const seats: undefined[] = Array.from({ length: w.players }, () => undefined);
-  // the headline names what differs (the divergence's own words), cut short when long; the paragraph below has it whole
-  const headline = w.divergence.detail.length > HEADLINE_CHARS ? `${w.divergence.detail.slice(0, HEADLINE_CHARS - 1)}…` : w.divergence.detail;
+  // the headline names what differs: what its test checks (run on both sides, what a player sees where it can), else
+  // the divergence's own words; cut short when long, the paragraph below has it whole
+  const shows = w.verified?.detail ?? w.divergence.detail;
+  const headline = shows.length > HEADLINE_CHARS ? `${shows.slice(0, HEADLINE_CHARS - 1)}…` : shows;
   return (
     <section class="witness" data-testid="witness">
       <h4 data-testid="witness-headline">
@@ -424,7 +426,7 @@ function Witness({ pg, r, w, difference, frames, geometry, reproduced }: { pg: P
       <p class="divergence" data-testid="divergence">
         <b>{w.divergence.kind}</b> differ{w.divergence.kind === 'state' || w.divergence.kind === 'outcome' ? 's' : ''} at step {w.divergence.step}
         {w.divergence.move ? `, after ${w.divergence.move}` : w.arrange ? ' (at its arranged start)' : ' (at set-up)'}
-        {headline !== w.divergence.detail && `: ${w.divergence.detail}`}
+        {headline !== shows && `: ${shows}`}
       </p>
       {w.divergence.rules.length > 0 && (
         <p class="muted">
@@ -481,11 +483,17 @@ function Witness({ pg, r, w, difference, frames, geometry, reproduced }: { pg: P
           ))}
         </div>
       )}
-      {w.divergence.expect.length > 0 && (
-        <details>
-          <summary>what holds on the first and not on the second</summary>
-          <pre class="source-lines">{w.divergence.expect.join('\n')}</pre>
-        </details>
+      {w.verified ? (
+        <p class="muted" data-testid="witness-verified">
+          Run as a test on both sides, it ends with <code>{w.verified.expect}</code>: it passes on the first and fails on the second ({w.verified.failureOnB ?? 'failed'}).
+        </p>
+      ) : (
+        w.divergence.expect.length > 0 && (
+          <details>
+            <summary>what holds on the first and not on the second</summary>
+            <pre class="source-lines">{w.divergence.expect.join('\n')}</pre>
+          </details>
+        )
       )}
     </section>
   );
