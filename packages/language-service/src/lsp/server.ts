@@ -177,6 +177,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    * meanwhile, else after the diagnostics waiting to be published.
    */
   const deferred = async <T>(uri: string, token: CancellationToken, run: () => T): Promise<T | ResponseError<void>> => {
+    // a document that may not be read is refused as the request arrives: a later message (an open) does not make it readable
+    const refusal = service.refusal(uri);
+    if (refusal !== undefined) return new ResponseError(ErrorCodes.InvalidParams, `${uri} is not open and is not read: ${refusal}`);
     const version = documents.version(uri);
     await nextTask();
     if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
