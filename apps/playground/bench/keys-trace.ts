@@ -7,6 +7,7 @@ import { loadavg } from 'node:os';
 import { encodeShareLink } from '../src/workspace/share-link.ts';
 import { openSession, whenChecked } from '../test/e2e/browser.ts';
 import { bigModule } from './big-module.ts';
+import { armMarkerClock } from './marker-clock.ts';
 
 interface Seen {
   t: number;
@@ -62,20 +63,9 @@ try {
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="editor"] .view-line')].some((l) => l.textContent?.replace(/\u00a0/g, ' ').includes('emit tick(3)')));
     for (const key of ['ArrowUp', 'ArrowUp', 'End', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key);
     await page.evaluate(() => {
-      const w = window as unknown as { keyAt?: number; markedAt?: number; seen: Seen[] };
-      delete w.keyAt;
-      delete w.markedAt;
-      w.seen.length = 0;
-      document.addEventListener('keydown', () => (w.keyAt = performance.now()), { capture: true, once: true });
-      const editor = document.querySelector('[data-testid="editor"]')!;
-      const seen = new MutationObserver(() => {
-        if (w.keyAt !== undefined && editor.querySelector('.squiggly-error')) {
-          w.markedAt = performance.now();
-          seen.disconnect();
-        }
-      });
-      seen.observe(editor, { subtree: true, childList: true, attributes: true });
+      (window as unknown as { seen: Seen[] }).seen.length = 0;
     });
+    await armMarkerClock(page);
     await page.keyboard.type('x');
     await page.waitForFunction(() => (window as unknown as { markedAt?: number }).markedAt !== undefined, null, { timeout: 30_000 });
     // the answers that follow the marker (folding, semantic tokens, lenses) are the next keystroke's competitors

@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { encodeShareLink } from '../src/workspace/share-link.ts';
 import { distDir, openSession, whenChecked } from '../test/e2e/browser.ts';
 import { bigModule } from './big-module.ts';
+import { armMarkerClock } from './marker-clock.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(repoRoot, 'packages/cli/dist/houserules.js');
@@ -144,22 +145,6 @@ async function toTheEnd(page: Page): Promise<void> {
   }
 }
 
-async function armMarkerClock(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { keyAt?: number; markedAt?: number };
-    delete w.keyAt;
-    delete w.markedAt;
-    document.addEventListener('keydown', () => (w.keyAt = performance.now()), { capture: true, once: true });
-    const editor = document.querySelector('[data-testid="editor"]')!;
-    const seen = new MutationObserver(() => {
-      if (w.keyAt !== undefined && editor.querySelector('.squiggly-error')) {
-        w.markedAt = performance.now();
-        seen.disconnect();
-      }
-    });
-    seen.observe(editor, { subtree: true, childList: true, attributes: true });
-  });
-}
 
 async function browserSimulation(page: Page): Promise<number> {
   await page.click('[data-testid="panel:simulate"]');
