@@ -231,7 +231,7 @@ describe('houserules diff', () => {
       }
     }
     // a flag no mode of this run reads is said, not ignored
-    for (const [extra, needs] of [[['--witness-out', 'w.rules'], '--behaviour'], [['--witness-board', 'b.svg'], '--behaviour'], [['--depth', '3'], '--behaviour'], [['--agents', 'random'], '--balance'], [['--players', '4'], '--behaviour or --balance'], [['--option', 'leftover_sharing=pooled'], '--behaviour or --balance']] as const) {
+    for (const [extra, needs] of [[['--witness-out', 'w.rules'], '--behaviour'], [['--witness-board', 'b.svg'], '--behaviour'], [['--depth', '3'], '--behaviour'], [['--agents', 'random'], '--behaviour or --balance'], [['--players', '4'], '--behaviour or --balance'], [['--option', 'leftover_sharing=pooled'], '--behaviour or --balance']] as const) {
       const run = await runCli([...base, ...extra]);
       expect(run.code, extra.join(' ')).toBe(2);
       expect(run.stderr).toContain(`${extra[0]} is for ${needs}`);

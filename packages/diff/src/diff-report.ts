@@ -170,7 +170,7 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
       const pad = steered ? '      ' : '';
       out.push(`${lead}${printable(d.summary)}`);
       if (!w || d.sameAs) continue;
-      out.push(`${pad}found in ${w.found.phase} game ${w.found.games} (${fromText(w.found.arrangement)}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
+      out.push(`${pad}found in ${w.found.phase} game ${w.found.games} (${fromText(w.found)}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
       if (d.isolation === 'isolated' && d.direction === 'minus') out.push(`${pad}the second without only it: the first with every other difference taken from the second (the isolation module)`);
       else if (d.isolation === 'isolated' && d.isolatedDeclarations) {
         out.push(`${pad}the second's ${d.nodes.length === 1 ? 'declaration' : 'declarations'}, taken alone into the first:`);
@@ -297,7 +297,7 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
       out.push(steered ? `- ${code(d.label)}: ${esc(d.summary)}` : esc(d.summary));
       if (!w || d.sameAs) continue;
       const pad = steered ? '  ' : '';
-      out.push(`${pad}- found in ${w.found.phase} game ${w.found.games} (${fromText(w.found.arrangement)}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
+      out.push(`${pad}- found in ${w.found.phase} game ${w.found.games} (${fromText(w.found)}seed ${w.found.seed}, ${w.found.moves} decisions) in ${(w.ms / 1000).toFixed(2)} s, shrunk to ${w.moves.length} in ${w.shrinkSteps} replays in ${(w.shrinkMs / 1000).toFixed(2)} s`);
       if (w.verified) out.push(`${pad}- it ends with ${code(w.verified.expect)}, which holds on the first and fails on the second (${code(w.verified.failureOnB ?? 'failed')})`);
       if (d.isolation === 'isolated' && d.direction === 'minus') out.push(`${pad}- the second without only it: the first with every other difference taken from the second (the isolation module)`);
       else if (d.isolation === 'isolated' && d.isolatedDeclarations) {
@@ -358,8 +358,9 @@ function pairLabels(d: SearchResult['differences'][number], A: string, B: string
 }
 
 /** where a witness's game started: the start of a game, a generic arrangement, or one made from its difference's guard */
-function fromText(arrangement: string | undefined): string {
-  if (!arrangement) return 'from the start, ';
+function fromText(found: { arrangement?: string; agents?: string }): string {
+  const arrangement = found.arrangement;
+  if (!arrangement) return found.agents ? `from the start, played by ${found.agents}; ` : 'from the start, ';
   const guard = /^guard of ([^:]+): (.*)$/.exec(arrangement);
   return guard ? `arranged from the guard of ${guard[1]}: ${guard[2]}; ` : `from the ${arrangement} arrangement, `;
 }

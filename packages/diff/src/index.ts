@@ -26,3 +26,4 @@ export type { IsolatedSides, Verification, WitnessVerifier } from './verify-witn
 export { arrangements } from './arrangements.ts';
 export { guardArrangements, guardReads, type GuardReads } from './guard-arrangements.ts';
 export type { Arrangement } from './arrangements.ts';
+export { answerIndex, searchAgents, seatAgents, seatAgentsText, type SearchAgent } from './search-agents.ts';

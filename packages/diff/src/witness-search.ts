@@ -8,6 +8,8 @@ import type { StructuralDiff } from './structural-diff.ts';
 import { verifyWitness, type IsolatedSides, type WitnessVerifier } from './verify-witness.ts';
 import { arrangements } from './arrangements.ts';
 import { guardArrangements } from './guard-arrangements.ts';
+import { answerIndex, searchAgents, seatAgents, seatAgentsText, type SearchAgent } from './search-agents.ts';
+import type { AgentSpec } from '@houserules/simulation';
 
 export interface SearchOptions {
   /** seats (default: the most both graphs allow, at most 4, at least their minimum) */
@@ -45,6 +47,13 @@ export interface SearchOptions {
    * is kept, ending with the first line that tells them apart
    */
   verify?: WitnessVerifier;
+  /**
+   * agents that play some of the games from the start, besides the first
+   * scenario's own policies (`diff --agents`; random and first are the search's own)
+   */
+  agents?: readonly AgentSpec[];
+  /** false: no game is played by agents (policies or `agents`), only by the search's random and steered picks */
+  agentGames?: boolean;
   /** false: every game starts at the start (no arranged states) */
   arrange?: boolean;
   /** false: a witness that ends on a derived value, an event or a scratch var is not followed by a search for one a player sees */
@@ -76,11 +85,12 @@ export interface Witness {
   moves: string[];
   divergence: Divergence;
   /**
-   * how it was found: the phase (from the start of a game, random or steered;
-   * or `arranged`: from an arranged state, steered, rolls fixed along the way),
-   * the games played, the moves before shrinking, the arrangement's name
+   * how it was found: the phase (from the start of a game, random or steered,
+   * or `played` by agents, seat by seat as `agents` says; or `arranged`: from
+   * an arranged state, steered, rolls fixed along the way), the games played,
+   * the moves before shrinking, the arrangement's name
    */
-  found: { phase: 'random' | 'steered' | 'arranged'; games: number; moves: number; seed: number; arrangement?: string };
+  found: { phase: 'random' | 'steered' | 'played' | 'arranged'; games: number; moves: number; seed: number; arrangement?: string; agents?: string };
   /** candidates tried while shrinking */
   shrinkSteps: number;
   /** milliseconds to find it, and to shrink it */
@@ -209,7 +219,9 @@ interface Found {
   /** the pair its search played (`pair` is that pair, or one of its arranged views) */
   base: LockstepPair;
   direction: 'plus' | 'minus' | null;
-  phase: 'random' | 'steered' | 'arranged';
+  phase: 'random' | 'steered' | 'played' | 'arranged';
+  /** a game played by agents: which seat by which */
+  agents?: string;
   index: number;
   ms: number;
 }
@@ -289,6 +301,20 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     options.onProgress({ phase, games: result.games, differences: countable, witnessed, seconds: (t - start) / 1000 });
   };
 
+  // the agents some games from the start are played by (the first's policies, `--agents`), per pair: an isolation's
+  // first graph is another graph, and a policy it no longer has is left out
+  const agentsByPair = new Map<LockstepPair, SearchAgent[]>();
+  const agentsOf = (on: LockstepPair): SearchAgent[] => {
+    if (options.agentGames === false) return [];
+    let list = agentsByPair.get(on);
+    if (!list) {
+      const active = new Set(on.a.graph.policies.filter((p) => p.status === 'active').map((p) => p.name));
+      const given = (options.agents ?? []).filter((s) => s.name === 'mcts' || s.name === 'random' || s.name === 'first' || active.has(s.name));
+      agentsByPair.set(on, (list = searchAgents(on.a.graph, given)));
+    }
+    return list;
+  };
+
   /** plays games of one pair for target ti until one diverges where it counts, or `until` */
   const searchTarget = (ti: number, on: LockstepPair, until: number, direction: 'plus' | 'minus' | null, arrangedOnly = false, only = false): void => {
     const isolated = direction !== null || arrangedOnly || only;
@@ -304,6 +330,8 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     const own = on.arrangements.flatMap((x, i) => (t && x.label.startsWith(`guard of ${t.nodes[0]}:`) ? [i] : []));
     const generic = on.arrangements.flatMap((x, i) => (x.label.startsWith('guard of ') ? [] : [i]));
     const order = own.length === 0 || generic.length === 0 ? [...own, ...generic] : Array.from({ length: Math.max(own.length, generic.length) }, (_, k) => [own[(2 * k) % own.length]!, own[(2 * k + 1) % own.length]!, generic[k % generic.length]!]).flat();
+    const agents = arrangedOnly ? [] : agentsOf(on);
+    let playedGames = 0;
     for (let i = 0; i < games && !found[ti]; i++) {
       if (now() > until) {
         search.outOfTime = true;
@@ -312,13 +340,18 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       }
       // every other game after the first random ones starts from an arranged state (short, steered, rolls fixed along the way)
       const fromArranged = order.length > 0 && (arrangedOnly || (i >= Math.min(randomGames, 2) && i % 2 === 1));
-      const seed = fromArranged ? firstSeed + arranged : firstSeed + (i < randomGames ? i : i - randomGames);
-      const steered = fromArranged || i >= randomGames;
+      // a third of the games from the start after the first two are played by agents, seat by seat (a mix of them and
+      // the search's steered picks)
+      const byAgents = !fromArranged && agents.length > 0 && i >= 2 && Math.floor(i / 2) % 3 === 1;
+      const seed = fromArranged ? firstSeed + arranged : byAgents ? firstSeed + playedGames : firstSeed + (i < randomGames ? i : i - randomGames);
+      const steered = fromArranged || byAgents || i >= randomGames;
       const from = fromArranged ? on.arranged(order[arranged++ % order.length]!) : on;
       const game = played === 0 && on === pair ? probe : from.start(seed);
       played++;
       if (!game) continue;
-      const picker = new MovePicker(seed * 7919 + (steered ? 1 : 0) + (fromArranged ? 2 : 0), steered ? hot : null);
+      const picker = new MovePicker(seed * 7919 + (steered ? 1 : 0) + (fromArranged ? 2 : 0) + (byAgents ? 4 : 0), steered ? hot : null);
+      const mix = byAgents ? seatAgents(agents, players, playedGames++) : null;
+      const seats = mix ? mix.map((x, seat) => (x ? x.make(on.lgA, seed * 7919 + seat) : null)) : null;
       let decisions = 0;
       const most = fromArranged ? Math.min(depth, ARRANGED_DEPTH) : depth;
       while (!game.divergence && !game.over && decisions < most) {
@@ -330,7 +363,17 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
           if (total !== null ? picker.chance(0.5) : picker.chance(0.3)) game.play(`fix dice to ${total ?? 2 + picker.below(11)}`);
         }
         if (game.divergence) break;
-        game.play(picker.pick(moves));
+        const agent = seats?.[game.nextSeat()];
+        if (agent) {
+          // the agent answers on the first game; the same named move is played on both
+          let k = -1;
+          try {
+            k = answerIndex(agent.choose(game.ga, game.nextSeat()), moves.map((m) => m.move));
+          } catch {
+            k = -1;
+          }
+          game.play(k >= 0 ? moves[k]!.name : picker.pick(moves));
+        } else game.play(picker.pick(moves));
         decisions++;
       }
       search.games++;
@@ -340,7 +383,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       result.depth = Math.max(result.depth, decisions);
       const d = game.divergence;
       if (!d) continue;
-      const f: Found = { game, pair: from, base: on, direction, phase: fromArranged ? 'arranged' : steered ? 'steered' : 'random', index: search.games, ms: now() - t0 };
+      const f: Found = { game, pair: from, base: on, direction, phase: fromArranged ? 'arranged' : byAgents ? 'played' : steered ? 'steered' : 'random', ...(mix ? { agents: seatAgentsText(mix) } : {}), index: search.games, ms: now() - t0 };
       if (isolated) {
         if (accepts[ti]!(d)) found[ti] = f;
         continue;
@@ -522,7 +565,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       players,
       moves: chosen.moves,
       divergence: chosen.divergence,
-      found: { phase: fc.phase, games: fc.index, moves: fc.game.moves.length, seed: fc.game.seed, ...(fc.pair.arrangement ? { arrangement: fc.pair.arrangement.label } : {}) },
+      found: { phase: fc.phase, games: fc.index, moves: fc.game.moves.length, seed: fc.game.seed, ...(fc.pair.arrangement ? { arrangement: fc.pair.arrangement.label } : {}), ...(fc.agents ? { agents: fc.agents } : {}) },
       ...(fc.pair.arrangement ? { arrange: fc.pair.arrangement.lines } : {}),
       shrinkSteps: steps,
       ms: fc === f ? f.ms : f.ms + fc.ms,

@@ -75,7 +75,9 @@ Options:
   --shrink-seconds S    CPU time for shrinking the witnesses found (default: as --budget-seconds)
   --seed S              first seed (default 1)
   --players N           seats (default: 4, within both scenarios' ranges)
-  --agents a,b,…        agents for --balance (random, first, mcts(…), or a policy both declare)
+  --agents a,b,…        agents for --balance (random, first, mcts(…), or a policy both declare);
+                        with --behaviour, agents that play some searched games besides the
+                        first's own policies
   --workers N           play --balance games on N worker threads (same numbers for any N)
   --witness-out FILE    write the witness test there (a module extending the first scenario, each
                         test run on both sides first), FILE.second.rules (the same tests aimed at
@@ -299,7 +301,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ['depth', behaviour, '--behaviour'],
     ['budget-seconds', behaviour, '--behaviour'],
     ['shrink-seconds', behaviour, '--behaviour'],
-    ['agents', balance, '--balance'],
+    ['agents', behaviour || balance, '--behaviour or --balance'],
     ['workers', balance, '--balance'],
     ['games', behaviour || balance, '--behaviour or --balance'],
     ['seed', behaviour || balance, '--behaviour or --balance'],
@@ -401,6 +403,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         shrinkSeconds: num(numbers.shrink),
         seed: num(numbers.seed),
         steerBy: structural,
+        // the search plays some games by the first's policies and by these agents (random and first are its own)
+        agents: agents[0]!,
         now: cpuMilliseconds,
         isolate: testable ? { host: A.host, fileA: A.file, readB: B.host.readCached } : undefined,
         // every witness is run as a test on both sides (a module beside the witness file, through the first side's confined host) before it is reported
