@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compile, createMemoryHost } from '@houserules/compiler';
-import { checkWitness, searchWitness, structuralDiff, witnessTest } from '@houserules/diff';
+import { checkWitness, differenceTargets, searchWitness, structuralDiff, witnessTest } from '@houserules/diff';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const files: Record<string, string> = {};
@@ -128,5 +128,22 @@ describe('showcase: Diamond Islands against Kaffee für Catan', () => {
       const texts = witnessTest([{ label: d.label, witness: w, isolated: d.isolatedDeclarations, direction: 'plus' }], verify.a, verify.b, { a: 'Diamond Islands', b: 'Kaffee für Catan', module: 'ends_witness' });
       expect(checkWitness(host, verify.path, texts), d.label).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
     }
+  });
+});
+
+describe('differences only by the names Kaffee gave what Diamond Islands has', () => {
+  const targets = differenceTargets(diff, islands, kaffee);
+  const target = (key: string) => targets.find((t) => t.nodes[0] === key);
+  it('are no difference in play: the renamed token and pool, and what reads them the same way', () => {
+    // diamond → bean and gems → beans are *renamed?* pairs; once Kaffee's names are read as Diamond Islands', these are the same
+    for (const key of ['token diamond', 'token bean', 'pool gems', 'pool beans', 'derived extra_vp', 'ranking ranking']) {
+      expect(target(key)?.noEffect, key).toMatch(/the rules play the same/);
+    }
+  });
+  it('keeps what differs in meaning besides the names: the jungle corners are not the mines’ corners, the robber’s threshold', () => {
+    // trade_islands_unsettled reads mine_corner / jungle_corner: a renamed pair whose definitions differ (a mine, the jungle islands)
+    expect(target('constraint trade_islands_unsettled')?.noEffect).toBeNull();
+    expect(target('derived robber_threshold_reached')?.noEffect).toBeNull();
+    expect(target('rule chart_the_way_to_trade')?.noEffect).toBeNull();
   });
 });

@@ -99,7 +99,7 @@ export function runDiffBench(scenariosDir: string): void {
         firstMoves = first.witness!.moves.length;
       }
       for (const d of r.differences) {
-        if (d.summary.startsWith('a policy') || d.summary.startsWith('an invariant') || d.sameAs) continue;
+        if (d.noEffect || d.sameAs) continue;
         const e = byDifference.get(d.label) ?? { find: [], shrink: [], moves: [], found: [] };
         if (d.witness) {
           e.find.push(d.witness.ms / 1000);

@@ -86,7 +86,7 @@ export function runDiffWitnessBench(scenariosDir: string): void {
     });
     const total = (cpuMs() - t0) / 1000;
     for (const d of r.differences) {
-      if (d.summary.startsWith('a policy') || d.summary.startsWith('an invariant')) continue;
+      if (d.noEffect) continue;
       const w = d.witness;
       const label = d.label.length > 48 ? `${d.label.slice(0, 48)}…` : d.label;
       if (!w || d.sameAs) {

@@ -160,7 +160,7 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
     out.push('Behaviour:');
     for (const d of beh.diagnostics) out.push(`${d.severity}: ${printable(d.message)} [${d.code}]`);
     const found = beh.differences.filter((d) => d.witness);
-    const sought = beh.differences.filter((d) => d.witness || !d.summary.startsWith('a policy') && !d.summary.startsWith('an invariant'));
+    const sought = beh.differences.filter((d) => d.witness || !d.noEffect);
     const steered = beh.differences.length > 1 || beh.differences[0]?.label !== 'any divergence';
     if (steered) out.push(`a witness for ${found.length} of ${sought.length} difference${sought.length === 1 ? '' : 's'} that can show in play (${beh.games} games)`);
     else if (!beh.witness) out.push(printable(beh.summary));
@@ -288,7 +288,7 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
     out.push('### Behaviour', '');
     for (const d of beh.diagnostics) out.push(`${d.severity}: ${esc(d.message)} (${code(d.code)})`, '');
     const found = beh.differences.filter((d) => d.witness);
-    const sought = beh.differences.filter((d) => d.witness || (!d.summary.startsWith('a policy') && !d.summary.startsWith('an invariant')));
+    const sought = beh.differences.filter((d) => d.witness || !d.noEffect);
     const steered = beh.differences.length > 1 || beh.differences[0]?.label !== 'any divergence';
     if (steered) out.push(`A witness for ${found.length} of ${sought.length} difference${sought.length === 1 ? '' : 's'} that can show in play (${beh.games} games).`, '');
     else if (!beh.witness) out.push(esc(beh.summary), '');

@@ -33,6 +33,39 @@ const DECLARATIONS = new Set(['scenario', 'token', 'group', 'pool', 'var', 'card
 
 const wordingOnly = (c: NodeChange): boolean => c.status === 'changed' && c.parts.every((p) => WORDING.has(p));
 
+/**
+ * The second graph's names read as the first's, by the structural diff's
+ * *renamed?* pairs (`pool beans` → `gems`): an id of the second (`pool:beans`)
+ * → the first's (`pool:gems`).
+ */
+function renamedIds(diff: StructuralDiff, nodesA: GraphNode[], nodesB: GraphNode[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of diff.renamed) {
+    const na = nodesA.find((n) => n.kind === r.kind && n.name === r.from);
+    const nb = nodesB.find((n) => n.kind === r.kind && n.name === r.to);
+    if (na && nb && na.id !== nb.id) out.set(nb.id, na.id);
+  }
+  return out;
+}
+
+/** a part of the second's node with the renamed ids read as the first's (ids are quoted strings in the canonical JSON) */
+function readAsFirst(part: string | undefined, ids: Map<string, string>): string | undefined {
+  if (part === undefined || ids.size === 0) return part;
+  return part.replace(/\\?"([A-Za-z_]+:[A-Za-z0-9_]+)\\?"/g, (whole, id: string) => (ids.has(id) ? whole.replace(id, ids.get(id)!) : whole));
+}
+
+/** the parts two nodes differ in besides their words, once the second's renamed names are read as the first's */
+function meaningDiffers(na: GraphNode, nb: GraphNode, ids: Map<string, string>): boolean {
+  const keys = new Set([...Object.keys(na.parts), ...Object.keys(nb.parts)] as (keyof GraphNode['parts'])[]);
+  for (const k of keys) {
+    if (WORDING.has(k)) continue;
+    const pa = na.parts[k]?.replaceAll(na.id, '$self');
+    const pb = readAsFirst(nb.parts[k], ids)?.replaceAll(nb.id, '$self');
+    if (pa !== pb) return true;
+  }
+  return false;
+}
+
 /** The differences of a structural diff worth a witness of their own, in the diff's order. */
 export function differenceTargets(diff: StructuralDiff, a: RuleGraph, b: RuleGraph): DifferenceTarget[] {
   const sides = [graphNodes(a), graphNodes(b)];
@@ -101,6 +134,34 @@ export function differenceTargets(diff: StructuralDiff, a: RuleGraph, b: RuleGra
     return out;
   };
 
+  // a node that differs only by the names the second gave what the first has (a renamed pool, token, derived value…)
+  const ids = renamedIds(diff, sides[0]!, sides[1]!);
+  const renameOf = new Map<string, string>();
+  for (const r of diff.renamed) {
+    renameOf.set(`${r.kind} ${r.from}`, `${r.kind} ${r.to}`);
+    renameOf.set(`${r.kind} ${r.to}`, `${r.kind} ${r.from}`);
+  }
+  const namesRead = (n: GraphNode): string => {
+    const read = [...ids].filter(([idB]) => n.reads.includes(idB) || Object.values(n.parts).some((p) => p?.includes(`"${idB}"`) || p?.includes(`\\"${idB}\\"`)));
+    return read.map(([idB, idA]) => `\`${idB.replace(/^[a-z]+:/, '')}\` as \`${idA.replace(/^[a-z]+:/, '')}\``).join(', ');
+  };
+  const onlyRenamed = (c: NodeChange): string | null => {
+    if (ids.size === 0) return null;
+    const key = nodeKey(c);
+    if (c.status === 'changed') {
+      const na = byKey[0]!.get(key);
+      const nb = byKey[1]!.get(key);
+      if (!na || !nb || meaningDiffers(na, nb, ids)) return null;
+      return `the same once the second's renamed names are read as the first's (${namesRead(nb) || 'its names'}): the rules play the same`;
+    }
+    // one side of a *renamed?* pair whose meanings are the same
+    const other = renameOf.get(key);
+    if (!other) return null;
+    const [na, nb] = c.status === 'removed' ? [byKey[0]!.get(key), byKey[1]!.get(other)] : [byKey[0]!.get(other), byKey[1]!.get(key)];
+    if (!na || !nb || meaningDiffers(na, nb, ids)) return null;
+    return `renamed (${na.kind} ${na.name} → ${nb.name}), the same meaning: the rules play the same`;
+  };
+
   const targets: DifferenceTarget[] = [];
   const byOwner = new Map<string, DifferenceTarget>();
   for (const c of changes) {
@@ -117,6 +178,12 @@ export function differenceTargets(diff: StructuralDiff, a: RuleGraph, b: RuleGra
     if (!t) continue;
     t.nodes.push(key);
     for (const x of touchesOf(key)) t.touch.add(x);
+  }
+  // a difference all of whose nodes differ only by names the second gave what the first has
+  for (const t of targets) {
+    if (t.noEffect !== null) continue;
+    const why = t.nodes.map((k) => changes.find((c) => nodeKey(c) === k)).map((c) => (c ? onlyRenamed(c) : null));
+    if (why.every((w) => w !== null)) t.noEffect = why[0]!;
   }
   for (const t of targets) {
     const through = [...t.touch].flatMap((k) => (k.startsWith('constraint ') ? constrained(k.slice(11)) : []));

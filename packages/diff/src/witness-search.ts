@@ -145,6 +145,8 @@ export interface DifferenceSearch {
   sameAs: string | null;
   /** why it has no witness: no effect on play, or the budget */
   summary: string;
+  /** no game can show it (a policy, an invariant, a node only renamed): the summary says why */
+  noEffect?: boolean;
   /** a divergence was found, but run as a test on both sides it did not tell them apart: what happened */
   unverified?: string | null;
 }
@@ -284,6 +286,7 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     isolatedDeclarations: null,
     sameAs: null,
     summary: t?.noEffect ?? '',
+    ...(t?.noEffect ? { noEffect: true } : {}),
   }));
   const accepts: Accept[] = targets.map((t) => (t ? (d) => involves(d, t) : () => true));
   const found: (Found | null)[] = targets.map(() => null);
