@@ -83,10 +83,33 @@ function declarationOf(na: GraphNode | undefined, nb: GraphNode | undefined, b: 
   if (!nb) return { problem: 'a node of the group is on neither side' };
   if (nb.kind === 'option') {
     if (!na) return sourceOf(nb.provenance, readB)?.trim() ?? { problem: `the source of option ${nb.name} cannot be read` };
+    // the same values, another default: the new default; other values: the second's declaration over the first's
+    if (na.parts.type !== nb.parts.type) {
+      const text = sourceOf(nb.provenance, readB)?.trim().replace(/^override\s+/, '');
+      if (text === undefined) return { problem: `the source of option ${nb.name} cannot be read` };
+      return `override ${text}`;
+    }
     const o = b.options.find((x) => x.name === nb.name)!;
     return `option ${nb.name} = ${String(o.default)}`;
   }
   const text = sourceOf(nb.provenance, readB)?.trim().replace(/^override\s+/, '');
   if (text === undefined) return { problem: `the source of ${nb.kind} ${nb.name} cannot be read` };
-  return na ? `override ${text}` : text;
+  // an override keeps the replaced one's scope; a new pool, var or zone of each player (or site), or a new derived
+  // value per player, is declared in its `per` block
+  if (na) return `override ${text}`;
+  const scope = perScope(nb);
+  return scope === null ? text : `per ${scope} {\n${text.split('\n').map((l) => (l.trim() === '' ? '' : `  ${l}`)).join('\n')}\n}`;
+}
+
+/** the `per` block a node is declared in (`player`, `hex`, `corner`, `edge`), or null: the table's */
+function perScope(n: GraphNode): string | null {
+  const part = n.kind === 'var' ? n.parts.type : n.kind === 'pool' || n.kind === 'zone' || n.kind === 'derived' ? (n.kind === 'derived' ? n.parts.type : n.parts.definition) : undefined;
+  if (part === undefined) return null;
+  try {
+    const o = JSON.parse(part) as { scope?: unknown; perPlayer?: unknown };
+    if (o.perPlayer === true) return 'player';
+    return typeof o.scope === 'string' && ['player', 'hex', 'corner', 'edge'].includes(o.scope) ? o.scope : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWitness, differenceTargets, involves, replayWitness, searchWitness, structuralDiff, verifyWitness, witnessTest, LockstepPair } from '../src/index.ts';
+import { checkWitness, differenceTargets, involves, isolateDifference, replayWitness, searchWitness, structuralDiff, verifyWitness, witnessTest, LockstepPair } from '../src/index.ts';
 import { createMemoryHost } from '@houserules/compiler';
 import { BASE, graphOf, read } from './fixtures.ts';
 
@@ -245,5 +245,38 @@ describe('crediting and isolation both ways', () => {
     const check = checkWitness(h, '/s/luck_witness.rules', texts);
     expect(check).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
     expect(check.tests).toHaveLength(2);
+  });
+});
+
+describe('isolation writes a declaration where the second declares it', () => {
+  // the second printing: a new per-player var (read by a new rule) and the bonus option with another set of values
+  const second = BASE.replace('option bonus_rule: plain | doubled = plain "How the bonus pays."', 'option bonus_rule: plain | doubled | tripled = tripled "How the bonus pays."')
+    .replace('  derive worth: number = purse.coin\n', '  derive worth: number = purse.coin\n  var left_times: number = 0\n')
+    .replace('rule bonus on paid(amount)', 'rule count_leavers on paid(amount) {\n  for p in players where p.plan == leave {\n    set p.left_times = p.left_times + 1\n  }\n}\n\nrule bonus on paid(amount)');
+  const files = { '/s/luck.rules': BASE, '/t/luck.rules': second };
+  const { graph: a, host: h } = graphOf(files, '/s/luck.rules');
+  const b = graphOf(files, '/t/luck.rules').graph;
+  const targets = differenceTargets(structuralDiff(a, b), a, b);
+  const src = { host: h, fileA: '/s/luck.rules', readB: read(files) };
+
+  it('a new var of each player in a `per player` block of its own, so that it stays one per player', () => {
+    const t = targets.find((x) => x.nodes.includes('var left_times'))!;
+    const counting = targets.find((x) => x.nodes[0] === 'rule count_leavers')!;
+    const r = isolateDifference([t, counting].filter((x, i, all) => all.indexOf(x) === i), a, b, src);
+    expect('problem' in r ? r.problem : null).toBeNull();
+    if (!('problem' in r)) {
+      expect(r.declarations).toMatch(/per player \{\n {2}var left_times: number = 0\n\}/);
+      expect(r.graph.vars.find((v) => v.name === 'left_times')?.scope).toBe('player');
+    }
+  });
+
+  it('an option with other values as the second declares it, over the first’s', () => {
+    const t = targets.find((x) => x.nodes[0] === 'option bonus_rule')!;
+    const r = isolateDifference(t, a, b, src);
+    expect('problem' in r ? r.problem : null).toBeNull();
+    if (!('problem' in r)) {
+      expect(r.declarations).toMatch(/^override option bonus_rule: plain \| doubled \| tripled = tripled/);
+      expect(r.graph.options.find((o) => o.name === 'bonus_rule')?.default).toBe('tripled');
+    }
   });
 });
