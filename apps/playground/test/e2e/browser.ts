@@ -111,6 +111,18 @@ export async function whenChecked(page: Page, timeout = 60_000): Promise<void> {
   await page.waitForSelector('[data-testid="open-gallery"][data-ready="true"]', { timeout });
 }
 
+/**
+ * Gives the editor the keyboard: a click in the text near the editor's top left corner, then a wait until Monaco has
+ * focus. (Not a click on `.view-lines`: that element is as tall and wide as the whole file, its middle far below the
+ * window, and a click there lands wherever scrolling it into view put something else.)
+ */
+export async function focusEditor(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForSelector('[data-testid="editor"]:not([data-loading]) .monaco-editor .view-lines .view-line', { timeout: 150_000 });
+  const margin = await page.locator('[data-testid="editor"] .monaco-editor .margin').boundingBox();
+  await page.click('[data-testid="editor"] .monaco-editor', { position: { x: (margin?.width ?? 60) + 40, y: 10 } });
+  await page.waitForSelector('[data-testid="editor"] .monaco-editor.focused', { timeout });
+}
+
 /** Console errors and page errors of every page so far (what the tests require to stay empty). */
 export function problemsOf(session: Session): string[] {
   return [...session.problems.console, ...session.problems.pageErrors];

@@ -2,7 +2,7 @@
 // scenario; a typo is marked where it is; a shared link opened by a fresh visitor gives the same sources.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { problemsOf, useBrowserSession, whenChecked } from './browser.ts';
+import { problemsOf, useBrowserSession, whenChecked, focusEditor } from './browser.ts';
 
 const browser = useBrowserSession();
 
@@ -12,9 +12,7 @@ const browser = useBrowserSession();
  * wait for the focus, then go to the end.
  */
 async function toEndOfFile(p: Page): Promise<void> {
-  await p.waitForSelector('[data-testid="editor"]:not([data-loading]) .monaco-editor .view-lines .view-line', { timeout: 150_000 });
-  await p.click('[data-testid="editor"] .view-lines');
-  await p.waitForSelector('[data-testid="editor"] .monaco-editor.focused', { timeout: 60_000 });
+  await focusEditor(p);
   await p.keyboard.press('Control+End');
 }
 
@@ -50,7 +48,7 @@ describe('editing in the playground', () => {
     expect(await page.locator('[data-testid^="file:scenarios/durango/tests/"]').count()).toBeGreaterThan(2);
     await session.screenshot(page, 'durango');
     await page.click('[data-testid="file:scenarios/catan/base.rules"]');
-    await page.click('[data-testid="editor"] .view-lines');
+    await focusEditor(page);
     await page.keyboard.type('zzz');
     // A read-only model refuses the keystrokes (Monaco says why in a tooltip).
     expect(await page.locator('[data-testid="editor"] .view-line').first().textContent()).not.toContain('zzz');
@@ -72,7 +70,7 @@ describe('editing in the playground', () => {
     await expect(problem.textContent()).resolves.toContain('in_cave_cont');
     await session.screenshot(page, 'typo-marker');
     // Fixing it: the missing letter (in_cave_co|nt + 1).
-    await page.click('[data-testid="editor"] .view-lines');
+    await focusEditor(page);
     await page.keyboard.press('Control+End');
     for (let i = 0; i < 'nt + 1'.length; i++) await page.keyboard.press('ArrowLeft');
     await page.keyboard.type('u');

@@ -1,7 +1,7 @@
 // The "done when": an author writes a house rule for Catan, tests it, simulates it, plays it and compares it
 // with the base game, without leaving the page.
 import { describe, expect, it } from 'vitest';
-import { problemsOf, useBrowserSession, whenChecked } from './browser.ts';
+import { problemsOf, useBrowserSession, whenChecked, focusEditor } from './browser.ts';
 
 const browser = useBrowserSession();
 
@@ -30,7 +30,7 @@ describe('a house rule for Catan', () => {
     await whenChecked(page);
     await page.click('[data-testid="new-house-rule"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="open-gallery"]')?.textContent?.includes('house rules'), null, { timeout: 60_000 });
-    await page.click('[data-testid="editor"] .view-lines');
+    await focusEditor(page);
     await page.keyboard.press('Control+End');
     // Pasted at the end of the file (typed key by key, a completion list that opens late would swallow an Enter).
     await page.evaluate((text) => navigator.clipboard.writeText(text), HOUSE_RULE);

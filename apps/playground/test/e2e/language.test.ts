@@ -3,7 +3,7 @@
 // service answers late.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { problemsOf, useBrowserSession } from './browser.ts';
+import { problemsOf, useBrowserSession, focusEditor } from './browser.ts';
 
 const browser = useBrowserSession();
 
@@ -154,7 +154,7 @@ describe('the language service in the editor', () => {
     await session.screenshot(page, 'typo-language-service');
     await page.keyboard.press('Escape');
     // The quick fix (Ctrl+.) offers the declared name and puts it in place; the marker goes.
-    await page.click('[data-testid="editor"] .view-lines');
+    await focusEditor(page);
     await goToLineWith(page, 'set relics_collected = relics_colected');
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowLeft');

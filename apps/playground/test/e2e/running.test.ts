@@ -2,7 +2,7 @@
 // Diamant round is played by hand as seat 1 against bots, then stepped back; after an edit the results say they
 // are stale, in another scenario they are gone, and a notice goes by itself.
 import { describe, expect, it } from 'vitest';
-import { problemsOf, useBrowserSession } from './browser.ts';
+import { problemsOf, useBrowserSession, focusEditor } from './browser.ts';
 
 const browser = useBrowserSession();
 
@@ -113,9 +113,7 @@ describe('running a scenario in the playground', () => {
   it('says the results are stale after an edit, clears them in another scenario, and lets a notice go', async () => {
     const { page, session } = browser;
     await page.click('[data-testid="file:scenarios/diamant/diamant.rules"]');
-    await page.waitForSelector('[data-testid="editor"]:not([data-loading]) .monaco-editor .view-lines .view-line');
-    await page.click('[data-testid="editor"] .view-lines');
-    await page.waitForSelector('[data-testid="editor"] .monaco-editor.focused');
+    await focusEditor(page);
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\n// a note');
     await page.click('[data-testid="panel:tests"]');

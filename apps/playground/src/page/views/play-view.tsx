@@ -49,6 +49,8 @@ export function PlayView({ pg }: { pg: Playground }) {
     // a bot of the old scenario's game that is still searching stops
     generation.current++;
     stopSearch.current?.();
+    // and leaves the page at once, not when the worker has answered the stop
+    thinking.value = null;
   }, [check, pg.entryId.value]);
 
   const apply = async (p: Promise<PlayResult>): Promise<void> => {
@@ -77,8 +79,9 @@ export function PlayView({ pg }: { pg: Playground }) {
     try {
       await apply(pending.result as Promise<PlayResult>);
     } finally {
-      stopSearch.current = null;
-      thinking.value = null;
+      // (a game of another scenario started since keeps its own search and its own indicator)
+      if (stopSearch.current === pending.cancel) stopSearch.current = null;
+      if (asked === generation.current) thinking.value = null;
     }
   };
   const actions: GameActions = {
