@@ -129,6 +129,20 @@ describe('showcase: Diamond Islands against Kaffee für Catan', () => {
       expect(checkWitness(host, verify.path, texts), d.label).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
     }
   });
+
+  it('witnesses the third, the general supply short, from the flag its end reads turned (a payout sets it)', () => {
+    const some = { ...diff, changes: diff.changes.filter((c) => c.kind === 'end' && c.name === 'general_supply_short') };
+    const verify = { host, path: join(root, 'diamond-islands/short_witness.rules'), a: { extends: './diamond-islands.rules', variant: null, options: {} }, b: { extends: '../kaffee/kaffee.rules', variant: null, options: {} } };
+    const r = searchWitness({ graph: islands, options: {} }, { graph: kaffee, options: {} }, { steerBy: some, players: 4, budgetSeconds: 300, isolate: { host, fileA: islandsFile, readB: read }, verify });
+    const d = r.differences[0]!;
+    const w = d.witness!;
+    expect(w).not.toBeNull();
+    expect(w.found.arrangement).toBe('guard of end general_supply_short: supply_short set');
+    expect(w.arrange).toContain('  set supply_short = true');
+    expect(w.verified?.expect).toMatch(/^expect game over/);
+    const texts = witnessTest([{ label: d.label, witness: w, isolated: d.isolatedDeclarations, direction: 'plus' }], verify.a, verify.b, { a: 'Diamond Islands', b: 'Kaffee für Catan', module: 'short_witness' });
+    expect(checkWitness(host, verify.path, texts)).toMatchObject({ passesOnA: true, failsOnB: true, problem: null });
+  });
 });
 
 describe('differences only by the names Kaffee gave what Diamond Islands has', () => {

@@ -28,6 +28,8 @@ export interface GuardReads {
   totals: Set<number>;
   /** a rule on `dice_rolled` compares the total with a hex's number */
   hexValue: boolean;
+  /** the table's yes/no vars it reads (`end general_supply_short when supply_short`): a flag some rule sets */
+  flags: Set<string>;
 }
 
 /** the most hexes of the kinds read that get an arrangement of their own */
@@ -38,6 +40,8 @@ const PIECES_PER_HEX = 3;
 const GIVEN = 2;
 /** the most such lines */
 const GIVEN_LINES = 12;
+/** the most flags (the table's yes/no vars) turned, one arrangement each */
+const FLAGS = 2;
 /** the most expression nodes read for one difference (derived values inlined) */
 const WALK_NODES = 20000;
 
@@ -46,12 +50,13 @@ const tokenName = (id: string): string => id.replace(/^token:/, '').replace(/@.*
 
 /** What the nodes of the difference, those that read it, and the rules that hear what its rules emit, read (on both sides together). */
 export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): GuardReads {
-  const out: GuardReads = { readers: [], kinds: new Set(), regions: new Set(), hexesAt: [], inside: false, pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false };
+  const out: GuardReads = { readers: [], kinds: new Set(), regions: new Set(), hexesAt: [], inside: false, pools: new Map(), playerPools: new Map(), owners: false, totals: new Set(), hexValue: false, flags: new Set() };
   const keys = new Set([...t.nodes, ...t.touch].filter((k) => KINDS.some((x) => k.startsWith(`${x} `))));
   out.readers = [...keys];
   for (const g of graphs) {
     const derived = new Map(g.derived.map((d) => [d.id, d]));
     const pools = new Map(g.pools.map((p) => [p.id, p]));
+    const vars = new Map(g.vars.map((v) => [v.id, v]));
     const diceEvent = g.events.find((e) => e.name === 'dice_rolled')?.id;
     const seenDerived = new Set<string>();
     let budget = WALK_NODES;
@@ -78,6 +83,10 @@ export function guardReads(t: DifferenceTarget, graphs: readonly RuleGraph[]): G
           else for (const en of p.entries) set.add(tokenName(en.token));
           into.set(p.name, set);
         }
+      }
+      if (e.k === 'var' && typeof e.id === 'string' && e.of === undefined && e.key === undefined) {
+        const v = vars.get(e.id);
+        if (v && v.scope === 'global' && v.type.t === 'bool' && !v.keys) out.flags.add(v.name);
       }
       if (e.k === 'siteAttr' && (e.attr === 'owner' || e.attr === 'piece')) out.owners = true;
       if (e.k === 'region' && typeof e.name === 'string') out.regions.add(e.name);
@@ -257,6 +266,18 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
       },
     }));
   };
+  /** a yes/no var of the table turned: `set supply_short = true` (false where it starts true) */
+  const flagStep = (name: string): Step => {
+    const start = a.vars.find((v) => v.name === name)?.initial;
+    const value = !(start?.k === 'lit' && start.v === true);
+    return {
+      line: `set ${name} = ${String(value)}`,
+      stmt: (g) => {
+        const v = g.vars.find((x) => x.name === name && x.scope === 'global' && x.type.t === 'bool');
+        return v ? { s: 'set', var: v.id, value: { k: 'lit', v: value } } : null;
+      },
+    };
+  };
   const make = (name: string, steps: Step[], roll: Expr | null, rollText: string | null): Arrangement | null => {
     const sa = steps.map((s) => s.stmt(a));
     const sb = steps.map((s) => s.stmt(b));
@@ -286,6 +307,8 @@ export function guardArrangements(t: DifferenceTarget, a: RuleGraph, b: RuleGrap
   if (focus.length === 0 && reads.pools.size > 0) out.push(make('the pools it counts low', lowPools([], 1), rollOf, rollText));
   if (reads.playerPools.size > 0) out.push(make(`p1 given ${GIVEN} of what its players' pools are counted for`, givePools(), rollOf, rollText));
   if (diceRead) for (const n of [...reads.totals].slice(0, 2)) out.push(make(`a roll of ${n}`, [], { k: 'lit', v: n }, null));
+  // a flag it reads that a rule sets (a supply run short): each set to what its start is not, as a test may set it
+  for (const name of [...reads.flags].slice(0, FLAGS)) out.push(make(`${name} set`, [flagStep(name)], null, null));
   const seen = new Set<string>();
   return out.filter((x): x is Arrangement => x !== null && !seen.has(x.label) && (seen.add(x.label), true));
 }
