@@ -13,9 +13,13 @@ describe('houserules diff', () => {
     expect(run.stdout).toContain('~ option leftover_sharing: changed (default)');
     expect(run.stdout).toContain('+ option leftover_sharing = pooled');
     expect(run.stdout).toMatch(/≈ rule share_leftovers_pooled \(scenarios\/diamant\/diamant\.rules:\d+\): unchanged, but it reads option leftover_sharing/);
-    // the option's documentation beside its new value, and the sentence each rule that reads it cites
+    // the option's documentation beside its new value; the option and the rules that read it grouped under the
+    // sentence those rules cite, both sides' texts side by side
     expect(run.stdout).toMatch(/~ option leftover_sharing: changed \(default\)\n.*\n {4}says: "When several players exit together/);
-    expect(run.stdout).toMatch(/≈ rule share_leftovers_pooled .*, which changed — "Collect all leftover Rubies/);
+    expect(run.stdout).toMatch(/^"Collect all leftover Rubies.* │ "Collect all leftover Rubies/m);
+    const at = (s: string): number => run.stdout.indexOf(s);
+    expect(at('"Collect all leftover Rubies')).toBeLessThan(at('~ option leftover_sharing'));
+    expect(at('~ option leftover_sharing')).toBeLessThan(at('≈ rule share_leftovers_pooled'));
   });
 
   it('exits 0 for a scenario against itself reformatted, and says so', async () => {

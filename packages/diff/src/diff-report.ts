@@ -1,5 +1,7 @@
 import type { Value } from '@houserules/schema';
 import type { PairedBalance, PairedRow, SideFailure } from './balance-paired.ts';
+import { groupBySentence } from './sentence-groups.ts';
+import { sideBySide } from './side-by-side.ts';
 import type { NodeChange, StructuralDiff } from './structural-diff.ts';
 import type { SearchResult } from './witness-search.ts';
 import type { WitnessCheck } from './witness-test.ts';
@@ -114,7 +116,10 @@ function eachLines(bal: NonNullable<DiffReport['balance']>): string[] {
 }
 
 /** The report for a terminal, or (`markdown`) for a forum post or an errata page. */
-export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; displayPath?: (file: string) => string } = {}): string {
+/** the width of the text report's two columns of sentences, rule included, unless the caller says another */
+export const REPORT_WIDTH = 100;
+
+export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; displayPath?: (file: string) => string; width?: number } = {}): string {
   if (options.markdown === true) return markdownReport(r, options.displayPath);
   const display = (f: string): string => printable(options.displayPath ? options.displayPath(f) : f);
   const out: string[] = [];
@@ -127,31 +132,42 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
   const counts = STATUS_ORDER.map((st) => `${changed.filter((c) => c.status === st).length} ${st === 'reads-changed' ? 'changed through what they read' : st}`);
   out.push(`Structure: ${s.shared} declarations in common, ${s.unchanged} unchanged; ${counts.join(', ')}.`, '');
   if (changed.length === 0 && s.diagnostics.length === 0) out.push('No declaration differs: the two play the same game.', '');
-  for (const c of changed) {
-    const name = `${c.kind} ${printable(c.name)}`;
-    if (c.status === 'changed') {
-      const wording = c.parts.every((p) => WORDING.has(p)) ? ' — wording only, no effect on play' : '';
-      out.push(`~ ${name}: changed (${c.parts.join(', ')})${wording}`);
-      out.push(`    ${where(c.a, display)} → ${where(c.b, display)}`);
-      if (c.a?.cite !== c.b?.cite || c.parts.includes('citation')) {
-        out.push(`    cites (${A}): ${c.a?.cite !== undefined ? `"${printable(c.a.cite)}"` : 'nothing'}`);
-        out.push(`    cites (${B}): ${c.b?.cite !== undefined ? `"${printable(c.b.cite)}"` : 'nothing'}`);
-      } else if (c.a?.cite !== undefined) out.push(`    cites: "${printable(c.a.cite)}"`);
-      if ((c.b?.doc ?? c.a?.doc) !== undefined && !c.parts.includes('documentation')) out.push(`    says: "${printable((c.b?.doc ?? c.a?.doc)!)}"`);
-      if (c.timing) out.push(`    timing: ${printable(c.timing)}`);
-      if (c.source && c.source.some((l) => l.op !== ' ')) {
-        for (const l of c.source) out.push(`    ${l.op} ${printable(l.text)}`);
+  const groups = groupBySentence(changed);
+  const byKey = new Map(changed.map((c) => [`${c.kind} ${c.name}`, c]));
+  const width = options.width ?? REPORT_WIDTH;
+  const quoted = (ss: string[]): string[] => ss.map((x) => `"${printable(x)}"`);
+  if (groups.some((g) => g.a.length + g.b.length > 0)) out.push(...sideBySide([A], [B], width), '─'.repeat(width), '');
+  for (const g of groups) {
+    // one sentence a side: the group's heading says what each declaration cites
+    const said = g.a.length <= 1 && g.b.length <= 1;
+    if (g.a.length + g.b.length > 0) out.push(...sideBySide(quoted(g.a), quoted(g.b), width, '(cites nothing)'));
+    else out.push('Citing no sentence:');
+    const nodes = g.nodes.map((n) => byKey.get(`${n.kind} ${n.name}`)!);
+    for (const c of nodes) {
+      const name = `${c.kind} ${printable(c.name)}`;
+      if (c.status === 'changed') {
+        const wording = c.parts.every((p) => WORDING.has(p)) ? ' — wording only, no effect on play' : '';
+        out.push(`~ ${name}: changed (${c.parts.join(', ')})${wording}`);
+        out.push(`    ${where(c.a, display)} → ${where(c.b, display)}`);
+        if (!said && (c.a?.cite !== c.b?.cite || c.parts.includes('citation'))) {
+          out.push(`    cites (${A}): ${c.a?.cite !== undefined ? `"${printable(c.a.cite)}"` : 'nothing'}`);
+          out.push(`    cites (${B}): ${c.b?.cite !== undefined ? `"${printable(c.b.cite)}"` : 'nothing'}`);
+        } else if (!said && c.a?.cite !== undefined) out.push(`    cites: "${printable(c.a.cite)}"`);
+        if ((c.b?.doc ?? c.a?.doc) !== undefined && !c.parts.includes('documentation')) out.push(`    says: "${printable((c.b?.doc ?? c.a?.doc)!)}"`);
+        if (c.timing) out.push(`    timing: ${printable(c.timing)}`);
+        if (c.source && c.source.some((l) => l.op !== ' ')) {
+          for (const l of c.source) out.push(`    ${l.op} ${printable(l.text)}`);
+        }
+      } else if (c.status === 'reads-changed') {
+        const through = c.through.map((t) => `${t.kind} ${printable(t.name)}`).join(', ');
+        out.push(`≈ ${name} (${where(c.a, display)}): unchanged, but it reads ${through}, which changed${!said && c.a?.cite !== undefined ? ` — "${printable(c.a.cite)}"` : ''}`);
+      } else {
+        const side = c.status === 'added' ? c.b : c.a;
+        out.push(`${c.status === 'added' ? '+ ' : '- '}${name}: ${c.status === 'added' ? `only in ${B}` : `only in ${A}`} (${where(side, display)})${!said && side?.cite !== undefined ? ` — "${printable(side.cite)}"` : ''}`);
       }
-      out.push('');
-    } else if (c.status === 'reads-changed') {
-      const through = c.through.map((t) => `${t.kind} ${printable(t.name)}`).join(', ');
-      out.push(`≈ ${name} (${where(c.a, display)}): unchanged, but it reads ${through}, which changed${c.a?.cite !== undefined ? ` — "${printable(c.a.cite)}"` : ''}`);
-    } else {
-      const side = c.status === 'added' ? c.b : c.a;
-      out.push(`${c.status === 'added' ? '+ ' : '- '}${name}: ${c.status === 'added' ? `only in ${B}` : `only in ${A}`} (${where(side, display)})${side?.cite !== undefined ? ` — "${printable(side.cite)}"` : ''}`);
     }
+    out.push('');
   }
-  if (changed.some((c) => c.status !== 'changed')) out.push('');
   for (const x of s.renamed) out.push(`renamed? ${x.kind} ${printable(x.from)} (${where(x.a, display)}) → ${printable(x.to)} (${where(x.b, display)})${x.similarity === 1 ? ': the same meaning' : `: ${Math.round(100 * x.similarity)}% alike`}`);
   if (s.renamed.length > 0) out.push('');
 
@@ -260,27 +276,40 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
   out.push(`Structure: ${s.shared} declarations in common, ${s.unchanged} unchanged; ${counts.join(', ')}.`, '');
   if (changed.length === 0 && s.diagnostics.length === 0) out.push('No declaration differs: the two play the same game.', '');
   const cite = (x: string | undefined): string => (x !== undefined ? `“${esc(x)}”` : 'nothing');
-  for (const c of changed.filter((x) => x.status === 'changed')) {
-    const wording = c.parts.every((p) => WORDING.has(p)) ? ' — wording only, no effect on play' : '';
-    out.push(`### ${c.kind} ${code(c.name)}: changed (${c.parts.join(', ')})${wording}`, '', `${loc(c.a)} → ${loc(c.b)}`, '');
-    if (c.a?.cite !== c.b?.cite || c.parts.includes('citation')) out.push(`- cites (${A}): ${cite(c.a?.cite)}`, `- cites (${B}): ${cite(c.b?.cite)}`);
-    else if (c.a?.cite !== undefined) out.push(`- cites: ${cite(c.a.cite)}`);
-    if ((c.b?.doc ?? c.a?.doc) !== undefined && !c.parts.includes('documentation')) out.push(`- says: ${cite(c.b?.doc ?? c.a?.doc)}`);
-    if (c.timing) out.push(`- timing: ${esc(c.timing)}`);
-    if (c.source && c.source.some((l) => l.op !== ' ')) out.push(...fence('diff', c.source.map((l) => `${l.op} ${l.text}`).join('\n')));
-    out.push('');
-  }
   const list = (title: string, items: string[]): void => {
     if (items.length === 0) return;
     out.push(`### ${title}`, '', ...items.map((x) => `- ${x}`), '');
   };
-  list('Changed through what they read', changed.filter((c) => c.status === 'reads-changed').map((c) => `${c.kind} ${code(c.name)} (${loc(c.a)}): unchanged, but it reads ${c.through.map((t) => `${t.kind} ${code(t.name)}`).join(', ')}, which changed${c.a?.cite !== undefined ? ` — ${cite(c.a.cite)}` : ''}`));
-  const sided = (c: NodeChange): string => {
-    const side = c.status === 'added' ? c.b : c.a;
-    return `${c.kind} ${code(c.name)}: only in ${c.status === 'added' ? B : A} (${loc(side)})${side?.cite !== undefined ? ` — ${cite(side.cite)}` : ''}`;
-  };
-  list(`Only in ${A}`, changed.filter((c) => c.status === 'removed').map(sided));
-  list(`Only in ${B}`, changed.filter((c) => c.status === 'added').map(sided));
+  const byKey = new Map(changed.map((c) => [`${c.kind} ${c.name}`, c]));
+  /** a sentence in a table's cell: on one line */
+  const cell = (x: string): string => cite(x.replace(/\s+/g, ' '));
+  for (const g of groupBySentence(changed)) {
+    // one sentence a side: the group's table says what each declaration cites
+    const said = g.a.length <= 1 && g.b.length <= 1;
+    if (g.a.length + g.b.length > 0) {
+      out.push(`| ${A} | ${B} |`, '|---|---|');
+      const row = (ss: string[], i: number): string => (ss[i] !== undefined ? cell(ss[i]) : i === 0 ? '(cites nothing)' : '');
+      for (let i = 0; i < Math.max(g.a.length, g.b.length, 1); i++) out.push(`| ${row(g.a, i)} | ${row(g.b, i)} |`);
+      out.push('');
+    } else out.push('Citing no sentence:', '');
+    const nodes = g.nodes.map((n) => byKey.get(`${n.kind} ${n.name}`)!);
+    for (const c of nodes.filter((x) => x.status === 'changed')) {
+      const wording = c.parts.every((p) => WORDING.has(p)) ? ' — wording only, no effect on play' : '';
+      out.push(`#### ${c.kind} ${code(c.name)}: changed (${c.parts.join(', ')})${wording}`, '', `${loc(c.a)} → ${loc(c.b)}`, '');
+      if (!said && (c.a?.cite !== c.b?.cite || c.parts.includes('citation'))) out.push(`- cites (${A}): ${cite(c.a?.cite)}`, `- cites (${B}): ${cite(c.b?.cite)}`);
+      else if (!said && c.a?.cite !== undefined) out.push(`- cites: ${cite(c.a.cite)}`);
+      if ((c.b?.doc ?? c.a?.doc) !== undefined && !c.parts.includes('documentation')) out.push(`- says: ${cite(c.b?.doc ?? c.a?.doc)}`);
+      if (c.timing) out.push(`- timing: ${esc(c.timing)}`);
+      if (c.source && c.source.some((l) => l.op !== ' ')) out.push(...fence('diff', c.source.map((l) => `${l.op} ${l.text}`).join('\n')));
+      out.push('');
+    }
+    const others = nodes.filter((x) => x.status !== 'changed').map((c) => {
+      if (c.status === 'reads-changed') return `${c.kind} ${code(c.name)} (${loc(c.a)}): unchanged, but it reads ${c.through.map((t) => `${t.kind} ${code(t.name)}`).join(', ')}, which changed${!said && c.a?.cite !== undefined ? ` — ${cite(c.a.cite)}` : ''}`;
+      const side = c.status === 'added' ? c.b : c.a;
+      return `${c.kind} ${code(c.name)}: only in ${c.status === 'added' ? B : A} (${loc(side)})${!said && side?.cite !== undefined ? ` — ${cite(side.cite)}` : ''}`;
+    });
+    if (others.length > 0) out.push(...others.map((x) => `- ${x}`), '');
+  }
   list('Renamed?', s.renamed.map((x) => `${x.kind} ${code(x.from)} (${loc(x.a)}) → ${code(x.to)} (${loc(x.b)})${x.similarity === 1 ? ': the same meaning' : `: ${Math.round(100 * x.similarity)}% alike`}`));
 
   const beh = r.behaviour;

@@ -81,7 +81,8 @@ describe('the report as Markdown', () => {
     const inner = nested.filter((t): t is Tokens.List => t.type === 'list');
     expect(inner.length).toBeGreaterThanOrEqual(2);
     // the balance: a table per part (seats, length, ends) with a row per measure, and the run error as a list item
-    const tables = tokens.filter((t): t is Tokens.Table => t.type === 'table');
+    const balanceStart = tokens.findIndex((t) => t.type === 'heading' && t.text === 'Balance');
+    const tables = tokens.slice(balanceStart).filter((t): t is Tokens.Table => t.type === 'table');
     expect(tables).toHaveLength(3);
     expect(tables[0]!.header).toHaveLength(5);
     expect(marked.parse(text) as string).toMatch(/<th>Luck_first \*one\*<\/th>/);
@@ -91,6 +92,19 @@ describe('the report as Markdown', () => {
     expect(errors.items).toHaveLength(1);
     expect(walk(errors.items[0]!.tokens).filter((t) => t.type === 'codespan').map((t) => (t as Tokens.Codespan).text)).toContain('run/step-budget');
     expect(walk(errors.items[0]!.tokens).some((t) => t.type === 'em')).toBe(false);
+  });
+
+  it('groups the changes by the sentences they cite, each a table of the two sides\' texts above its declarations', () => {
+    const structure = tokens.slice(0, tokens.findIndex((t) => t.type === 'heading' && t.text === 'Renamed?'));
+    const sentenceTables = structure.filter((t): t is Tokens.Table => t.type === 'table');
+    expect(sentenceTables.length).toBeGreaterThan(0);
+    for (const t of sentenceTables) {
+      expect(t.header.map((h) => h.text)).toEqual(['Luck_first \\*one\\*', 'Luck']);
+      expect(t.rows.length).toBeGreaterThan(0);
+    }
+    // each changed declaration is a heading under its group's table
+    const changedHeadings = structure.filter((t): t is Tokens.Heading => t.type === 'heading' && t.depth === 4);
+    expect(changedHeadings.length).toBe(structural.changes.filter((c) => c.status === 'changed').length);
   });
 
   it('shows the scenario\'s words as written: no emphasis from a name, timing in words', () => {
