@@ -4,7 +4,7 @@
 import { compile } from '@houserules/compiler';
 import { LogWords } from '@houserules/conformance';
 import type { Game } from '@houserules/engine';
-import { arrangements, compareBalance, differenceTargets, guardArrangements, LockstepPair, searchWitness, structuralDiff, witnessTest, type Arrangement, type BalanceRow, type LabeledWitness, type SearchProgress, type Side, type StructuralDiff, type Witness, type WitnessTarget } from '@houserules/diff';
+import { arrangements, compareBalance, differenceTargets, groupBySentence, guardArrangements, LockstepPair, searchWitness, structuralDiff, witnessTest, type Arrangement, type BalanceRow, type LabeledWitness, type SearchProgress, type Side, type StructuralDiff, type Witness, type WitnessTarget } from '@houserules/diff';
 import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSummary } from '@houserules/simulation';
 import type { Diagnostic, RuleGraph } from '@houserules/schema';
 import type { CompareParams, CompareProgress, CompareResult, ReplayedWitness, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
@@ -120,7 +120,7 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
     ok: true,
     a: describeSide(a.id, ga),
     b: describeSide(b.id, gb),
-    structure: { shared: structure.shared, unchanged: structure.unchanged, changes: structure.changes, renamed: structure.renamed, diagnostics: structure.diagnostics },
+    structure: { shared: structure.shared, unchanged: structure.unchanged, changes: structure.changes, renamed: structure.renamed, diagnostics: structure.diagnostics, sentences: groupBySentence(structure.changes) },
     witness: w ? summarizeWitness(w) : null,
     differences,
     search: { games: found.games, depth: found.depth, seed: firstSeed, summary: found.summary, diagnostics: found.diagnostics },

@@ -1,7 +1,7 @@
 // The engine worker's protocol: one table of methods that the page's client and the worker both compile against.
 import type { Diagnostic, Range, Value } from '@houserules/schema';
 import type { TestResult } from '@houserules/conformance';
-import type { BalanceRow, Divergence, Estimate, NodeChange, RenameCandidate, SearchProgress, Witness } from '@houserules/diff';
+import type { BalanceRow, Divergence, Estimate, NodeChange, RenameCandidate, SearchProgress, SentenceGroup, Witness } from '@houserules/diff';
 import type { SimulationSummary } from '@houserules/simulation';
 
 /** A scenario module or one of its variants, as the gallery lists it. */
@@ -355,7 +355,8 @@ export type CompareResult =
       ok: true;
       a: ComparedSide;
       b: ComparedSide;
-      structure: { shared: number; unchanged: number; changes: NodeChange[]; renamed: RenameCandidate[]; diagnostics: Diagnostic[] };
+      /** `sentences`: the changes grouped by the rulebook sentences they cite (`groupBySentence`), in the changes' order */
+      structure: { shared: number; unchanged: number; changes: NodeChange[]; renamed: RenameCandidate[]; diagnostics: Diagnostic[]; sentences: SentenceGroup[] };
       /** the first witness found, replayed in `frames` */
       witness: WitnessSummary | null;
       /** every difference sought, in the structural diff's order, each with its own witness or why it has none */

@@ -25,11 +25,18 @@ describe('comparing two printings', () => {
     await page.click('[data-testid="compare-run"]');
     await page.waitForSelector('[data-testid="witness"]', { timeout: 150_000 });
 
-    // The structural diff: the town's limits and the option only the 2016 card has, each with its sentence.
+    // The structural diff, grouped by the sentences the changes cite, both sides' sentences side by side: the option
+    // only the 2016 card has stands with the connection rule under the 2016 sentence they cite, and the two town
+    // limits that 2017 states in one sentence are one group.
     await expect(page.textContent('[data-testid="structure-summary"]')).resolves.toMatch(/\d+ differences? by name/);
-    const options = (await page.textContent('[data-testid="changes:option"]')) ?? '';
-    expect(options).toContain('roads_do_not_block');
-    expect(options).toContain('Roads do not block intersections on this tile.');
+    const option = page.locator('[data-testid="sentence-group"]', { has: page.locator('[data-testid="change:option:roads_do_not_block"]') });
+    expect(await option.count()).toBe(1);
+    await expect(option.locator('.sentences .side.b').textContent()).resolves.toContain('Roads do not block intersections on this tile.');
+    expect(await option.locator('[data-testid="change:constraint:settlement_connected"]').count()).toBe(1);
+    const limits = page.locator('[data-testid="sentence-group"]', { has: page.locator('[data-testid="change:constraint:one_road_into_town"]') });
+    expect(await limits.locator('[data-testid="change:constraint:one_settlement_in_town"]').count()).toBe(1);
+    await expect(limits.locator('.sentences .side.a').textContent()).resolves.toContain('A single player can not build more than 1 road into town');
+    expect(await limits.locator('.sentences .side.b blockquote').count()).toBe(2);
 
     // The witness: found, on two boards, opened at the first divergence.
     expect(await page.locator('[data-testid="divergence"]').count()).toBe(1);

@@ -191,8 +191,7 @@ function SearchProgress({ p }: { p: CompareProgress }) {
 }
 
 function CompareReport({ pg, r }: { pg: Playground; r: Compared }) {
-  const byKind = new Map<string, Compared['structure']['changes']>();
-  for (const c of r.structure.changes) byKind.set(c.kind, [...(byKind.get(c.kind) ?? []), c]);
+  const byKey = new Map(r.structure.changes.map((c) => [`${c.kind} ${c.name}`, c]));
   const open = (loc: { file: string; line: number; column: number } | undefined): void => {
     if (loc) pg.openFile(loc.file, { start: { line: loc.line, column: loc.column, offset: 0 }, end: { line: loc.line, column: loc.column, offset: 0 } });
   };
@@ -202,43 +201,60 @@ function CompareReport({ pg, r }: { pg: Playground; r: Compared }) {
         <b>{r.structure.changes.length}</b> difference{r.structure.changes.length === 1 ? '' : 's'} by name · {r.structure.shared} declarations on both sides, {r.structure.unchanged} unchanged
         {r.structure.renamed.length > 0 && ` · ${r.structure.renamed.length} possibly renamed`}
       </p>
-      {[...byKind].map(([kind, list]) => (
-        <section key={kind} class="change-group" data-testid={`changes:${kind}`}>
-          <h4>
-            {kind} <span class="muted">{list.length}</span>
-          </h4>
-          <ul>
-            {list.map((c) => (
-              <li key={`${c.kind}:${c.name}`} class={`change ${c.status}`}>
-                <div class="change-head">
-                  <span class={`status ${c.status}`}>{c.status === 'reads-changed' ? 'reads a change' : c.status}</span>
-                  <button class="link change-name" onClick={() => open(c.b ?? c.a)}>
-                    {c.name}
-                  </button>
-                  {c.parts.length > 0 && <span class="muted">{c.parts.join(', ')}</span>}
-                  {c.through.length > 0 && <span class="muted">through {c.through.map((t) => `${t.kind} ${t.name}`).join(', ')}</span>}
-                </div>
-                {(c.a?.cite || c.b?.cite) && (
-                  <div class="cites">
-                    {c.a?.cite && <blockquote>“{c.a.cite}”</blockquote>}
-                    {c.b?.cite && c.b.cite !== c.a?.cite && <blockquote class="b">“{c.b.cite}”</blockquote>}
+      {r.structure.sentences.some((g) => g.a.length + g.b.length > 0) && (
+        <div class="sentences titles">
+          <b>{r.a.title}{r.a.variant ? ` (${r.a.variant})` : ''}</b>
+          <b>{r.b.title}{r.b.variant ? ` (${r.b.variant})` : ''}</b>
+        </div>
+      )}
+      {r.structure.sentences.map((g, gi) => {
+        // one sentence a side: the group's sentences say what each of its declarations cites
+        const said = g.a.length <= 1 && g.b.length <= 1;
+        const list = g.nodes.map((n) => byKey.get(`${n.kind} ${n.name}`)!).filter((c) => c !== undefined);
+        return (
+          <section key={gi} class="change-group" data-testid="sentence-group">
+            {g.a.length + g.b.length > 0 ? (
+              <div class="sentences" data-testid="sentences">
+                <div class="side a">{g.a.length > 0 ? g.a.map((x) => <blockquote key={x}>“{x}”</blockquote>) : <span class="muted">(cites nothing)</span>}</div>
+                <div class="side b">{g.b.length > 0 ? g.b.map((x) => <blockquote key={x}>“{x}”</blockquote>) : <span class="muted">(cites nothing)</span>}</div>
+              </div>
+            ) : (
+              <h4 class="muted">Citing no sentence</h4>
+            )}
+            <ul>
+              {list.map((c) => (
+                <li key={`${c.kind}:${c.name}`} class={`change ${c.status}`} data-testid={`change:${c.kind}:${c.name}`}>
+                  <div class="change-head">
+                    <span class={`status ${c.status}`}>{c.status === 'reads-changed' ? 'reads a change' : c.status}</span>
+                    <span class="muted">{c.kind}</span>
+                    <button class="link change-name" onClick={() => open(c.b ?? c.a)}>
+                      {c.name}
+                    </button>
+                    {c.parts.length > 0 && <span class="muted">{c.parts.join(', ')}</span>}
+                    {c.through.length > 0 && <span class="muted">through {c.through.map((t) => `${t.kind} ${t.name}`).join(', ')}</span>}
                   </div>
-                )}
-                {c.source && c.source.some((l) => l.op !== ' ') && (
-                  <pre class="source-lines">
-                    {c.source.map((l, i) => (
-                      <span key={i} class={l.op === '+' ? 'add' : l.op === '-' ? 'del' : ''}>
-                        {l.op} {l.text}
-                        {'\n'}
-                      </span>
-                    ))}
-                  </pre>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+                  {!said && (c.a?.cite || c.b?.cite) && (
+                    <div class="cites">
+                      {c.a?.cite && <blockquote>“{c.a.cite}”</blockquote>}
+                      {c.b?.cite && c.b.cite !== c.a?.cite && <blockquote class="b">“{c.b.cite}”</blockquote>}
+                    </div>
+                  )}
+                  {c.source && c.source.some((l) => l.op !== ' ') && (
+                    <pre class="source-lines">
+                      {c.source.map((l, i) => (
+                        <span key={i} class={l.op === '+' ? 'add' : l.op === '-' ? 'del' : ''}>
+                          {l.op} {l.text}
+                          {'\n'}
+                        </span>
+                      ))}
+                    </pre>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
       <Witnesses pg={pg} r={r} />
       {r.balance.length > 0 && (
         <section class="balance" data-testid="balance">
