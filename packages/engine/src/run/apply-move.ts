@@ -2,17 +2,14 @@ import type { Result } from '@houserules/schema';
 import { runError } from './run-errors.ts';
 import type { ConstraintInfo } from '../load/loaded-graph.ts';
 import { askWords, moveWord, seatWord } from './author-words.ts';
-import { describeOption, encodeMove, findActionOption, groupStillOpen, openDecision, refusingConstraint } from './decisions.ts';
-import { ENDING_NONE } from './ending.ts';
-import { record } from './game-log.ts';
-import { stateHash } from './game-snapshot.ts';
+import { commit } from './decision-cycle.ts';
+import { encodeMove, findActionOption, openDecision, refusingConstraint } from './decisions.ts';
 import type { Game } from './game.ts';
-import { settle } from './settle.ts';
-import type { DecisionRecord, LogEntry, Move } from './types.ts';
+import type { Move } from './types.ts';
 
 /**
  * Answering a decision: a move is checked against the open decision's options (a
- * refused one names the constraint that refuses it), recorded, and the game settles.
+ * refused one names the constraint that refuses it), then committed (`decision-cycle.ts`).
  */
 
 export function apply(g: Game, seat: number, move: Move): Result<boolean> {
@@ -59,22 +56,4 @@ export function apply(g: Game, seat: number, move: Move): Result<boolean> {
   }
   commit(g, d, idx);
   return { value: true, diagnostics: [] };
-}
-
-export function commit(g: Game, d: DecisionRecord, idx: number): void {
-  d.chosen = idx;
-  g.readyCheck = true;
-  let entry: LogEntry | null = null;
-  if (g.logEntries) {
-    const move = describeOption(g, d, idx);
-    entry = record(g, '$answer', { seat: d.seat, move });
-    // a secret answer, or one that writes a secret var, is the answering seat's alone
-    const ask = d.ask >= 0 ? g.lg.asks[d.ask]! : null;
-    if (ask && (ask.secret || (ask.varIndex >= 0 && g.lg.vars[ask.varIndex]!.secret))) g.logSecrets.set(entry, 1 << d.seat);
-  }
-  g.stepFirings = 0;
-  g.loopWork = 0;
-  // a simultaneous decision still waiting for others: nothing can move yet
-  if (!(g.qHead === g.qTail && g.endingPhase === ENDING_NONE && groupStillOpen(g, d.group))) settle(g);
-  if (entry) entry.hash = stateHash(g);
 }

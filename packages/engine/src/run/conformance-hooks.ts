@@ -3,7 +3,7 @@ import { choiceValues, offersEveryValue, restoreSaved } from './decisions.ts';
 import { drainEvents } from './dispatch.ts';
 import { stop } from './ending.ts';
 import type { Game } from './game.ts';
-import { settle } from './settle.ts';
+import { settle } from './decision-cycle.ts';
 
 /**
  * What the conformance runner does to a game (unused in play): runs test statements on

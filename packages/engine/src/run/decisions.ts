@@ -1,20 +1,15 @@
 import type { Value } from '@houserules/schema';
 import type { AskInfo, ConstraintInfo } from '../load/loaded-graph.ts';
 import { askWords, seatWord } from './author-words.ts';
-import { ENDING_NONE, checkFiringEnds, stop } from './ending.ts';
-import { FRAME_NODE, FRAME_STAGE, FRAME_WIDTH } from './flow-frame.ts';
 import type { Game } from './game.ts';
 import { runWarning } from './run-errors.ts';
 import type { Decision, DecisionRecord, Move } from './types.ts';
 
 /**
  * Decisions: asking (`ask`), the options a chooser may pick, the constraint that
- * refuses a value, the decision records (reused), and resolving a group once all its
- * members have answered.
+ * refuses a value, and the decision records (reused). What happens once a decision is
+ * answered is `decision-cycle.ts`.
  */
-
-/** the values of a record that holds none (resolved, its lists handed back) */
-const NO_VALUES: number[] = [];
 
 /** whether every value of the ask is an option for every chooser: its records then share the ask's own (read-only) list */
 export function offersEveryValue(ask: AskInfo): boolean {
@@ -178,113 +173,6 @@ export function restoreSaved(g: Game, d: DecisionRecord, lo: number): void {
     g.locals[lo + k] = saved[k] as number;
     g.lists[lo + k] = saved[n + k] as number[];
   }
-}
-
-export function resolveReadyGroup(g: Game): boolean {
-  const ds = g.decisions;
-  const lg = g.lg;
-  let i = 0;
-  while (i < ds.length) {
-    const group = ds[i]!.group;
-    let j = i;
-    let ready = true;
-    while (j < ds.length && ds[j]!.group === group) {
-      if (ds[j]!.chosen < 0) ready = false;
-      j++;
-    }
-    if (ready) {
-      let records = g.resolving;
-      if (i === 0 && j === ds.length) {
-        // the group is every open decision (the usual case): swap the lists instead of copying
-        g.resolving = ds;
-        g.decisions = records;
-        records = ds;
-      } else {
-        while (records.length > 0) records.pop();
-        for (let k = i; k < j; k++) records.push(ds[k]!);
-        // remove the group in place (pop rather than setting length, which is slower)
-        const removed = j - i;
-        for (let k = j; k < ds.length; k++) ds[k - removed] = ds[k]!;
-        for (let k = 0; k < removed; k++) ds.pop();
-      }
-      resolve(g, records);
-      // nothing else holds resolved records (snapshots copy them), so they are reused, and an action decision's lists too
-      while (records.length > 0) {
-        const d = records.pop()!;
-        if (d.offsets !== null) {
-          g.spareLists.push(d.values, d.offsets);
-          d.values = NO_VALUES;
-          d.offsets = null;
-        } else if (d.values !== NO_VALUES && d.values !== lg.asks[d.ask]!.values) {
-          g.spareChoiceLists.push(d.values);
-          d.values = NO_VALUES;
-        }
-        g.freeRecords.push(d);
-      }
-      return true;
-    }
-    i = j;
-  }
-  return false;
-}
-
-export function resolve(g: Game, records: DecisionRecord[]): void {
-  const first = records[0]!;
-  const lg = g.lg;
-  if (first.ask < 0) {
-    const o = first.offsets![first.chosen]!;
-    const ai = first.values[o]!;
-    const action = lg.actions[ai]!;
-    for (let k = 0; k < action.params.length; k++) g.locals[action.params[k]!.slot] = first.values[o + 1 + k]!;
-    g.actor = first.seat;
-    g.actionCounts[ai]!++;
-    const frame = first.each;
-    if (frame >= 0 && frame < g.depth && lg.flow[g.frames[frame * FRAME_WIDTH + FRAME_NODE]!]!.until === ai) g.frames[frame * FRAME_WIDTH + FRAME_STAGE] = 1;
-    g.placeAction = ai;
-    action.body(g);
-    if (g.err === null) g.placeAction = -1;
-    afterThen(g, action.mayEnd);
-    return;
-  }
-  const ask = lg.asks[first.ask]!;
-  const askMayEnd = lg.askMayEnd[first.ask] === 1;
-  if (ask.over === null) {
-    const base = g.varSlot(ask.varIndex, 0);
-    const stride = lg.storage.varStride;
-    for (let k = 0; k < records.length; k++) {
-      const d = records[k]!;
-      g.vars[base + d.seat * stride] = d.values[d.chosen]!;
-    }
-    g.ver[lg.resources.varBase + ask.varIndex]!++;
-    restoreSaved(g, first, ask.scopeLo);
-    g.actor = ask.single ? first.seat : -1;
-    g.placeAsk = first.ask;
-    ask.then(g);
-    if (g.err === null) g.placeAsk = -1;
-    afterThen(g, askMayEnd);
-    return;
-  }
-  for (const d of records) {
-    restoreSaved(g, d, ask.scopeLo);
-    if (ask.eachSlot >= 0) g.locals[ask.eachSlot] = d.each;
-    g.locals[ask.bindSlot] = d.values[d.chosen]!;
-    g.actor = d.seat;
-    g.placeAsk = first.ask;
-    ask.then(g);
-    if (g.err === null) g.placeAsk = -1;
-    afterThen(g, askMayEnd);
-    if (g.over || g.endingPhase !== ENDING_NONE) return;
-  }
-}
-
-export function afterThen(g: Game, mayEnd: boolean): void {
-  g.actor = -1;
-  if (g.err) return stop(g);
-  if (g.endingPhase !== ENDING_NONE) return;
-  g.halt = false;
-  if (!mayEnd && !g.endsStale) return;
-  checkFiringEnds(g);
-  if (g.current >= 0 || g.endsOwnTurn.length === 0) g.endsStale = false;
 }
 
 export function describe(g: Game, d: DecisionRecord): Decision {

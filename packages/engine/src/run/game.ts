@@ -24,8 +24,9 @@ import { ENDING_NONE, endGame } from './ending.ts';
 import { countLoop, drainEvents, startFiring } from './dispatch.ts';
 import { askDecision, describe, openDecision } from './decisions.ts';
 import { flowPosition, phaseActive, pushFrame } from './flow-stack.ts';
-import { settle } from './settle.ts';
-import { apply, commit } from './apply-move.ts';
+import { settle } from './decision-cycle.ts';
+import { apply } from './apply-move.ts';
+import { commit } from './decision-cycle.ts';
 import { restore, snapshot, stateHash } from './game-snapshot.ts';
 import { knows, redactedLog, view } from './player-view.ts';
 import { refreshDecisions, resume, runStatements } from './conformance-hooks.ts';
@@ -43,12 +44,12 @@ import { refreshDecisions, resume, runStatements } from './conformance-hooks.ts'
  *   token-moves.ts        moving tokens between pools
  *   card-moves.ts         moving, shuffling, revealing and showing cards
  *   chance-draws.ts       dice and picks, each from its own chance stream
- *   decisions.ts          asking, the options of a choice, resolving answered groups
+ *   decisions.ts          asking, the options of a choice, decision records
  *   action-offers.ts      the actions a player may take now (the closure path's enumeration)
- *   apply-move.ts         answering a decision (checking a move, naming what refuses it)
+ *   apply-move.ts         checking a move against the open decision (naming what refuses it)
  *   flow-stack.ts         the flow's frames: pushing, active phases, the position in words
  *   flow-machine.ts       advancing the flow (rounds, turns, phases, repeats, actions)
- *   settle.ts             running until the game waits for a decision or is over
+ *   decision-cycle.ts     one decision's cycle: commit, settle until the next decision, resolve and `then`
  *   ending.ts             end conditions, `end game`, ranking and the outcome
  *   invariants.ts         conservation of tokens and pieces, declared invariants
  *   game-snapshot.ts      snapshot, restore, state hash
