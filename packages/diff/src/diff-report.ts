@@ -387,7 +387,12 @@ function pairLabels(d: SearchResult['differences'][number], A: string, B: string
 }
 
 /** where a witness's game started: the start of a game, a generic arrangement, or one made from its difference's guard */
-function fromText(found: { arrangement?: string; agents?: string }): string {
+function fromText(found: { arrangement?: string; agents?: string; reading?: string }): string {
+  const under = found.reading ? `with option ${found.reading}, ` : '';
+  return under + startText(found);
+}
+
+function startText(found: { arrangement?: string; agents?: string }): string {
   const arrangement = found.arrangement;
   if (!arrangement) return found.agents ? `from the start, played by ${found.agents}; ` : 'from the start, ';
   const guard = /^guard of ([^:]+): (.*)$/.exec(arrangement);

@@ -37,7 +37,7 @@ export type Verification = { expect: string; detail: string; failureOnB: string 
  * from the second scenario into a module extending the first — the second side
  * is then that module. None holds: a problem, and the witness is not reported.
  */
-export function verifyWitness(w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange'>, candidates: readonly ExpectCandidate[], v: WitnessVerifier, isolated: IsolatedSides | null = null): Verification {
+export function verifyWitness(w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange' | 'options'>, candidates: readonly ExpectCandidate[], v: WitnessVerifier, isolated: IsolatedSides | null = null): Verification {
   const tried = dedupe(candidates).slice(0, VERIFY_CANDIDATES);
   if (tried.length === 0) return { problem: 'no test line tells the two games apart' };
   // plus: the first, against the first with the difference taken; minus: the first with every other taken (the second without it), against the second

@@ -1,4 +1,4 @@
-import type { Diagnostic, RuleGraph } from '@houserules/schema';
+import type { Diagnostic, RuleGraph, Value } from '@houserules/schema';
 import type { Move } from '@houserules/engine';
 import { LockstepPair, SEEN_BY_PLAYERS, type Divergence, type LockstepGame, type Side } from './lockstep.ts';
 import { differenceTargets, involves, targetLabel, type DifferenceTarget } from './difference-targets.ts';
@@ -8,6 +8,7 @@ import type { StructuralDiff } from './structural-diff.ts';
 import { verifyWitness, type IsolatedSides, type WitnessVerifier } from './verify-witness.ts';
 import { arrangements } from './arrangements.ts';
 import { guardArrangements } from './guard-arrangements.ts';
+import { optionReadings } from './option-readings.ts';
 import { answerIndex, searchAgents, seatAgents, seatAgentsText, type SearchAgent } from './search-agents.ts';
 import type { AgentSpec } from '@houserules/simulation';
 
@@ -90,7 +91,7 @@ export interface Witness {
    * an arranged state, steered, rolls fixed along the way), the games played,
    * the moves before shrinking, the arrangement's name
    */
-  found: { phase: 'random' | 'steered' | 'played' | 'arranged'; games: number; moves: number; seed: number; arrangement?: string; agents?: string };
+  found: { phase: 'random' | 'steered' | 'played' | 'arranged'; games: number; moves: number; seed: number; arrangement?: string; agents?: string; /** the options it was played with beyond the sides' own, in words (`fourteen_reached = gained_in_own_turn`) */ reading?: string };
   /** candidates tried while shrinking */
   shrinkSteps: number;
   /** milliseconds to find it, and to shrink it */
@@ -101,6 +102,12 @@ export interface Witness {
    * (an arranged witness: `fix dice …`, `arrange { … }`); none: from the start of a game
    */
   arrange?: string[];
+  /**
+   * options its games were played with on both sides, beyond the sides' own: a
+   * reading of an option under which the difference shows to players
+   * (`optionReadings`); its test sets them
+   */
+  options?: Record<string, Value>;
   /**
    * the test line that ends it, run with the conformance runner on both sides:
    * it held on the first and not on the second (null: not verified)
@@ -224,6 +231,8 @@ interface Found {
   phase: 'random' | 'steered' | 'played' | 'arranged';
   /** a game played by agents: which seat by which */
   agents?: string;
+  /** the options its pair plays with beyond the sides' own (an option's other reading) */
+  reading?: Record<string, Value>;
   index: number;
   ms: number;
 }
@@ -318,6 +327,8 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     return list;
   };
 
+  /** the pairs that play an option's other reading (`optionReadings`), and that reading */
+  const readingOf = new Map<LockstepPair, Record<string, Value>>();
   /** plays games of one pair for target ti until one diverges where it counts, or `until` */
   const searchTarget = (ti: number, on: LockstepPair, until: number, direction: 'plus' | 'minus' | null, arrangedOnly = false, only = false): void => {
     const isolated = direction !== null || arrangedOnly || only;
@@ -386,7 +397,8 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       result.depth = Math.max(result.depth, decisions);
       const d = game.divergence;
       if (!d) continue;
-      const f: Found = { game, pair: from, base: on, direction, phase: fromArranged ? 'arranged' : byAgents ? 'played' : steered ? 'steered' : 'random', ...(mix ? { agents: seatAgentsText(mix) } : {}), index: search.games, ms: now() - t0 };
+      const reading = readingOf.get(on);
+      const f: Found = { game, pair: from, base: on, direction, phase: fromArranged ? 'arranged' : byAgents ? 'played' : steered ? 'steered' : 'random', ...(mix ? { agents: seatAgentsText(mix) } : {}), ...(reading ? { reading } : {}), index: search.games, ms: now() - t0 };
       if (isolated) {
         if (accepts[ti]!(d)) found[ti] = f;
         continue;
@@ -479,10 +491,11 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
     let chosen = { seed: shrunk.seed, moves: shrunk.moves, divergence: shrunk.divergence };
     if (!options.verify) return { chosen, verified: null, steps: shrunk.steps };
     // sound by construction: the test is run on both sides, and a witness none of whose lines tells them apart is not reported
-    let v = verifyWitness({ players: players!, ...chosen, arrange: f.pair.arrangement?.lines }, chosen.divergence.candidates, { codegen: options.codegen, ...options.verify }, isolated);
+    const reading = f.reading ? { options: f.reading } : {};
+    let v = verifyWitness({ players: players!, ...chosen, arrange: f.pair.arrangement?.lines, ...reading }, chosen.divergence.candidates, { codegen: options.codegen, ...options.verify }, isolated);
     if ('problem' in v && shrunk.moves.length !== f.game.moves.length) {
       const whole = { seed: f.game.seed, moves: f.game.moves.slice(), divergence: f.game.divergence! };
-      const vw = verifyWitness({ players: players!, ...whole, arrange: f.pair.arrangement?.lines }, whole.divergence.candidates, { codegen: options.codegen, ...options.verify }, isolated);
+      const vw = verifyWitness({ players: players!, ...whole, arrange: f.pair.arrangement?.lines, ...reading }, whole.divergence.candidates, { codegen: options.codegen, ...options.verify }, isolated);
       if (!('problem' in vw)) [chosen, v] = [whole, vw];
     }
     if ('problem' in v) return { problem: `a divergence after ${chosen.moves.length} decision${chosen.moves.length === 1 ? '' : 's'} (seed ${chosen.seed}): ${chosen.divergence.detail}; run as a test, ${v.problem}` };
@@ -550,6 +563,17 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       const half = Math.min(VISIBLE_TRY_MS, Math.max(0, shrinkEnd - now())) / 2;
       searchTarget(ti, visible, now() + half, f.direction, true, true);
       if (!found[ti]) searchTarget(ti, visible, now() + half, f.direction, false, true);
+      // none: the difference may show only under another reading of an option its readers test; each is tried, with
+      // as much time again, shared
+      const readings = found[ti] ? [] : optionReadings(targets[ti]!, a.graph, b.graph, { a: a.options, b: b.options });
+      const readingsEnd = now() + Math.min(VISIBLE_TRY_MS, Math.max(0, shrinkEnd - now()));
+      for (const [k, r] of readings.entries()) {
+        if (found[ti] || now() > readingsEnd) break;
+        const base = f.base;
+        const other = new LockstepPair({ graph: base.a.graph, options: { ...base.a.options, ...r } }, { graph: base.b.graph, options: { ...base.b.options, ...r } }, players, options.codegen ?? true, base.arrangements).visible();
+        readingOf.set(other, r);
+        searchTarget(ti, other, now() + Math.max(0, readingsEnd - now()) / (readings.length - k), f.direction, false, true);
+      }
       Object.assign(search, { games: counts.games, depth: counts.depth, elsewhere: counts.elsewhere, elsewhereFirst: counts.elsewhereFirst, outOfTime: counts.outOfTime });
       const g = found[ti];
       found[ti] = was;
@@ -568,8 +592,9 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
       players,
       moves: chosen.moves,
       divergence: chosen.divergence,
-      found: { phase: fc.phase, games: fc.index, moves: fc.game.moves.length, seed: fc.game.seed, ...(fc.pair.arrangement ? { arrangement: fc.pair.arrangement.label } : {}), ...(fc.agents ? { agents: fc.agents } : {}) },
+      found: { phase: fc.phase, games: fc.index, moves: fc.game.moves.length, seed: fc.game.seed, ...(fc.pair.arrangement ? { arrangement: fc.pair.arrangement.label } : {}), ...(fc.agents ? { agents: fc.agents } : {}), ...(fc.reading ? { reading: readingText(fc.reading) } : {}) },
       ...(fc.pair.arrangement ? { arrange: fc.pair.arrangement.lines } : {}),
+      ...(fc.reading ? { options: fc.reading } : {}),
       shrinkSteps: steps,
       ms: fc === f ? f.ms : f.ms + fc.ms,
       shrinkMs: now() - s0 - (fc === f ? 0 : fc.ms),
@@ -591,6 +616,13 @@ export function searchWitness(a: Side, b: Side, options: SearchOptions = {}): Se
   const w = result.witness;
   result.summary = `divergence after ${w.moves.length} decision${w.moves.length === 1 ? '' : 's'} (seed ${w.seed}, ${players} players): ${w.verified?.detail ?? w.divergence.detail}`;
   return result;
+}
+
+/** an option reading in words: `fourteen_reached = gained_in_own_turn` */
+function readingText(r: Record<string, Value>): string {
+  return Object.entries(r)
+    .map(([k, v]) => `${k} = ${String(v)}`)
+    .join(', ');
 }
 
 /** The moves that lead towards a difference: taking its actions, answering its rules' asks. */

@@ -37,10 +37,11 @@ function quoted(s: string): string {
 const valueText = (v: Value): string => (typeof v === 'string' ? v : String(v));
 
 /** One `test` block: the witness's seed, players and moves on a side, then the last lines. */
-export function testBlock(name: string, w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange'>, t: WitnessTarget, last: string[]): string[] {
+export function testBlock(name: string, w: Pick<Witness, 'players' | 'seed' | 'moves' | 'arrange' | 'options'>, t: WitnessTarget, last: string[]): string[] {
   const lines = [`  players ${w.players}`, `  seed ${w.seed}`];
   if (t.variant) lines.push(`  variant ${t.variant}`);
-  for (const [k, v] of Object.entries(t.options)) lines.push(`  option ${k} = ${valueText(v)}`);
+  // the side's options, then the reading of an option the witness was found under (the same on both sides)
+  for (const [k, v] of Object.entries({ ...t.options, ...w.options })) lines.push(`  option ${k} = ${valueText(v)}`);
   if (w.arrange) lines.push(...w.arrange.map((l) => `  ${l}`));
   lines.push('  advance');
   for (const m of w.moves) lines.push(`  ${m}`);

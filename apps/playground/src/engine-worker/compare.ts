@@ -136,10 +136,12 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
 }
 
 function summarizeWitness(w: Witness): WitnessSummary {
-  return { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms, ...(w.arrange ? { arrange: w.arrange } : {}), ...(w.verified ? { verified: w.verified } : {}) };
+  return { seed: w.seed, players: w.players, moves: w.moves, divergence: w.divergence, found: w.found, ms: w.ms, ...(w.arrange ? { arrange: w.arrange } : {}), ...(w.options ? { options: w.options } : {}), ...(w.verified ? { verified: w.verified } : {}) };
 }
 
 const NO_REPLAY: WitnessReplay = { frames: [], geometry: { a: null, b: null }, reproduced: false };
+/** the most options a replayed witness may set (an option's reading it was found under) */
+const MAX_READING_OPTIONS = 8;
 /** the longest arrangement name a replay request may carry (characters) */
 const MAX_ARRANGEMENT_NAME = 500;
 
@@ -174,7 +176,17 @@ export function replayComparedWitness(
   if (arrangement !== undefined && (typeof arrangement !== 'string' || arrangement.length > MAX_ARRANGEMENT_NAME || !Number.isSafeInteger(searchSeed))) return null;
   const d = witness.divergence;
   const divergence = d && typeof d === 'object' && Number.isSafeInteger(d.step) && typeof d.detail === 'string' ? { step: d.step, detail: d.detail } : undefined;
-  const w = { seed, players, moves: moves.slice(0, MAX_FRAMES).map(String), found: arrangement === undefined ? {} : { arrangement }, ...(divergence ? { divergence } : {}) };
+  // an option's reading the witness was found under: names and plain values only, at most a few
+  const given = witness.options;
+  const options: Record<string, string | number | boolean> = {};
+  if (given !== undefined) {
+    if (given === null || typeof given !== 'object' || Object.keys(given).length > MAX_READING_OPTIONS) return null;
+    for (const [k, v] of Object.entries(given)) {
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return null;
+      options[k] = v;
+    }
+  }
+  const w = { seed, players, moves: moves.slice(0, MAX_FRAMES).map(String), found: arrangement === undefined ? {} : { arrangement }, options, ...(divergence ? { divergence } : {}) };
   return replayWitness(project, a.graph, b.graph, w, (p) => arranged(p, searchSeed!));
 }
 
@@ -189,13 +201,15 @@ export function sidesArrangements(project: ProjectFiles, [a, b]: [CompiledSide, 
  * A witness played again on the two graphs, from the start of a game or from the arrangement it names (rebuilt by
  * `arranged`); `reproduced` says the replay parted where the witness did (its step and words).
  */
-function replayWitness(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, w: Pick<WitnessSummary, 'seed' | 'players' | 'moves'> & { found: { arrangement?: string }; divergence?: { step: number; detail: string } }, arranged: (players: number) => Arrangement[]): WitnessReplay {
+function replayWitness(project: ProjectFiles, ga: RuleGraph, gb: RuleGraph, w: Pick<WitnessSummary, 'seed' | 'players' | 'moves' | 'options'> & { found: { arrangement?: string }; divergence?: { step: number; detail: string } }, arranged: (players: number) => Arrangement[]): WitnessReplay {
   let arrangement: Arrangement | null = null;
   if (w.found.arrangement !== undefined) {
     arrangement = arranged(w.players).find((x) => x.label === w.found.arrangement) ?? null;
     if (!arrangement) return NO_REPLAY;
   }
-  return replayFrames(project, ga, gb, { graph: ga, options: {} }, { graph: gb, options: {} }, w.players, w.seed, w.moves, arrangement, w.divergence ?? null);
+  // both sides with the option's reading the witness was found under, if any
+  const options = w.options ?? {};
+  return replayFrames(project, ga, gb, { graph: ga, options }, { graph: gb, options }, w.players, w.seed, w.moves, arrangement, w.divergence ?? null);
 }
 
 /** The witnesses as one test module beside the first side's tests (one test block each, as `houserules diff` writes). */

@@ -313,13 +313,13 @@ export interface WitnessFrame {
 }
 
 /** A witness as the page shows it: seed, players and moves by name, and where the two sides first differ. */
-export type WitnessSummary = Pick<Witness, 'seed' | 'players' | 'moves' | 'found' | 'ms' | 'arrange' | 'verified'> & { divergence: Divergence };
+export type WitnessSummary = Pick<Witness, 'seed' | 'players' | 'moves' | 'found' | 'ms' | 'arrange' | 'options' | 'verified'> & { divergence: Divergence };
 
 /**
  * What the page sends back of a witness to replay it: an arranged one names its arrangement (`found.arrangement`)
  * and the search's first seed (the arrangements are built from it); its divergence, to check the replay parts there.
  */
-export type ReplayedWitness = Pick<WitnessSummary, 'seed' | 'players' | 'moves'> & { arrangement?: string; searchSeed?: number; divergence?: { step: number; detail: string } };
+export type ReplayedWitness = Pick<WitnessSummary, 'seed' | 'players' | 'moves' | 'options'> & { arrangement?: string; searchSeed?: number; divergence?: { step: number; detail: string } };
 
 /** One difference the search sought a game for, with its witness (or why it has none). */
 export interface ComparedDifference {

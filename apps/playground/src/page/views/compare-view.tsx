@@ -324,9 +324,9 @@ function Witnesses({ pg, r }: { pg: Playground; r: Compared }) {
     replayed.value = [];
     reproduced.value = true;
     // an arranged witness is replayed from its arrangement, which the worker builds again from the search's first seed
-    const { seed, players, moves, found, divergence } = d.witness;
+    const { seed, players, moves, found, divergence, options } = d.witness;
     const arranged = found.arrangement !== undefined ? { arrangement: found.arrangement, searchSeed: r.search.seed } : {};
-    const replay = await pg.engine.request('compare/replay', { a: r.a.id, b: r.b.id, witness: { seed, players, moves, ...arranged, divergence: { step: divergence.step, detail: divergence.detail } } });
+    const replay = await pg.engine.request('compare/replay', { a: r.a.id, b: r.b.id, witness: { seed, players, moves, ...arranged, ...(options ? { options } : {}), divergence: { step: divergence.step, detail: divergence.detail } } });
     if (shown.value !== i) return;
     replayed.value = replay?.frames ?? [];
     reproduced.value = replay?.reproduced ?? false;
@@ -436,7 +436,8 @@ function Witness({ pg, r, w, difference, frames, geometry, reproduced }: { pg: P
       <h4 data-testid="witness-headline">
         Witness{difference ? ` of ${difference.label}` : ''}: {headline}{' '}
         <span class="muted">
-          (<span data-testid="witness-kind" data-kind={w.found.arrangement === undefined ? 'start' : 'arranged'}>{startedFrom(w)}</span>, after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'}, seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)
+          (<span data-testid="witness-kind" data-kind={w.found.arrangement === undefined ? 'start' : 'arranged'}>{startedFrom(w)}</span>
+          {w.found.reading !== undefined && <span data-testid="witness-reading">, with option {w.found.reading}</span>}, after {w.moves.length} decision{w.moves.length === 1 ? '' : 's'}, seed {w.seed}, {w.players} players, found in {(w.ms / 1000).toFixed(1)} s)
         </span>
       </h4>
       <p class="divergence" data-testid="divergence">
