@@ -47,7 +47,7 @@ import { loadScenario } from '../scenario-loader.ts';
 import { findWorkerScript, runGamesInWorkers, workersForCores } from '../simulate/worker-pool.ts';
 import { MAX_DIFF_DEPTH, MAX_DIFF_GAMES, MAX_DIFF_MATTERS_EACH, MAX_DIFF_SECONDS, MAX_PARTIAL_FILE } from '../cli-budgets.ts';
 import { CliError, errorLine } from '../cli-errors.ts';
-import { checkedOutputPath, OutputFile, writeOutputFile } from '../output-file.ts';
+import { checkedOutputPath, writeOutputFile } from '../output-file.ts';
 import { graphFingerprint } from '../simulate/graph-fingerprint.ts';
 import { isWithin } from '../project-paths.ts';
 import { witnessBoards } from '../witness-board.ts';
