@@ -122,4 +122,4 @@ function parseJson(text: string, given: string): unknown {
   }
 }
 
-export const mergeCommand: Command = { name: 'merge', summary: 'combine the partials of `simulate --shard` or `diff --balance --shard` runs into the whole run\'s result', usage, run };
+export const mergeCommand: Command = { name: 'merge', summary: 'combine the partial summaries of `simulate --shard` runs into one summary', usage, run };
