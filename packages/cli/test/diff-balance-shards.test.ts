@@ -143,6 +143,47 @@ describe('diff --balance --shard and merge', () => {
     expect(codeOf(r.stderr)).toBe('cli/malformed-partial');
   });
 
+  it('answers any edit of a partial with a report or a coded error, never an internal error (a seeded fuzz)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'houserules-balance-fuzz-'));
+    const [good] = await shards(dir, 1, ['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--balance', '--games', '3']);
+    const text = readFileSync(good!, 'utf8');
+    let state = 12345;
+    const random = (n: number): number => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state % n;
+    };
+    const hostile: unknown[] = [-1, 0.5, 1e300, 2 ** 53, 'x', '', null, true, [], {}, '__proto__', 'y'.repeat(5000), [0, 0, 0, 0, [], []], '--witness-out=w.rules', 'run/x'];
+    for (let round = 0; round < 60; round++) {
+      const value = JSON.parse(text) as unknown;
+      // one to three edits, each at a random place of the tree: a number made another small one (often still a
+      // partial, so the merge runs), a value made a hostile one, a field or an element removed
+      for (let e = 0, edits = 1 + random(3); e < edits; e++) {
+        let node = value as Record<string, unknown> | unknown[];
+        for (;;) {
+          const keys = Object.keys(node);
+          if (keys.length === 0) break;
+          const key = keys[random(keys.length)]!;
+          const child = (node as Record<string, unknown>)[key];
+          if (typeof child === 'object' && child !== null && random(3) !== 0) {
+            node = child as Record<string, unknown>;
+            continue;
+          }
+          if (random(4) === 0) {
+            if (Array.isArray(node)) node.splice(Number(key), 1);
+            else delete node[key];
+          } else (node as Record<string, unknown>)[key] = typeof child === 'number' && random(2) === 0 ? random(4) : structuredClone(hostile[random(hostile.length)]);
+          break;
+        }
+      }
+      const file = join(dir, 'fuzzed.json');
+      writeFileSync(file, JSON.stringify(value));
+      const r = await runCli(['merge', file]);
+      expect(r.stderr, r.stderr).not.toMatch(/internal error/i);
+      if (r.code !== 0 && r.code !== 1) throw new Error(`exit ${r.code}: ${r.stderr}`);
+      if (r.stdout === '') expect(['cli/malformed-partial', 'cli/partials-disagree']).toContain(codeOf(r.stderr));
+    }
+  });
+
   it('takes --shard only with --balance, alone, and as i/n with 1 ≤ i ≤ n: a usage error (exit 2) otherwise', async () => {
     const base = ['diff', 'scenarios/diamant', '--variant', 'incan_gold'];
     for (const extra of [['--shard', '1/2'], ['--partial-out', 'x.json'], ['--balance', '--shard', '0/2'], ['--balance', '--shard', '3/2'], ['--balance', '--shard', 'two'], ['--balance', '--behaviour', '--shard', '1/2']]) {
