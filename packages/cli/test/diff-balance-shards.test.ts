@@ -43,7 +43,13 @@ describe('diff --balance --shard and merge', () => {
     expect((await runCli(['merge', ...files, '--markdown'])).stdout).toBe(wholeMarkdown.stdout);
     // a shard of no games (more shards than games) merges too
     const few = ['diff', 'scenarios/diamant', '--variant', 'incan_gold', '--balance', '--games', '2'];
-    expect((await runCli(['merge', ...(await shards(mkdtempSync(join(tmpdir(), 'houserules-balance-few-')), 3, few))])).stdout).toBe((await runCli(few)).stdout);
+    const fewDir = mkdtempSync(join(tmpdir(), 'houserules-balance-few-'));
+    expect((await runCli(['merge', ...(await shards(fewDir, 3, few))])).stdout).toBe((await runCli(few)).stdout);
+    // without --shard, --partial-out writes the whole run's partial beside the report: its merge is that report
+    const one = join(fewDir, 'whole.json');
+    const report = await runCli([...few, '--partial-out', one]);
+    expect(report.stdout).toMatch(/^Balance:/m);
+    expect((await runCli(['merge', one])).stdout).toBe(report.stdout);
   });
 
   it('merges each difference played alone, and the run is the same given two ways (--games=N, flags in another order)', async () => {
@@ -53,6 +59,17 @@ describe('diff --balance --shard and merge', () => {
     expect(each?.length).toBeGreaterThan(1);
     const dir = mkdtempSync(join(tmpdir(), 'houserules-balance-each-'));
     const files = await shards(dir, 2, run);
+    // a side the diff here does not play (a difference alone the partials have and the scenarios do not give)
+    const extra = JSON.parse(readFileSync(files[1]!, 'utf8')) as { plays: { key: string }[] };
+    extra.plays.push({ ...extra.plays[extra.plays.length - 1]!, key: 'alone 9: rule nowhere' });
+    const extraFile = join(dir, 'extra-2.json');
+    writeFileSync(extraFile, JSON.stringify(extra));
+    const first = JSON.parse(readFileSync(files[0]!, 'utf8')) as { plays: { key: string }[] };
+    first.plays.push({ ...first.plays[first.plays.length - 1]!, key: 'alone 9: rule nowhere' });
+    const firstFile = join(dir, 'extra-1.json');
+    writeFileSync(firstFile, JSON.stringify(first));
+    const refused = await runCli(['merge', firstFile, extraFile]);
+    expect({ code: refused.code, error: codeOf(refused.stderr), stdout: refused.stdout }).toEqual({ code: 1, error: 'cli/partials-disagree', stdout: '' });
     const other = join(dir, 'other-2.json');
     expect((await runCli(['diff', '--games=12', '--balance', 'scenarios/durango', '--against-variant=durango_2016', '--shard', '2/2', '--partial-out', other])).code).toBe(0);
     expect((await runCli(['merge', files[0]!, other, '--json'])).stdout).toBe(whole.stdout);

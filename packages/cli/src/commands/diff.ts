@@ -526,9 +526,11 @@ export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance |
     }
     const slice = shardSlice(games, shardIndex.index, shardIndex.count);
     const played: BalancePlay[] = [];
+    const asked = new Set<string>();
     // one side's games: the shard's slice played here, or all of them merged from the shards
     const play = async (key: string, s: SimulationSpec): Promise<GameOutcome[] | string> => {
       if (merged) {
+        asked.add(key);
         const got = merged.plays.get(key);
         if (got === undefined) throw new CliError('cli/partials-disagree', `the partials have no games of ${printable(key)}, which this diff plays: made by another version of houserules or of a scenario?`, EXIT_FAILURE);
         return got;
@@ -567,6 +569,9 @@ export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance |
       }
     }
     if (each.length > 0) report.balance.each = each;
+    // games of a side this diff does not play: the shards compared other sides than the scenarios here give
+    const unasked = merged ? [...merged.plays.keys()].find((k) => !asked.has(k)) : undefined;
+    if (unasked !== undefined) throw new CliError('cli/partials-disagree', `the partials have games of ${printable(unasked)}, which this diff does not play: made by another version of houserules or of a scenario?`, EXIT_FAILURE);
     if (partialGiven !== undefined) {
       const text = JSON.stringify(balancePartialFile(balanceRun, slice, played)) + '\n';
       if (text.length > MAX_PARTIAL_FILE) return usageError(io, `the partial of ${slice.to - slice.from} games is more than ${MAX_PARTIAL_FILE} bytes, more than \`houserules merge\` reads: split the run into more shards`).code;
