@@ -141,6 +141,7 @@ describe('diff --balance --shard and merge', () => {
       ['a run error outside the shard', (p) => ({ ...p, plays: p.plays.map((s) => ({ ...s, games: { ...s.games, failures: [{ game: 99, seed: 1, code: 'run/step-budget', message: 'x' }] } })) })],
       ['a slice that is not the shard', (p) => ({ ...p, shard: { index: 1, count: 1, from: 0, to: 3 } })],
       ['one side', (p) => ({ ...p, plays: p.plays.slice(0, 1) })],
+      ['a command line of other games than its run', (p) => ({ ...p, run: { ...p.run, args: p.run.args.map((a) => (a.startsWith('--games=') ? '--games=40' : a)) } })],
       ['a prototype key', () => JSON.parse(readFileSync(good!, 'utf8').replace('"run":', '"__proto__":{},"run":'))],
     ];
     for (const [what, edit] of edits) {

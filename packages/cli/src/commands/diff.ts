@@ -518,6 +518,9 @@ export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance |
     // what fixes the games: equal in every shard of one run, and checked again by the merge against the scenarios as they are now
     const balanceRun: BalanceRun = { args: balanceRunArgs(args, games, seed, players.value), graphs: { a: graphFingerprint(A.graph), b: graphFingerprint(B.graph) }, players: players.value, seed, games };
     if (merged) {
+      // a partial made by hand can say one thing in its fields and another in its command line: the command line plays
+      const { players: p, seed: s, games: g } = merged.run;
+      if (p !== balanceRun.players || s !== balanceRun.seed || g !== balanceRun.games) throw new CliError('cli/malformed-partial', `the partials' run (${g} games, ${p} players, seed ${s}) is not the one their command line gives (${games} games, ${balanceRun.players} players, seed ${seed})`, EXIT_FAILURE);
       const now = JSON.stringify(balanceRun.graphs);
       if (now !== JSON.stringify(merged.run.graphs)) {
         const which = balanceRun.graphs.a !== merged.run.graphs.a ? A.label : B.label;
