@@ -204,7 +204,7 @@ describe('diff --balance --shard and merge', () => {
 
   it('takes --shard only with --balance, alone, and as i/n with 1 ≤ i ≤ n: a usage error (exit 2) otherwise', async () => {
     const base = ['diff', 'scenarios/diamant', '--variant', 'incan_gold'];
-    for (const extra of [['--shard', '1/2'], ['--partial-out', 'x.json'], ['--balance', '--shard', '0/2'], ['--balance', '--shard', '3/2'], ['--balance', '--shard', 'two'], ['--balance', '--behaviour', '--shard', '1/2']]) {
+    for (const extra of [['--shard', '1/2'], ['--partial-out', 'x.json'], ['--balance', '--shard', '0/2'], ['--balance', '--shard', '3/2'], ['--balance', '--shard', 'two'], ['--balance', '--behaviour', '--shard', '1/2'], ['--balance', '--shard', '1/2', '--markdown'], ['--balance', '--shard', '1/2', '--json-out', 'r.json']]) {
       const r = await runCli([...base, ...extra, '--games', '2']);
       expect({ extra, code: r.code, error: codeOf(r.stderr), stdout: r.stdout }).toEqual({ extra, code: 2, error: 'cli/usage', stdout: '' });
     }

@@ -363,6 +363,9 @@ export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance |
   if (shardText !== undefined && behaviour) return usageError(io, '--shard splits the --balance games: run --behaviour on its own (its search is not split into shards)').code;
   const shardIndex = shardText === undefined ? { ok: true as const, index: 1, count: 1 } : parseShard(shardText);
   if (!shardIndex.ok) return usageError(io, shardIndex.message).code;
+  // a shard prints a line saying what it played, not a report: a report form asked for would be left unwritten
+  const reportForm = ['markdown', 'markdown-out', 'json-out'].find((name) => args.values[name] !== undefined);
+  if (shardText !== undefined && reportForm !== undefined) return usageError(io, `--${reportForm} with --shard: a shard writes its games, not a report; \`houserules merge\` of all the shards prints it (with --json or --markdown)`).code;
   const partialGiven = stringOption(args, 'partial-out') ?? (shardText === undefined ? undefined : `balance-partial-${shardIndex.index}-of-${shardIndex.count}.json`);
 
   let variantA = stringOption(args, 'variant');
@@ -577,7 +580,7 @@ export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance |
     if (unasked !== undefined) throw new CliError('cli/partials-disagree', `the partials have games of ${printable(unasked)}, which this diff does not play: made by another version of houserules or of a scenario?`, EXIT_FAILURE);
     if (partialGiven !== undefined) {
       const text = JSON.stringify(balancePartialFile(balanceRun, slice, played)) + '\n';
-      if (text.length > MAX_PARTIAL_FILE) return usageError(io, `the partial of ${slice.to - slice.from} games is more than ${MAX_PARTIAL_FILE} bytes, more than \`houserules merge\` reads: split the run into more shards`).code;
+      if (Buffer.byteLength(text) > MAX_PARTIAL_FILE) return usageError(io, `the partial of ${slice.to - slice.from} games is more than ${MAX_PARTIAL_FILE} bytes, more than \`houserules merge\` reads: split the run into more shards`).code;
       writeOutputFile(io.cwd, partialGiven, text, A.host.projectRoot);
     }
     if (shardText !== undefined) {
@@ -585,7 +588,7 @@ export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance |
       const stopped = sa.concat(sb).filter((o) => o.failure).length;
       const what = { shard: slice, partial: partialGiven!, games: slice.to - slice.from, failures: stopped };
       if (flag(args, 'json')) io.stdout.write(JSON.stringify(what, null, 2) + '\n');
-      else io.stdout.write(`shard ${slice.index}/${slice.count}: ${slice.to === slice.from ? 'no games' : `games ${slice.from}–${slice.to - 1} of ${games}`} of each side${stopped > 0 ? ` (${stopped} stopped on a run error)` : ''}, partial written to ${printable(partialGiven!)}\n`);
+      else io.stdout.write(`shard ${slice.index}/${slice.count}: ${slice.to === slice.from ? 'no games' : `games ${slice.from}–${slice.to - 1} of ${games}`} of each side${stopped > 0 ? ` (${stopped} game${stopped === 1 ? '' : 's'} of a side stopped on a run error)` : ''}, partial written to ${printable(partialGiven!)}\n`);
       return stopped > 0 ? EXIT_FAILURE : EXIT_OK;
     }
   }
