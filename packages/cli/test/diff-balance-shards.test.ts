@@ -38,6 +38,10 @@ describe('diff --balance --shard and merge', () => {
     expect(merged.stdout).toBe(whole.stdout);
     expect(merged.code).toBe(whole.code);
     expect(merged.stderr).toMatch(/31 games of each side merged from 3 shards/);
+    // run elsewhere, the scenarios as the shards were given them are not there: said, exit 2
+    const elsewhere = await runCli(['merge', ...files], dir);
+    expect({ code: elsewhere.code, error: codeOf(elsewhere.stderr), stdout: elsewhere.stdout }).toEqual({ code: 2, error: 'cli/usage', stdout: '' });
+    expect(elsewhere.stderr).toContain('scenarios/diamant');
     const mergedJson = await runCli(['merge', ...files, '--json']);
     expect(mergedJson.stdout).toBe(wholeJson.stdout);
     expect((await runCli(['merge', ...files, '--markdown'])).stdout).toBe(wholeMarkdown.stdout);

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isBalancePartial, mergeBalancePartials, readBalancePartial, type BalancePartialFile } from '@houserules/diff';
-import { stringifyJson } from '@houserules/schema';
+import { printable, stringifyJson } from '@houserules/schema';
 import { mergePartialFiles, readPartialFile, summarizePartial, type PartialFile } from '@houserules/simulation';
 import { MAX_PARTIAL_FILE } from '../cli-budgets.ts';
 import { CliError, usageLine } from '../cli-errors.ts';
@@ -24,7 +25,8 @@ Balance partials: prints the diff report of the whole run, exactly the one a
 single \`houserules diff … --balance\` of all the games prints (same text, same
 --json, same exit code). A balance partial keeps each side's games, and names
 the scenarios as the shards were given them: run the merge in the folder the
-shards ran in, with the same scenario text (the compiled graphs are checked).
+shards ran in (elsewhere: exit 2), with the same scenario text (the compiled
+graphs are checked).
 
 Every shard 1…n of one run must be there once. A partial is untrusted input:
 each is checked (format version, fields, games or counts that add up) before
@@ -39,7 +41,7 @@ Exit code 1 when a partial is not one \`simulate\` or \`diff\` wrote
 (cli/malformed-partial), when the partials are not the shards of one run
 (cli/partials-disagree), or when a game of the run stopped on a run error (as
 \`simulate\`); for balance partials, otherwise the exit code of \`diff\`
-(1 when it finds a difference).
+(1 when it finds a difference, 2 when its scenarios are not here).
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -103,6 +105,11 @@ async function mergeBalance(given: readonly string[], values: readonly unknown[]
   }
   const merged = mergeBalancePartials(files);
   if (!merged.ok) throw new CliError('cli/partials-disagree', merged.message, EXIT_FAILURE);
+  // the scenarios as the shards were given them: relative to the folder they ran in, which must be this one
+  for (const word of merged.run.args) {
+    if (word.startsWith('-') || existsSync(resolve(io.cwd, word))) continue;
+    throw new CliError('cli/usage', `the partials name the scenario ${printable(word)} as the shards were given it, and it is not here: run the merge in the folder the shards ran in`, EXIT_USAGE);
+  }
   io.stderr.write(`houserules merge: ${merged.run.games} games of each side merged from ${merged.shards} shard${merged.shards === 1 ? '' : 's'}\n`);
   return runDiff([...merged.run.args, '--balance', ...(form === null ? [] : [form])], io, merged);
 }
