@@ -58,8 +58,8 @@ export const BALANCE_PARTIAL_VERSION = 1;
 export const MAX_BALANCE_PLAYS = 64;
 /** Command-line words in a run's identity at the most. */
 const MAX_ARGS = 256;
-/** Characters in one string of a partial (a path, a label, an end reason, a message). */
-const MAX_STRING = 4_096;
+/** Characters in one string of a partial (a path, a label, an end reason, a run error's message): generous, a message may quote much; the file's size bounds the whole. */
+const MAX_STRING = 65_536;
 /** Distinct end reasons in one side's games at the most. */
 const MAX_REASONS = 10_000;
 /** The flags of a run's identity: the only ones a partial may carry back into `diff`. */
