@@ -28,3 +28,21 @@ export { arrangements } from './arrangements.ts';
 export { guardArrangements, guardReads, type GuardReads } from './guard-arrangements.ts';
 export type { Arrangement } from './arrangements.ts';
 export { answerIndex, searchAgents, seatAgents, seatAgentsText, type SearchAgent } from './search-agents.ts';
+export {
+  balancePartialFile,
+  decodeGames,
+  encodeGames,
+  isBalancePartial,
+  mergeBalancePartials,
+  readBalancePartial,
+  BALANCE_PARTIAL_FORMAT,
+  BALANCE_PARTIAL_VERSION,
+  BALANCE_RUN_FLAGS,
+  MAX_BALANCE_PLAYS,
+  type BalanceMerge,
+  type BalancePartialFile,
+  type BalancePartialRead,
+  type BalancePlay,
+  type BalanceRun,
+  type EncodedGames,
+} from './balance-partial.ts';

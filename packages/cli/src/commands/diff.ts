@@ -9,12 +9,17 @@ import {
   formatDiffReport,
   isolateDifference,
   isWitnessFile,
+  balancePartialFile,
+  encodeGames,
   pairedBalance,
   printable,
   searchWitness,
   structuralDiff,
   targetLabel,
   witnessTest,
+  type BalanceMerge,
+  type BalancePlay,
+  type BalanceRun,
   type DiffReport,
   type MattersAlone,
   type WitnessTarget,
@@ -24,13 +29,15 @@ import {
   formatAgentSpec,
   parseAgentSpec,
   parseOptionAssignments,
+  parseShard,
   playChunk,
+  shardSlice,
   splitAgentList,
   type AgentSpec,
   type GameOutcome,
   type SimulationSpec,
 } from '@houserules/simulation';
-import { EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, listOption, parseCommandArgs, stringOption, type ParsedCommandArgs } from '../command-args.ts';
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
@@ -38,9 +45,10 @@ import type { NodeModuleHost } from '../node-module-host.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { findWorkerScript, runGamesInWorkers, workersForCores } from '../simulate/worker-pool.ts';
-import { MAX_DIFF_DEPTH, MAX_DIFF_GAMES, MAX_DIFF_MATTERS_EACH, MAX_DIFF_SECONDS } from '../cli-budgets.ts';
-import { errorLine } from '../cli-errors.ts';
+import { MAX_DIFF_DEPTH, MAX_DIFF_GAMES, MAX_DIFF_MATTERS_EACH, MAX_DIFF_SECONDS, MAX_PARTIAL_FILE } from '../cli-budgets.ts';
+import { CliError, errorLine } from '../cli-errors.ts';
 import { checkedOutputPath, writeOutputFile } from '../output-file.ts';
+import { graphFingerprint } from '../simulate/graph-fingerprint.ts';
 import { isWithin } from '../project-paths.ts';
 import { witnessBoards } from '../witness-board.ts';
 
@@ -79,6 +87,12 @@ Options:
                         with --behaviour, agents that play some searched games besides the
                         first's own policies
   --workers N           play --balance games on N worker threads (same numbers for any N)
+  --shard i/n           with --balance: play only shard i of n (a fixed slice of the games, seeded
+                        as the whole run seeds them) and write both sides' games as a partial for
+                        \`houserules merge\`, which prints the report of all the shards
+  --partial-out FILE    where the balance partial goes (default with --shard:
+                        balance-partial-<i>-of-<n>.json); without --shard, the whole run's
+                        partial, written beside the report
   --witness-out FILE    write the witness test there (a module extending the first scenario, each
                         test run on both sides first), FILE.second.rules (the same tests aimed at
                         the second) and FILE.isolated-N.rules (the first with one difference taken)
@@ -214,15 +228,32 @@ function playerCount(io: CliIo, args: ParsedCommandArgs, a: RuleGraph, b: RuleGr
   return { ok: true, value: n };
 }
 
-/** plays games 0 … games − 1 of one side and keeps each game's outcome (the paired balance compares game i with game i) */
-async function playBalance(spec: SimulationSpec, games: number, workers: number): Promise<GameOutcome[] | string> {
+/** plays games from … to − 1 of one side and keeps each game's outcome (the paired balance compares game i with game i) */
+async function playBalance(spec: SimulationSpec, from: number, to: number, workers: number): Promise<GameOutcome[] | string> {
   const runner = createGameRunner(spec);
   if (!runner.ok) return runner.message;
-  const script = workers > 1 && games > 1 ? findWorkerScript() : undefined;
-  if (script) return (await runGamesInWorkers(script, { ...spec, outcomes: true }, { from: 0, to: games }, workers, runner.ruleIds.length, () => undefined)).outcomes ?? [];
+  const script = workers > 1 && to - from > 1 ? findWorkerScript() : undefined;
+  if (script) return (await runGamesInWorkers(script, { ...spec, outcomes: true }, { from, to }, workers, runner.ruleIds.length, () => undefined)).outcomes ?? [];
   const outcomes: GameOutcome[] = [];
-  for (let from = 0; from < games; from += 256) outcomes.push(...(playChunk(runner, spec.players, from, Math.min(games, from + 256), true).outcomes ?? []));
+  for (let at = from; at < to; at += 256) outcomes.push(...(playChunk(runner, spec.players, at, Math.min(to, at + 256), true).outcomes ?? []));
   return outcomes;
+}
+
+/**
+ * A balance run's command line as a partial carries it: the scenarios as given,
+ * then each flag that chooses the sides or the games as one word --flag=value
+ * (games, seed and players as resolved), in a fixed order, so the same run
+ * given two ways has one identity
+ */
+function balanceRunArgs(args: ParsedCommandArgs, games: number, seed: number, players: number): string[] {
+  const out = [...args.positionals];
+  for (const name of ['variant', 'against-variant', 'agents', 'root'] as const) {
+    const v = stringOption(args, name);
+    if (v !== undefined) out.push(`--${name}=${v}`);
+  }
+  for (const name of ['option', 'option-a', 'option-b'] as const) for (const v of listOption(args, name)) out.push(`--${name}=${v}`);
+  out.push(`--players=${players}`, `--seed=${seed}`, `--games=${games}`);
+  return out;
 }
 
 /** A word as a POSIX shell reads it back (quoted when it holds anything but safe characters). */
@@ -248,7 +279,21 @@ const cpuMilliseconds = (): number => {
 /** a module name from a file name: letters, digits and _ only */
 const moduleName = (file: string): string => `${(file.split(/[\\/]/).pop() ?? 'witness').replace(/\.rules$/, '').replace(/[^A-Za-z0-9_]/g, '_').replace(/^[^A-Za-z]/, 'w')}`;
 
+/** The shards' games of one `diff --balance` run, merged by `houserules merge`, played instead of playing them again. */
+export type MergedBalance = Extract<BalanceMerge, { ok: true }>;
+
 async function run(argv: string[], io: CliIo): Promise<number> {
+  return runDiff(argv, io, null);
+}
+
+/**
+ * The diff. With `merged` (from `houserules merge`), `argv` is the run's command
+ * line a balance partial carries, and the balance's games are the shards'
+ * instead of games played here: the rest (loading, the structural diff, the
+ * differences played alone, the report) is this one path, so a merge prints
+ * what a single run of all the games prints.
+ */
+export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance | null): Promise<number> {
   const parsed = parseCommandArgs(argv, {
     variant: { type: 'string' },
     'against-variant': { type: 'string' },
@@ -266,6 +311,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     players: { type: 'string' },
     agents: { type: 'string' },
     workers: { type: 'string' },
+    shard: { type: 'string' },
+    'partial-out': { type: 'string' },
     json: { type: 'boolean' },
     markdown: { type: 'boolean' },
     'witness-out': { type: 'string' },
@@ -303,12 +350,23 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ['shrink-seconds', behaviour, '--behaviour'],
     ['agents', behaviour || balance, '--behaviour or --balance'],
     ['workers', balance, '--balance'],
+    ['shard', balance, '--balance'],
+    ['partial-out', balance, '--balance'],
     ['games', behaviour || balance, '--behaviour or --balance'],
     ['seed', behaviour || balance, '--behaviour or --balance'],
     ['players', behaviour || balance, '--behaviour or --balance'],
     ['option', behaviour || balance, '--behaviour or --balance'],
   ];
   for (const [name, on, needs] of modeOf) if (!on && args.values[name] !== undefined) return usageError(io, `--${name} is for ${needs}: without it nothing reads it`).code;
+  // a shard of the balance: the games of slice i of n, written as a partial for `houserules merge`
+  const shardText = stringOption(args, 'shard');
+  if (shardText !== undefined && behaviour) return usageError(io, '--shard splits the --balance games: run --behaviour on its own (its search is not split into shards)').code;
+  const shardIndex = shardText === undefined ? { ok: true as const, index: 1, count: 1 } : parseShard(shardText);
+  if (!shardIndex.ok) return usageError(io, shardIndex.message).code;
+  // a shard prints a line saying what it played, not a report: a report form asked for would be left unwritten
+  const reportForm = ['markdown', 'markdown-out', 'json-out'].find((name) => args.values[name] !== undefined);
+  if (shardText !== undefined && reportForm !== undefined) return usageError(io, `--${reportForm} with --shard: a shard writes its games, not a report; \`houserules merge\` of all the shards prints it (with --json or --markdown)`).code;
+  const partialGiven = stringOption(args, 'partial-out') ?? (shardText === undefined ? undefined : `balance-partial-${shardIndex.index}-of-${shardIndex.count}.json`);
 
   let variantA = stringOption(args, 'variant');
   let variantB = stringOption(args, 'against-variant');
@@ -372,6 +430,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const path = checkedOutputPath(io.cwd, given, A.host.projectRoot);
     if (!existsSync(dirname(path)) || !statSync(dirname(path)).isDirectory()) return usageError(io, `--${form}-out ${printable(given)}: the folder ${printable(displayPath(io.cwd, dirname(path)))} does not exist (make it first)`, 'cli/cannot-write').code;
     reportOuts.push({ path, given, form });
+  }
+  if (partialGiven !== undefined) {
+    const path = checkedOutputPath(io.cwd, partialGiven, A.host.projectRoot);
+    if (!existsSync(dirname(path)) || !statSync(dirname(path)).isDirectory()) return usageError(io, `--partial-out ${printable(partialGiven)}: the folder ${printable(displayPath(io.cwd, dirname(path)))} does not exist (make it first)`, 'cli/cannot-write').code;
   }
 
   // a side's own readings (--option-a, --option-b) name it: "Diamant (leftover_sharing = pooled)"
@@ -452,11 +514,39 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   if (balance) {
     const games = num(numbers.games) ?? 1000;
-    const spec = (side: LoadedSide, opts: Record<string, Value>, ag: AgentSpec[]): SimulationSpec => ({ graph: side.graph, scenarioFile: side.file, variant: side.variant, players: players.value, options: opts, agents: ag, seed: num(numbers.seed) ?? 1, log: false });
-    const workers = workersForCores(num(numbers.workers), 'diff', io.stderr);
+    const seed = num(numbers.seed) ?? 1;
+    const spec = (side: LoadedSide, opts: Record<string, Value>, ag: AgentSpec[]): SimulationSpec => ({ graph: side.graph, scenarioFile: side.file, variant: side.variant, players: players.value, options: opts, agents: ag, seed, log: false });
+    const workers = merged ? 1 : workersForCores(num(numbers.workers), 'diff', io.stderr);
     const specs = { a: spec(A, options.a, agents[0]!), b: spec(B, options.b, agents[1]!) };
-    const sa = await playBalance(specs.a, games, workers);
-    const sb = await playBalance(specs.b, games, workers);
+    // what fixes the games: equal in every shard of one run, and checked again by the merge against the scenarios as they are now
+    const balanceRun: BalanceRun = { args: balanceRunArgs(args, games, seed, players.value), graphs: { a: graphFingerprint(A.graph), b: graphFingerprint(B.graph) }, players: players.value, seed, games };
+    if (merged) {
+      // a partial made by hand can say one thing in its fields and another in its command line: the command line plays
+      const { players: p, seed: s, games: g } = merged.run;
+      if (p !== balanceRun.players || s !== balanceRun.seed || g !== balanceRun.games) throw new CliError('cli/malformed-partial', `the partials' run (${g} games, ${p} players, seed ${s}) is not the one their command line gives (${games} games, ${balanceRun.players} players, seed ${seed})`, EXIT_FAILURE);
+      const now = JSON.stringify(balanceRun.graphs);
+      if (now !== JSON.stringify(merged.run.graphs)) {
+        const which = balanceRun.graphs.a !== merged.run.graphs.a ? A.label : B.label;
+        throw new CliError('cli/partials-disagree', `${printable(which)} is not the scenario the shards played: it has changed since (or it is another one with that name here); run the shards again`, EXIT_FAILURE);
+      }
+    }
+    const slice = shardSlice(games, shardIndex.index, shardIndex.count);
+    const played: BalancePlay[] = [];
+    const asked = new Set<string>();
+    // one side's games: the shard's slice played here, or all of them merged from the shards
+    const play = async (key: string, s: SimulationSpec): Promise<GameOutcome[] | string> => {
+      if (merged) {
+        asked.add(key);
+        const got = merged.plays.get(key);
+        if (got === undefined) throw new CliError('cli/partials-disagree', `the partials have no games of ${printable(key)}, which this diff plays: made by another version of houserules or of a scenario?`, EXIT_FAILURE);
+        return got;
+      }
+      const outcomes = await playBalance(s, slice.from, slice.to, workers);
+      played.push(typeof outcomes === 'string' ? { key, problem: outcomes } : { key, games: encodeGames(outcomes) });
+      return outcomes;
+    };
+    const sa = await play('a', specs.a);
+    const sb = await play('b', specs.b);
     if (typeof sa === 'string' || typeof sb === 'string') return usageError(io, typeof sa === 'string' ? sa : (sb as string)).code;
     report.balance = { ...pairedBalance(sa, sb, { replay: (side, game) => replayCommand(io, specs[side], game) }), agents: agents[0]!.map(formatAgentSpec) };
     // how often each difference matters alone: the first with only it taken from the second, on the same seeds (two
@@ -475,16 +565,32 @@ async function run(argv: string[], io: CliIo): Promise<number> {
           each.push({ label, problem: alone.problem });
           continue;
         }
-        const played = await playBalance({ ...specs.a, graph: alone.graph }, games, workers);
-        if (typeof played === 'string') {
-          each.push({ label, problem: played });
+        const outcomes = await play(`alone ${i + 1}: ${label}`, { ...specs.a, graph: alone.graph });
+        if (typeof outcomes === 'string') {
+          each.push({ label, problem: outcomes });
           continue;
         }
-        const paired = pairedBalance(sa, played);
+        const paired = pairedBalance(sa, outcomes);
         each.push({ label, paired: paired.paired, matters: paired.matters, errors: paired.errors.b });
       }
     }
     if (each.length > 0) report.balance.each = each;
+    // games of a side this diff does not play: the shards compared other sides than the scenarios here give
+    const unasked = merged ? [...merged.plays.keys()].find((k) => !asked.has(k)) : undefined;
+    if (unasked !== undefined) throw new CliError('cli/partials-disagree', `the partials have games of ${printable(unasked)}, which this diff does not play: made by another version of houserules or of a scenario?`, EXIT_FAILURE);
+    if (partialGiven !== undefined) {
+      const text = JSON.stringify(balancePartialFile(balanceRun, slice, played)) + '\n';
+      if (Buffer.byteLength(text) > MAX_PARTIAL_FILE) return usageError(io, `the partial of ${slice.to - slice.from} games is more than ${MAX_PARTIAL_FILE} bytes, more than \`houserules merge\` reads: split the run into more shards`).code;
+      writeOutputFile(io.cwd, partialGiven, text, A.host.projectRoot);
+    }
+    if (shardText !== undefined) {
+      // a shard's own numbers are a slice, not the study: `merge` prints the report of all the shards
+      const stopped = sa.concat(sb).filter((o) => o.failure).length;
+      const what = { shard: slice, partial: partialGiven!, games: slice.to - slice.from, failures: stopped };
+      if (flag(args, 'json')) io.stdout.write(JSON.stringify(what, null, 2) + '\n');
+      else io.stdout.write(`shard ${slice.index}/${slice.count}: ${slice.to === slice.from ? 'no games' : `games ${slice.from}–${slice.to - 1} of ${games}`} of each side${stopped > 0 ? ` (${stopped} game${stopped === 1 ? '' : 's'} of a side stopped on a run error)` : ''}, partial written to ${printable(partialGiven!)}\n`);
+      return stopped > 0 ? EXIT_FAILURE : EXIT_OK;
+    }
   }
 
   const json = (): string => JSON.stringify(report, (k, v: unknown) => (typeof v === 'string' ? printable(v) : v), 2) + '\n';
