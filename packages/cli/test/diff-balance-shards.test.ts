@@ -2,9 +2,9 @@
 // partial; `merge` of all the shards prints exactly the report one `diff --balance` of all the games prints
 // (text, --json, exit code). Partials are untrusted input: a bad one, or a set that is not the shards of one
 // run, is a coded error, never a stack trace.
-import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_PARTIAL_FILE } from '../src/cli-budgets.ts';
 import { copyDiamant, runCli } from './run-cli.ts';
@@ -80,30 +80,33 @@ describe('diff --balance --shard and merge', () => {
   });
 
   it('keeps a shard\'s run errors and shows them loudly after the merge (game, seed, code, place, replay), as the unsharded run', async () => {
-    const { file } = copyDiamant();
+    // both sides in one folder, where the shards and the merge run (a merge reads scenarios only inside its folder)
+    const { dir: copy, file } = copyDiamant();
+    const here = dirname(copy);
+    cpSync(copy, join(here, 'original'), { recursive: true });
     // a loop in some games only: when a relic is revealed in the last round
     writeFileSync(file, readFileSync(file, 'utf8') + '\nevent echo\n\nrule ping on echo {\n  emit echo\n}\n\nrule start_echo on explored(c) when c is relic and round == 5 {\n  emit echo\n}\n');
-    const run = ['diff', 'scenarios/diamant', file, '--balance', '--games', '30'];
-    const whole = await runCli(run);
+    const run = ['diff', 'original/diamant.rules', 'diamant/diamant.rules', '--balance', '--games', '30'];
+    const whole = await runCli(run, here);
     expect(whole.stdout).toMatch(/RUN ERRORS: \d+ games? of Diamant \(second\) stopped on a run error/);
     const dir = mkdtempSync(join(tmpdir(), 'houserules-balance-errors-'));
     const files: string[] = [];
     let stopped = 0;
     for (let i = 1; i <= 3; i++) {
       files.push(join(dir, `p${i}.json`));
-      const r = await runCli([...run, '--shard', `${i}/3`, '--partial-out', files[i - 1]!, '--json']);
+      const r = await runCli([...run, '--shard', `${i}/3`, '--partial-out', files[i - 1]!, '--json'], here);
       const said = JSON.parse(r.stdout) as { failures: number };
       stopped += said.failures;
       expect(r.code).toBe(said.failures > 0 ? 1 : 0);
     }
     expect(stopped).toBeGreaterThan(0);
-    const merged = await runCli(['merge', ...files]);
+    const merged = await runCli(['merge', ...files], here);
     expect(merged.stdout).toBe(whole.stdout);
     expect(merged.stdout).toContain('houserules replay game.jsonl --game');
     expect(merged.code).toBe(1);
     // the scenario changed after the shards played it: refused, not merged with the new rules
     writeFileSync(file, readFileSync(file, 'utf8') + '\nrule extra_ping on echo {\n  emit echo\n}\n');
-    const changed = await runCli(['merge', ...files]);
+    const changed = await runCli(['merge', ...files], here);
     expect(changed.code).toBe(1);
     expect(codeOf(changed.stderr)).toBe('cli/partials-disagree');
     expect(changed.stdout).toBe('');
@@ -147,7 +150,11 @@ describe('diff --balance --shard and merge', () => {
       ['one side', (p) => ({ ...p, plays: p.plays.slice(0, 1) })],
       ['a command line of other games than its run', (p) => ({ ...p, run: { ...p.run, args: p.run.args.map((a) => (a.startsWith('--games=') ? '--games=40' : a)) } })],
       ['a prototype key', () => JSON.parse(readFileSync(good!, 'utf8').replace('"run":', '"__proto__":{},"run":'))],
+      // what a partial names is read only inside the folder the merge runs in (the repository here)
+      ['a scenario outside the folder', (p) => ({ ...p, run: { ...p.run, args: p.run.args.map((a) => (a === 'scenarios/diamant' ? join(dir, 'outside.rules') : a)) } })],
+      ['a scenario above the folder', (p) => ({ ...p, run: { ...p.run, args: p.run.args.map((a) => (a === 'scenarios/diamant' ? '../diamant.rules' : a)) } })],
     ];
+    writeFileSync(join(dir, 'outside.rules'), 'module outside\n');
     for (const [what, edit] of edits) {
       const file = join(dir, 'edited.json');
       writeFileSync(file, JSON.stringify(edit(structuredClone(base))));

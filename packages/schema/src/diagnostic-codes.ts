@@ -245,8 +245,8 @@ export const DIAGNOSTIC_CODES = {
   'cli/graph-too-large': 'a rule graph too large for `graph` to lay out as a picture within its budget (DOT is still written)',
   'cli/malformed-log': 'a game log that is not the JSON lines `simulate --log` writes',
   'cli/malformed-style': 'a `style.json` that `render --style` cannot use: not JSON, too big, entries of the wrong shape, an `extends` outside the project or in a loop',
-  'cli/malformed-partial': 'a partial summary that is not the file `simulate --shard` writes (not JSON, another format version, fields out of range, counts that do not add up)',
-  'cli/partials-disagree': 'partial summaries that are not the shards of one run: another scenario, seed or setting, a shard twice or one missing',
+  'cli/malformed-partial': 'a partial that is not the file `simulate --shard` or `diff --balance --shard` writes (not JSON, another format version, fields out of range, counts that do not add up, a scenario named outside the folder the merge runs in)',
+  'cli/partials-disagree': 'partials that are not the shards of one run: another scenario, seed or setting, a shard twice or one missing, simulation and balance partials mixed',
   // ── diff ──
   'diff/budget-exhausted': 'the witness search ran out of time before it found a divergence (info)',
   'diff/cannot-start': 'a game of one side could not start with these players and options',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isBalancePartial, mergeBalancePartials, readBalancePartial, type BalancePartialFile } from '@houserules/diff';
 import { printable, stringifyJson } from '@houserules/schema';
@@ -6,6 +6,7 @@ import { mergePartialFiles, readPartialFile, summarizePartial, type PartialFile 
 import { MAX_PARTIAL_FILE } from '../cli-budgets.ts';
 import { CliError, usageLine } from '../cli-errors.ts';
 import { inputError, readInputFile } from '../input-file.ts';
+import { isWithin } from '../project-paths.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, parseCommandArgs } from '../command-args.ts';
 import type { Command } from '../main.ts';
@@ -105,9 +106,18 @@ async function mergeBalance(given: readonly string[], values: readonly unknown[]
   }
   const merged = mergeBalancePartials(files);
   if (!merged.ok) throw new CliError('cli/partials-disagree', merged.message, EXIT_FAILURE);
-  // the scenarios as the shards were given them: relative to the folder they ran in, which must be this one
+  // the scenarios as the shards were given them: relative to the folder they ran in, which must be this one; a
+  // partial is untrusted, so what it names is read only inside this folder (its real path: no `..`, no absolute
+  // path, no symlink out), checked before anything is opened
+  const here = realPathOf(io.cwd) ?? resolve(io.cwd);
   for (const word of merged.run.args) {
-    if (word.startsWith('-') || existsSync(resolve(io.cwd, word))) continue;
+    if (word.startsWith('-')) continue;
+    const path = resolve(io.cwd, word);
+    const real = existsSync(path) ? realPathOf(path) : undefined;
+    if (!isWithin(path, resolve(io.cwd)) || (real !== undefined && !isWithin(real, here))) {
+      throw new CliError('cli/malformed-partial', `the partials name the scenario ${printable(word)}, outside this folder: a merge reads only scenarios inside the folder it runs in`, EXIT_FAILURE);
+    }
+    if (real !== undefined) continue;
     throw new CliError('cli/usage', `the partials name the scenario ${printable(word)} as the shards were given it, and it is not here: run the merge in the folder the shards ran in`, EXIT_USAGE);
   }
   io.stderr.write(`houserules merge: ${merged.run.games} games of each side merged from ${merged.shards} shard${merged.shards === 1 ? '' : 's'}\n`);
@@ -129,4 +139,13 @@ function parseJson(text: string, given: string): unknown {
   }
 }
 
-export const mergeCommand: Command = { name: 'merge', summary: 'combine the partial summaries of `simulate --shard` runs into one summary', usage, run };
+export const mergeCommand: Command = { name: 'merge', summary: 'combine the partials of `simulate --shard` or `diff --balance --shard` runs into the whole run\'s report', usage, run };
+
+/** a path's real path (symlinks resolved), undefined when it cannot be read */
+function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
