@@ -115,10 +115,10 @@ function eachLines(bal: NonNullable<DiffReport['balance']>): string[] {
   return (bal.each ?? []).map((e) => `${printable(e.label)}: ${e.problem !== undefined ? `not played (${printable(e.problem)})` : `${mattersLine({ paired: e.paired!, matters: e.matters! })}${e.errors ? ` ${e.errors} game${e.errors === 1 ? '' : 's'} with it stopped with a run error (left out).` : ''}`}`);
 }
 
-/** The report for a terminal, or (`markdown`) for a forum post or an errata page. */
 /** the width of the text report's two columns of sentences, rule included, unless the caller says another */
 export const REPORT_WIDTH = 100;
 
+/** The report for a terminal, or (`markdown`) for a forum post or an errata page. */
 export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; displayPath?: (file: string) => string; width?: number } = {}): string {
   if (options.markdown === true) return markdownReport(r, options.displayPath);
   const display = (f: string): string => printable(options.displayPath ? options.displayPath(f) : f);

@@ -4,8 +4,8 @@
 import { compile } from '@houserules/compiler';
 import { LogWords } from '@houserules/conformance';
 import type { Game } from '@houserules/engine';
-import { arrangements, compareBalance, differenceTargets, groupBySentence, guardArrangements, LockstepPair, searchWitness, structuralDiff, witnessTest, type Arrangement, type BalanceRow, type LabeledWitness, type SearchProgress, type Side, type StructuralDiff, type Witness, type WitnessTarget } from '@houserules/diff';
-import { createGameRunner, emptyPartial, mergePartial, playChunk, summarizePartial, type SimulationSummary } from '@houserules/simulation';
+import { arrangements, differenceTargets, groupBySentence, pairedBalance, guardArrangements, LockstepPair, searchWitness, structuralDiff, witnessTest, type Arrangement, type LabeledWitness, type PairedBalance, type SearchProgress, type Side, type StructuralDiff, type Witness, type WitnessTarget } from '@houserules/diff';
+import { createGameRunner, playChunk, type GameOutcome } from '@houserules/simulation';
 import type { Diagnostic, RuleGraph } from '@houserules/schema';
 import type { CompareParams, CompareProgress, CompareResult, ReplayedWitness, ComparedDifference, ComparedSide, WitnessFrame, WitnessReplay, WitnessSummary } from '../protocol/engine-protocol.ts';
 import { boardSvg, seatColours, styleFor } from './board-pictures.ts';
@@ -110,11 +110,12 @@ export async function compareScenarios(project: ProjectFiles, params: ComparePar
   job.progress({ phase: 'balance' });
   const games = Math.max(0, Math.min(MAX_BALANCE_GAMES, Math.floor(params.balanceGames)));
   const players = w?.players ?? commonPlayers(ga, gb);
-  let balance: BalanceRow[] = [];
+  // the paired balance, as the CLI's `diff --balance`: game i of each side with the same seed, compared game by game
+  let balance: PairedBalance | null = null;
   if (games > 0 && players !== null) {
-    const sa = await simulateSide(ga, a.file, a.variant, players, games, job);
-    const sb = sa ? await simulateSide(gb, b.file, b.variant, players, games, job) : null;
-    if (sa && sb) balance = compareBalance(sa, sb);
+    const oa = await playSide(ga, a.file, a.variant, players, games, job);
+    const ob = oa ? await playSide(gb, b.file, b.variant, players, games, job) : null;
+    if (oa && ob && !job.cancelled) balance = pairedBalance(oa, ob);
   }
   return {
     ok: true,
@@ -308,13 +309,15 @@ function optionSitesOnOneSide(a: Map<string, number[]>, b: Map<string, number[]>
   return [...out].sort((x, y) => x - y);
 }
 
-async function simulateSide(graph: RuleGraph, file: string, variant: string | null, players: number, games: number, job: Job): Promise<SimulationSummary | null> {
+/** games 0 … games − 1 of one side by random players, each game's outcome kept (the paired balance compares game i with game i) */
+async function playSide(graph: RuleGraph, file: string, variant: string | null, players: number, games: number, job: Job): Promise<GameOutcome[] | null> {
   const runner = createGameRunner({ graph, scenarioFile: file, variant, players, options: {}, agents: [{ name: 'random', args: [] }], seed: 1, log: false, codegen: false });
   if (!runner.ok) return null;
-  const total = emptyPartial(players, runner.ruleIds.length);
+  const out: GameOutcome[] = [];
   for (let from = 0; from < games && !job.cancelled; from += 50) {
-    mergePartial(total, playChunk(runner, players, from, Math.min(games, from + 50)).partial);
+    out.push(...(playChunk(runner, players, from, Math.min(games, from + 50), true).outcomes ?? []));
     await job.breathe();
   }
-  return summarizePartial(total, { scenario: graph.scenario.title, variant, players, seed: 1, agents: ['random'], options: {}, ruleIds: runner.ruleIds });
+  return out;
 }
+

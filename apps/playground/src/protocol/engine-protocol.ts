@@ -1,7 +1,7 @@
 // The engine worker's protocol: one table of methods that the page's client and the worker both compile against.
 import type { Diagnostic, Range, Value } from '@houserules/schema';
 import type { TestResult } from '@houserules/conformance';
-import type { BalanceRow, Divergence, Estimate, NodeChange, RenameCandidate, SearchProgress, SentenceGroup, Witness } from '@houserules/diff';
+import type { Divergence, Estimate, NodeChange, PairedBalance, RenameCandidate, SearchProgress, SentenceGroup, Witness } from '@houserules/diff';
 import type { SimulationSummary } from '@houserules/simulation';
 
 /** A scenario module or one of its variants, as the gallery lists it. */
@@ -369,7 +369,8 @@ export type CompareResult =
       seatColours: string[];
       /** every witness as a module with one test block each, where it would live, passing on the first side */
       witnessTest: { path: string; text: string } | null;
-      balance: BalanceRow[];
+      /** the paired balance of random games (`pairedBalance`, as `diff --balance`); null: none played */
+      balance: PairedBalance | null;
       balanceGames: number;
       balancePlayers: number | null;
     };

@@ -42,7 +42,10 @@ describe('comparing two printings', () => {
     expect(await page.locator('[data-testid="divergence"]').count()).toBe(1);
     expect(await page.locator('[data-testid="witness"] [data-testid="board"] svg.board-svg').count()).toBe(2);
     await expect(page.textContent('[data-testid="witness"]')).resolves.toContain('the first divergence');
+    // the balance, paired as the CLI's: a verdict per table, and how often the differences matter
     expect(await page.locator('[data-testid="balance"] tbody tr').count()).toBeGreaterThan(3);
+    await expect(page.textContent('[data-testid="verdict:seats"]')).resolves.toMatch(/^Seats: /);
+    await expect(page.textContent('[data-testid="matters"]')).resolves.toMatch(/in 20 paired games the winner changes in \d+/);
     // Each difference the search sought is listed with what it found; the witness shown is one of them.
     expect(await page.locator('[data-testid="witness-list"] li.sought').count()).toBeGreaterThan(1);
     const shown = page.locator('[data-testid="witness-list"] li.sought.shown button');

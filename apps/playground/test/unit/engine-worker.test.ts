@@ -236,7 +236,12 @@ describe('the engine worker', () => {
     expect(r.witness).not.toBeNull();
     expect(r.frames.length).toBe(r.witness!.moves.length + 1);
     expect(r.frames[0]!.move).toBeNull();
-    expect(r.balance.length).toBeGreaterThan(0);
+    // the paired balance, as the CLI's: 40 games of each side with the same seeds, a verdict per table, how often it matters
+    expect(r.balance).not.toBeNull();
+    expect(r.balance!.games).toBe(40);
+    expect(r.balance!.tables.map((t) => t.name)).toEqual(['seats', 'length', 'ends']);
+    for (const t of r.balance!.tables) expect(t.verdict.length).toBeGreaterThan(0);
+    expect(r.balance!.matters.score.games).toBeGreaterThanOrEqual(r.balance!.matters.winner.games);
     expect(r.witnessTest!.path).toBe('scenarios/diamant/tests/witness.rules');
     // each witness was run as a test on both sides before it was reported: the line that tells them apart
     for (const d of r.differences.filter((x) => x.witness)) expect(d.witness!.verified).toMatchObject({ expect: expect.stringMatching(/^expect /), failureOnB: expect.any(String) });

@@ -256,41 +256,96 @@ function CompareReport({ pg, r }: { pg: Playground; r: Compared }) {
         );
       })}
       <Witnesses pg={pg} r={r} />
-      {r.balance.length > 0 && (
-        <section class="balance" data-testid="balance">
-          <h4>
-            Balance <span class="muted">· {r.balanceGames} random games each, {r.balancePlayers} players · 95% intervals · * p &lt; 0.05, ** p &lt; 0.01</span>
-          </h4>
-          <table>
-            <thead>
-              <tr>
-                <th>measure</th>
-                <th>{r.a.title}{r.a.variant ? ` (${r.a.variant})` : ''}</th>
-                <th>{r.b.title}{r.b.variant ? ` (${r.b.variant})` : ''}</th>
-                <th>difference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.balance.map((row) => (
-                <tr key={row.measure} class={row.mark ? 'significant' : ''}>
-                  <td>{row.measure}</td>
-                  <td>
-                    {fmt(row.a.value)} <span class="muted">[{fmt(row.a.low)}, {fmt(row.a.high)}]</span>
-                  </td>
-                  <td>
-                    {fmt(row.b.value)} <span class="muted">[{fmt(row.b.low)}, {fmt(row.b.high)}]</span>
-                  </td>
-                  <td>
-                    {row.difference >= 0 ? '+' : ''}
-                    {fmt(row.difference)} {row.mark}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      {r.balance && r.balance.games > 0 && <PairedBalanceView r={r} balance={r.balance} />}
     </div>
+  );
+}
+
+const TABLE_TITLE = { seats: 'Seats', length: 'Length', ends: 'Ends' } as const;
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+/**
+ * The paired balance, as `houserules diff --balance` prints it: game i of each side with the same seed; per table a
+ * verdict in one line, each side's 95% interval, the mean per-game difference with its interval and the test's p
+ * corrected for its table (Holm); how often the differences matter; run errors of either side, loudly.
+ */
+function PairedBalanceView({ r, balance }: { r: Compared; balance: NonNullable<Compared['balance']> }) {
+  const A = `${r.a.title}${r.a.variant ? ` (${r.a.variant})` : ''}`;
+  const B = `${r.b.title}${r.b.variant ? ` (${r.b.variant})` : ''}`;
+  const m = balance.matters;
+  const share = (what: string, c: typeof m.winner): string => `${what} in ${c.games.toLocaleString('en')} (${pct(c.share.value)} [${pct(c.share.low)}, ${pct(c.share.high)}])`;
+  const errors = balance.errors;
+  return (
+    <section class="balance" data-testid="balance">
+      <h4>
+        Balance{' '}
+        <span class="muted">
+          · {balance.games.toLocaleString('en')} paired games (game i of each side with the same seed), random players, {r.balancePlayers} players · 95% intervals · p corrected for its table (Holm) · * p &lt; 0.05, ** p &lt; 0.01
+        </span>
+      </h4>
+      {errors.a + errors.b > 0 && (
+        <div class="diag error" data-testid="balance-errors">
+          <b>Run errors:</b> {errors.a > 0 && `${errors.a} game${errors.a === 1 ? '' : 's'} of ${A}`}
+          {errors.a > 0 && errors.b > 0 && ' and '}
+          {errors.b > 0 && `${errors.b} game${errors.b === 1 ? '' : 's'} of ${B}`} stopped on a run error (left out of the comparison).
+          <ul>
+            {errors.first.map((f) => (
+              <li key={`${f.side}:${f.game}`}>
+                {f.side === 'a' ? A : B}, game {f.game} (seed {f.seed}): <code>{f.code}</code> {f.place ?? ''}: {f.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {balance.tables
+        .filter((t) => t.rows.length > 0)
+        .map((t) => (
+          <div key={t.name} class="balance-table">
+            <p class="balance-verdict" data-testid={`verdict:${t.name}`}>
+              <b>{TABLE_TITLE[t.name]}:</b> {t.verdict}
+            </p>
+            <table>
+              <thead>
+                <tr>
+                  <th>measure</th>
+                  <th>{A}</th>
+                  <th>{B}</th>
+                  <th>difference (second − first)</th>
+                  <th>p</th>
+                </tr>
+              </thead>
+              <tbody>
+                {t.rows.map((row) => {
+                  const rate = row.kind === 'rate';
+                  const f = rate ? pct : fmt;
+                  const d = (x: number): string => `${x >= 0 ? '+' : ''}${rate ? (100 * x).toFixed(1) : fmt(x)}`;
+                  return (
+                    <tr key={row.measure} class={row.mark ? 'significant' : ''}>
+                      <td>{row.measure}</td>
+                      <td>
+                        {f(row.a.value)} <span class="muted">[{f(row.a.low)}, {f(row.a.high)}]</span>
+                      </td>
+                      <td>
+                        {f(row.b.value)} <span class="muted">[{f(row.b.low)}, {f(row.b.high)}]</span>
+                      </td>
+                      <td>
+                        {d(row.difference.value)}
+                        {rate ? ' pts' : ''} <span class="muted">[{d(row.difference.low)}, {d(row.difference.high)}]</span>
+                      </td>
+                      <td>
+                        {row.pHolm < 0.001 ? '<0.001' : row.pHolm.toFixed(3)} {row.mark}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ))}
+      <p data-testid="matters">
+        <b>How often the differences matter:</b> in {balance.paired.toLocaleString('en')} paired games {share('the winner changes', m.winner)}, {share('a score changes', m.score)}, {share('the end changes', m.end)}.
+      </p>
+    </section>
   );
 }
 
