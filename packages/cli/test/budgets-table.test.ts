@@ -7,6 +7,7 @@ import * as graphBudgets from '@houserules/schema';
 import { DIAGNOSTIC_CODES } from '@houserules/schema';
 import { MAX_NESTING, MAX_SOURCE_BYTES } from '@houserules/syntax';
 import { MAX_RUN_GAMES, MAX_SHARDS } from '@houserules/simulation';
+import { MAX_BALANCE_PLAYS } from '@houserules/diff';
 import * as compilerBudgets from '../../compiler/src/budgets.ts';
 import * as runBudgets from '../../engine/src/run/run-budgets.ts';
 import * as searchBudgets from '../../engine/src/search/search-budgets.ts';
@@ -15,7 +16,7 @@ import * as lspBudgets from '../../language-service/src/lsp/budgets.ts';
 import { repoRoot } from './run-cli.ts';
 
 const graph = Object.fromEntries(Object.entries(graphBudgets).filter(([name, v]) => /^(MAX|MIN)_/.test(name) && typeof v === 'number'));
-const CONSTANTS: Record<string, number> = { MAX_SOURCE_BYTES, MAX_NESTING, ...compilerBudgets, ...graph, ...runBudgets, ...searchBudgets, ...cliBudgets, ...lspBudgets, MAX_SHARDS, MAX_RUN_GAMES } as Record<string, number>;
+const CONSTANTS: Record<string, number> = { MAX_SOURCE_BYTES, MAX_NESTING, ...compilerBudgets, ...graph, ...runBudgets, ...searchBudgets, ...cliBudgets, ...lspBudgets, MAX_SHARDS, MAX_RUN_GAMES, MAX_BALANCE_PLAYS } as Record<string, number>;
 
 /** The rows of the table under "## Budgets": cells split on unescaped `|`. */
 function rows(): string[][] {
