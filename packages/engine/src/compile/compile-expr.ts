@@ -9,8 +9,8 @@ import { generateExpr } from './expr-codegen.ts';
 import { STRING_BASE, StringTable } from '../load/value-codec.ts';
 import { filledArray } from '../run/packed-array.ts';
 import { loadBoard, type LoadedBoard } from '../load/loaded-board.ts';
-import { sitePoolRange, supplySlot } from '../run/board-slots.ts';
-import { longestTrailOf, namedSite, siteInside, siteKind, siteOf, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
+import { sitePoolRange, supplyBase, supplySlot } from '../run/board-slots.ts';
+import { longestTrailOf, namedSite, playerSupply, siteInside, siteKind, siteOf, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
 import { nodeDistance } from '../board/graph-queries.ts';
 import { joinedOf, networksOf } from '../run/board-networks.ts';
 import { stateResources, type StateResources } from '../load/state-resources.ts';
@@ -548,11 +548,9 @@ export class ExprCompiler {
           return (g) => g.vars[g.boardBase + off]!;
         }
         const owner = this.owner(e.of, scope);
-        return (g) => {
-          const o = owner(g);
-          if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Piece '${piece.name}' has no supply for player ${o}.`);
-          return g.vars[g.boardBase + supplySlot(b, piece, o, g.playerCount)]!;
-        };
+        const first = supplyBase(b) + b.globalPieces;
+        const { supplyIndex, name } = piece;
+        return (g) => playerSupply(g, first, supplyIndex, owner(g), name);
       }
       case 'distance': {
         const b = this.needBoard('A distance');

@@ -2,7 +2,8 @@ import type { Expr } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
 import type { ExprCompiler, Scope } from './compile-expr.ts';
 import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
-import { namedSite, placePiece, removePiece, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
+import { namedSite, placePiece, playerSupply, removePiece, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
+import { supplyBase, supplySlot } from '../run/board-slots.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
 import { stampSource } from '../load/derived-memo.ts';
 import { memoSlot, memoTable } from '../run/memo-tables.ts';
@@ -47,6 +48,7 @@ export const helpers = {
   namedSite,
   siteValue,
   sitePiece,
+  playerSupply,
   siteOwner,
   placePiece,
   removePiece,
@@ -454,6 +456,16 @@ export class Generator {
       case 'siteAt': {
         const fixed = c.fixedSite(e);
         return fixed === null ? this.fallback(e, scope) : `(${fixed})`;
+      }
+      case 'supply': {
+        // what the closure reads, in line: a global piece's one slot, a per-player piece's slot of the checked owner
+        const b = c.board;
+        const pi = c.pieceIx.get(e.piece);
+        const piece = b === null || pi === undefined ? undefined : b.pieces[pi];
+        if (!b || !piece) return this.fallback(e, scope);
+        if (!piece.perPlayer) return `g.vars[g.boardBase + ${supplySlot(b, piece, 0, 1)}]`;
+        this.halts++;
+        return `H.playerSupply(g, ${supplyBase(b) + b.globalPieces}, ${piece.supplyIndex}, ${this.owner(e.of, scope)}, ${this.ref(piece.name)})`;
       }
       case 'siteAttr': {
         if (!c.board) return this.fallback(e, scope);

@@ -23,6 +23,15 @@ export function siteValue(g: RunState, b: LoadedBoard, s: number): number {
   return s >>> 0 < b.hexCount ? g.vars[g.boardBase + b.hexValueOff + s]! : -1;
 }
 
+/**
+ * what is left of a per-player piece's supply for player `o` (`first`: the board's first per-player supply slot,
+ * `index`: the piece's supply index), or a failure when `o` is no player (generated code's `supply`; the closure's too)
+ */
+export function playerSupply(g: RunState, first: number, index: number, o: number, name: string): number {
+  if (o >>> 0 >= g.playerCount) return g.fail('run/no-such-owner', `Piece '${name}' has no supply for player ${o}.`);
+  return g.vars[g.boardBase + first + index * g.playerCount + o]!;
+}
+
 export function sitePiece(g: RunState, b: LoadedBoard, s: number): number {
   if (s >>> 0 >= b.siteCount) return b.noneSymbol;
   const p = g.vars[g.boardBase + b.pieceOff + s]!;
