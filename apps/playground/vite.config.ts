@@ -1,7 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { firstAnswers } from './build/first-answers.ts';
 import { scenarioBundle } from './build/scenario-bundle.ts';
+import { DEFAULT_ENTRY } from './src/protocol/engine-protocol.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '../..');
@@ -42,8 +44,8 @@ function preloadChunks(): Plugin {
 export default defineConfig({
   base: './',
   plugins: [scenarioBundle(repoRoot), preloadChunks()],
-  // The engine worker bundles the scenarios too (it checks them before the page has loaded the editor).
-  worker: { format: 'es', plugins: () => [scenarioBundle(repoRoot)] },
+  // The engine worker bundles the scenarios too, and its answers for them as they are (computed here, at build time).
+  worker: { format: 'es', plugins: () => [scenarioBundle(repoRoot), firstAnswers(repoRoot, [DEFAULT_ENTRY])] },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     target: 'es2022',

@@ -4,11 +4,13 @@ import { compile } from '@houserules/compiler';
 import { loadGraph, type Move } from '@houserules/engine';
 import { readGameLog } from '@houserules/simulation';
 import bundled from 'virtual:houserules/scenarios';
-import { COMPARISON_WORKER, type EngineMethod, type EngineMethods, type PageToWorker, type PlayResult, type WorkerToPage } from '../protocol/engine-protocol.ts';
+import { type EngineMethod, type EngineMethods, type PageToWorker, type PlayResult, type WorkerToPage } from '../protocol/engine-protocol.ts';
 import { styleFor } from './board-pictures.ts';
 import { buildCatalog } from './catalog.ts';
 import { compareScenarios, compileSides, replayComparedWitness, sidesArrangements } from './compare.ts';
 import { FileMemo } from './file-memo.ts';
+import { FirstAnswers } from './first-answers.ts';
+import firstAnswerSet from 'virtual:houserules/first-answers';
 import { graphDrawing } from './graph-drawing.ts';
 import { createJob, type Job } from './job.ts';
 import { PlaySession } from './play-session.ts';
@@ -17,8 +19,7 @@ import { checkScenario } from './scenario-check.ts';
 import { simulate } from './simulate.ts';
 import { listTests, runTests } from './test-run.ts';
 
-/** The scenario the page opens on when nothing else is asked for. */
-export const DEFAULT_ENTRY = 'scenarios/diamant/diamant.rules';
+export { DEFAULT_ENTRY } from '../protocol/engine-protocol.ts';
 
 /** The largest game log the page may open (characters), and the most sessions kept at once. */
 export const MAX_LOG_CHARS = 8_000_000;
@@ -36,6 +37,8 @@ const scope = self as unknown as WorkerScope;
 const repoFiles: Record<string, string> = Object.fromEntries(bundled.map((f) => [f.path, f.text]));
 const project = new ProjectFiles();
 project.setAll(repoFiles);
+/** Answered at once while every file is the repo's: built at build time (a comparison's worker has the author's files). */
+const first = new FirstAnswers(firstAnswerSet, repoFiles);
 const sessions = new Map<number, PlaySession>();
 const cancelled = new Set<number>();
 
@@ -44,17 +47,19 @@ type Handlers = { [M in EngineMethod]: Handler<M> };
 
 const handlers: Handlers = {
   'files/author': ({ files }) => {
+    first.authored(files);
     project.setAll({ ...repoFiles, ...files });
     return null;
   },
   'files/change': ({ path, text }) => {
+    first.changed(path, text);
     project.change(path, text);
     return null;
   },
-  catalog: () => remembered(`catalog`, () => buildCatalog(project)),
-  check: ({ entry }) => remembered(`check ${entry}`, () => checkScenario(project, entry)),
+  catalog: () => first.catalog() ?? remembered(`catalog`, () => buildCatalog(project)),
+  check: ({ entry }) => first.check(entry) ?? remembered(`check ${entry}`, () => checkScenario(project, entry)),
   'graph/drawing': ({ entry, variant, state }) => graphDrawing(project, entry, variant, state),
-  'tests/list': ({ file }) => listTests(project, file),
+  'tests/list': ({ file }) => first.tests(file) ?? listTests(project, file),
   'tests/run': ({ files, only }, job) => runTests(project, files, only, job),
   'simulate/run': (params, job) => simulate(project, params, job),
   'game/start': (params, job) => {
@@ -167,7 +172,7 @@ scope.addEventListener('securitypolicyviolation', (e) =>
   scope.postMessage({ kind: 'event', event: { type: 'csp-violation', directive: e.violatedDirective, blocked: e.blockedURI } }),
 );
 
-// Warm up while the page loads the editor: check the scenario the page opens on, so its parse cache and the
-// compiler's code are hot (and the answer ready) when the page asks. A worker started for a comparison
-// (src/protocol/comparison-worker.ts) is asked for nothing else.
-if (scope.name !== COMPARISON_WORKER) remembered(`check ${DEFAULT_ENTRY}`, () => checkScenario(project, DEFAULT_ENTRY));
+// No warm-up at start: while the page loads Monaco, what it asks (the opening scenario's check, the catalog, the test
+// lists) is answered from the build (first-answers.ts), and a check here would only take CPU from Monaco's parse on
+// the same two cores. The first request the build did not answer (the author's first edit, a link's files, a test
+// run) compiles cold, as a check did here before.

@@ -4,7 +4,7 @@ import { computed, signal } from '@preact/signals';
 import type { Diagnostic } from '@houserules/schema';
 import type { ComparisonWorker } from '../protocol/comparison-worker.ts';
 import type { EngineClient } from '../protocol/engine-client.ts';
-import type { Catalog, CatalogEntry, CheckResult, SourceLink } from '../protocol/engine-protocol.ts';
+import { DEFAULT_ENTRY, type Catalog, type CatalogEntry, type CheckResult, type SourceLink } from '../protocol/engine-protocol.ts';
 import { downloadOf, saveDownload } from '../workspace/download.ts';
 import { decodeShareLink, encodeShareLink, SHARE_PREFIX, type SharedProject } from '../workspace/share-link.ts';
 import { readKept, readState, saveKept, saveState, type KeyValueStore } from '../workspace/storage.ts';
@@ -15,7 +15,6 @@ export type PanelView = 'problems' | 'tests' | 'simulate' | 'play' | 'compare' |
 /** On a phone-sized screen one pane is shown at a time: the files, the editor, or the panel. */
 export type PhonePane = 'files' | 'editor' | 'panel';
 
-export const DEFAULT_ENTRY = 'scenarios/diamant/diamant.rules';
 /**
  * Quiet time after a keystroke before the engine worker rechecks: short while its check marks the editor, longer
  * once the language service does (it marks at once; the check then feeds the Problems view, and a check of a

@@ -406,6 +406,9 @@ export type EngineMethod = keyof EngineMethods;
 /** The name of an engine worker started for one comparison at a time (it skips the warm-up check). */
 export const COMPARISON_WORKER = 'compare';
 
+/** The scenario the page opens on when nothing else is asked for (the engine worker's answers for it are built in). */
+export const DEFAULT_ENTRY = 'scenarios/diamant/diamant.rules';
+
 /**
  * A comparison's progress: its phase, and during the witness search what the search tells of itself (its step, the
  * games searched, the differences that can show in play and those witnessed so far) and the seconds it has searched
