@@ -1,5 +1,5 @@
 import { MAX_PLAYERS } from '@houserules/schema';
-import { gameSeed, MAX_RUN_GAMES, MAX_SHARDS, shardSlice, type GameFailure, type GameOutcome, type ShardSlice } from '@houserules/simulation';
+import { gameSeed, isCount, isObj, keysProblem, MAX_RUN_GAMES, MAX_SHARDS, shardSlice, type GameFailure, type GameOutcome, type ShardSlice } from '@houserules/simulation';
 
 /**
  * A shard's share of a `diff --balance` run, written by `diff --balance --shard
@@ -171,17 +171,7 @@ export function mergeBalancePartials(files: readonly BalancePartialFile[]): Bala
 
 // ───────────────────────────── checks ─────────────────────────────
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown, max = Number.MAX_SAFE_INTEGER): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= max;
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_STRING;
-
-function keysProblem(o: Obj, where: string, keys: readonly string[], optional: readonly string[] = []): string | undefined {
-  const extra = Object.keys(o).find((k) => !keys.includes(k) && !optional.includes(k));
-  if (extra !== undefined) return `${where} has an unknown field ${JSON.stringify(extra.slice(0, 64))}`;
-  const missing = keys.find((k) => !Object.prototype.hasOwnProperty.call(o, k));
-  return missing === undefined ? undefined : `${where} has no ${missing}`;
-}
 
 function fileProblem(v: unknown): string | undefined {
   if (!isObj(v)) return 'it is not a JSON object';

@@ -1,4 +1,4 @@
-import type { Expr, RuleGraph, Value } from '@houserules/schema';
+import { walkNodes, type Expr, type RuleGraph, type Value } from '@houserules/schema';
 import type { DifferenceTarget } from './difference-targets.ts';
 
 /**
@@ -26,21 +26,21 @@ export function optionReadings(t: DifferenceTarget, a: RuleGraph, b: RuleGraph, 
     const optionName = new Map(g.options.map((o) => [o.id, o.name]));
     const derived = new Map(g.derived.map((d) => [d.id, d]));
     let budget = WALK_NODES;
-    /** every expression object under x (derived values inlined once per walk) */
-    const walk = (x: unknown, visit: (e: Partial<Expr> & Record<string, unknown>) => void, seen: Set<string>): void => {
-      if (budget-- <= 0 || x === null || typeof x !== 'object') return;
-      if (Array.isArray(x)) {
-        for (const y of x) walk(y, visit, seen);
-        return;
-      }
-      const e = x as Record<string, unknown> & Partial<Expr>;
-      visit(e);
-      if (e.k === 'derived' && typeof e.id === 'string' && !seen.has(e.id)) {
-        seen.add(e.id);
-        walk(derived.get(e.id)?.value, visit, seen);
-      }
-      for (const v of Object.values(e)) if (v !== null && typeof v === 'object') walk(v, visit, seen);
-    };
+    /**
+     * every expression object under x, derived values inlined once per walk (the schema's iterative `walkNodes`);
+     * `visit` returns true to stop the walk, and so does a spent budget
+     */
+    const walk = (x: unknown, visit: (e: Partial<Expr> & Record<string, unknown>) => boolean | void, seen: Set<string> = new Set()): boolean =>
+      walkNodes(x, (node) => {
+        if (budget-- <= 0) return true;
+        const e = node as Record<string, unknown> & Partial<Expr>;
+        if (visit(e) === true) return true;
+        if (e.k === 'derived' && typeof e.id === 'string' && !seen.has(e.id)) {
+          seen.add(e.id);
+          if (walk(derived.get(e.id)?.value, visit, seen)) return true;
+        }
+        return undefined;
+      }) === true;
     type Named = { name: string; status?: string };
     const nodes: [string, Named][] = [
       ...g.rules.map((n): [string, Named] => ['rule', n]),
@@ -62,17 +62,14 @@ export function optionReadings(t: DifferenceTarget, a: RuleGraph, b: RuleGraph, 
       walk(n, (e) => {
         options(e);
         if (typeof e.var === 'string' && e.k === undefined) vars.add(e.var);
-      }, new Set());
+      });
     }
     // and the options of the nodes that read one of those vars (what a scratch var it writes is for)
     if (vars.size === 0) continue;
     for (const [kind, n] of nodes) {
       if (keys.has(`${kind} ${n.name}`)) continue;
-      let reads = false;
-      walk(n, (e) => {
-        if (e.k === 'var' && typeof e.id === 'string' && vars.has(e.id)) reads = true;
-      }, new Set());
-      if (reads) walk(n, options, new Set());
+      const reads = walk(n, (e) => e.k === 'var' && typeof e.id === 'string' && vars.has(e.id));
+      if (reads) walk(n, options);
     }
   }
   const out: Record<string, Value>[] = [];

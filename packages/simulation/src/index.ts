@@ -23,3 +23,4 @@ export {
   type PartialRun,
   type ShardSlice,
 } from './partial-file.ts';
+export { isCount, isObj, keysProblem, type UntrustedObject } from './untrusted-fields.ts';

@@ -1,6 +1,7 @@
 import { MAX_GRAPH_LIST, MAX_PLAYERS, type Value } from '@houserules/schema';
 import { emptyPartial, mergePartial, type IntegerSpread, type SimulationPartial } from './simulation-partial.ts';
 import type { SummaryContext } from './simulation-summary.ts';
+import { isCount, isObj, keysProblem } from './untrusted-fields.ts';
 
 /**
  * A shard's share of a run, written by `simulate --shard i/n` and read back by
@@ -128,21 +129,8 @@ export function mergePartialFiles(files: readonly PartialFile[]): MergeResult {
 
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown, max = Number.MAX_SAFE_INTEGER): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= max;
 const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_STRING;
-
-/** The keys of an object, exactly these (in any order), or a problem. */
-function keysProblem(o: Obj, where: string, keys: readonly string[]): string | undefined {
-  const own = Object.keys(o);
-  const extra = own.find((k) => !keys.includes(k));
-  if (extra !== undefined) return `${where} has an unknown field ${JSON.stringify(extra.slice(0, 64))}`;
-  const missing = keys.find((k) => !Object.prototype.hasOwnProperty.call(o, k));
-  if (missing !== undefined) return `${where} has no ${missing}`;
-  return undefined;
-}
 
 function partialFileProblem(v: unknown): string | undefined {
   if (!isObj(v)) return 'it is not a JSON object';
