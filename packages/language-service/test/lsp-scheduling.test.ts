@@ -87,3 +87,22 @@ describe('requests made stale by an edit', () => {
     expect((await answerTo(server, id)).error).toBeUndefined();
   });
 });
+
+describe('requests that follow the typing', () => {
+  it('answers a completion on the text it was asked on, even when the next keystroke arrives before the answer', async () => {
+    const server = startTestServer({ diagnosticsDelay: 600_000 });
+    await initialized(server);
+    const text = 'module gems\n\nvar score: number = 0\nrule r on game_start {\n  set score = \n}\n';
+    server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'houserules', version: 1, text } });
+    // after `set score = `, then a keystroke (`score` → `scorex`) before the server handles either
+    const completion = ask(server, 'textDocument/completion', { ...doc, position: { line: 4, character: 14 } });
+    type(server, 2, 9);
+    const answer = await answerTo(server, completion);
+    expect(answer.error).toBeUndefined();
+    const result = answer.result as { items?: { label: string }[] } | { label: string }[];
+    const labels = (Array.isArray(result) ? result : (result.items ?? [])).map((i) => i.label);
+    // the answer read the text it was asked on: `score` (not yet `scorex`) is the declared variable
+    expect(labels).toContain('score');
+    expect(labels).not.toContain('scorex');
+  });
+});

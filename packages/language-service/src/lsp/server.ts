@@ -18,7 +18,9 @@
  * whose document was edited meanwhile (an edit applied, or one that arrived
  * and waits: `EditsInFlight`) is answered ContentModified at once, without
  * computing it; and before any is computed, diagnostics waiting for their
- * delay are published (the request needs the same analysis).
+ * delay are published (the request needs the same analysis). Completion and
+ * signature help are the exception (`onArrival`): they follow the typing, so
+ * they are answered at once on the text the editor had when it asked.
  *
  * Params reach these handlers checked (`message-gate.ts`), so they trust
  * their shape. A request on a document that is neither open nor given, and
@@ -188,6 +190,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return onDocument(uri, token, run);
   };
 
+  /**
+   * A request that follows the author's typing (completion, signature help), answered on arrival, on the text the
+   * editor had when it asked: the editor keeps such a session open while the author goes on typing, and filters its
+   * answer by what was typed since. Answered ContentModified instead, the session would close empty whenever the
+   * next keystroke arrives before the answer (a loaded machine), and nothing would be offered.
+   */
+  const onArrival = <T>(uri: string, token: CancellationToken, run: () => T): T | ResponseError<void> => {
+    if (pending.size > 0) publish();
+    return onDocument(uri, token, run);
+  };
+
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     options.onInitialize?.(params);
     const init = (params.initializationOptions ?? {}) as InitializationOptions;
@@ -220,7 +233,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const uri of documents.uris()) schedule(uri);
   });
 
-  connection.onCompletion((params, token) => deferred(params.textDocument.uri, token, () => service.completion(params.textDocument.uri, params.position)));
+  connection.onCompletion((params, token) => onArrival(params.textDocument.uri, token, () => service.completion(params.textDocument.uri, params.position)));
   connection.onCompletionResolve((item, token) => answer(token, () => service.resolveCompletion(item)));
   connection.onHover((params, token) => deferred(params.textDocument.uri, token, () => service.hover(params.textDocument.uri, params.position)));
   connection.onDefinition((params, token) => deferred(params.textDocument.uri, token, () => service.definition(params.textDocument.uri, params.position)));
@@ -237,7 +250,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDocumentSymbol((params, token) => deferred(params.textDocument.uri, token, () => service.documentSymbols(params.textDocument.uri)));
   connection.onFoldingRanges((params, token) => deferred(params.textDocument.uri, token, () => service.foldingRanges(params.textDocument.uri)));
   connection.languages.semanticTokens.on((params, token) => deferred(params.textDocument.uri, token, () => service.semanticTokens(params.textDocument.uri)));
-  connection.onSignatureHelp((params, token) => deferred(params.textDocument.uri, token, () => service.signatureHelp(params.textDocument.uri, params.position)));
+  connection.onSignatureHelp((params, token) => onArrival(params.textDocument.uri, token, () => service.signatureHelp(params.textDocument.uri, params.position)));
   connection.onDocumentFormatting((params, token) => onDocument(params.textDocument.uri, token, () => service.formatting(params.textDocument.uri)));
   connection.onCodeLens((params, token) => deferred(params.textDocument.uri, token, () => service.codeLenses(params.textDocument.uri)));
   connection.onCodeAction((params, token) => deferred(params.textDocument.uri, token, () => service.codeActions(params.textDocument.uri, params.range)));
