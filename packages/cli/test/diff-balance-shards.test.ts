@@ -88,7 +88,7 @@ describe('diff --balance --shard and merge', () => {
     writeFileSync(file, readFileSync(file, 'utf8') + '\nevent echo\n\nrule ping on echo {\n  emit echo\n}\n\nrule start_echo on explored(c) when c is relic and round == 5 {\n  emit echo\n}\n');
     const run = ['diff', 'original/diamant.rules', 'diamant/diamant.rules', '--balance', '--games', '30'];
     const whole = await runCli(run, here);
-    expect(whole.stdout).toMatch(/RUN ERRORS: \d+ games? of Diamant \(second\) stopped on a run error/);
+    expect(whole.stdout).toMatch(/RUN ERRORS: \d+ games? of Diamant \(diamant\/diamant\.rules\) stopped on a run error/);
     const dir = mkdtempSync(join(tmpdir(), 'houserules-balance-errors-'));
     const files: string[] = [];
     let stopped = 0;

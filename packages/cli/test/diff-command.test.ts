@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -103,7 +104,8 @@ describe('houserules diff', () => {
     expect(f).toMatchObject({ side: 'b', code: 'run/step-budget', place: 'in rule `ping`' });
     expect(f.replay).toContain(`--games ${f.game + 1} --log game.jsonl && houserules replay game.jsonl --game ${f.game}`);
     const text = await runCli(['diff', 'scenarios/diamant', file, '--balance', '--games', '30']);
-    expect(text.stdout).toMatch(/RUN ERRORS: \d+ games? of Diamant \(second\) stopped on a run error/);
+    // one title on both sides: the second is named by its file too
+    expect(text.stdout).toMatch(/RUN ERRORS: \d+ games? of Diamant \(\/.*\/diamant\/diamant\.rules\) stopped on a run error/);
     expect(text.stdout).toContain(`game ${f.game} (seed ${f.seed}): run/step-budget in rule \`ping\``);
   });
 
@@ -287,6 +289,41 @@ describe('houserules diff', () => {
     expect(svg).toContain('>Diamant</text>');
     expect(svg).toContain('>Diamant (incan_gold)</text>');
     expect(run.stdout).toMatch(/wrote .*board\.svg/);
+  });
+
+  it('compares a house rule beside a scenario made by `init`: both read in the project that holds both, the witness verified and runnable as written', async () => {
+    const trial = mkdtempSync(join(tmpdir(), 'houserules-diff-init-'));
+    expect((await runCli(['init', 'mygame'], trial)).code).toBe(0);
+    mkdirSync(join(trial, 'six'));
+    writeFileSync(
+      join(trial, 'six/six.rules'),
+      [
+        'module six',
+        'extends "../mygame/mygame.rules"',
+        '',
+        'override rule score_a_roll on take_turn {',
+        '  roll 1d6 as pips',
+        '  move pips point from bank to current.score',
+        '  if pips == 6 {',
+        '    move 1 point from bank to current.score',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const out = join(trial, 'mygame/tests/witness.rules');
+    const run = await runCli(['diff', 'mygame', 'six', '--behaviour', '--witness-out', out], trial);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    // one title on both sides: each is named by its file as well
+    expect(run.stdout.split('\n')[0]).toMatch(/^Mygame \(mygame.*\) → Mygame \(six.*\)$/);
+    const behaviour = JSON.parse((await runCli(['diff', 'mygame', 'six', '--behaviour', '--json'], trial)).stdout) as { behaviour: { differences: { witness?: { verified?: unknown } }[] } };
+    expect(behaviour.behaviour.differences.some((d) => d.witness?.verified)).toBe(true);
+    // the file says how to run each side, with the root it was checked under, and each runs as it says
+    const text = readFileSync(out, 'utf8');
+    const commands = [...text.matchAll(/^\/\/ houserules (test --root \S+ \S+) {4}(passes|fails)/gm)].map((m) => ({ argv: m[1]!.split(' '), passes: m[2] === 'passes' }));
+    expect(commands).toHaveLength(2);
+    for (const c of commands) expect((await runCli(c.argv, trial)).code).toBe(c.passes ? 0 : 1);
   });
 
   it('exits 0 for identical inputs: the same variant on both sides', async () => {

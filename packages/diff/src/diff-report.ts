@@ -178,7 +178,7 @@ export function formatDiffReport(r: DiffReport, options: { markdown?: boolean; d
     const found = beh.differences.filter((d) => d.witness);
     const sought = beh.differences.filter((d) => d.witness || !d.noEffect);
     const steered = beh.differences.length > 1 || beh.differences[0]?.label !== 'any divergence';
-    if (steered) out.push(`a witness for ${found.length} of ${sought.length} difference${sought.length === 1 ? '' : 's'} that can show in play (${beh.games} games)`);
+    if (steered) out.push(`a witness for ${found.length} of ${sought.length} difference${sought.length === 1 ? '' : 's'} that can show in play (${beh.games} game${beh.games === 1 ? '' : 's'})`);
     else if (!beh.witness) out.push(printable(beh.summary));
     for (const d of beh.differences) {
       const w = d.witness;
@@ -319,7 +319,7 @@ function markdownReport(r: DiffReport, displayPath?: (file: string) => string): 
     const found = beh.differences.filter((d) => d.witness);
     const sought = beh.differences.filter((d) => d.witness || !d.noEffect);
     const steered = beh.differences.length > 1 || beh.differences[0]?.label !== 'any divergence';
-    if (steered) out.push(`A witness for ${found.length} of ${sought.length} difference${sought.length === 1 ? '' : 's'} that can show in play (${beh.games} games).`, '');
+    if (steered) out.push(`A witness for ${found.length} of ${sought.length} difference${sought.length === 1 ? '' : 's'} that can show in play (${beh.games} game${beh.games === 1 ? '' : 's'}).`, '');
     else if (!beh.witness) out.push(esc(beh.summary), '');
     for (const d of beh.differences) {
       const w = d.witness;

@@ -87,11 +87,12 @@ export function witnessTest(given: Witness | readonly LabeledWitness[], a: Witne
   ].filter((x) => x !== '');
   // how to run it against each side, when the files are written
   const f = labels.files;
+  const test = f?.root !== undefined ? `houserules test --root ${oneLine(f.root)}` : 'houserules test';
   const how = f
     ? [
-        ...(onFirst.length > 0 ? [`// houserules test ${oneLine(f.first)}    passes: ${A}`] : []),
-        ...(onSecond.length > 0 ? [`// houserules test ${oneLine(f.second)}    fails: the same test${onSecond.length === 1 ? '' : 's'} aimed at ${B}`] : []),
-        ...isolated.map((x, i) => `// houserules test ${oneLine(f.isolated[i] ?? '')}    ${minusOf(x) ? `passes: ${B} without only ${oneLine(x.label)}` : `fails: ${A} with only ${oneLine(x.label)} taken from ${B}`}`),
+        ...(onFirst.length > 0 ? [`// ${test} ${oneLine(f.first)}    passes: ${A}`] : []),
+        ...(onSecond.length > 0 ? [`// ${test} ${oneLine(f.second)}    fails: the same test${onSecond.length === 1 ? '' : 's'} aimed at ${B}`] : []),
+        ...isolated.map((x, i) => `// ${test} ${oneLine(f.isolated[i] ?? '')}    ${minusOf(x) ? `passes: ${B} without only ${oneLine(x.label)}` : `fails: ${A} with only ${oneLine(x.label)} taken from ${B}`}`),
       ]
     : [];
   return {
@@ -124,7 +125,8 @@ export interface WitnessLabels {
   a: string;
   b: string;
   module: string;
-  files?: { first: string; second: string; isolated: string[] };
+  /** the files written, and the project root they were checked under when it is not the one `houserules test` finds itself */
+  files?: { first: string; second: string; isolated: string[]; root?: string };
 }
 
 /** Whether a file is one the diff wrote (its first line says so): a file that is not is not the diff's to replace or remove. */

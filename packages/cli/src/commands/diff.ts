@@ -41,7 +41,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, listOption, parseCommandArgs, stringOption, type ParsedCommandArgs } from '../command-args.ts';
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
 import type { Command } from '../main.ts';
-import type { NodeModuleHost } from '../node-module-host.ts';
+import { findProjectRoot, type NodeModuleHost } from '../node-module-host.ts';
 import { ProjectHosts, rootHelp, rootOption } from '../project-hosts.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { findWorkerScript, runGamesInWorkers, workersForCores } from '../simulate/worker-pool.ts';
@@ -125,6 +125,21 @@ interface LoadedSide {
   variant: string | null;
   /** the confined host the side was read through (its sources, for the source diff) */
   host: NodeModuleHost;
+}
+
+/**
+ * The root both sides are read under when no --root is given: none (each side's own project), unless one side's
+ * project holds the other's — a house rule beside a scenario made by `houserules init`, which has a package.json of its
+ * own. Then both are read in the wider one, which its side reads anyway, so that a witness aimed at either side
+ * compiles in one project. Nothing beyond the projects the command line names is read.
+ */
+function nestedProjectsRoot(cwd: string, given: readonly string[]): string | undefined {
+  if (given.length < 2 || given.some((g) => g.endsWith('.json'))) return undefined;
+  const [a, b] = given.map((g) => findProjectRoot(resolve(cwd, g), cwd));
+  if (a === undefined || b === undefined || a === b) return undefined;
+  if (isWithin(a, b)) return b;
+  if (isWithin(b, a)) return a;
+  return undefined;
 }
 
 /** a scenario (a .rules file or folder) or a compiled graph (.json), with a variant */
@@ -379,9 +394,10 @@ export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance |
   }
   const root = rootOption(args, io.cwd);
   if (!root.ok) return usageError(io, root.message).code;
-  const la = loadSide(io, paths[0]!, variantA, root.root);
+  const sidesRoot = root.root ?? nestedProjectsRoot(io.cwd, paths);
+  const la = loadSide(io, paths[0]!, variantA, sidesRoot);
   if (!la.ok) return la.code;
-  const lb = loadSide(io, paths[1] ?? paths[0]!, variantB, root.root);
+  const lb = loadSide(io, paths[1] ?? paths[0]!, variantB, sidesRoot);
   if (!lb.ok) return lb.code;
   const A = la.side;
   const B = lb.side;
@@ -443,6 +459,11 @@ export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance |
   };
   A.label = reading('option-a', A.label);
   B.label = reading('option-b', B.label);
+  // two files of one title (a house rule that keeps its base's scenario block): named by their files too
+  if (A.label === B.label && A.file !== B.file) {
+    A.label = `${A.label} (${displayPath(io.cwd, A.file)})`;
+    B.label = `${B.label} (${displayPath(io.cwd, B.file)})`;
+  }
   const report: DiffReport = { a: { label: A.label, file: A.file, options: options.a }, b: { label: B.label, file: B.file, options: options.b }, structural, behaviour: null, balance: null };
   if (behaviour) {
     const target = witnessTarget;
@@ -481,7 +502,7 @@ export async function runDiff(argv: string[], io: CliIo, merged: MergedBalance |
       const witnesses = search.differences.flatMap((d) => (d.witness && !d.sameAs ? [{ label: d.label, witness: d.witness, isolated: d.isolation === 'isolated' ? d.isolatedDeclarations : null, direction: d.direction ?? null }] : []));
       const names = files?.ok ? companionNames(files.path, witnesses.filter((w) => w.isolated).length) : null;
       const shown = (f: string): string => displayPath(io.cwd, f);
-      const texts = witnessTest(witnesses, targetA, targetB, { a: A.label, b: B.label, module: moduleName(target), ...(names ? { files: { first: shown(target), second: shown(names.second), isolated: names.isolated.map(shown) } } : {}) });
+      const texts = witnessTest(witnesses, targetA, targetB, { a: A.label, b: B.label, module: moduleName(target), ...(names ? { files: { first: shown(target), second: shown(names.second), isolated: names.isolated.map(shown), ...(sidesRoot !== undefined ? { root: shown(sidesRoot) } : {}) } } : {}) });
       witnessText = texts.text;
       // the first witness's games at their end, for --witness-board
       const first = witnesses[0] ? texts.text.match(/\ntest "((?:[^"\\]|\\.)*)"/)?.[1] : undefined;
