@@ -43,6 +43,9 @@ describe('houserules play', () => {
     expect(lines.some((l) => l.event === '$end')).toBe(true);
     // What p1 was shown of the others' secret choices: nothing until they are revealed.
     expect(run.stdout).toMatch(/p2 chooses \(secretly\)/);
+    // ...then, once all have chosen, all reveal together: what p2 chose, after p1's own answer
+    const afterMine = run.stdout.slice(run.stdout.indexOf('p1 chooses continue'));
+    expect(afterMine).toMatch(/^p1 chooses continue\n {2}r1 {2}p2 chooses (continue|exit) \(revealed\)\n {2}r1 {2}p3 chooses (continue|exit) \(revealed\)\n/);
 
     const replayed = await runCli(['replay', log]);
     expect(replayed.code).toBe(0);

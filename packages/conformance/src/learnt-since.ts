@@ -37,10 +37,10 @@ export function learntSince(game: Game, seat: number, mark: PlayMark): Learnt | 
     const what = cameToLight(e, sees(game.logSecrets.get(e)));
     if (what !== null) return { what, round: e.round };
   }
-  // Secret answers committed then, by others, that this seat could not read: revealed once their group resolved.
-  const still = new Set(unrevealedAnswers(game).map((u) => u.entry));
+  // Secret answers committed then, by others, that this seat could not read: revealed once their group resolved
+  // (one that writes a secret var never is).
   for (const u of mark.unrevealed) {
-    if (u.seat === seat || sees(u.readers) || still.has(u.entry)) continue;
+    if (u.seat === seat || sees(u.readers) || !game.mayRead(u.entry, seat)) continue;
     return { what: `${new LogWords(game.lg, game).seat(u.seat)}’s secret answer was revealed`, round: game.round };
   }
   return null;
@@ -63,19 +63,10 @@ function cameToLight(e: LogEntry, seen: boolean): string | null {
   }
 }
 
-/** The answers committed now, and not yet resolved, that some seat may not read: each seat's latest `$answer`. */
+/** The answers committed now, and not yet resolved, that some seat may not read. */
 function unrevealedAnswers(game: Game): { seat: number; entry: LogEntry; readers: number }[] {
-  const committed = new Set<number>();
-  for (const d of game.decisions) if (d.seat >= 0 && d.chosen >= 0) committed.add(d.seat);
-  const out: { seat: number; entry: LogEntry; readers: number }[] = [];
-  const log = game.log;
-  for (let k = log.length - 1; k >= 0 && committed.size > 0; k--) {
-    const e = log[k]!;
-    if (e.event !== '$answer') continue;
-    const seat = Number(e.data['seat']);
-    if (!committed.delete(seat)) continue;
-    const readers = game.logSecrets.get(e);
-    if (readers !== undefined) out.push({ seat, entry: e, readers });
-  }
-  return out;
+  return [...game.unresolvedAnswers()].flatMap((entry) => {
+    const readers = game.logSecrets.get(entry);
+    return readers === undefined ? [] : [{ seat: Number(entry.data['seat']), entry, readers }];
+  });
 }

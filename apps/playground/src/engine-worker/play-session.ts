@@ -293,10 +293,9 @@ export class PlaySession {
     return this.words.entry(this.mayRead(s.answer) ? s.answer : { event: '$answer', data: { seat: s.seat } });
   }
 
-  /** Whether the viewer may read a log entry's secret part (a spectator reads none). */
+  /** Whether the viewer may read a log entry's secret part now (a spectator reads none until it is revealed). */
   private mayRead(e: LogEntry): boolean {
-    const readers = this.game.logSecrets.get(e);
-    return readers === undefined || (this.viewer >= 0 && (readers & (1 << this.viewer)) !== 0);
+    return this.game.mayRead(e, this.viewer);
   }
 
   /** The log up to the cursor as the viewer saw it (the engine's redacted log), its latest entries, with the rules that fired. */

@@ -136,6 +136,9 @@ describe('the engine worker', () => {
     s.viewAs(0);
     const answered = await s.move(0, 0);
     if (!answered.ok) throw new Error('move');
+    // all reveal together: p1 now reads what p2 chose, in the steps and in the log
+    expect(answered.state.steps.map((x) => x.label)).toContain(`p2 chooses ${p2Plan}`);
+    expect(answered.state.log.map((l) => l.text)).toContain(`r1 p2 chooses ${p2Plan}`);
     const p1Step = answered.state.steps.findIndex((x) => x.seat === 0);
     const back = await s.goto(answered.state.lineId, p1Step);
     if (!back.ok) throw new Error('goto');

@@ -72,6 +72,8 @@ export class TerminalGame {
   private readonly undo: UndoPoint[] = [];
   private decisions = 0;
   private shownLog = 0;
+  /** the log positions of others' secret answers shown as `p2 chooses (secretly)`, to show once their group resolves */
+  private hiddenAnswers: number[] = [];
   private ended: PlayEnd | null = null;
   /** the seat whose decision is open and shown, or -1 */
   private asking = -1;
@@ -370,18 +372,28 @@ export class TerminalGame {
   /** What happened since the last prompt, as `viewer` may know it (others' secrets and hidden cards redacted). */
   private printNewEvents(viewer: number): void {
     const log = this.game.redactedLog(viewer);
+    // secret answers shown before as `(secretly)` whose group has resolved since: all reveal at once, after the
+    // answers that resolved it
+    const revealed = this.hiddenAnswers.filter((k) => log[k]?.event === '$answer' && log[k]!.data['secret'] !== true);
+    this.hiddenAnswers = this.hiddenAnswers.filter((k) => k < log.length && !revealed.includes(k));
+    const reveal = (): void => {
+      for (const k of revealed.splice(0)) this.writeEvent(log[k]!, ' (revealed)');
+    };
     for (let k = this.shownLog; k < log.length; k++) {
       const e = log[k]!;
       if (e.event === '$start') continue;
+      if (e.event !== '$answer') reveal();
+      if (e.event === '$answer' && e.data['secret'] === true) this.hiddenAnswers.push(k);
       this.writeEvent(e);
     }
+    reveal();
     this.shownLog = log.length;
   }
 
   /** One event as a line, or as `{"type":"event","round":2,"turn":1,"event":"explored","text":"explored(card: treasure(7))"}`. */
-  private writeEvent(e: { round: number; turn: number; event: string; data: Record<string, unknown> }): void {
-    if (this.json) this.emit({ type: 'event', round: e.round, turn: e.turn, event: this.words.text(e.event), text: this.words.entry(e) });
-    else this.setup.write(`  ${this.eventLine(e)}\n`);
+  private writeEvent(e: { round: number; turn: number; event: string; data: Record<string, unknown> }, note = ''): void {
+    if (this.json) this.emit({ type: 'event', round: e.round, turn: e.turn, event: this.words.text(e.event), text: this.words.entry(e) + note });
+    else this.setup.write(`  ${this.eventLine(e)}${note}\n`);
   }
 
   /** The state as `seat` sees it (`whole`: all of it, else only what changed), as text or `{"type":"state",…,"lines":[…]}`. */

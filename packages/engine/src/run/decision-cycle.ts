@@ -42,9 +42,11 @@ export function commit(g: Game, d: DecisionRecord, idx: number): void {
   if (g.logEntries) {
     const move = describeOption(g, d, idx);
     entry = record(g, '$answer', { seat: d.seat, move });
-    // a secret answer, or one that writes a secret var, is the answering seat's alone
+    // a secret answer is the answering seat's alone until its group resolves; one that writes a secret var, for good
     const ask = d.ask >= 0 ? g.lg.asks[d.ask]! : null;
-    if (ask && (ask.secret || (ask.varIndex >= 0 && g.lg.vars[ask.varIndex]!.secret))) g.logSecrets.set(entry, 1 << d.seat);
+    const lasting = ask !== null && ask.varIndex >= 0 && g.lg.vars[ask.varIndex]!.secret;
+    if (ask && (ask.secret || lasting)) g.logSecrets.set(entry, 1 << d.seat);
+    if (lasting) g.lastingSecrets.add(entry);
   }
   g.stepFirings = 0;
   g.loopWork = 0;

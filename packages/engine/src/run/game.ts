@@ -28,7 +28,7 @@ import { settle } from './decision-cycle.ts';
 import { apply } from './apply-move.ts';
 import { commit } from './decision-cycle.ts';
 import { restore, snapshot, stateHash } from './game-snapshot.ts';
-import { knows, redactedLog, view } from './player-view.ts';
+import { knows, mayRead, redactedLog, unresolvedAnswers, view } from './player-view.ts';
 import { refreshDecisions, resume, runStatements } from './conformance-hooks.ts';
 
 /*
@@ -115,6 +115,8 @@ export class Game {
   private readonly initialKnown: number[];
   /** log entries with a secret part → the seats that may read it (redactedLog) */
   readonly logSecrets = new WeakMap<LogEntry, number>();
+  /** secret answers that write a `secret var`: hidden from the other seats for good, not only until their group resolves */
+  readonly lastingSecrets = new WeakSet<LogEntry>();
   readonly zoneCards: number[][];
   readonly zoneLen: number[];
   readonly zoneInstBase: Int32Array;
@@ -560,6 +562,16 @@ export class Game {
   /** the log as seat `seat` saw it (docs/language.md, "Who knows what"); replays use `log` */
   redactedLog(seat: number): LogEntry[] {
     return redactedLog(this, seat);
+  }
+
+  /** the log entries of the answers committed to decisions still open: secret ones are revealed when their group resolves */
+  unresolvedAnswers(): Set<LogEntry> {
+    return unresolvedAnswers(this);
+  }
+
+  /** whether seat `seat` (-1: a spectator) may now read the secret part of log entry `e` (an entry with none: yes) */
+  mayRead(e: LogEntry, seat: number): boolean {
+    return mayRead(this, e, seat);
   }
 
   /** where the flow is, in the author's words (`rounds forever → step go`) */

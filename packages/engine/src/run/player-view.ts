@@ -138,7 +138,39 @@ export function knows(g: Game, seat: number, c: number): boolean {
   return c >= 0 && c < g.cardCount && (g.known[c]! & (1 << seat)) !== 0;
 }
 
-/** the log as seat `seat` saw it (docs/language.md, "Who knows what"); replays use `log` */
+/**
+ * The log as seat `seat` saw it (docs/language.md, "Who knows what"); replays use `log`. Another seat's secret
+ * answer reads as who answered until its group resolves — "all reveal simultaneously" — and then as what it was,
+ * unless it writes a `secret var`.
+ */
 export function redactedLog(g: Game, seat: number): LogEntry[] {
-  return (g.logEntries ?? []).map((e) => redactEntry(e, seat, g.logSecrets.get(e)));
+  const pending = unresolvedAnswers(g);
+  return (g.logEntries ?? []).map((e) => redactEntry(e, seat, readers(g, e, pending)));
+}
+
+/** whether seat `seat` (-1: a spectator) may now read the secret part of log entry `e` */
+export function mayRead(g: Game, e: LogEntry, seat: number): boolean {
+  const r = readers(g, e, unresolvedAnswers(g));
+  return r === undefined || (seat >= 0 && (r & (1 << seat)) !== 0);
+}
+
+/** the seats that may read `e`'s secret part now (undefined: everyone; a secret answer whose group resolved is no secret) */
+function readers(g: Game, e: LogEntry, unresolved: ReadonlySet<LogEntry>): number | undefined {
+  const r = g.logSecrets.get(e);
+  if (r === undefined || e.event !== '$answer' || g.lastingSecrets.has(e) || unresolved.has(e)) return r;
+  return undefined;
+}
+
+/** the answers committed to decisions still open (each such seat's latest `$answer`): their groups have not resolved */
+export function unresolvedAnswers(g: Game): Set<LogEntry> {
+  const out = new Set<LogEntry>();
+  const log = g.logEntries;
+  if (log === null) return out;
+  const committed = new Set<number>();
+  for (const d of g.decisions) if (d.seat >= 0 && d.chosen >= 0) committed.add(d.seat);
+  for (let k = log.length - 1; k >= 0 && committed.size > 0; k--) {
+    const e = log[k]!;
+    if (e.event === '$answer' && committed.delete(Number(e.data['seat']))) out.add(e);
+  }
+  return out;
 }
