@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { computeFirstAnswers } from '../../build/first-answers.ts';
 import { collectScenarioFiles } from '../../build/scenario-bundle.ts';
 import { buildCatalog } from '../../src/engine-worker/catalog.ts';
-import { computeFirstAnswers, FirstAnswers } from '../../src/engine-worker/first-answers.ts';
+import { FirstAnswers } from '../../src/engine-worker/first-answers.ts';
 import { ProjectFiles } from '../../src/engine-worker/project-files.ts';
 import { checkScenario } from '../../src/engine-worker/scenario-check.ts';
 import { listTests } from '../../src/engine-worker/test-run.ts';
