@@ -21,7 +21,7 @@ export function computeFirstAnswers(files: Record<string, string>, entries: stri
   const project = new ProjectFiles();
   project.setAll(files);
   return {
-    check: Object.fromEntries(entries.filter((e) => project.read(e) !== undefined).map((e) => [e, checkScenario(project, e)])),
+    check: Object.fromEntries(entries.filter((e) => project.read(e) !== undefined).map((e) => [e, { ...checkScenario(project, e), built: true as const }])),
     catalog: buildCatalog(project),
     tests: Object.fromEntries(project.rulesFiles().map((f) => [f, listTests(project, f)])),
   };
