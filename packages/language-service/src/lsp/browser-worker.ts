@@ -17,6 +17,4 @@ serve(new BrowserMessageReader(self), new BrowserMessageWriter(self), {
   log: (line) => console.error(line),
   // the page ends the worker; `exit` ends it from inside
   onExit: () => self.close(),
-  // the page's first keystroke is then not the language service's cold one (server.ts, `warmUpAfter`)
-  warmUpAfter: 300,
 });

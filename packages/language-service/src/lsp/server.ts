@@ -72,14 +72,6 @@ export interface ServerOptions {
   onInternalError?: (error: unknown) => void;
   /** edits counted as they arrive, before the connection queues them (`serve` gives its gate's); default: counted when handled */
   editsInFlight?: EditsInFlight;
-  /**
-   * Quiet time (ms) after the first diagnostics were published, before the warm-up (none when undefined): the last
-   * opened document's text, one line longer, is analysed once as a scratch document beside it and let go, so that
-   * the author's first edit does not run the parser, the lowering and the lints cold (the browser worker: its first
-   * keystroke's markers took 0.45–0.65 s cold against 30–100 ms warm). Any message re-arms the wait; the first edit
-   * ends it (that edit is then the cold one, as without it).
-   */
-  warmUpAfter?: number;
 }
 
 /** What the page may send at start (`initializationOptions`). */
@@ -124,40 +116,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let codegen = options.codegen;
   let lensRefresh = false;
   const edits = options.editsInFlight ?? new EditsInFlight();
-  /** the warm-up: armed once diagnostics were first published, re-armed by every message, ended by the first edit */
-  let warmTimer: ReturnType<typeof setTimeout> | undefined;
-  let warmUpDone = options.warmUpAfter === undefined;
-  let lastOpened: string | undefined;
-  const endWarmUp = (): void => {
-    warmUpDone = true;
-    if (warmTimer !== undefined) clearTimeout(warmTimer);
-    warmTimer = undefined;
-  };
-  /** a message came: the wait starts again (only once armed) */
-  const notQuiet = (): void => {
-    if (warmUpDone || warmTimer === undefined) return;
-    clearTimeout(warmTimer);
-    warmTimer = setTimeout(warmUp, options.warmUpAfter);
-  };
-  const warmUp = (): void => {
-    endWarmUp();
-    if (lastOpened === undefined || edits.waiting(lastOpened) || pending.size > 0) return;
-    const path = service.uris.toPath(lastOpened);
-    const text = service.workspace.document(path)?.text;
-    if (text === undefined || service.workspace.heldText + text.length + 1 > MAX_HELD_TEXT) return;
-    // beside the document, so that its imports resolve as its own; a name no module file has
-    const scratch = lastOpened.replace(/[^/]*$/, '.houserules-warm-up.rules');
-    if (service.workspace.holds(service.uris.toPath(scratch))) return;
-    service.open(scratch, text + '\n', 0);
-    try {
-      // what an edit asks for: its full analysis (diagnostics), then the editor's folding and semantic tokens
-      service.diagnostics(scratch);
-      service.foldingRanges(scratch);
-      service.semanticTokens(scratch);
-    } finally {
-      service.close(scratch);
-    }
-  };
 
   const publish = (): void => {
     if (timer !== undefined) clearTimeout(timer);
@@ -170,7 +128,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const diagnostics = [...service.diagnostics(uri, { version }), ...(testDiagnostics.get(uri) ?? [])];
       tell(() => connection.sendDiagnostics({ uri, version, diagnostics }));
     }
-    if (!warmUpDone && warmTimer === undefined && uris.length > 0) warmTimer = setTimeout(warmUp, options.warmUpAfter);
   };
   const schedule = (uri: string): void => {
     for (const u of service.dependents(uri)) pending.add(u);
@@ -225,7 +182,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // a document that may not be read is refused as the request arrives: a later message (an open) does not make it readable
     const refusal = service.refusal(uri);
     if (refusal !== undefined) return new ResponseError(ErrorCodes.InvalidParams, `${uri} is not open and is not read: ${refusal}`);
-    notQuiet();
     const version = documents.version(uri);
     await nextTask();
     if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
@@ -241,7 +197,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    * next keystroke arrives before the answer (a loaded machine), and nothing would be offered.
    */
   const onArrival = <T>(uri: string, token: CancellationToken, run: () => T): T | ResponseError<void> => {
-    notQuiet();
     if (pending.size > 0) publish();
     return onDocument(uri, token, run);
   };
@@ -255,13 +210,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return { capabilities: SERVER_CAPABILITIES, serverInfo: { name: 'houserules', version: '0.1.0' } };
   });
 
-  connection.onDidOpenTextDocument((params) => {
-    lastOpened = params.textDocument.uri;
-    notQuiet();
-    documents.open(params);
-  });
+  connection.onDidOpenTextDocument((params) => documents.open(params));
   connection.onDidChangeTextDocument((params) => {
-    endWarmUp();
     edits.applied(params.textDocument.uri);
     documents.change(params);
   });
