@@ -3,7 +3,11 @@
 // gallery's catalog and the test lists, computed here at build time by the worker's own functions on the same files
 // the worker bundles.
 import type { Plugin } from 'vite';
-import { computeFirstAnswers } from '../src/engine-worker/first-answers.ts';
+import { buildCatalog } from '../src/engine-worker/catalog.ts';
+import type { FirstAnswerSet } from '../src/engine-worker/first-answers.ts';
+import { ProjectFiles } from '../src/engine-worker/project-files.ts';
+import { checkScenario } from '../src/engine-worker/scenario-check.ts';
+import { listTests } from '../src/engine-worker/test-run.ts';
 import { collectScenarioFiles } from './scenario-bundle.ts';
 
 const VIRTUAL_ID = 'virtual:houserules/first-answers';
@@ -11,6 +15,17 @@ const RESOLVED_ID = '\0' + VIRTUAL_ID;
 
 /** Computed once a build (each worker the page starts is bundled by its own plugin instance). */
 const computed = new Map<string, string>();
+
+/** The answers for the repo's files as they are, by the worker's own functions. */
+export function computeFirstAnswers(files: Record<string, string>, entries: string[]): FirstAnswerSet {
+  const project = new ProjectFiles();
+  project.setAll(files);
+  return {
+    check: Object.fromEntries(entries.filter((e) => project.read(e) !== undefined).map((e) => [e, { ...checkScenario(project, e), built: true as const }])),
+    catalog: buildCatalog(project),
+    tests: Object.fromEntries(project.rulesFiles().map((f) => [f, listTests(project, f)])),
+  };
+}
 
 export function firstAnswers(repoRoot: string, entries: string[]): Plugin {
   return {

@@ -1,178 +1,60 @@
-// The engine worker: the compiler, the engine (closures only: the CSP forbids generated code), the conformance
-// runner and the simulation, answering the page's requests (src/protocol/engine-protocol.ts).
-import { compile } from '@houserules/compiler';
-import { loadGraph, type Move } from '@houserules/engine';
-import { readGameLog } from '@houserules/simulation';
+// The engine worker's entry: small, so the worker is up at once. While every file is the repo's it answers what a
+// fresh visitor's page asks during its load (the opening check, the catalog, the test lists) from the build
+// (first-answers.ts); everything else goes to the engine (engine-handlers.ts: the compiler, the engine, the runner,
+// the simulation, the diff), loaded on the first request that needs it: the author's first edit, a link's or the
+// stored files, a test run, a game, a comparison. That module is 1.8 MB the worker compiles on its own thread, which
+// on a fresh load took CPU from Monaco's parse on the same two cores, and the opening check waited for it.
 import bundled from 'virtual:houserules/scenarios';
-import { type EngineMethod, type EngineMethods, type PageToWorker, type PlayResult, type WorkerToPage } from '../protocol/engine-protocol.ts';
-import { styleFor } from './board-pictures.ts';
-import { buildCatalog } from './catalog.ts';
-import { compareScenarios, compileSides, replayComparedWitness, sidesArrangements } from './compare.ts';
-import { FileMemo } from './file-memo.ts';
-import { FirstAnswers } from './first-answers.ts';
 import firstAnswerSet from 'virtual:houserules/first-answers';
-import { graphDrawing } from './graph-drawing.ts';
-import { createJob, type Job } from './job.ts';
-import { PlaySession } from './play-session.ts';
-import { ProjectFiles } from './project-files.ts';
-import { checkScenario } from './scenario-check.ts';
-import { simulate } from './simulate.ts';
-import { listTests, runTests } from './test-run.ts';
+import type { PageToWorker, WorkerToPage } from '../protocol/engine-protocol.ts';
+import { FirstAnswers } from './first-answers.ts';
 
 export { DEFAULT_ENTRY } from '../protocol/engine-protocol.ts';
 
-/** The largest game log the page may open (characters), and the most sessions kept at once. */
-export const MAX_LOG_CHARS = 8_000_000;
-export const MAX_SESSIONS = 8;
-
 interface WorkerScope {
-  readonly name: string;
   postMessage(message: WorkerToPage): void;
   addEventListener(type: 'message', listener: (e: MessageEvent<PageToWorker>) => void): void;
   addEventListener(type: 'securitypolicyviolation', listener: (e: SecurityPolicyViolationEvent) => void): void;
 }
 const scope = self as unknown as WorkerScope;
 
-/** The repo's scenario files, bundled into this worker at build time: the page sends only the author's own. */
-const repoFiles: Record<string, string> = Object.fromEntries(bundled.map((f) => [f.path, f.text]));
-const project = new ProjectFiles();
-project.setAll(repoFiles);
-/** Answered at once while every file is the repo's: built at build time (a comparison's worker has the author's files). */
-const first = new FirstAnswers(firstAnswerSet, repoFiles);
-const sessions = new Map<number, PlaySession>();
-const cancelled = new Set<number>();
+const first = new FirstAnswers(firstAnswerSet, Object.fromEntries(bundled.map((f) => [f.path, f.text])));
 
-type Handler<M extends EngineMethod> = (params: EngineMethods[M]['params'], job: Job) => EngineMethods[M]['result'] | Promise<EngineMethods[M]['result']>;
-type Handlers = { [M in EngineMethod]: Handler<M> };
+let engine: Promise<typeof import('./engine-handlers.ts')> | null = null;
 
-const handlers: Handlers = {
-  'files/author': ({ files }) => {
-    first.authored(files);
-    project.setAll({ ...repoFiles, ...files });
-    return null;
-  },
-  'files/change': ({ path, text }) => {
+/** The answer from the build, if it has one for this request and the files are still the repo's. */
+function fromBuild(message: PageToWorker): unknown {
+  if (message.kind !== 'request') return undefined;
+  const params = message.params as { entry?: string; file?: string };
+  if (message.method === 'check') return first.check(params.entry ?? '');
+  if (message.method === 'catalog') return first.catalog();
+  if (message.method === 'tests/list') return first.tests(params.file ?? '');
+  return undefined;
+}
+
+function receive(message: PageToWorker): void {
+  // The files the author has are noted at once, so a request sent after a change is never answered from the build.
+  if (message.kind === 'request' && message.method === 'files/author') first.authored((message.params as { files: Record<string, string> }).files);
+  if (message.kind === 'request' && message.method === 'files/change') {
+    const { path, text } = message.params as { path: string; text: string | null };
     first.changed(path, text);
-    project.change(path, text);
-    return null;
-  },
-  catalog: () => first.catalog() ?? remembered(`catalog`, () => buildCatalog(project)),
-  check: ({ entry }) => first.check(entry) ?? remembered(`check ${entry}`, () => checkScenario(project, entry)),
-  'graph/drawing': ({ entry, variant, state }) => graphDrawing(project, entry, variant, state),
-  'tests/list': ({ file }) => first.tests(file) ?? listTests(project, file),
-  'tests/run': ({ files, only }, job) => runTests(project, files, only, job),
-  'simulate/run': (params, job) => simulate(project, params, job),
-  'game/start': (params, job) => {
-    const compiled = compile(project.host, params.entry, { parse: project.cache.parse, ...(params.variant ? { variant: params.variant } : {}) });
-    if (!compiled.value) return { ok: false, diagnostics: compiled.diagnostics.filter((d) => d.severity === 'error') };
-    const loaded = loadGraph(compiled.value, { codegen: false });
-    if (!loaded.value) return { ok: false, diagnostics: loaded.diagnostics };
-    const started = PlaySession.start(compiled.value, loaded.value, params, params.seats, styleFor(project, compiled.value));
-    if (!started.session) return { ok: false, diagnostics: started.diagnostics };
-    keep(started.session);
-    return started.session.play(job);
-  },
-  // The bots answer after these under the request's job: a search gives way in slices, says who thinks, stops on cancel.
-  'game/move': ({ session, seat, option }, job) => withSession(session, (s) => s.move(seat, option, job)),
-  'game/goto': ({ session, lineId, cursor }, job) => withSession(session, (s) => s.goto(lineId, cursor, job)),
-  'game/seat': ({ session, seat, agent }, job) => withSession(session, (s) => s.setAgent(seat, agent, job)),
-  'game/view-as': ({ session, viewer }) => withSession(session, (s) => s.viewAs(viewer)),
-  'compare/run': (params, job) => compareScenarios(project, params, job),
-  // Picking one witness after another replays each on the same two sides: they are compiled once.
-  'compare/replay': ({ a, b, witness }) => {
-    const sides = remembered(`compare sides ${a}\n${b}`, () => compileSides(project, [a, b]));
-    // an arranged witness starts from one of the search's arrangements, built again once for these sides
-    return replayComparedWitness(project, sides, witness, (players, seed) => remembered(`compare arrangements ${a}\n${b}\n${players} ${seed}`, () => sidesArrangements(project, sides, players, seed)));
-  },
-  'game/open-log': ({ entry, variant, text, game }) => openLog(entry, variant, text, game),
-};
-
-/** The catalog, each entry's check and each comparison's compiled sides, kept until a file changes. */
-const memo = new FileMemo(project);
-const remembered = <T>(key: string, compute: () => T): T => memo.remembered(key, compute);
-
-function keep(session: PlaySession): void {
-  sessions.set(session.id, session);
-  // The oldest sessions go first (each holds its snapshots).
-  while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
-}
-
-function withSession<R extends PlayResult | Promise<PlayResult>>(id: number, f: (s: PlaySession) => R): R | PlayResult {
-  const s = sessions.get(id);
-  return s ? f(s) : { ok: false, diagnostics: [{ code: 'play/no-such-session', severity: 'error', message: 'That game is no longer open; start it again.' }] };
-}
-
-/** A `houserules simulate --log` file (untrusted: bounded, validated line by line), opened as a game to step through. */
-function openLog(entry: string, variant: string | null, text: string, wanted: number | undefined): PlayResult {
-  const fail = (message: string): PlayResult => ({ ok: false, diagnostics: [{ code: 'play/bad-log', severity: 'error', message }] });
-  if (typeof text !== 'string' || text.length > MAX_LOG_CHARS) return fail(`A game log may hold at most ${MAX_LOG_CHARS.toLocaleString('en')} characters.`);
-  const read = readGameLog(text);
-  if (!read.ok) return fail(read.message);
-  const logged = wanted === undefined ? read.games[0] : read.games.find((g) => g.game === wanted);
-  if (!logged) return fail(wanted === undefined ? 'The log holds no game.' : `The log holds no game ${wanted}.`);
-  const h = logged.header;
-  if (!h || typeof h.seed !== 'number' || typeof h.players !== 'number' || !Number.isInteger(h.players) || h.players < 1 || h.players > 64) return fail('The game header has no valid seed and player count.');
-  const chosenVariant = typeof h.variant === 'string' ? h.variant : variant;
-  const compiled = compile(project.host, entry, { parse: project.cache.parse, ...(chosenVariant ? { variant: chosenVariant } : {}) });
-  if (!compiled.value) return { ok: false, diagnostics: compiled.diagnostics.filter((d) => d.severity === 'error') };
-  const loaded = loadGraph(compiled.value, { codegen: false });
-  if (!loaded.value) return { ok: false, diagnostics: loaded.diagnostics };
-  const options = h.options && typeof h.options === 'object' ? h.options : {};
-  const started = PlaySession.start(compiled.value, loaded.value, { seed: h.seed, players: h.players, options }, new Array(h.players).fill(null), styleFor(project, compiled.value));
-  if (!started.session) return { ok: false, diagnostics: started.diagnostics };
-  const answers: { seat: number; move: Move; hash?: string }[] = [];
-  for (const e of logged.events) {
-    if (e.event !== '$answer') continue;
-    const data = e.data as { seat?: unknown; move?: unknown };
-    if (typeof data?.seat !== 'number' || !isMove(data.move)) return fail('An answer in the log is not a seat and a move.');
-    answers.push({ seat: data.seat, move: data.move, ...(e.hash !== undefined ? { hash: e.hash } : {}) });
   }
-  const problems = started.session.replayAnswers(answers);
-  keep(started.session);
-  const state = started.session.state();
-  return problems.length > 0 ? { ok: false, diagnostics: problems } : { ok: true, state };
-}
-
-function isMove(m: unknown): m is Move {
-  if (!m || typeof m !== 'object') return false;
-  const o = m as Record<string, unknown>;
-  if (o['kind'] === 'choice') return typeof o['ask'] === 'string' && ['string', 'number', 'boolean'].includes(typeof o['value']);
-  if (o['kind'] === 'action') return typeof o['action'] === 'string' && Array.isArray(o['args']) && (o['args'] as unknown[]).every((a) => ['string', 'number', 'boolean'].includes(typeof a));
-  return false;
-}
-
-async function handle(message: PageToWorker): Promise<void> {
-  if (message.kind === 'cancel') {
-    cancelled.add(message.id);
+  const answer = fromBuild(message);
+  if (answer !== undefined && message.kind === 'request') {
+    scope.postMessage({ kind: 'result', id: message.id, result: answer });
     return;
   }
-  const { id, method } = message;
-  const handler = handlers[method] as Handler<EngineMethod> | undefined;
-  if (!handler) {
-    scope.postMessage({ kind: 'error', id, message: `unknown method ${String(method)}` });
-    return;
-  }
-  const job = createJob(
-    () => cancelled.has(id),
-    (progress) => scope.postMessage({ kind: 'progress', id, progress }),
+  // in the order they came: each waits for the same module, then runs as the engine always ran them
+  engine ??= import('./engine-handlers.ts');
+  void engine.then(
+    ({ handle }) => handle(message),
+    (error: unknown) => {
+      if (message.kind === 'request') scope.postMessage({ kind: 'error', id: message.id, message: `the engine did not load: ${error instanceof Error ? error.message : String(error)}` });
+    },
   );
-  try {
-    const result = await handler(message.params as never, job);
-    scope.postMessage({ kind: 'result', id, result });
-  } catch (error) {
-    // A throw here is a bug in the playground or a package, never a user mistake: say so plainly.
-    scope.postMessage({ kind: 'error', id, message: error instanceof Error ? `${error.message}` : String(error) });
-  } finally {
-    cancelled.delete(id);
-  }
 }
 
-scope.addEventListener('message', (e) => void handle(e.data));
+scope.addEventListener('message', (e) => receive(e.data));
 scope.addEventListener('securitypolicyviolation', (e) =>
   scope.postMessage({ kind: 'event', event: { type: 'csp-violation', directive: e.violatedDirective, blocked: e.blockedURI } }),
 );
-
-// No warm-up at start: while the page loads Monaco, what it asks (the opening scenario's check, the catalog, the test
-// lists) is answered from the build (first-answers.ts), and a check here would only take CPU from Monaco's parse on
-// the same two cores. The first request the build did not answer (the author's first edit, a link's files, a test
-// run) compiles cold, as a check did here before.

@@ -1,13 +1,9 @@
 // What the engine worker answers at once while the project is still the repo's own files: the opening scenario's
-// check, the gallery's catalog and every module's test list, computed at build time by the same functions
-// (build/first-answers.ts). A fresh visitor's page asks exactly these while Monaco loads; computing them cold in the
-// worker took its ~1 s of CPU (2–3 s on a busy machine) from the same two cores as Monaco's parse. Once any file
-// differs from the repo's, every answer is computed again, as before.
+// check, the gallery's catalog and every module's test list, computed at build time by the worker's own functions
+// (build/first-answers.ts). A fresh visitor's page asks exactly these while Monaco loads; before, the worker compiled
+// its 1.8 MB and checked cold for them, ~1 s of CPU (2–3 s on a busy machine) taken from Monaco's parse on the same
+// two cores. Once any file differs from the repo's, every answer is the engine's (engine-handlers.ts), as before.
 import type { Catalog, CheckResult, TestBlock } from '../protocol/engine-protocol.ts';
-import { buildCatalog } from './catalog.ts';
-import { ProjectFiles } from './project-files.ts';
-import { checkScenario } from './scenario-check.ts';
-import { listTests } from './test-run.ts';
 
 export interface FirstAnswerSet {
   /** by entry file: only the scenario the page opens on */
@@ -15,17 +11,6 @@ export interface FirstAnswerSet {
   catalog: Catalog;
   /** by module file: every `.rules` file of the repo */
   tests: Record<string, TestBlock[]>;
-}
-
-/** The answers for the repo's files as they are (at build time, in Node). */
-export function computeFirstAnswers(files: Record<string, string>, entries: string[]): FirstAnswerSet {
-  const project = new ProjectFiles();
-  project.setAll(files);
-  return {
-    check: Object.fromEntries(entries.filter((e) => project.read(e) !== undefined).map((e) => [e, checkScenario(project, e)])),
-    catalog: buildCatalog(project),
-    tests: Object.fromEntries(project.rulesFiles().map((f) => [f, listTests(project, f)])),
-  };
 }
 
 /** The build's answers, given only while every file is the repo's (the author's files, one by one, say otherwise). */

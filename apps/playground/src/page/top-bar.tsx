@@ -64,7 +64,8 @@ function CheckChip({ pg }: { pg: Playground }) {
       {check && errors === 0 && (
         <span class="muted">
           {' '}
-          · {check.rules.filter((r) => r.status === 'active').length} rules · base{check.variants.length > 0 && ` + ${check.variants.length} variant${check.variants.length === 1 ? '' : 's'}`} · {check.ms.toFixed(0)} ms
+          · {check.rules.filter((r) => r.status === 'active').length} rules · base{check.variants.length > 0 && ` + ${check.variants.length} variant${check.variants.length === 1 ? '' : 's'}`}
+          {!check.built && ` · ${check.ms.toFixed(0)} ms`}
         </span>
       )}
     </button>

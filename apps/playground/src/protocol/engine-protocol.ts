@@ -64,6 +64,8 @@ export interface CheckResult {
   policies: ScenarioPolicy[];
   rules: RuleInfo[];
   ms: number;
+  /** answered from the build (the engine worker's first answers): `ms` is then the build's time, not this page's */
+  built?: true;
 }
 
 /** A test block as written: its name and where it is (for the ▶ above it). */

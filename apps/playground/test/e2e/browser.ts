@@ -12,7 +12,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
-export const distDir = join(appDir, 'dist');
+// PLAYGROUND_DIST: another build to serve (bench/ab-load.ts compares two builds' loads, alternated)
+export const distDir = process.env['PLAYGROUND_DIST'] ?? join(appDir, 'dist');
 export const resultsDir = join(appDir, 'test-results');
 
 export const CHROMIUM_ARGS = [

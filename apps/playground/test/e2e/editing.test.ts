@@ -30,6 +30,10 @@ describe('editing in the playground', () => {
     expect(await page.getAttribute('[data-testid="check-status"]', 'data-state')).toBe('good');
     expect(await page.locator('.tab').count()).toBeGreaterThan(5);
     expect(await page.locator('[data-testid="editor"] .view-line').first().textContent()).toContain('Diamant');
+    // the opening check is the build's: the Problems view gives no time of this page's for it
+    await page.click('[data-testid="panel:problems"]');
+    expect(await page.getAttribute('[data-testid="check-summary"]', 'data-checked-by')).toBe('build');
+    expect(await page.locator('[data-testid="check-ms"]').count()).toBe(0);
     await session.screenshot(page, 'open-diamant');
     expect(problemsOf(session)).toEqual([]);
   });
@@ -68,6 +72,9 @@ describe('editing in the playground', () => {
     const problem = page.locator('.diag.error').first();
     await expect(problem.textContent()).resolves.toContain('resolve/unknown-name');
     await expect(problem.textContent()).resolves.toContain('in_cave_cont');
+    // the page's own check, timed here
+    expect(await page.getAttribute('[data-testid="check-summary"]', 'data-checked-by')).toBe('page');
+    expect(Number(await page.textContent('[data-testid="check-ms"]'))).toBeGreaterThan(0);
     await session.screenshot(page, 'typo-marker');
     // Fixing it: the missing letter (in_cave_co|nt + 1).
     await focusEditor(page);
