@@ -288,8 +288,7 @@ export class ExprCompiler {
   ): { index: number; body: ExprFn; slots: readonly number[]; perPlayer: boolean; memo: MemoPlan | null; value: Expr; scope: Scope } | null {
     const i = this.derivedIx.get(id);
     if (i === undefined) return null;
-    // no arguments: generated code handles it only when memoised (else the closure is the body itself)
-    if (args.length === 0 && this.memoPlanOf(i)?.arity !== 0) return null;
+    // no arguments and not memoised: generated code writes it in line or calls its body (the closure is the body itself)
     const node = this.graph.derived[i];
     const cell = this.derivedCells[i];
     if (!node || !cell || node.type.t === 'list') return null;

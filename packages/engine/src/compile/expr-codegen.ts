@@ -532,6 +532,14 @@ export class Generator {
   private derivedCall(e: Extract<Expr, { k: 'derived' }>, scope: Scope): string {
     const target = this.c.derivedCallTarget(e.id, e.args, scope);
     if (target === null) return this.fallback(e, scope);
+    const inline =
+      target.memo === null &&
+      !target.perPlayer &&
+      this.inlining.length < MAX_DERIVED_INLINE_DEPTH &&
+      !this.inlining.includes(target.index) &&
+      !e.args.some((a) => this.c.isListLocal(a, scope));
+    // no arguments, not memoised, not in line: the body's function is the value (as the closure compiler gives it)
+    if (e.args.length === 0 && target.memo === null && !inline) return this.fallback(e, scope);
     const name = `d${this.fns++}`;
     const aliases = [...this.seatAlias];
     this.seatAlias.clear();
@@ -541,12 +549,6 @@ export class Generator {
     const args = e.args.map((a) => this.gen(a, scope));
     // in line (proposal step 1): a derived value neither memoised nor per player, with scalar arguments, not
     // already being written out (recursion), is written into this function with its parameters as its variables
-    const inline =
-      target.memo === null &&
-      !target.perPlayer &&
-      this.inlining.length < MAX_DERIVED_INLINE_DEPTH &&
-      !this.inlining.includes(target.index) &&
-      !e.args.some((a) => this.c.isListLocal(a, scope));
     let inlined = '';
     if (inline) {
       this.inlining.push(target.index);
