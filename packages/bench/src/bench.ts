@@ -18,10 +18,11 @@ import { runWorkersBench } from './workers-bench.ts';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const scenariosDir = join(repoRoot, 'scenarios');
 const args = process.argv.slice(2);
-// the word after `instructions` (`diamant`, `catan`) narrows that section and names no section itself
+// the word after `instructions` (`diamant`, `catan`, `playouts`) narrows that section and names no section itself
 const instructionsAt = args.indexOf('instructions');
 const instructionsOnly = instructionsAt >= 0 ? args[instructionsAt + 1] : undefined;
-const only = instructionsOnly === 'diamant' || instructionsOnly === 'catan' ? args.filter((_, i) => i !== instructionsAt + 1) : args;
+const narrows = instructionsOnly === 'diamant' || instructionsOnly === 'catan' || instructionsOnly === 'playouts';
+const only = narrows ? args.filter((_, i) => i !== instructionsAt + 1) : args;
 const wanted = (name: string): boolean => only.length === 0 || only.includes(name);
 // minutes long and needs valgrind: only when asked for by name
 const asked = (name: string): boolean => only.includes(name);
@@ -39,4 +40,4 @@ if (wanted('search')) runSearchBench(scenariosDir);
 if (wanted('editor')) runLanguageServiceBench();
 // minutes long: only when asked for by name
 if (asked('agents')) runAgentsBench(scenariosDir, repoRoot);
-if (asked('instructions')) await runInstructionsBench(repoRoot, instructionsOnly === 'diamant' || instructionsOnly === 'catan' ? instructionsOnly : null);
+if (asked('instructions')) await runInstructionsBench(repoRoot, narrows ? (instructionsOnly as 'diamant' | 'catan' | 'playouts') : null);

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { compile, findModuleInTree, type ModuleHost } from '@houserules/compiler';
-import { loadGraph, playGame, randomAgent, type Game } from '@houserules/engine';
+import { createGame, loadGraph, playGame, randomAgent, type Game } from '@houserules/engine';
 import { DiamantBaseline } from './diamant-baseline.ts';
 
 const [workload, gamesArg, file, playersArg] = process.argv.slice(2);
@@ -29,6 +29,28 @@ let decisions = 0;
 if (workload === 'diamant-baseline') {
   const game = new DiamantBaseline(4);
   for (let i = 0; i < games; i++) game.play(i);
+} else if (workload === 'catan-playout') {
+  // as search-bench.ts: 4 players, 300 random decisions in, then `games` playouts restored from there (after 30 warm ones)
+  const loaded = load(file!);
+  const game = createGame(loaded, { seed: 11, players: 4, options: { round_limit: 500 }, recordLog: false }).value!;
+  const agent = randomAgent(5);
+  for (let i = 0; i < 300 && !game.isOver; i++) {
+    const seat = game.nextSeat();
+    game.applyOption(seat, agent.choose(game, seat) as number);
+  }
+  const root = game.snapshot();
+  root.log = null;
+  const work = createGame(loaded, { ...game.config, recordLog: false }).value!;
+  const rng = randomAgent(3);
+  for (let p = 0; p < 30 + games; p++) {
+    work.restore(root);
+    while (!work.isOver) {
+      const seat = work.nextSeat();
+      if (seat < 0) break;
+      work.applyOption(seat, rng.choose(work, seat) as number);
+      if (p >= 30) decisions++;
+    }
+  }
 } else {
   const loaded = load(file!);
   const options: Record<string, number> = workload === 'catan-random' || workload === 'scenario-random' ? { round_limit: 500 } : {};

@@ -43,7 +43,7 @@ async function instructions(program: string, w: Workload, games: number): Promis
  * runs at a time. Only on request (`pnpm bench -- instructions`): it takes
  * minutes, and needs valgrind.
  */
-export async function runInstructionsBench(repoRoot: string, only: 'diamant' | 'catan' | null = null): Promise<void> {
+export async function runInstructionsBench(repoRoot: string, only: 'diamant' | 'catan' | 'playouts' | null = null): Promise<void> {
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     console.log('\n(e) instructions per game: skipped, valgrind is not installed (apt-get install valgrind)');
     return;
@@ -57,6 +57,8 @@ export async function runInstructionsBench(repoRoot: string, only: 'diamant' | '
       // catanatron's action set (section (d)'s third row): the issue's Catan goal
       { name: 'catan-random', label: 'Catan base, 4 random agents, no player trades', file: fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), few: 40, many: 120 },
       // the extra games must outweigh start-up by far: the totals vary by a few tenths of a percent between runs
+      // the search bench's Catan case: playouts (uniform random choices to the end) from one mid-game state; a "game" is a playout
+      { name: 'catan-playout', label: 'Catan playouts from a mid-game state, no player trades', file: fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), few: 10, many: 160 },
       { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 16000 },
       { name: 'diamant-baseline', label: 'Diamant, hand-written baseline', few: 2000, many: 60000 },
       // each scenario that has no variant against the module it extends (scenario-bench.ts's list)
@@ -66,7 +68,15 @@ export async function runInstructionsBench(repoRoot: string, only: 'diamant' | '
       ]),
     ];
     // `instructions diamant`: only Diamant's pair, the quick figure to decide whether an engine change helps; `instructions catan`: the two Catan base rows
-    const workloads = only === 'diamant' ? all.filter((w) => w.name.startsWith('diamant-')) : only === 'catan' ? all.filter((w) => w.name === 'catan-random') : all;
+    // `instructions playouts`: only the search bench's Catan playouts
+    const workloads =
+      only === 'diamant'
+        ? all.filter((w) => w.name.startsWith('diamant-'))
+        : only === 'catan'
+          ? all.filter((w) => w.name === 'catan-random')
+          : only === 'playouts'
+            ? all.filter((w) => w.name === 'catan-playout')
+            : all;
     const perGame = new Map<string, { instructions: number; decisions: number }>();
     for (const w of workloads) {
       const [few, many] = await Promise.all([instructions(program, w, w.few), instructions(program, w, w.many)]);

@@ -281,11 +281,14 @@ export class ExprCompiler {
    * the closure call must handle it (no arguments: memoised; a list; a body still
    * being compiled, i.e. a recursive use).
    */
-  derivedCallTarget(id: string, args: Expr[], scope: Scope): { body: ExprFn; slots: readonly number[]; perPlayer: boolean; memo: MemoPlan | null } | null {
+  derivedCallTarget(
+    id: string,
+    args: Expr[],
+    scope: Scope,
+  ): { index: number; body: ExprFn; slots: readonly number[]; perPlayer: boolean; memo: MemoPlan | null; value: Expr; scope: Scope } | null {
     const i = this.derivedIx.get(id);
     if (i === undefined) return null;
-    // no arguments: generated code handles it only when memoised (else the closure is the body itself)
-    if (args.length === 0 && this.memoPlanOf(i)?.arity !== 0) return null;
+    // no arguments and not memoised: generated code writes it in line or calls its body (the closure is the body itself)
     const node = this.graph.derived[i];
     const cell = this.derivedCells[i];
     if (!node || !cell || node.type.t === 'list') return null;
@@ -294,7 +297,15 @@ export class ExprCompiler {
     this.derivedCell(i);
     if (cell.state !== 2) return null;
     const plan = this.memoPlanOf(i);
-    return { body: cell.fn, slots: this.derivedParamSlots[i]!, perPlayer: node.perPlayer, memo: plan !== null && plan.arity === args.length ? plan : null };
+    return {
+      index: i,
+      body: cell.fn,
+      slots: this.derivedParamSlots[i]!,
+      perPlayer: node.perPlayer,
+      memo: plan !== null && plan.arity === args.length ? plan : null,
+      value: node.value,
+      scope: this.derivedScopes[i]!,
+    };
   }
 
   /** whether the expression is a local holding a list (a `let` of a list, a list parameter) */

@@ -114,6 +114,9 @@ export function compileGenerated<F extends (...args: never[]) => unknown>(source
   return fn;
 }
 
+/** how deep derived values are written in line into one another (each level copies the callee's body into its caller) */
+export const MAX_DERIVED_INLINE_DEPTH = 4;
+
 /** how one function of generated code uses a local slot (Generator.local) */
 interface SlotUse {
   /** the functions that write it (0: the outer function, else an inner function's number) */
@@ -159,6 +162,8 @@ export class Generator {
   private readonly escaped = new Set<number>();
   /** the functions being written, outermost (0) first */
   private readonly fnStack: number[] = [0];
+  /** the derived values being written in line, outermost first (derivedCall) */
+  private readonly inlining: number[] = [];
   private fnCount = 0;
 
   constructor(protected readonly c: ExprCompiler) {}
@@ -527,6 +532,14 @@ export class Generator {
   private derivedCall(e: Extract<Expr, { k: 'derived' }>, scope: Scope): string {
     const target = this.c.derivedCallTarget(e.id, e.args, scope);
     if (target === null) return this.fallback(e, scope);
+    const inline =
+      target.memo === null &&
+      !target.perPlayer &&
+      this.inlining.length < MAX_DERIVED_INLINE_DEPTH &&
+      !this.inlining.includes(target.index) &&
+      !e.args.some((a) => this.c.isListLocal(a, scope));
+    // no arguments, not memoised, not in line: the body's function is the value (as the closure compiler gives it)
+    if (e.args.length === 0 && target.memo === null && !inline) return this.fallback(e, scope);
     const name = `d${this.fns++}`;
     const aliases = [...this.seatAlias];
     this.seatAlias.clear();
@@ -534,10 +547,26 @@ export class Generator {
     this.halts++;
     const inner = this.enterFn();
     const args = e.args.map((a) => this.gen(a, scope));
+    // in line (proposal step 1): a derived value neither memoised nor per player, with scalar arguments, not
+    // already being written out (recursion), is written into this function with its parameters as its variables
+    let inlined = '';
+    if (inline) {
+      this.inlining.push(target.index);
+      const own = target.slots
+        .slice(0, args.length)
+        .map((slot, k) => `${this.local(slot, true)} = $${k};`)
+        .join(' ');
+      inlined = `${own} return ${this.gen(target.value, target.scope)};`;
+      this.inlining.pop();
+    }
     const passed = this.leaveFn(inner.fn);
     for (const [k, a] of aliases) this.seatAlias.set(k, a);
     const head = `function ${name}(g${inner.params}) {${inner.decls}`;
     const call = `${name}(g${passed})`;
+    if (inline) {
+      this.inner.push(`${head} const L = g.locals; ${args.map((a, k) => `const $${k} = ${a};`).join(' ')} ${inlined} }`);
+      return call;
+    }
     const body = this.ref(target.body);
     const temps = args.map((a, k) => `const t${k} = ${a};`).join(' ');
     // a list argument (a list local: derivedCallTarget takes no other) goes to the list locals
