@@ -25,6 +25,9 @@ export interface LoadedModule {
  * diagnostics. Iterative, so a long chain cannot overflow the stack.
  */
 /** The start of a file: where a diagnostic about the whole file (never read) points. */
+/** paths near an importing file tried for a module name that names no module (the hint's guesses) */
+const NEARBY_CANDIDATES = 4;
+
 const FILE_START: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
 
 export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Result<LoadedModule[]> {
@@ -63,11 +66,28 @@ export function loadModules(host: ModuleHost, entry: string, parse: ParseFn): Re
     }
     const path = host.findModule(ref.parts.map((p) => p.name).join('.'), fromFile);
     if (path === undefined) {
+      const near = nearbyFile(ref.parts.map((p) => p.name), fromFile);
       sink.error('module/not-found', `cannot find module ${refText(ref)}`, fromFile, range,
-        'a module name `a.b` names the file a/b.rules under the nearest `scenarios` folder above this file');
+        near !== undefined
+          ? `a module name is looked up under a \`scenarios\` folder, where there is no ${refText(ref)}; to name the file near this one, write its path: "${near}"`
+          : 'a module name `a.b` names the file a/b.rules under the nearest `scenarios` folder above this file');
       return undefined;
     }
     return refused(path, fromFile, range) ? undefined : path;
+  };
+
+  /**
+   * A file a module name may have meant, by path near the importing file (`mygame` → "../mygame/mygame.rules", as
+   * `houserules init` lays a scenario out), for the hint: at most NEARBY_CANDIDATES reads, each inside the project.
+   */
+  const nearbyFile = (parts: readonly string[], fromFile: string): string | undefined => {
+    const rel = parts.join('/');
+    const last = parts[parts.length - 1]!;
+    for (const candidate of [`./${rel}.rules`, `./${rel}/${last}.rules`, `../${rel}.rules`, `../${rel}/${last}.rules`].slice(0, NEARBY_CANDIDATES)) {
+      const path = host.resolvePath(fromFile, candidate);
+      if (host.refuse?.(path) === undefined && host.readFile(path) !== undefined) return candidate;
+    }
+    return undefined;
   };
 
   const refused = (path: string, fromFile: string | undefined, range: Range | undefined): boolean => {

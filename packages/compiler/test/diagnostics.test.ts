@@ -213,6 +213,15 @@ describe('module/…', () => {
     expect(result.diagnostics.map((d) => d.code)).toContain('module/not-found');
   });
 
+  it('not-found: a module name outside any scenarios folder hints at the path of a scenario laid out as `init` does', () => {
+    const host = createMemoryHost({ 'trial/mygame/mygame.rules': 'module mygame\n', 'trial/six/six.rules': 'module six\nextends mygame\n' });
+    const missing = compile(host, 'trial/six/six.rules').diagnostics.find((d) => d.code === 'module/not-found');
+    expect(missing?.hint).toContain('"../mygame/mygame.rules"');
+    // the hinted path is the one that works
+    const fixed = createMemoryHost({ 'trial/mygame/mygame.rules': 'module mygame\n', 'trial/six/six.rules': 'module six\nextends "../mygame/mygame.rules"\n' });
+    expect(compile(fixed, 'trial/six/six.rules').diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
   it('cycle: two modules importing each other', () => {
     const host = createMemoryHost({
       'scenarios/x/a.rules': 'module x.a\nimport "./b.rules"\n',
