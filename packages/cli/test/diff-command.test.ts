@@ -293,13 +293,16 @@ describe('houserules diff', () => {
 
   it('compares a house rule beside a scenario made by `init`: both read in the project that holds both, the witness verified and runnable as written', async () => {
     const trial = mkdtempSync(join(tmpdir(), 'houserules-diff-init-'));
-    expect((await runCli(['init', 'mygame'], trial)).code).toBe(0);
-    mkdirSync(join(trial, 'six'));
+    const init = await runCli(['init', 'mygame'], trial);
+    expect(init.code).toBe(0);
+    // the house rule starts as init's advice says
+    const start = /^ {2}(module my_house extends "[^"]+")$/m.exec(init.stdout)?.[1];
+    expect(start).toBeDefined();
+    mkdirSync(join(trial, 'my_house'));
     writeFileSync(
-      join(trial, 'six/six.rules'),
+      join(trial, 'my_house/my_house.rules'),
       [
-        'module six',
-        'extends "../mygame/mygame.rules"',
+        start!,
         '',
         'override rule score_a_roll on take_turn {',
         '  roll 1d6 as pips',
@@ -312,12 +315,12 @@ describe('houserules diff', () => {
       ].join('\n'),
     );
     const out = join(trial, 'mygame/tests/witness.rules');
-    const run = await runCli(['diff', 'mygame', 'six', '--behaviour', '--witness-out', out], trial);
+    const run = await runCli(['diff', 'mygame', 'my_house', '--behaviour', '--witness-out', out], trial);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     // one title on both sides: each is named by its file as well
-    expect(run.stdout.split('\n')[0]).toMatch(/^Mygame \(mygame.*\) → Mygame \(six.*\)$/);
-    const behaviour = JSON.parse((await runCli(['diff', 'mygame', 'six', '--behaviour', '--json'], trial)).stdout) as { behaviour: { differences: { witness?: { verified?: unknown } }[] } };
+    expect(run.stdout.split('\n')[0]).toMatch(/^Mygame \(mygame.*\) → Mygame \(my_house.*\)$/);
+    const behaviour = JSON.parse((await runCli(['diff', 'mygame', 'my_house', '--behaviour', '--json'], trial)).stdout) as { behaviour: { differences: { witness?: { verified?: unknown } }[] } };
     expect(behaviour.behaviour.differences.some((d) => d.witness?.verified)).toBe(true);
     // the file says how to run each side, with the root it was checked under, and each runs as it says
     const text = readFileSync(out, 'utf8');

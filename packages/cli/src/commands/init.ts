@@ -64,6 +64,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     writeOutputFile(io.cwd, path, file.text, null);
   }
   const shown = displayPath(io.cwd, resolve(io.cwd, given));
+  const folder = basename(resolve(io.cwd, given));
   io.stdout.write(
     [
       `Created ${files.name} in ${shown}/:`,
@@ -73,6 +74,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       `  houserules check ${shown}`,
       `  houserules test ${shown} --coverage`,
       `  houserules simulate ${shown} --games 100`,
+      '',
+      'A house rule of it: a folder beside it whose module starts',
+      `  module my_house extends "../${folder}/${folder}.rules"`,
+      `then compare the two:  houserules diff ${shown} my_house --behaviour`,
       '',
     ].join('\n'),
   );
