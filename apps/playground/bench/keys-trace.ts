@@ -67,19 +67,20 @@ try {
     });
     await armMarkerClock(page);
     await page.keyboard.type('x');
-    await page.waitForFunction(() => (window as unknown as { markedAt?: number }).markedAt !== undefined, null, { timeout: 30_000 });
+    const marked = await page.waitForFunction(() => (window as unknown as { markedAt?: number }).markedAt !== undefined, null, { timeout: 30_000 }).then(() => true, () => false);
     // the answers that follow the marker (folding, semantic tokens, lenses) are the next keystroke's competitors
     await page.waitForTimeout(1_500);
     const r = await page.evaluate(() => {
       const w = window as unknown as { keyAt: number; markedAt: number; seen: Seen[] };
       return { keyAt: w.keyAt, markedAt: w.markedAt, seen: w.seen };
     });
-    console.log(`\nkeystroke ${i + 1}: marked ${(r.markedAt - r.keyAt).toFixed(0)} ms after the keydown`);
+    console.log(`\nkeystroke ${i + 1}: ${marked ? `marked ${(r.markedAt - r.keyAt).toFixed(0)} ms after the keydown` : 'never marked in 30 s'}`);
     for (const m of r.seen) {
       if (m.method !== undefined && m.id !== undefined) asked.set(m.id, m.method);
       const what = m.method ?? `answer to ${asked.get(m.id ?? '') ?? m.id}`;
       console.log(`  ${(m.t - r.keyAt).toFixed(0).padStart(6)} ms ${m.dir} ${what} (${m.chars.toLocaleString('en')} chars)`);
     }
+    if (!marked) break;
     await page.keyboard.press('Backspace');
     await page.waitForSelector('[data-testid="editor"] .squiggly-error', { state: 'detached', timeout: 30_000 });
   }

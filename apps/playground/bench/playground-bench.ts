@@ -92,6 +92,10 @@ async function keystrokeToMarkers(): Promise<{ times: number[]; lines: number }>
     const page = await session.freshPage(encodeShareLink({ open: path, files: { [path]: text } }));
     await whenChecked(page);
     await page.click('[data-testid="editor"] .view-lines');
+    // The tests' lenses, once drawn, push the lines under them down: a line the cursor was brought into view on the
+    // last screen can leave it, and Monaco paints no marker off screen (1 first keystroke in 3 then timed out here
+    // with its marker set). Keystrokes are timed on a settled editor.
+    await page.waitForSelector('[data-testid="editor"] .codelens-decoration', { timeout: 30_000 });
     for (let i = 0; i < KEYSTROKES; i++) {
       try {
         await toTheEnd(page);
