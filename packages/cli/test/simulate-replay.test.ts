@@ -47,6 +47,9 @@ describe('houserules simulate', () => {
     expect(run.stdout).toMatch(/p3\s+cautious\(8\)/);
     expect(run.stdout).toContain('win rate');
     expect(run.stdout).toContain('share_treasure');
+    // how the games ended, in the author's words: the flow ran out (what a test writes as `over by flow`), no engine code
+    expect(run.stdout).toMatch(/^flow\s+10\s+100\.0%$/m);
+    expect(run.stdout).not.toContain('flow-ended');
   });
 
   it('is reproducible: same seed, same summary; another seed, another one', async () => {

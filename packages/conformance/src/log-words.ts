@@ -1,4 +1,4 @@
-import { cardWord, seatWord, siteWord, type BoardView, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
+import { cardWord, endReasonWords, seatWord, siteWord, type BoardView, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
 import { collectionType, type Expr, type RuleGraph, type TypeDesc, type Value } from '@houserules/schema';
 
 /** An ask of the graph's rules and actions: who asks, for what (a var's name or the name bound), of which type its values are. */
@@ -159,7 +159,7 @@ export class LogWords {
     return site >= 0 ? site : undefined;
   }
 
-  /** An end reason by the end condition's name (`flow-ended`, `end-game` as they are). */
+  /** An end reason in the author's words (`ten_points`, `flow`, `end game`). */
   endReason(reason: string): string {
     return this.text(endName(this.lg, reason));
   }
@@ -222,9 +222,9 @@ export class LogWords {
   }
 }
 
-/** An end reason by the end condition's name (`end:ten_points` → `ten_points`; `flow-ended`, `end-game` as they are). */
+/** An end reason in the author's words: the end condition's name (`end:ten_points` → `ten_points`), `flow`, `end game`. */
 export function endName(lg: Pick<LoadedGraph, 'ends'>, reason: string): string {
-  return lg.ends.find((e) => e.id === reason)?.name ?? reason.replace(/^end:/, '');
+  return lg.ends.find((e) => e.id === reason)?.name ?? endReasonWords(reason);
 }
 
 /** One log entry as a line: `r2 explored(card: treasure(7))`, `r2 t1 p1 chooses exit`. */

@@ -1,4 +1,5 @@
 import type { GameFailure, GameOutcome } from '@houserules/simulation';
+import { endReasonWords } from '@houserules/engine';
 import { wilson, type Estimate } from './balance.ts';
 import { holm, pairedMean, signTest } from './balance-statistics.ts';
 
@@ -175,7 +176,7 @@ export function pairedBalance(a: readonly GameOutcome[], b: readonly GameOutcome
   }
   const lengthRows = (['rounds', 'turns', 'decisions'] as const).map((k) => meanRow(k, xs.map((o) => o[k]), ys.map((o) => o[k])));
   const reasons = [...new Set([...xs, ...ys].map((o) => o.reason))].sort();
-  const endRows = reasons.map((r) => rateRow(`ends: ${r.replace(/^end:/, '')}`, xs.map((o) => (o.reason === r ? 1 : 0)), ys.map((o) => (o.reason === r ? 1 : 0))));
+  const endRows = reasons.map((r) => rateRow(`ends: ${endReasonWords(r)}`, xs.map((o) => (o.reason === r ? 1 : 0)), ys.map((o) => (o.reason === r ? 1 : 0))));
   let winner = 0, score = 0, end = 0;
   for (let i = 0; i < n; i++) {
     const x = xs[i]!;

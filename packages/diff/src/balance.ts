@@ -1,4 +1,5 @@
 import type { HistogramBar, SimulationSummary } from '@houserules/simulation';
+import { endReasonWords } from '@houserules/engine';
 
 /** One measure of both summaries side by side (docs/diff.md, "Balance"). */
 export interface BalanceRow {
@@ -99,7 +100,7 @@ export function compareBalance(a: SimulationSummary, b: SimulationSummary): Bala
   for (const reason of reasons) {
     const x = a.endReasons.find((r) => r.reason === reason)?.share ?? 0;
     const y = b.endReasons.find((r) => r.reason === reason)?.share ?? 0;
-    rows.push(row(`ends: ${reason.replace(/^end:/, '')}`, x, rate(x, na), y, rate(y, nb), { a: wilson(x, a.games), b: wilson(y, b.games) }));
+    rows.push(row(`ends: ${endReasonWords(reason)}`, x, rate(x, na), y, rate(y, nb), { a: wilson(x, a.games), b: wilson(y, b.games) }));
   }
   return rows;
 }

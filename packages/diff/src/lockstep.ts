@@ -1,5 +1,5 @@
 import type { RuleGraph, Value } from '@houserules/schema';
-import { createGame, createProbe, loadGraph, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
+import { createGame, createProbe, endReasonWords, loadGraph, type Game, type LoadedGraph, type LogEntry, type Move } from '@houserules/engine';
 import { MoveText } from './move-text.ts';
 import { sharedQuantities, type SharedQuantity } from './shared-state.ts';
 import type { Arrangement } from './arrangements.ts';
@@ -344,7 +344,7 @@ export class LockstepGame {
       detail = d;
     };
     const endTouched = (): void => {
-      for (const g of [ga, gb]) if (g.outcome?.reason.startsWith('end:')) touched.add(`end ${endName(g.outcome.reason)}`);
+      for (const g of [ga, gb]) if (g.outcome?.reason.startsWith('end:')) touched.add(`end ${endReasonWords(g.outcome.reason)}`);
     };
 
     // outcome: who won, and why the game ended
@@ -503,19 +503,15 @@ function refuser(g: Game, seat: number, m: Move, into: Set<string>, onAsk: reado
   if (id?.startsWith('constraint:')) into.add(`constraint ${id.slice(11).replace(/@.*$/, '')}`);
 }
 
-/** an end condition's name from the game's end reason (`end:x`, maybe with its module) */
-const endName = (reason: string): string => reason.slice(4).replace(/@.*$/, '');
-
 function outcomeText(g: Game): string {
   const o = g.outcome;
   if (!o) return g.error ? `stopped: ${g.error.code}` : 'no outcome';
-  return `winners ${o.winners.map((s) => `p${s + 1}`).join(', ') || 'none'}, ${o.reason.startsWith('end:') ? endName(o.reason) : o.reason}`;
+  return `winners ${o.winners.map((s) => `p${s + 1}`).join(', ') || 'none'}, ${endReasonWords(o.reason)}`;
 }
 
 /** `by E` (an end condition) or `by flow` (the flow ran out) for `expect game over by …`; null for a stopped game */
 function byText(g: Game): string | null {
   const r = g.outcome?.reason;
   if (!r) return null;
-  if (r.startsWith('end:')) return `by ${endName(r)}`;
-  return r === 'flow-ended' ? 'by flow' : null;
+  return r.startsWith('end:') || r === 'flow-ended' ? `by ${endReasonWords(r)}` : null;
 }

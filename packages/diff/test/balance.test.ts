@@ -30,7 +30,7 @@ describe('balance side by side', () => {
     // same seeds, same agents, same rules: every row equal, nothing marked
     const same = compareBalance(a, summary(base, 300));
     expect(same.every((r) => r.difference === 0 && r.mark === '')).toBe(true);
-    expect(rows.map((r) => r.measure)).toEqual(expect.arrayContaining(['p1 win rate', 'p3 score', 'rounds', 'decisions', 'ends: flow-ended']));
+    expect(rows.map((r) => r.measure)).toEqual(expect.arrayContaining(['p1 win rate', 'p3 score', 'rounds', 'decisions', 'ends: flow']));
   });
 
   it('gives Wilson intervals for rates: known answers, never outside [0, 1]', () => {

@@ -2,6 +2,7 @@ export { loadGraph, type LoadOptions } from './load/load-graph.ts';
 export type { LoadedGraph } from './load/loaded-graph.ts';
 export { isGenerated } from './compile/expr-codegen.ts';
 export { createGame, Game } from './run/game.ts';
+export { endReasonWords } from './run/end-reasons.ts';
 export type { BoardGeometryView, BoardView, CardView, Decision, GameConfig, LogEntry, Move, Outcome, PlayerView, Snapshot, ZoneView } from './run/types.ts';
 export { playGame, type PlayResult } from './run/play-game.ts';
 export { cardWord, seatWord, siteWord } from './run/author-words.ts';

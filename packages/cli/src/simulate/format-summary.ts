@@ -1,4 +1,5 @@
 import { printable } from '@houserules/schema';
+import { endReasonWords } from '@houserules/engine';
 import type { SimulationSummary } from '@houserules/simulation';
 import { formatTable } from '../text-table.ts';
 
@@ -41,7 +42,7 @@ export function formatSummary(s: SimulationSummary): string {
   out += '\n';
   out += formatTable(
     ['end reason', 'games', 'share'],
-    s.endReasons.map((r) => [r.reason, String(r.games), pct(r.share)]),
+    s.endReasons.map((r) => [printable(endReasonWords(r.reason)), String(r.games), pct(r.share)]),
     [false, true, true],
   );
   if (s.failures.games > 0) {
