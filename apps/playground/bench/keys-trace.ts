@@ -55,6 +55,8 @@ try {
   await page.goto(session.url + encodeShareLink({ open: path, files: { [path]: bigModule(2000) } }));
   await whenChecked(page);
   await page.click('[data-testid="editor"] .view-lines');
+  // as the bench does: keystrokes on a settled editor, the tests' lenses drawn (they push the lines under them down)
+  await page.waitForSelector('[data-testid="editor"] .codelens-decoration', { timeout: 30_000 });
   if (SETTLE > 0) await page.waitForTimeout(SETTLE);
   const asked = new Map<number | string, string>();
   for (let i = 0; i < KEYS; i++) {

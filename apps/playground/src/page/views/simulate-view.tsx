@@ -137,7 +137,7 @@ function SimulationCharts({ pg, r }: { pg: Playground; r: SimulateResult }) {
           </ChartCard>
         ))}
         <ChartCard title="End reasons" testId="chart-ends" note="95% intervals">
-          <BarList bars={s.endReasons.map((e, i) => ({ label: r.endNames[e.reason] ?? e.reason, value: e.share, text: `${pct(e.share)} (${e.games}) · ${within(`ends: ${e.reason.replace(/^end:/, '')}`, pct)}`, tone: i + 3 }))} max={1} />
+          <BarList bars={s.endReasons.map((e, i) => ({ label: r.endNames[e.reason] ?? e.reason, value: e.share, text: `${pct(e.share)} (${e.games}) · ${within(`ends: ${r.endNames[e.reason] ?? e.reason}`, pct)}`, tone: i + 3 }))} max={1} />
         </ChartCard>
       </div>
       <ChartCard title="How often each rule fired" testId="chart-rules" note="per game; click a rule to see its source">
