@@ -56,6 +56,23 @@ describe('houserules play', () => {
     expect(replayed.stdout).not.toMatch(/card #\d|player: \d/);
   });
 
+  it('hot seat: two people at one terminal each see their own plan, the other\'s only once all plans are revealed', async () => {
+    const run = await runCli(['play', 'scenarios/diamant', '--seat', '1', '--seat', '2', '--players', '3', '--seed', '3'], undefined, ['continue', 'continue', 'quit']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const turnOf = (seat: string): string => {
+      const from = run.stdout.indexOf(`>>> ${seat}, it is your decision`);
+      expect(from).toBeGreaterThanOrEqual(0);
+      return run.stdout.slice(from);
+    };
+    // p1 answers; what p2 is then shown of p1's answer, and p3's: still secret
+    const beforeP2 = run.stdout.slice(0, run.stdout.indexOf('>>> p2, it is your decision'));
+    expect(beforeP2).toMatch(/p1 chooses \(secretly\)/);
+    expect(beforeP2).not.toMatch(/p[13] chooses (continue|exit)/);
+    // once p2 has answered, all three reveal together: p2's own answer plainly, the others' marked revealed
+    expect(turnOf('p2')).toMatch(/p2 chooses continue\n {2}r1 {2}(p[13] chooses (continue|exit) \(revealed\)\n {2}r1 {2}){2}plans_revealed/);
+  });
+
   it('undo goes back to your previous decisions while nothing hidden came to light, and the game from there is the same as without the steps taken back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'houserules-play-'));
     const withUndo = join(dir, 'a.jsonl');
