@@ -45,6 +45,28 @@ describe('diagnostics first', () => {
   });
 });
 
+describe('the wait after an edit', () => {
+  it('publishes the first edit after a quiet spell at once, and gathers the edits of a burst', async () => {
+    let now = 0;
+    const server = startTestServer({ diagnosticsDelay: 600_000, clock: () => now });
+    await initialized(server);
+    open(server);
+    // the server has the document (its messages are handled in turn, after this test's synchronous steps)
+    await answerTo(server, ask(server, 'textDocument/foldingRange', doc));
+    // a quiet spell longer than the wait: the next keystroke's diagnostics go out without a request to bring them
+    now += 600_000;
+    type(server, 2, 10);
+    await server.waitFor(() => (indexOf(server, published(2)) >= 0 ? true : undefined), 'the diagnostics of version 2');
+    // the next keystroke at once: it waits for more of the burst (a wait of 600 s, none of which passes here)
+    type(server, 3, 11);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(indexOf(server, published(3))).toBe(-1);
+    // ...until a request on the edited document brings it forward (diagnostics first)
+    await answerTo(server, ask(server, 'textDocument/foldingRange', doc));
+    expect(indexOf(server, published(3))).toBeGreaterThanOrEqual(0);
+  });
+});
+
 describe('requests made stale by an edit', () => {
   it('answers a request ContentModified when an edit of its document came after it, and the next request after the new diagnostics', async () => {
     const server = startTestServer({ diagnosticsDelay: 600_000 });

@@ -58,8 +58,11 @@ export interface ServerOptions {
   host?: ModuleHost;
   /** whether files read through `host` may be edited by rename (an editor on a project: yes; a gallery: no) */
   hostFilesWritable?: boolean;
-  /** how long to wait after an edit before publishing diagnostics (ms); further edits restart the wait */
+  /** how long to wait after an edit before publishing diagnostics (ms); further edits restart the wait; an edit after
+   *  that long without one is published on the next task */
   diagnosticsDelay?: number;
+  /** the clock the wait after an edit is measured by (ms; default `performance.now`): a test's own, to make a quiet spell */
+  clock?: () => number;
   /** called when the editor says files changed on disk, before they are read again (a host that caches drops its cache) */
   onFilesChanged?: () => void;
   /** more files that may hold a module's tests (Node: the `.rules` files under its scenario folder), for `houserules.runTests` */
@@ -129,10 +132,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       tell(() => connection.sendDiagnostics({ uri, version, diagnostics }));
     }
   };
+  /** when the last change was scheduled (ms): a change after a quiet spell of `delay` is published on the next task */
+  const clock = options.clock ?? ((): number => performance.now());
+  let lastChange = clock();
   const schedule = (uri: string): void => {
     for (const u of service.dependents(uri)) pending.add(u);
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(publish, delay);
+    // The wait gathers a burst of changes into one check; the first keystroke after a pause has nothing to gather.
+    const now = clock();
+    const quiet = now - lastChange >= delay;
+    lastChange = now;
+    timer = setTimeout(publish, quiet ? 0 : delay);
   };
   // a notification (window/showMessage): the server waits for no answer
   const warn = (message: string): void => tell(() => connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }));
