@@ -125,6 +125,20 @@ interface SlotUse {
   readonly reaches: Map<string, readonly number[]>;
   /** the same for its reads only */
   readonly reads: Map<string, readonly number[]>;
+  /** each read's function stack and the innermost binding region of the slot open at it (Generator.bindingRegion) */
+  readonly readsIn: { readonly at: readonly number[]; readonly region: BindingRegion | null }[];
+}
+
+/**
+ * Code that runs right after a loop of one function binds a slot, to the loop's end
+ * (Generator.bindingRegion): a read there sees the loop's element unless a function
+ * nested in it (an aggregate binding the same name) writes the slot in between, which
+ * makes the region dirty.
+ */
+interface BindingRegion {
+  readonly slot: number;
+  readonly fn: number;
+  dirty: boolean;
 }
 
 /** a local's use in generated source, resolved once the whole function is known (resolveLocals) */
@@ -172,12 +186,40 @@ export class Generator {
   local(slot: number, write = false): string {
     if (!this.varLocals) return `L[${slot}]`;
     let use = this.slotUse.get(slot);
-    if (use === undefined) this.slotUse.set(slot, (use = { writers: new Set(), reaches: new Map(), reads: new Map() }));
-    if (write) use.writers.add(this.fnStack[this.fnStack.length - 1]!);
+    if (use === undefined) this.slotUse.set(slot, (use = { writers: new Set(), reaches: new Map(), reads: new Map(), readsIn: [] }));
+    const fn = this.fnStack[this.fnStack.length - 1]!;
+    if (write) {
+      use.writers.add(fn);
+      // a write by a function nested in an open region of the slot clobbers what the region's reads see
+      for (const r of this.regions) if (r.slot === slot && r.fn !== fn) r.dirty = true;
+    }
     const key = this.fnStack.join(',');
     if (!use.reaches.has(key)) use.reaches.set(key, this.fnStack.slice());
-    if (!write && !use.reads.has(key)) use.reads.set(key, this.fnStack.slice());
+    if (!write) {
+      if (!use.reads.has(key)) use.reads.set(key, this.fnStack.slice());
+      let region: BindingRegion | null = null;
+      for (let k = this.regions.length - 1; k >= 0 && region === null; k--) if (this.regions[k]!.slot === slot) region = this.regions[k]!;
+      use.readsIn.push({ at: this.fnStack.slice(), region });
+    }
     return localMark(slot);
+  }
+
+  /** the binding regions open where code is being written, outermost first */
+  private readonly regions: BindingRegion[] = [];
+
+  /**
+   * Writes the code a loop runs after binding `slot` to each element (its test, its
+   * body or value): reads of the slot in it see the element unless a nested function
+   * writes the slot there too (resolveLocals may then keep the slot a variable even
+   * where an aggregate elsewhere in the function binds the same name).
+   */
+  protected bindingRegion<T>(slot: number, write: () => T): T {
+    this.regions.push({ slot, fn: this.fnStack[this.fnStack.length - 1]!, dirty: false });
+    try {
+      return write();
+    } finally {
+      this.regions.pop();
+    }
   }
 
   /** runs a compilation by the closure compiler: the slots it looks up stay in g.locals */
@@ -237,9 +279,13 @@ export class Generator {
         return -1;
       };
       const owners = reaches.map(ownerOf);
-      const readers = new Set([...use.reads.values()].map(ownerOf));
       const nestedWriter = (w: number): boolean => reaches.some((r) => r.indexOf(w) >= 0 && r.slice(r.indexOf(w) + 1).some((fn) => use.writers.has(fn)));
-      if (this.escaped.has(slot) || owners.includes(-1) || [...readers].some(nestedWriter)) {
+      // a read by a function with a writer nested in it is safe only inside a clean binding region of that function
+      const clobbered = use.readsIn.some(({ at, region }) => {
+        const w = ownerOf(at);
+        return nestedWriter(w) && (region === null || region.dirty || region.fn !== w);
+      });
+      if (this.escaped.has(slot) || owners.includes(-1) || clobbered) {
         names.set(slot, `L[${slot}]`);
         continue;
       }
@@ -616,8 +662,8 @@ export class Generator {
     // a domain that reads the name being bound reads the outer binding, before the aggregate binds it: that slot stays in g.locals
     if (this.varLocals && mentionsLocal(e.over, e.bind)) this.escaped.add(slot);
     if (e.over.k === 'players' && !rebinds(e.bind, [e.where ?? null, e.value ?? null])) this.seatAlias.set(slot, 'k');
-    const where = e.where ? this.cond(e.where, scope) : null;
-    const value = e.value ? this.gen(e.value, scope) : 'el';
+    const where = e.where ? this.bindingRegion(slot, () => this.cond(e.where!, scope)) : null;
+    const value = e.value ? this.bindingRegion(slot, () => this.gen(e.value!, scope)) : 'el';
     const test = where === null ? 'true' : where;
     this.seatAlias.delete(slot);
     let head: string;
