@@ -146,9 +146,9 @@ const localMark = (slot: number): string => `\uE001${slot}\uE002`;
 /** an inner function's extra parameters (`p`), the arguments at its calls (`a`), its variable declarations (`d`) */
 const fnMark = (what: 'p' | 'a' | 'd', fn: number): string => `\uE003${what}${fn}\uE004`;
 
-/** code that evaluates to the same value each time, cheaply and without effects: a literal, a local, a temp, a loop variable */
+/** code that evaluates to the same value each time, cheaply and without effects: a literal, a local, a temp, a loop variable, the actor, self or the current player */
 export function isSimple(code: string): boolean {
-  return /^(\(-?\d+\)|-?\d+|\uE001\d+\uE002|L\[\d+\]|t\d+|k|el|g\.self)$/.test(code);
+  return /^(\(-?\d+\)|-?\d+|\uE001\d+\uE002|L\[\d+\]|t\d+|k|el|g\.self|g\.actor|g\.current)$/.test(code);
 }
 
 export class Generator {
