@@ -5,7 +5,7 @@ import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
 import { namedSite, placePiece, playerSupply, removePiece, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
 import { supplyBase, supplySlot } from '../run/board-slots.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
-import { stampSource } from '../load/derived-memo.ts';
+import { memoSlotSource, stampSource } from '../load/derived-memo.ts';
 import { memoSlot, memoTable } from '../run/memo-tables.ts';
 import { mentionsLocal, rebinds } from './name-bindings.ts';
 import { cardIndex, divide, movedCard, playerIndex, remainder, siteIndex, siteVarSlot, tokenSlot, zoneOf } from '../run/address-checks.ts';
@@ -635,14 +635,13 @@ export class Generator {
       );
       return call;
     }
-    const a = (k: number): string => (k < plan.arity ? `t${k}` : '0');
     const keys = args.map((_, k) => ` && t[at + ${k + 1}] === t${k}`).join('');
     const store = args.map((_, k) => ` t[at + ${k + 1}] = t${k};`).join('');
     const compute = target.perPlayer ? `const prev = g.self; g.self = t0; const v = ${body}(g); g.self = prev;` : `const v = ${body}(g);`;
     const planRef = this.ref(plan);
     this.inner.push(
       `${head} const L = g.locals; ${temps} const V = g.ver; const stamp = ${stampSource(plan.reads)};` +
-        ` const t = g.memo[${plan.index}] ?? H.memoTable(g, ${planRef}); const at = H.memoSlot(${planRef}, ${a(0)}, ${a(1)}, ${a(2)});` +
+        ` const t = g.memo[${plan.index}] ?? H.memoTable(g, ${planRef}); const at = ${memoSlotSource(plan, args.map((_, k) => `t${k}`))};` +
         ` if (t[at] === stamp${keys}) return t[at + ${plan.width - 1}];` +
         ` ${binds} ${compute} if (!g.halt) { t[at] = stamp;${store} t[at + ${plan.width - 1}] = v; } return v; }`,
     );
