@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr, Stmt } from '@houserules/schema';
 import { createGame } from '../src/index.ts';
-import { ask, bin, globalVar, graph, lit, load, local, players, playerVar, rule, set, varOf } from './graph-builder.ts';
+import { ask, at, bin, globalVar, graph, lit, load, local, num, players, playerVar, rule, set, varOf } from './graph-builder.ts';
 
 const seat = (index: number): Expr => ({ k: 'seat', index });
 const letOf = (name: string, value: Expr): Stmt => ({ s: 'let', name, value });
@@ -41,6 +41,31 @@ describe('generated rule bodies', () => {
     // b is a variable of the rule's function, and the aggregate gets a as an argument; a (read by the ask's `then`) stays in g.locals
     expect(generated!.source).toMatch(/let l\d+ = 0/);
     expect(generated!.source).toMatch(/\ba\d+\(g, L\[\d+\]\)|\ba\d+\(g\)/);
+  });
+
+  it('keep a name an aggregate rebinds in a variable where the outer loop reads it with no such aggregate in its body, in g.locals where one clobbers it first', () => {
+    // twice(x) = 2x, written in line: its argument is read inside the call's own function (no loop variable alias)
+    const twice = { id: 'derived:twice', name: 'twice', perPlayer: false, params: [{ name: 'x', type: num }], type: num, value: bin('*', lit(2), local('x')), provenance: at };
+    const call = (arg: Expr): Expr => ({ k: 'derived', id: 'derived:twice', args: [arg] });
+    const countAll: Expr = { k: 'agg', fn: 'count', bind: 'p', over: players, where: bin('>=', local('p'), lit(0)) };
+    const play = (codegen: boolean, body: Stmt[]) => {
+      const lg = load(graph({ vars: [globalVar('total', 0), playerVar('score', 0)], derived: [twice], flow: [], rules: [rule('go', 'game_start', body)] }), { codegen });
+      const game = createGame(lg, { seed: 1, players: 3 }).value!;
+      expect(game.error).toBeNull();
+      return { source: String(lg.rules[0]!.fire), vars: game.view(0).vars };
+    };
+    // clean: the aggregate binding p runs before the loop; each score is twice its player's index
+    const clean: Stmt[] = [set('var:total', countAll), { s: 'for', bind: 'p', over: players, body: [set('var:score', call(local('p')), local('p'))] }];
+    // clobbered: in the loop, the aggregate binds p again before the body reads it (the closures read its last element)
+    const clobbered: Stmt[] = [{ s: 'for', bind: 'p', over: players, body: [set('var:total', countAll), set('var:score', bin('+', varOf('var:score', local('p')), call(local('p'))), local('p'))] }];
+    const [cleanGen, cleanClosures] = [true, false].map((codegen) => play(codegen, clean));
+    expect(cleanGen!.vars).toEqual(cleanClosures!.vars);
+    expect(cleanGen!.vars.score).toEqual([0, 2, 4]);
+    expect(cleanGen!.source).not.toMatch(/L\[\d+\]/);
+    const [clobberedGen, clobberedClosures] = [true, false].map((codegen) => play(codegen, clobbered));
+    expect(clobberedGen!.vars).toEqual(clobberedClosures!.vars);
+    expect(clobberedGen!.vars.score).toEqual([0, 0, 12]);
+    expect(clobberedGen!.source).toMatch(/L\[\d+\]/);
   });
 
   it('check for a halt only after what may fail', () => {

@@ -5,7 +5,7 @@ import type { ExprFn, ListFn } from '../load/loaded-graph.ts';
 import { namedSite, placePiece, playerSupply, removePiece, siteInside, siteKind, siteOwner, sitePiece, siteValue } from '../run/board-ops.ts';
 import { supplyBase, supplySlot } from '../run/board-slots.ts';
 import { STRING_BASE } from '../load/value-codec.ts';
-import { stampSource } from '../load/derived-memo.ts';
+import { memoSlotSource, stampSource } from '../load/derived-memo.ts';
 import { memoSlot, memoTable } from '../run/memo-tables.ts';
 import { mentionsLocal, rebinds } from './name-bindings.ts';
 import { cardIndex, divide, movedCard, playerIndex, remainder, siteIndex, siteVarSlot, tokenSlot, zoneOf } from '../run/address-checks.ts';
@@ -125,6 +125,20 @@ interface SlotUse {
   readonly reaches: Map<string, readonly number[]>;
   /** the same for its reads only */
   readonly reads: Map<string, readonly number[]>;
+  /** each read's function stack and the innermost binding region of the slot open at it (Generator.bindingRegion) */
+  readonly readsIn: { readonly at: readonly number[]; readonly region: BindingRegion | null }[];
+}
+
+/**
+ * Code that runs right after a loop of one function binds a slot, to the loop's end
+ * (Generator.bindingRegion): a read there sees the loop's element unless a function
+ * nested in it (an aggregate binding the same name) writes the slot in between, which
+ * makes the region dirty.
+ */
+interface BindingRegion {
+  readonly slot: number;
+  readonly fn: number;
+  dirty: boolean;
 }
 
 /** a local's use in generated source, resolved once the whole function is known (resolveLocals) */
@@ -132,9 +146,9 @@ const localMark = (slot: number): string => `\uE001${slot}\uE002`;
 /** an inner function's extra parameters (`p`), the arguments at its calls (`a`), its variable declarations (`d`) */
 const fnMark = (what: 'p' | 'a' | 'd', fn: number): string => `\uE003${what}${fn}\uE004`;
 
-/** code that evaluates to the same value each time, cheaply and without effects: a literal, a local, a temp, a loop variable */
+/** code that evaluates to the same value each time, cheaply and without effects: a literal, a local, a temp, a loop variable, the actor, self or the current player */
 export function isSimple(code: string): boolean {
-  return /^(\(-?\d+\)|-?\d+|\uE001\d+\uE002|L\[\d+\]|t\d+|k|el|g\.self)$/.test(code);
+  return /^(\(-?\d+\)|-?\d+|\uE001\d+\uE002|L\[\d+\]|t\d+|k|el|g\.self|g\.actor|g\.current)$/.test(code);
 }
 
 export class Generator {
@@ -172,12 +186,40 @@ export class Generator {
   local(slot: number, write = false): string {
     if (!this.varLocals) return `L[${slot}]`;
     let use = this.slotUse.get(slot);
-    if (use === undefined) this.slotUse.set(slot, (use = { writers: new Set(), reaches: new Map(), reads: new Map() }));
-    if (write) use.writers.add(this.fnStack[this.fnStack.length - 1]!);
+    if (use === undefined) this.slotUse.set(slot, (use = { writers: new Set(), reaches: new Map(), reads: new Map(), readsIn: [] }));
+    const fn = this.fnStack[this.fnStack.length - 1]!;
+    if (write) {
+      use.writers.add(fn);
+      // a write by a function nested in an open region of the slot clobbers what the region's reads see
+      for (const r of this.regions) if (r.slot === slot && r.fn !== fn) r.dirty = true;
+    }
     const key = this.fnStack.join(',');
     if (!use.reaches.has(key)) use.reaches.set(key, this.fnStack.slice());
-    if (!write && !use.reads.has(key)) use.reads.set(key, this.fnStack.slice());
+    if (!write) {
+      if (!use.reads.has(key)) use.reads.set(key, this.fnStack.slice());
+      let region: BindingRegion | null = null;
+      for (let k = this.regions.length - 1; k >= 0 && region === null; k--) if (this.regions[k]!.slot === slot) region = this.regions[k]!;
+      use.readsIn.push({ at: this.fnStack.slice(), region });
+    }
     return localMark(slot);
+  }
+
+  /** the binding regions open where code is being written, outermost first */
+  private readonly regions: BindingRegion[] = [];
+
+  /**
+   * Writes the code a loop runs after binding `slot` to each element (its test, its
+   * body or value): reads of the slot in it see the element unless a nested function
+   * writes the slot there too (resolveLocals may then keep the slot a variable even
+   * where an aggregate elsewhere in the function binds the same name).
+   */
+  protected bindingRegion<T>(slot: number, write: () => T): T {
+    this.regions.push({ slot, fn: this.fnStack[this.fnStack.length - 1]!, dirty: false });
+    try {
+      return write();
+    } finally {
+      this.regions.pop();
+    }
   }
 
   /** runs a compilation by the closure compiler: the slots it looks up stay in g.locals */
@@ -237,9 +279,13 @@ export class Generator {
         return -1;
       };
       const owners = reaches.map(ownerOf);
-      const readers = new Set([...use.reads.values()].map(ownerOf));
       const nestedWriter = (w: number): boolean => reaches.some((r) => r.indexOf(w) >= 0 && r.slice(r.indexOf(w) + 1).some((fn) => use.writers.has(fn)));
-      if (this.escaped.has(slot) || owners.includes(-1) || [...readers].some(nestedWriter)) {
+      // a read by a function with a writer nested in it is safe only inside a clean binding region of that function
+      const clobbered = use.readsIn.some(({ at, region }) => {
+        const w = ownerOf(at);
+        return nestedWriter(w) && (region === null || region.dirty || region.fn !== w);
+      });
+      if (this.escaped.has(slot) || owners.includes(-1) || clobbered) {
         names.set(slot, `L[${slot}]`);
         continue;
       }
@@ -589,14 +635,13 @@ export class Generator {
       );
       return call;
     }
-    const a = (k: number): string => (k < plan.arity ? `t${k}` : '0');
     const keys = args.map((_, k) => ` && t[at + ${k + 1}] === t${k}`).join('');
     const store = args.map((_, k) => ` t[at + ${k + 1}] = t${k};`).join('');
     const compute = target.perPlayer ? `const prev = g.self; g.self = t0; const v = ${body}(g); g.self = prev;` : `const v = ${body}(g);`;
     const planRef = this.ref(plan);
     this.inner.push(
       `${head} const L = g.locals; ${temps} const V = g.ver; const stamp = ${stampSource(plan.reads)};` +
-        ` const t = g.memo[${plan.index}] ?? H.memoTable(g, ${planRef}); const at = H.memoSlot(${planRef}, ${a(0)}, ${a(1)}, ${a(2)});` +
+        ` const t = g.memo[${plan.index}] ?? H.memoTable(g, ${planRef}); const at = ${memoSlotSource(plan, args.map((_, k) => `t${k}`))};` +
         ` if (t[at] === stamp${keys}) return t[at + ${plan.width - 1}];` +
         ` ${binds} ${compute} if (!g.halt) { t[at] = stamp;${store} t[at + ${plan.width - 1}] = v; } return v; }`,
     );
@@ -616,8 +661,8 @@ export class Generator {
     // a domain that reads the name being bound reads the outer binding, before the aggregate binds it: that slot stays in g.locals
     if (this.varLocals && mentionsLocal(e.over, e.bind)) this.escaped.add(slot);
     if (e.over.k === 'players' && !rebinds(e.bind, [e.where ?? null, e.value ?? null])) this.seatAlias.set(slot, 'k');
-    const where = e.where ? this.cond(e.where, scope) : null;
-    const value = e.value ? this.gen(e.value, scope) : 'el';
+    const where = e.where ? this.bindingRegion(slot, () => this.cond(e.where!, scope)) : null;
+    const value = e.value ? this.bindingRegion(slot, () => this.gen(e.value!, scope)) : 'el';
     const test = where === null ? 'true' : where;
     this.seatAlias.delete(slot);
     let head: string;

@@ -99,8 +99,8 @@ class StmtGenerator extends Generator {
     // the element is read from its slot: an enclosing loop's alias for the same slot does not apply
     const alias = this.seatAlias.get(slot);
     this.seatAlias.delete(slot);
-    const where = e.where ? `if (!${this.cond(e.where, scope)}) continue;` : '';
-    const value = e.value ? this.gen(e.value, scope) : this.local(slot);
+    const where = this.bindingRegion(slot, () => (e.where ? `if (!${this.cond(e.where, scope)}) continue;` : ''));
+    const value = this.bindingRegion(slot, () => (e.value ? this.gen(e.value, scope) : this.local(slot)));
     if (alias !== undefined) this.seatAlias.set(slot, alias);
     const bind = this.local(slot, true);
     if (e.over.k === 'players') {
@@ -190,8 +190,8 @@ class StmtGenerator extends Generator {
         if (s.over.k === 'players') {
           // the loop variable stands for the local unless the body binds the same name again
           if (!rebinds(s.bind, [s.where ?? null, s.body])) this.seatAlias.set(slot, k);
-          const where = this.whereTest(s.where, scope);
-          const body = this.block(s.body, scope);
+          const where = this.bindingRegion(slot, () => this.whereTest(s.where, scope));
+          const body = this.bindingRegion(slot, () => this.block(s.body, scope));
           this.seatAlias.delete(slot);
           return `for (let ${k} = 0; ${k} < g.playerCount; ${k}++) {\n${this.local(slot, true)} = ${k};\n${where}\n${body}\n}`;
         }
@@ -200,34 +200,34 @@ class StmtGenerator extends Generator {
           // board lists never change: walk them in place
           const arr = this.temp();
           const src = this.piece(() => (s.over.k === 'siteRel' ? `${this.ref(board.rel[s.over.rel])}[${this.gen(s.over.of, scope)}] || H.EMPTY` : this.ref(board.sites[(s.over as Extract<Expr, { k: 'sites' }>).site])));
-          const where = this.whereTest(s.where, scope);
-          return `{ const ${arr} = ${src.code}; ${this.checkAfter(src)}\nfor (let ${k} = 0; ${k} < ${arr}.length; ${k}++) {\n${this.local(slot, true)} = ${arr}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
+          const where = this.bindingRegion(slot, () => this.whereTest(s.where, scope));
+          return `{ const ${arr} = ${src.code}; ${this.checkAfter(src)}\nfor (let ${k} = 0; ${k} < ${arr}.length; ${k}++) {\n${this.local(slot, true)} = ${arr}[${k}];\n${where}\n${this.bindingRegion(slot, () => this.block(s.body, scope))}\n} }`;
         }
         if (s.over.k === 'group' || c.isListLocal(s.over, scope)) {
           // a group's members never change, and a list local is a list of its own (rebinding it makes a new one): walk them in place
           const sfx = this.temp();
           const head = this.piece(() => this.loopSource(s.over, scope, sfx));
-          const where = this.whereTest(s.where, scope);
-          return `{ ${head.code} ${this.checkAfter(head)}\nfor (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\n${this.local(slot, true)} = ${this.elementAt(s.over, scope, k, sfx)};\n${where}\n${this.block(s.body, scope)}\n} }`;
+          const where = this.bindingRegion(slot, () => this.whereTest(s.where, scope));
+          return `{ ${head.code} ${this.checkAfter(head)}\nfor (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\n${this.local(slot, true)} = ${this.elementAt(s.over, scope, k, sfx)};\n${where}\n${this.bindingRegion(slot, () => this.block(s.body, scope))}\n} }`;
         }
         const zone = this.globalZone(s.over);
         if (zone !== null && keepsCards(s.body)) {
           // nothing in the body moves a card: walk the zone in place, top first
           const zi = this.temp();
           const arr = this.temp();
-          const where = this.whereTest(s.where, scope);
-          return `{ const ${zi} = g.zoneInstBase[${zone}], ${arr} = g.zoneCards[${zi}];\nfor (let ${k} = g.zoneLen[${zi}] - 1; ${k} >= 0; ${k}--) {\n${this.local(slot, true)} = ${arr}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
+          const where = this.bindingRegion(slot, () => this.whereTest(s.where, scope));
+          return `{ const ${zi} = g.zoneInstBase[${zone}], ${arr} = g.zoneCards[${zi}];\nfor (let ${k} = g.zoneLen[${zi}] - 1; ${k} >= 0; ${k}--) {\n${this.local(slot, true)} = ${arr}[${k}];\n${where}\n${this.bindingRegion(slot, () => this.block(s.body, scope))}\n} }`;
         }
         // walk a copy, so a body that moves cards does not disturb the loop; a zone is copied from its cards, anything else from the collection's closure
         const buf = this.temp();
         const sfx = this.temp();
         const head = this.piece(() => this.loopSource(s.over, scope, sfx));
-        const where = this.whereTest(s.where, scope);
+        const where = this.bindingRegion(slot, () => this.whereTest(s.where, scope));
         // a list walked this way may be a long range: it counts against the loop budget (which may fail)
         return `{ const ${buf} = ${this.ref([] as number[])}; ${head.code} ${this.checkAfter(head)}
 if (!g.countLoop(len${sfx}, ${JSON.stringify(c.label.replace('/', ' '))})) return;
 for (let ${k} = 0; ${k} < len${sfx}; ${k}++) ${buf}[${k}] = ${this.elementAt(s.over, scope, k, sfx)};
-for (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\n${this.local(slot, true)} = ${buf}[${k}];\n${where}\n${this.block(s.body, scope)}\n} }`;
+for (let ${k} = 0; ${k} < len${sfx}; ${k}++) {\n${this.local(slot, true)} = ${buf}[${k}];\n${where}\n${this.bindingRegion(slot, () => this.block(s.body, scope))}\n} }`;
       }
       case 'emit': {
         const ev = c.eventIx.get(s.event);

@@ -2,7 +2,7 @@ import type { DerivedNode, Expr, RuleGraph } from '@houserules/schema';
 import type { RunState } from '../run/run-state.ts';
 import { forEachChild } from './end-dependencies.ts';
 import { resourcesRead, type StateResources } from './state-resources.ts';
-import { memoSlot, memoStamp, memoTable } from '../run/memo-tables.ts';
+import { MEMO_HASH, memoSlot, memoStamp, memoTable } from '../run/memo-tables.ts';
 
 /**
  * Memoised derived values (docs/design/incremental-evaluation.md). A derived
@@ -65,6 +65,13 @@ function loops(derived: readonly DerivedNode[], d: DerivedNode): boolean {
 /** JavaScript for generated code: the stamp expression of a plan */
 export function stampSource(reads: Int32Array): string {
   return reads.length === 0 ? '0' : Array.from(reads, (r) => `V[${r}]`).join(' + ');
+}
+
+/** JavaScript for generated code: memoSlot for the plan's arguments (variables of the generated code), its size and width constants */
+export function memoSlotSource(plan: MemoPlan, args: readonly string[]): string {
+  // a missing argument is 0, whose term is 0
+  const hash = args.slice(0, plan.arity).map((a, k) => `Math.imul(${a} | 0, ${MEMO_HASH[k]})`).join(' ^ ');
+  return `((${hash === '' ? '0' : hash}) & ${plan.size - 1}) * ${plan.width}`;
 }
 
 /**

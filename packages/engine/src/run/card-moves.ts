@@ -45,7 +45,8 @@ export function detach(g: Game, c: number): void {
 }
 
 export function moveAllCards(this: Game, a: number, b: number): void {
-  if (a === b) return;
+  // moving an empty zone changes nothing: no version bumps, so what is cached on either zone stays valid
+  if (a === b || this.zoneLen[a] === 0) return;
   this.ver[this.zoneResource[a]!]!++;
   this.ver[this.zoneResource[b]!]!++;
   const from = this.zoneCards[a]!;

@@ -21,9 +21,12 @@ export function memoStamp(g: RunState, reads: Int32Array): number {
   return s;
 }
 
+/** the multipliers of the arguments' hash (generated code writes the same hash out: load/derived-memo.ts, memoSlotSource) */
+export const MEMO_HASH: readonly number[] = [-1640531535, -2048144777, -1028477379];
+
 /** the entry's offset in the table for these arguments (strings hash by their table index) */
 export function memoSlot(plan: MemoPlan, a0: number, a1: number, a2: number): number {
-  const h = Math.imul(a0 | 0, -1640531535) ^ Math.imul(a1 | 0, -2048144777) ^ Math.imul(a2 | 0, -1028477379);
+  const h = Math.imul(a0 | 0, MEMO_HASH[0]!) ^ Math.imul(a1 | 0, MEMO_HASH[1]!) ^ Math.imul(a2 | 0, MEMO_HASH[2]!);
   // sizes are powers of two: a mask, not a division
   return (h & (plan.size - 1)) * plan.width;
 }
