@@ -135,8 +135,9 @@ interface LoadedSide {
  */
 function nestedProjectsRoot(cwd: string, given: readonly string[]): string | undefined {
   if (given.length < 2 || given.some((g) => g.endsWith('.json'))) return undefined;
-  const [a, b] = given.map((g) => findProjectRoot(resolve(cwd, g), cwd));
-  if (a === undefined || b === undefined || a === b) return undefined;
+  const a = findProjectRoot(resolve(cwd, given[0]!), cwd);
+  const b = findProjectRoot(resolve(cwd, given[1]!), cwd);
+  if (a === b) return undefined;
   if (isWithin(a, b)) return b;
   if (isWithin(b, a)) return a;
   return undefined;
