@@ -60,7 +60,7 @@ describe('LogWords: a game log in the author’s words', () => {
     const loud = new Shouting(lg, game);
     const end = game.log.at(-1)!;
     // Diamant ends when its flow does: the reason is scenario text too
-    expect(loud.entry(end)).toMatch(/^game over \(FLOW-ENDED\): p\d/);
+    expect(loud.entry(end)).toMatch(/^game over \(FLOW\): p\d/);
     const answer = game.log.find((e) => e.event === '$answer')!;
     expect(loud.entry(answer)).toMatch(/^p\d chooses (CONTINUE|EXIT)$/);
   });
