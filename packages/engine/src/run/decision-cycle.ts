@@ -6,6 +6,7 @@ import { advanceFlow } from './flow-machine.ts';
 import { flowPosition } from './flow-stack.ts';
 import { record } from './game-log.ts';
 import { stateHash } from './game-snapshot.ts';
+import { truncate } from './packed-array.ts';
 import type { Game } from './game.ts';
 import type { DecisionRecord, LogEntry } from './types.ts';
 
@@ -63,7 +64,7 @@ export function settle(g: Game): void {
   while (!g.over) {
     if (g.endingPhase === ENDING_REQUESTED) {
       g.qHead = g.qTail = 0;
-      g.decisions.length = 0;
+      truncate(g.decisions);
       g.endingPhase = ENDING_DRAINING;
       g.halt = false;
       if (g.lg.builtin.gameEnd >= 0) g.enqueue(g.lg.builtin.gameEnd, g.evArgs, 0);

@@ -3,6 +3,7 @@ import type { EndInfo, ListFn } from '../load/loaded-graph.ts';
 import { record } from './game-log.ts';
 import type { Game } from './game.ts';
 import { memoStamp } from './memo-tables.ts';
+import { truncate } from './packed-array.ts';
 import type { Outcome } from './types.ts';
 
 /**
@@ -35,7 +36,7 @@ export function endGame(this: Game, winners: ListFn | null, reason: string): voi
 export function stop(g: Game): void {
   g.over = true;
   g.halt = true;
-  g.decisions.length = 0;
+  truncate(g.decisions);
 }
 
 /**
@@ -111,7 +112,7 @@ export function finish(g: Game): void {
   g.result = { winners: g.endWinners ?? winners, ranking, reason: g.endReason };
   if (g.logEntries) record(g, '$end', { reason: g.endReason, winners: g.result.winners });
   g.over = true;
-  g.decisions.length = 0;
+  truncate(g.decisions);
 }
 
 /** negative when seat a ranks before seat b on the ranking keys (0: tied) */

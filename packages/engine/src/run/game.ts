@@ -5,7 +5,7 @@ import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
 import { invalidateAll } from './state-versions.ts';
-import { copyInto, copySmis, truncate } from './packed-array.ts';
+import { copyInto, copyPrefix, copySmis, truncate } from './packed-array.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION } from './run-budgets.ts';
 import { OptionBuffer, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, type TrailScratch } from './board-ops.ts';
@@ -331,7 +331,9 @@ export class Game {
     copyInto(this.lists, zeros.lists);
     copySmis(this.cardZone, layout.cardZone);
     copySmis(this.known, this.initialKnown);
-    for (let i = 0; i < layout.zoneCards.length; i++) copySmis(this.zoneCards[i]!, layout.zoneCards[i]!);
+    // a zone's cards, the frames and the queue keep their arrays' length (their live parts are zoneLen, depth, qHead..qTail):
+    // shortening them would drop their backing stores, to be grown again during the game
+    for (let i = 0; i < layout.zoneCards.length; i++) copyPrefix(this.zoneCards[i]!, layout.zoneCards[i]!);
     copySmis(this.zoneLen, layout.zoneLen);
     copySmis(this.counts, layout.counts);
     copySmis(this.vars, zeros.vars);
@@ -350,12 +352,8 @@ export class Game {
     this.srcArr = [];
     this.srcLen = 0;
     this.srcRev = false;
-    // (what a new game's arrays hold: nothing past their live part, which snapshots copy)
-    truncate(this.frames);
     this.depth = 0;
     this.endScope = END_NONE;
-    truncate(this.qEvent);
-    truncate(this.qArgs);
     this.qHead = this.qTail = 0;
     truncate(this.decisions);
     truncate(this.resolving);
