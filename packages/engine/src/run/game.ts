@@ -239,6 +239,8 @@ export class Game {
   tokenSums: Float64Array | null = null;
   /** the ranking keys' values by seat, while the outcome is worked out (made at the first game's end, kept by restart) */
   rankScores: Float64Array | null = null;
+  /** the seats in ranking order, while the outcome is worked out (ending.ts' finish; kept by restart) */
+  readonly rankOrder: number[] = [];
 
   constructor(readonly lg: LoadedGraph, public config: GameConfig, optionVals: Int32Array) {
     const n = config.players;
