@@ -127,6 +127,8 @@ export function refusingConstraint(g: Game, list: ConstraintInfo[], vals: ArrayL
 }
 
 export function openDecision(g: Game, seat: number): DecisionRecord | undefined {
+  const hint = g.openHint;
+  if (hint !== null && hint.seat === seat && hint.chosen < 0) return hint;
   for (let i = 0; i < g.decisions.length; i++) {
     const d = g.decisions[i]!;
     if (d.seat === seat && d.chosen < 0) return d;

@@ -39,6 +39,7 @@ export function stop(g: Game): void {
   g.over = true;
   g.halt = true;
   truncate(g.decisions);
+  g.openHint = null;
 }
 
 /**
@@ -123,6 +124,7 @@ export function finish(g: Game): void {
   if (g.logEntries) record(g, '$end', { reason: g.endReason, winners: g.result.winners });
   g.over = true;
   truncate(g.decisions);
+  g.openHint = null;
 }
 
 /** negative when seat a ranks before seat b on the ranking keys (0: tied) */

@@ -99,6 +99,7 @@ export function restore(g: Game, s: Snapshot): void {
  * each copy takes a free record and spare lists.
  */
 function restoreDecisions(g: Game, records: readonly DecisionRecord[]): void {
+  g.openHint = null;
   const ds = g.decisions;
   while (ds.length > 0) {
     const d = ds.pop()!;

@@ -170,6 +170,13 @@ export class Game {
   readonly chooserBuf: number[] = [];
   readonly candidateBuf: number[] = [];
   resolving: DecisionRecord[] = [];
+  /**
+   * the record nextSeat last found (the first open decision, so its seat's first), which
+   * openDecision checks first: it stays its seat's first open record until it is answered
+   * (then the check fails) or the list is emptied, restored or a group resolved (its records
+   * are reused, and a reused one may open behind another of its seat): each of those clears it
+   */
+  openHint: DecisionRecord | null = null;
   readonly freeRecords: DecisionRecord[] = [];
   /** where an action decision's options are gathered */
   readonly optionBuffer = new OptionBuffer();
@@ -359,6 +366,7 @@ export class Game {
     this.qHead = this.qTail = 0;
     truncate(this.decisions);
     truncate(this.resolving);
+    this.openHint = null;
     this.nextGroup = 0;
     this.readyCheck = false;
     this.halt = this.over = false;
@@ -472,7 +480,10 @@ export class Game {
   nextSeat(): number {
     for (let i = 0; i < this.decisions.length; i++) {
       const d = this.decisions[i]!;
-      if (d.seat >= 0 && d.chosen < 0) return d.seat;
+      if (d.seat >= 0 && d.chosen < 0) {
+        this.openHint = d;
+        return d.seat;
+      }
     }
     return -1;
   }
