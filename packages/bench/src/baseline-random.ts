@@ -23,9 +23,9 @@ export class BaselineRandom {
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
       return (z ^ (z >>> 16)) >>> 0;
     };
-    this.a = next();
-    this.b = next();
-    this.c = next();
+    this.a = next() | 0;
+    this.b = next() | 0;
+    this.c = next() | 0;
     this.d = 1;
     // Discard the first outputs, as sfc32's authors recommend.
     for (let i = 0; i < 12; i++) this.nextUint32();
@@ -41,11 +41,22 @@ export class BaselineRandom {
     return t >>> 0;
   }
 
-  /** A uniform integer in [0, n), without modulo bias (rejection sampling). */
+  /**
+   * A uniform integer in [0, n), 1 ≤ n < 2^21, without modulo bias: Lemire's
+   * multiply-and-shift with rejection (the engine's `nextBelow` does the same).
+   * A remainder of 2^32 is a floating-point modulo in JavaScript (2^32 is not an
+   * int32), tens of cycles of latency: this needs one only when it might reject.
+   */
   below(n: number): number {
-    const limit = 0x100000000 - (0x100000000 % n);
     let x = this.nextUint32();
-    while (x >= limit) x = this.nextUint32();
-    return x % n;
+    let lo = Math.imul(x, n) >>> 0;
+    if (lo < n) {
+      const threshold = (0x100000000 - n) % n;
+      while (lo < threshold) {
+        x = this.nextUint32();
+        lo = Math.imul(x, n) >>> 0;
+      }
+    }
+    return Math.floor((x * n) / 0x100000000);
   }
 }

@@ -56,8 +56,12 @@ if (workload === 'diamant-baseline') {
   const options: Record<string, number> = workload === 'catan-random' || workload === 'scenario-random' ? { round_limit: 500 } : {};
   // one game's arrays for every game (Game.restart), as a simulation run does
   let reuse: Game | null = null;
+  // one random agent seeded again each game, as a simulation run does (it then plays exactly as a new one)
+  const agent = randomAgent(0);
+  const agents = [agent];
   for (let i = 0; i < games; i++) {
-    const result = playGame(loaded, { seed: i, players, options, recordLog: false }, [randomAgent(i * 16 + 1)], { reuse });
+    agent.reseed(i * 16 + 1);
+    const result = playGame(loaded, { seed: i, players, options, recordLog: false }, agents, { reuse });
     decisions += result.steps;
     reuse = result.game;
   }

@@ -31,11 +31,15 @@ function interpreterPlayer(loaded: LoadedGraph): Player {
   const revealRule = loaded.rules.findIndex((r) => r.id === 'rule:reveal_card');
   // one game's arrays for every game (Game.restart), as the baseline reuses its own
   let reuse: Game | null = null;
+  // one random agent seeded again each game (it then plays exactly as a new one): the baseline reseeds its generator too
+  const agent = randomAgent(0);
+  const agents = [agent];
   return (first, games, tally) => {
     for (let i = 0; i < games; i++) {
       const seed = first + i;
       // one uniform random agent answers for every seat from one generator, as the baseline's players share its one
-      const { outcome, game } = playGame(loaded, { seed, players: PLAYERS, recordLog: false }, [randomAgent(seed * 16 + 1)], { reuse });
+      agent.reseed(seed * 16 + 1);
+      const { outcome, game } = playGame(loaded, { seed, players: PLAYERS, recordLog: false }, agents, { reuse });
       reuse = game;
       for (const r of outcome?.ranking ?? []) tally.score += Number(r.score[0] ?? 0);
       tally.reveals += game?.ruleFiringCounts[revealRule] ?? 0;

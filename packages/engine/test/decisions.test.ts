@@ -161,6 +161,55 @@ describe('simultaneous secret decisions', () => {
   });
 });
 
+describe('two groups open at once, one resolving into a new ask', () => {
+  // two asks to every player open together (groups A and B); A's `then` emits `again`, whose rule asks C once A's
+  // records were handed back, so C's records are A's, reused, behind B's
+  const plan = { t: 'enum' as const, values: ['stay', 'go'] };
+  const g = graph({
+    events: [event('decide'), event('again')],
+    pools: coinPools,
+    vars: [playerVar('plan', 'stay', plan)],
+    flow: [{ f: 'step', event: 'event:decide' }],
+    rules: [
+      rule('first', 'decide', [ask('rule:first/ask1', { each: 'p', over: players }, { var: 'var:plan', values: ['stay', 'go'] }, [emit('event:again')])]),
+      rule('second', 'decide', [ask('rule:second/ask1', { each: 'p', over: players }, { bind: 'b', over: { k: 'range', from: lit(4), to: lit(5) } }, [])]),
+      rule('third', 'again', [ask('rule:third/ask1', { each: 'p', over: players }, { bind: 'c', over: { k: 'range', from: lit(7), to: lit(9) } }, [])]),
+    ],
+  });
+
+  for (const codegen of [true, false]) {
+    it(`a seat's open decision is its first open one, whatever records a resolved group handed back (codegen ${codegen})`, () => {
+      const game = createGame(load(g, { codegen }), { seed: 1, players: 2 }).value!;
+      expect(game.pending().map((d) => [d.seat, d.ask])).toEqual([
+        [0, 'rule:first/ask1'],
+        [1, 'rule:first/ask1'],
+        [0, 'rule:second/ask1'],
+        [1, 'rule:second/ask1'],
+      ]);
+      expect(game.nextSeat()).toBe(0);
+      expect(game.applyOption(0, 0)).toBe(true);
+      expect(game.nextSeat()).toBe(1);
+      // seat 1's answer resolves group A; `again` then asks C with A's records, behind group B
+      expect(game.applyOption(1, 1)).toBe(true);
+      expect(game.pending().map((d) => [d.seat, d.ask])).toEqual([
+        [0, 'rule:second/ask1'],
+        [1, 'rule:second/ask1'],
+        [0, 'rule:third/ask1'],
+        [1, 'rule:third/ask1'],
+      ]);
+      // asked before nextSeat looks again: seat 1's open decision is B's, not C's
+      expect(game.optionCount(1)).toBe(2);
+      expect(game.legalActions(1).map((m) => (m.kind === 'choice' ? m.value : null))).toEqual([4, 5]);
+      expect(game.applyOption(1, 1)).toBe(true);
+      expect(game.pending().map((d) => [d.seat, d.ask])).toEqual([
+        [0, 'rule:second/ask1'],
+        [0, 'rule:third/ask1'],
+        [1, 'rule:third/ask1'],
+      ]);
+    });
+  }
+});
+
 describe('an ask with no legal option', () => {
   // seat 1 is asked for a number 1..3 a constraint may forbid entirely; `then` pays the number, `otherwise` pays 100,
   // and the statement after the ask records what the purse held then (so: whether `otherwise` ran in place of the ask)

@@ -6,6 +6,7 @@ import { advanceFlow } from './flow-machine.ts';
 import { flowPosition } from './flow-stack.ts';
 import { record } from './game-log.ts';
 import { stateHash } from './game-snapshot.ts';
+import { truncate } from './packed-array.ts';
 import type { Game } from './game.ts';
 import type { DecisionRecord, LogEntry } from './types.ts';
 
@@ -63,7 +64,8 @@ export function settle(g: Game): void {
   while (!g.over) {
     if (g.endingPhase === ENDING_REQUESTED) {
       g.qHead = g.qTail = 0;
-      g.decisions.length = 0;
+      truncate(g.decisions);
+      g.openHint = null;
       g.endingPhase = ENDING_DRAINING;
       g.halt = false;
       if (g.lg.builtin.gameEnd >= 0) g.enqueue(g.lg.builtin.gameEnd, g.evArgs, 0);
@@ -110,6 +112,8 @@ export function resolveReadyGroup(g: Game): boolean {
       j++;
     }
     if (ready) {
+      // its records are reused: the hint may not point at one
+      g.openHint = null;
       let records = g.resolving;
       if (i === 0 && j === ds.length) {
         // the group is every open decision (the usual case): swap the lists instead of copying

@@ -33,8 +33,14 @@ export function askDecision(this: Game, index: number): void {
   } else {
     ask.eachOver!(this);
     const arr = this.srcArr, len = this.srcLen, rev = this.srcRev;
-    const choosers = this.chooserBuf;
-    for (let k = 0; k < len; k++) choosers[k] = rev ? arr[len - 1 - k]! : arr[k]!;
+    // the filter may overwrite the source (a scratch list), so the choosers are copied first; the seats'
+    // list (`players`, the usual case) is never written, and is read as it is
+    let choosers: ArrayLike<number> = arr;
+    if (arr !== this.players || rev) {
+      const buf = this.chooserBuf;
+      for (let k = 0; k < len; k++) buf[k] = rev ? arr[len - 1 - k]! : arr[k]!;
+      choosers = buf;
+    }
     for (let k = 0; k < len; k++) {
       const p = choosers[k]!;
       this.locals[ask.eachSlot] = p;
@@ -121,6 +127,8 @@ export function refusingConstraint(g: Game, list: ConstraintInfo[], vals: ArrayL
 }
 
 export function openDecision(g: Game, seat: number): DecisionRecord | undefined {
+  const hint = g.openHint;
+  if (hint !== null && hint.seat === seat && hint.chosen < 0) return hint;
   for (let i = 0; i < g.decisions.length; i++) {
     const d = g.decisions[i]!;
     if (d.seat === seat && d.chosen < 0) return d;

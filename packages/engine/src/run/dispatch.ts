@@ -66,8 +66,9 @@ export function dispatchNext(g: Game): void {
  * Dispatches an event the flow raises (a step's, or a round's or turn's opening or
  * closing event with its one argument) at once, as if it had been queued and taken:
  * the queue is empty whenever the flow advances, and the flow stops advancing as soon
- * as it raises an event, so nothing runs between the two. The queue's first entry is
- * written as queuing would have written it (a snapshot copies the queue's arrays whole).
+ * as it raises an event, so nothing runs between the two. The queue itself is not
+ * written: what lies past its live part (qHead..qTail) is not state, and snapshots and
+ * the state hash read only that part.
  */
 export function dispatchNow(g: Game, ev: number, arg: number): void {
   raise(g, ev, arg);
@@ -81,12 +82,11 @@ function fireEvent(g: Game, ev: number): void {
   else fireRules(g, g.lg.events[ev]!);
 }
 
-/** dispatchNow up to the firings: the event's one argument bound, its queue entry written, its log entry (a generated flow then calls the event's dispatcher itself) */
+/** dispatchNow up to the firings: the event's one argument bound, its log entry (a generated flow then calls the event's dispatcher itself) */
 export function raise(g: Game, ev: number, arg: number): void {
-  g.qEvent[0] = ev;
   const evArgs = g.evArgs;
-  evArgs[0] = g.qArgs[0] = arg;
-  for (let k = 1; k < g.stride; k++) evArgs[k] = g.qArgs[k] = 0;
+  evArgs[0] = arg;
+  for (let k = 1; k < g.stride; k++) evArgs[k] = 0;
   if (g.logEntries) logEvent(g, ev);
 }
 

@@ -3,6 +3,7 @@ import type { EndInfo, ListFn } from '../load/loaded-graph.ts';
 import { record } from './game-log.ts';
 import type { Game } from './game.ts';
 import { memoStamp } from './memo-tables.ts';
+import { truncate } from './packed-array.ts';
 import type { Outcome } from './types.ts';
 
 /**
@@ -16,6 +17,8 @@ export const ENDING_REQUESTED = 1;
 export const ENDING_DRAINING = 2;
 
 const NUMBER_TYPE = { t: 'number' } as const;
+/** a ranking entry's score until it is written */
+const NO_SCORE: Value[] = [];
 
 export function endGame(this: Game, winners: ListFn | null, reason: string): void {
   if (this.endingPhase !== ENDING_NONE) return;
@@ -35,7 +38,8 @@ export function endGame(this: Game, winners: ListFn | null, reason: string): voi
 export function stop(g: Game): void {
   g.over = true;
   g.halt = true;
-  g.decisions.length = 0;
+  truncate(g.decisions);
+  g.openHint = null;
 }
 
 /**
@@ -85,11 +89,11 @@ export function finish(g: Game): void {
     }
     g.self = -1;
   }
-  // insertion sort by the keys, then by seat: player counts are small
-  const order: number[] = [];
+  // insertion sort by the keys, then by seat: player counts are small (one scratch list for every game played on this one)
+  const order = g.rankOrder;
   for (let p = 0; p < n; p++) {
-    let i = order.length;
-    order.push(p);
+    let i = p;
+    order[i] = p;
     while (i > 0 && compareScores(g, scores, nk, p, order[i - 1]!) < 0) {
       order[i] = order[i - 1]!;
       i--;
@@ -97,21 +101,30 @@ export function finish(g: Game): void {
     order[i] = p;
   }
   const shared = r ? r.shared : true;
-  const ranking: Outcome['ranking'] = [];
-  const winners: number[] = [];
+  // the outcome's lists are made at their size (a list grown by push from empty takes room for 17)
+  const ranking: Outcome['ranking'] = order.slice(0, n).map((seat) => ({ seat, rank: 0, score: NO_SCORE }));
+  let first = 0;
   for (let i = 0; i < n; i++) {
-    const seat = order[i]!;
+    const entry = ranking[i]!;
+    const seat = entry.seat;
     const rank = i > 0 && shared && compareScores(g, scores, nk, order[i - 1]!, seat) === 0 ? ranking[i - 1]!.rank : i + 1;
-    const score: Value[] = [];
+    entry.rank = rank;
     // ranking keys are numbers (the compiler checks it): decoded as such, a score past 2^29 stays a number
-    for (let k = 0; k < nk; k++) score.push(lg.strings.decode(scores[seat * nk + k]!, NUMBER_TYPE));
-    ranking.push({ seat, rank, score });
-    if (rank === 1) winners.push(seat);
+    if (nk === 1) entry.score = [lg.strings.decode(scores[seat]!, NUMBER_TYPE)];
+    else {
+      const score: Value[] = [];
+      for (let k = 0; k < nk; k++) score.push(lg.strings.decode(scores[seat * nk + k]!, NUMBER_TYPE));
+      entry.score = score;
+    }
+    if (rank === 1) first++;
   }
+  // the seats ranked first lead the order
+  const winners = order.slice(0, first);
   g.result = { winners: g.endWinners ?? winners, ranking, reason: g.endReason };
   if (g.logEntries) record(g, '$end', { reason: g.endReason, winners: g.result.winners });
   g.over = true;
-  g.decisions.length = 0;
+  truncate(g.decisions);
+  g.openHint = null;
 }
 
 /** negative when seat a ranks before seat b on the ranking keys (0: tied) */

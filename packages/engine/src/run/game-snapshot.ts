@@ -1,7 +1,7 @@
 import { FRAME_WIDTH } from './flow-frame.ts';
 import type { Game } from './game.ts';
 import { invalidateAll } from './state-versions.ts';
-import { copyInto, copySmis } from './packed-array.ts';
+import { copyInto, copyPrefix, copySmis } from './packed-array.ts';
 import type { LoadedGraph } from '../load/loaded-graph.ts';
 import type { DecisionRecord, Snapshot } from './types.ts';
 
@@ -18,16 +18,17 @@ export function snapshot(g: Game): Snapshot {
     kind: 'houserules-engine-snapshot',
     counts: g.counts.slice(),
     vars: g.vars.slice(),
-    zoneCards: g.zoneCards.map((a) => a.slice()),
+    // the live parts of the zones, frames and queue: past them lies what an earlier game or playout left (restart, restore)
+    zoneCards: g.zoneCards.map((a, z) => a.slice(0, g.zoneLen[z]!)),
     zoneLen: g.zoneLen.slice(),
     cardZone: g.cardZone.slice(),
     known: g.known.slice(),
-    frames: g.frames.slice(),
+    frames: g.frames.slice(0, g.depth * FRAME_WIDTH),
     depth: g.depth,
-    qEvent: g.qEvent.slice(),
-    qArgs: g.qArgs.slice(),
-    qHead: g.qHead,
-    qTail: g.qTail,
+    qEvent: g.qEvent.slice(g.qHead, g.qTail),
+    qArgs: g.qArgs.slice(g.qHead * g.stride, g.qTail * g.stride),
+    qHead: 0,
+    qTail: g.qTail - g.qHead,
     decisions: g.decisions.map((d) => copyRecord(g.lg, d)),
     nextGroup: g.nextGroup,
     actionCounts: g.actionCounts.slice(),
@@ -48,14 +49,15 @@ export function snapshot(g: Game): Snapshot {
 export function restore(g: Game, s: Snapshot): void {
   copyInto(g.counts, s.counts);
   copyInto(g.vars, s.vars);
-  s.zoneCards.forEach((a, i) => copyInto(g.zoneCards[i]!, a));
+  // into the front of the game's arrays, which keep their length (copyPrefix)
+  s.zoneCards.forEach((a, i) => copyPrefix(g.zoneCards[i]!, a));
   copyInto(g.zoneLen, s.zoneLen);
   copyInto(g.cardZone, s.cardZone);
   copyInto(g.known, s.known);
-  copySmis(g.frames, s.frames);
+  copyPrefix(g.frames, s.frames);
   g.depth = s.depth;
-  copySmis(g.qEvent, s.qEvent);
-  copySmis(g.qArgs, s.qArgs);
+  copyPrefix(g.qEvent, s.qEvent);
+  copyPrefix(g.qArgs, s.qArgs);
   g.qHead = s.qHead;
   g.qTail = s.qTail;
   restoreDecisions(g, s.decisions);
@@ -97,6 +99,7 @@ export function restore(g: Game, s: Snapshot): void {
  * each copy takes a free record and spare lists.
  */
 function restoreDecisions(g: Game, records: readonly DecisionRecord[]): void {
+  g.openHint = null;
   const ds = g.decisions;
   while (ds.length > 0) {
     const d = ds.pop()!;

@@ -5,7 +5,7 @@ import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
 import { invalidateAll } from './state-versions.ts';
-import { copyInto, copySmis, truncate } from './packed-array.ts';
+import { copyInto, copyPrefix, copySmis, truncate } from './packed-array.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION } from './run-budgets.ts';
 import { OptionBuffer, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, type TrailScratch } from './board-ops.ts';
@@ -170,6 +170,13 @@ export class Game {
   readonly chooserBuf: number[] = [];
   readonly candidateBuf: number[] = [];
   resolving: DecisionRecord[] = [];
+  /**
+   * the record nextSeat last found (the first open decision, so its seat's first), which
+   * openDecision checks first: it stays its seat's first open record until it is answered
+   * (then the check fails) or the list is emptied, restored or a group resolved (its records
+   * are reused, and a reused one may open behind another of its seat): each of those clears it
+   */
+  openHint: DecisionRecord | null = null;
   readonly freeRecords: DecisionRecord[] = [];
   /** where an action decision's options are gathered */
   readonly optionBuffer = new OptionBuffer();
@@ -239,6 +246,8 @@ export class Game {
   tokenSums: Float64Array | null = null;
   /** the ranking keys' values by seat, while the outcome is worked out (made at the first game's end, kept by restart) */
   rankScores: Float64Array | null = null;
+  /** the seats in ranking order, while the outcome is worked out (ending.ts' finish; kept by restart) */
+  readonly rankOrder: number[] = [];
 
   constructor(readonly lg: LoadedGraph, public config: GameConfig, optionVals: Int32Array) {
     const n = config.players;
@@ -331,7 +340,9 @@ export class Game {
     copyInto(this.lists, zeros.lists);
     copySmis(this.cardZone, layout.cardZone);
     copySmis(this.known, this.initialKnown);
-    for (let i = 0; i < layout.zoneCards.length; i++) copySmis(this.zoneCards[i]!, layout.zoneCards[i]!);
+    // a zone's cards, the frames and the queue keep their arrays' length (their live parts are zoneLen, depth, qHead..qTail):
+    // shortening them would drop their backing stores, to be grown again during the game
+    for (let i = 0; i < layout.zoneCards.length; i++) copyPrefix(this.zoneCards[i]!, layout.zoneCards[i]!);
     copySmis(this.zoneLen, layout.zoneLen);
     copySmis(this.counts, layout.counts);
     copySmis(this.vars, zeros.vars);
@@ -350,15 +361,12 @@ export class Game {
     this.srcArr = [];
     this.srcLen = 0;
     this.srcRev = false;
-    // (what a new game's arrays hold: nothing past their live part, which snapshots copy)
-    truncate(this.frames);
     this.depth = 0;
     this.endScope = END_NONE;
-    truncate(this.qEvent);
-    truncate(this.qArgs);
     this.qHead = this.qTail = 0;
     truncate(this.decisions);
     truncate(this.resolving);
+    this.openHint = null;
     this.nextGroup = 0;
     this.readyCheck = false;
     this.halt = this.over = false;
@@ -472,7 +480,10 @@ export class Game {
   nextSeat(): number {
     for (let i = 0; i < this.decisions.length; i++) {
       const d = this.decisions[i]!;
-      if (d.seat >= 0 && d.chosen < 0) return d.seat;
+      if (d.seat >= 0 && d.chosen < 0) {
+        this.openHint = d;
+        return d.seat;
+      }
     }
     return -1;
   }

@@ -35,6 +35,16 @@ export function copySmis(dst: number[], src: readonly number[]): void {
   for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
 }
 
+/**
+ * Copies src into the front of dst, leaving what lies past it (an array whose live
+ * part is counted elsewhere: a zone's cards, the flow's frames, the event queue).
+ * Unlike copySmis it never shortens dst: shortening drops the array's backing
+ * store, and the game then grows it again, an allocation and a copy each time.
+ */
+export function copyPrefix(dst: number[], src: readonly number[]): void {
+  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+}
+
 /** empties an array (setting the length only when there is something to drop) */
 export function truncate(a: unknown[]): void {
   if (a.length !== 0) a.length = 0;

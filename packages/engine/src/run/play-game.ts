@@ -34,8 +34,10 @@ export function playGame(
   }
   // a factory makes each seat's agent once, at the seat's first decision (an agent keeps its own
   // state, a random one its generator: made anew at each decision it would repeat its first draw)
-  const list: (Agent | undefined)[] = typeof agents === 'function' ? [] : [...agents];
   const make = typeof agents === 'function' ? agents : null;
+  const made: (Agent | undefined)[] = [];
+  // a list of agents is only read (no copy of it)
+  const list: readonly (Agent | undefined)[] = make === null ? (agents as readonly Agent[]) : made;
   const maxSteps = options.maxSteps ?? MAX_GAME_DECISIONS;
   const diagnostics: Diagnostic[] = [];
   let steps = 0;
@@ -46,7 +48,7 @@ export function playGame(
       diagnostics.push(runError('run/move-limit', `The game was not over after ${maxSteps} decisions (at ${game.flowPosition()}).`));
       break;
     }
-    const agent = make ? (list[seat] ??= make(seat)) : (list[seat] ?? list[0]!);
+    const agent = make !== null ? (made[seat] ??= make(seat)) : (list[seat] ?? list[0]!);
     const pick = agent.choose(game, seat);
     if (typeof pick === 'number') {
       if (pick < 0) {
@@ -66,5 +68,5 @@ export function playGame(
     }
     steps++;
   }
-  return { outcome: game.outcome, steps, game, diagnostics: [...game.diagnostics, ...diagnostics] };
+  return { outcome: game.outcome, steps, game, diagnostics: game.diagnostics.length === 0 ? diagnostics : [...game.diagnostics, ...diagnostics] };
 }
