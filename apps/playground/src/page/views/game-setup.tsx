@@ -133,6 +133,8 @@ export function GameSetupFields<Seat>({ check, setup, seatChoices, newSeat, seat
 /**
  * A search seat's strength: playouts a decision (blank: the agent's default, 400) and a time limit a decision
  * (blank: none; the search stops at whichever comes first). Out-of-range values are the worker's to refuse.
+ * Each keystroke is taken at once (`onInput`, as every number field of the page): a value held back until the field is
+ * left was wiped by any redraw before then (a bot answering), and a game started at once got the default budget.
  */
 export function SearchBudgetFields({ budget, testId, onChange }: { budget: SearchBudget; testId: string; onChange: (b: SearchBudget) => void }) {
   const field = (key: keyof SearchBudget, value: string): void => {
@@ -146,11 +148,11 @@ export function SearchBudgetFields({ budget, testId, onChange }: { budget: Searc
     <span class="search-budget" title="The search's strength: more playouts, or more time, a decision play stronger and slower">
       <label>
         playouts
-        <input type="number" min={1} step={100} placeholder="400" data-testid={`${testId}-playouts`} value={budget.iterations ?? ''} onChange={(e) => field('iterations', (e.target as HTMLInputElement).value)} />
+        <input type="number" min={1} step={100} placeholder="400" data-testid={`${testId}-playouts`} value={budget.iterations ?? ''} onInput={(e) => field('iterations', (e.target as HTMLInputElement).value)} />
       </label>
       <label>
         ms
-        <input type="number" min={1} step={100} placeholder="none" data-testid={`${testId}-ms`} value={budget.ms ?? ''} onChange={(e) => field('ms', (e.target as HTMLInputElement).value)} />
+        <input type="number" min={1} step={100} placeholder="none" data-testid={`${testId}-ms`} value={budget.ms ?? ''} onInput={(e) => field('ms', (e.target as HTMLInputElement).value)} />
       </label>
     </span>
   );

@@ -94,8 +94,10 @@ export function PlayView({ pg }: { pg: Playground }) {
   if (!check || !f) return <p class="muted pad">Checking the scenario…</p>;
   const s = state.value;
   const start = async (): Promise<void> => {
+    // the setup as it is now: a change committed just before the click (a field left by Tab) may not be drawn yet
+    const setup = form.value ?? f;
     startedOn.value = pg.revision.value;
-    await act('game/start', { entry: pg.entryFile.value, variant: f.variant, players: f.players, seed: f.seed, options: f.options, seats: f.seats });
+    await act('game/start', { entry: pg.entryFile.value, variant: setup.variant, players: setup.players, seed: setup.seed, options: setup.options, seats: setup.seats });
     // a board to play on wants the room: the panel widens (its ⇥ narrows it again)
     if (state.value?.boardSvg) pg.panelWide.value = true;
   };
