@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AB_DEFAULTS, parseAbArgs, runAbBench } from './ab-engines.ts';
 import { runAgentsBench } from './agents-bench.ts';
 import { runCatanBench } from './catan-bench.ts';
 import { runCliBench } from './cli-bench.ts';
@@ -18,11 +19,15 @@ import { runWorkersBench } from './workers-bench.ts';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const scenariosDir = join(repoRoot, 'scenarios');
 const args = process.argv.slice(2);
+// `ab` takes the rest of the line: another checkout's path, then optionally a workload
+const abAt = args.indexOf('ab');
+const sections = abAt >= 0 ? args.slice(0, abAt + 1) : args;
+const abArgs = abAt >= 0 ? args.slice(abAt + 1) : [];
 // the word after `instructions` (`diamant`, `catan`, `playouts`) narrows that section and names no section itself
-const instructionsAt = args.indexOf('instructions');
-const instructionsOnly = instructionsAt >= 0 ? args[instructionsAt + 1] : undefined;
+const instructionsAt = sections.indexOf('instructions');
+const instructionsOnly = instructionsAt >= 0 ? sections[instructionsAt + 1] : undefined;
 const narrows = instructionsOnly === 'diamant' || instructionsOnly === 'catan' || instructionsOnly === 'playouts';
-const only = narrows ? args.filter((_, i) => i !== instructionsAt + 1) : args;
+const only = narrows ? sections.filter((_, i) => i !== instructionsAt + 1) : sections;
 const wanted = (name: string): boolean => only.length === 0 || only.includes(name);
 // minutes long and needs valgrind: only when asked for by name
 const asked = (name: string): boolean => only.includes(name);
@@ -40,4 +45,12 @@ if (wanted('search')) runSearchBench(scenariosDir);
 if (wanted('editor')) runLanguageServiceBench();
 // minutes long: only when asked for by name
 if (asked('agents')) runAgentsBench(scenariosDir, repoRoot);
+if (asked('ab')) {
+  const parsed = parseAbArgs(abArgs);
+  if (typeof parsed === 'string') console.log(`\n${parsed}`);
+  else {
+    const env = (name: string, fallback: number): number => (process.env[name] ? Number(process.env[name]) : fallback);
+    runAbBench(repoRoot, parsed.other, parsed.workload, { processes: env('AB_PROCESSES', AB_DEFAULTS.processes), rounds: env('AB_ROUNDS', AB_DEFAULTS.rounds), roundMs: AB_DEFAULTS.roundMs });
+  }
+}
 if (asked('instructions')) await runInstructionsBench(repoRoot, narrows ? (instructionsOnly as 'diamant' | 'catan' | 'playouts') : null);

@@ -1,0 +1,77 @@
+// What `ab-engines.ts` times: one workload on one engine. This file is bundled
+// twice by esbuild, once with this checkout's engine and compiler and once with
+// another checkout's (its `@houserules/*` imports aliased there), and both
+// bundles are loaded into one process. It uses only the engine's stable API
+// (compile, loadGraph, createGame, playGame, randomAgent, snapshot/restore), so
+// an older checkout builds with it too.
+import { readFileSync } from 'node:fs';
+import { compile, createMemoryHost } from '@houserules/compiler';
+import { createGame, loadGraph, playGame, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
+
+/** The workloads an A/B can time: the interpreter bench's Diamant, the Catan bench's third row, the search bench's Catan playouts. */
+export const AB_WORKLOADS = ['diamant', 'catan', 'playouts'] as const;
+export type AbWorkload = (typeof AB_WORKLOADS)[number];
+
+/** Plays `count` games (or playouts) numbered from `first`; returns the decisions made, which two engines that play the same games agree on. */
+export type AbPlayer = (first: number, count: number) => number;
+
+function load(file: string, ...bases: string[]): LoadedGraph {
+  const files = Object.fromEntries([file, ...bases].map((f) => [f, readFileSync(f, 'utf8')]));
+  const compiled = compile(createMemoryHost(files), file);
+  if (compiled.value === null) throw new Error(`${file} does not compile: ${compiled.diagnostics[0]?.message}`);
+  const loaded = loadGraph(compiled.value);
+  if (loaded.value === null) throw new Error(`${file} does not load: ${loaded.diagnostics[0]?.message}`);
+  return loaded.value;
+}
+
+/** Whole games with one random agent for every seat, seeded again each game, on one game's arrays (as `simulate` and the interpreter bench play). */
+function wholeGames(lg: LoadedGraph, options: Record<string, number>): AbPlayer {
+  const agent = randomAgent(0);
+  const agents = [agent];
+  let reuse: Game | null = null;
+  return (first, count) => {
+    let decisions = 0;
+    for (let i = first; i < first + count; i++) {
+      agent.reseed(i * 16 + 1);
+      const result = playGame(lg, { seed: i, players: 4, options, recordLog: false }, agents, { reuse });
+      reuse = result.game;
+      decisions += result.steps;
+    }
+    return decisions;
+  };
+}
+
+/** Playouts from the search bench's mid-game state: restore, then uniform random choices to the end. */
+function playouts(lg: LoadedGraph, options: Record<string, number>, decisionsIn: number): AbPlayer {
+  const game = createGame(lg, { seed: 11, players: 4, options, recordLog: false }).value!;
+  const walk = randomAgent(5);
+  for (let i = 0; i < decisionsIn && !game.isOver; i++) {
+    const seat = game.nextSeat();
+    game.applyOption(seat, walk.choose(game, seat) as number);
+  }
+  const root = game.snapshot();
+  root.log = null;
+  const work = createGame(lg, { ...game.config, recordLog: false }).value!;
+  const rng = randomAgent(0);
+  return (first, count) => {
+    let decisions = 0;
+    for (let p = first; p < first + count; p++) {
+      rng.reseed(p * 16 + 1);
+      work.restore(root);
+      while (!work.isOver) {
+        const seat = work.nextSeat();
+        if (seat < 0) break;
+        work.applyOption(seat, rng.choose(work, seat) as number);
+        decisions++;
+      }
+    }
+    return decisions;
+  };
+}
+
+/** `scenariosDir`: the repository's `scenarios/`; `noTradesFile`: the bench's Catan without trades between players. */
+export function makeAbPlayer(workload: AbWorkload, scenariosDir: string, noTradesFile: string): AbPlayer {
+  if (workload === 'diamant') return wholeGames(load(`${scenariosDir}/diamant/diamant.rules`), {});
+  const catan = load(noTradesFile, `${scenariosDir}/catan/base.rules`);
+  return workload === 'catan' ? wholeGames(catan, { round_limit: 500 }) : playouts(catan, { round_limit: 500 }, 300);
+}
