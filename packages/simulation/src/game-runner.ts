@@ -97,10 +97,8 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
 
   const play = (index: number): GameRecord => {
     const seed = gameSeed(spec.seed, index);
-    const agentSeeds: number[] = [];
     for (let seat = 0; seat < spec.players; seat++) {
       const s = agentSeed(seed, seat);
-      agentSeeds.push(s);
       const agentSpec = spec.agents[seat % spec.agents.length]!;
       const reseeded = reseedable[seat]!;
       if (reseeded !== null) reseeded.reseed(s);
@@ -119,9 +117,7 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
         scores[r.seat] = typeof first === 'number' ? first : 0;
       }
     }
-    const firingCounts = game.ruleFiringCounts;
-    const firings: number[] = [];
-    for (let i = 0; i < firingCounts.length; i++) firings.push(firingCounts[i]!);
+    const firings = game.ruleFiringCounts.slice();
     const record: GameRecord = {
       index,
       seed,
@@ -148,7 +144,7 @@ export function createGameRunner(spec: SimulationSpec): GameRunner {
         players: spec.players,
         seed,
         agents: Array.from({ length: spec.players }, (_, seat) => agentNames[seat % agentNames.length]!),
-        agentSeeds,
+        agentSeeds: Array.from({ length: spec.players }, (_, seat) => agentSeed(seed, seat)),
       };
       // A game a run error stopped says so, and where, after its last event (replay shows it).
       record.log = gameLogText(index, header, game.log, record.failure);
