@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import type { AbProcessResult } from './ab-child.ts';
 import { AB_WORKLOADS, type AbWorkload } from './ab-workload.ts';
 import { fmt, median, printTable, thousands } from './harness.ts';
+import { NO_PLAYER_TRADES_FILE, benchFile } from './bench-paths.ts';
 
 /** How an A/B is run: processes (half load this checkout's engine first), timed rounds a process, CPU milliseconds a round. */
 export interface AbSettings {
@@ -38,17 +38,16 @@ export function runAbBench(repoRoot: string, otherRoot: string, workload: AbWork
   }
   const dir = mkdtempSync(join(tmpdir(), 'houserules-ab-'));
   try {
-    const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
     const bundle = (outfile: string, alias?: Record<string, string>): void => {
-      buildSync({ entryPoints: [here('./ab-workload.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error', ...(alias ? { alias } : {}) });
+      buildSync({ entryPoints: [benchFile('src/ab-workload.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error', ...(alias ? { alias } : {}) });
     };
     const newBundle = join(dir, 'new.mjs');
     const oldBundle = join(dir, 'old.mjs');
     const child = join(dir, 'child.mjs');
     bundle(newBundle);
     bundle(oldBundle, { '@houserules/engine': join(other, 'packages/engine/src/index.ts'), '@houserules/compiler': join(other, 'packages/compiler/src/index.ts') });
-    buildSync({ entryPoints: [here('./ab-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, logLevel: 'error' });
-    const noTrades = here('../scenarios/catan-no-player-trades.rules');
+    buildSync({ entryPoints: [benchFile('src/ab-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, logLevel: 'error' });
+    const noTrades = NO_PLAYER_TRADES_FILE;
     const rows: string[][] = [];
     const all: number[] = [];
     const processMedians: number[] = [];

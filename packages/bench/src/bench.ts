@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { AB_DEFAULTS, parseAbArgs, runAbBench } from './ab-engines.ts';
 import { runAgentsBench } from './agents-bench.ts';
 import { runCatanBench } from './catan-bench.ts';
@@ -14,9 +13,9 @@ import { runLanguageServiceBench } from './language-service-bench.ts';
 import { runScenarioBench } from './scenario-bench.ts';
 import { runSearchBench } from './search-bench.ts';
 import { runWorkersBench } from './workers-bench.ts';
+import { repoRoot } from './bench-paths.ts';
 
 // `pnpm bench`: figures, not assertions. Each section prints its own table.
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const scenariosDir = join(repoRoot, 'scenarios');
 const args = process.argv.slice(2);
 // `ab` takes the rest of the line: another checkout's path, then optionally a workload

@@ -1,10 +1,10 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph } from '@houserules/engine';
 import { loadModule } from './load-module.ts';
 import { fmt, median, printTable, thousands } from './harness.ts';
+import { NO_PLAYER_TRADES_FILE } from './bench-paths.ts';
 
 const PLAYERS = 4;
 /** Random agents rarely stall, but nothing forces them to win: the limit makes every game end. */
@@ -82,7 +82,7 @@ interface Row {
 export function runCatanBench(scenariosDir: string, rounds = 5): void {
   const base = join(scenariosDir, 'catan/base.rules');
   const loaded = loadModule(base);
-  const noPlayerTrades = loadModule(fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), base);
+  const noPlayerTrades = loadModule(NO_PLAYER_TRADES_FILE, base);
   const builder = (seed: number): Agent => {
     const agent = policyAgent(loaded, 'builder', {}, seed);
     if (agent.value === null) throw new Error(`builder policy: ${agent.diagnostics[0]?.message}`);

@@ -2,11 +2,11 @@ import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
 import { fmt, median, printTable } from './harness.ts';
+import { benchFile } from './bench-paths.ts';
 
 const run = promisify(execFile);
 
@@ -57,7 +57,7 @@ export async function runCliBench(repoRoot: string, games = 100000, runs = 3): P
   const dir = mkdtempSync(join(tmpdir(), 'houserules-baseline-'));
   const baseline = join(dir, 'workload.mjs');
   try {
-    buildSync({ entryPoints: [fileURLToPath(new URL('./instruction-workload.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: baseline, logLevel: 'error' });
+    buildSync({ entryPoints: [benchFile('src/instruction-workload.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: baseline, logLevel: 'error' });
     const scenario = join(repoRoot, 'scenarios/diamant');
     const start = [cli, 'simulate', scenario, '--players', '4', '--games', '1', '--seed', '7'];
     const rows = {

@@ -2,11 +2,11 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
 import { fmt, printTable, thousands } from './harness.ts';
 import { SCENARIOS, baseOf } from './scenario-bench.ts';
+import { NO_PLAYER_TRADES_FILE, benchFile } from './bench-paths.ts';
 
 /** a scenario's entry and the module it extends (its last file), under scenarios/ */
 const SCENARIO_PAIRS = SCENARIOS.filter((s) => s.variant === undefined).map((s) => ({ label: s.label, entry: s.files[0]!, base: baseOf(s).files[0]!, players: s.players }));
@@ -51,14 +51,14 @@ export async function runInstructionsBench(repoRoot: string, only: 'diamant' | '
   const dir = mkdtempSync(join(tmpdir(), 'houserules-instructions-'));
   const program = join(dir, 'workload.mjs');
   try {
-    buildSync({ entryPoints: [fileURLToPath(new URL('./instruction-workload.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: program, logLevel: 'error' });
+    buildSync({ entryPoints: [benchFile('src/instruction-workload.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: program, logLevel: 'error' });
     const all: Workload[] = [
       { name: 'catan-random', label: 'Catan base, 4 random agents', file: join(repoRoot, 'scenarios/catan/base.rules'), few: 40, many: 120 },
       // catanatron's action set (section (d)'s third row): the issue's Catan goal
-      { name: 'catan-random', label: 'Catan base, 4 random agents, no player trades', file: fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), few: 40, many: 120 },
+      { name: 'catan-random', label: 'Catan base, 4 random agents, no player trades', file: NO_PLAYER_TRADES_FILE, few: 40, many: 120 },
       // the extra games must outweigh start-up by far: the totals vary by a few tenths of a percent between runs
       // the search bench's Catan case: playouts (uniform random choices to the end) from one mid-game state; a "game" is a playout
-      { name: 'catan-playout', label: 'Catan playouts from a mid-game state, no player trades', file: fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), few: 10, many: 160 },
+      { name: 'catan-playout', label: 'Catan playouts from a mid-game state, no player trades', file: NO_PLAYER_TRADES_FILE, few: 10, many: 160 },
       { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 16000 },
       { name: 'diamant-baseline', label: 'Diamant, hand-written baseline', few: 2000, many: 60000 },
       // each scenario that has no variant against the module it extends (scenario-bench.ts's list)

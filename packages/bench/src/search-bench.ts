@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createGame, mctsAgent, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
 import { loadModule } from './load-module.ts';
 import { fmt, median, printTable, thousands } from './harness.ts';
+import { NO_PLAYER_TRADES_FILE } from './bench-paths.ts';
 
 /**
  * What a search costs (issue 26 item 6): from a mid-game state, how many
@@ -51,7 +51,7 @@ function rate(fn: () => void, ms: number): number {
 export function runSearchBench(scenariosDir: string, rounds = 5): void {
   const diamant = loadModule(join(scenariosDir, 'diamant/diamant.rules'));
   const base = join(scenariosDir, 'catan/base.rules');
-  const catan = loadModule(fileURLToPath(new URL('../scenarios/catan-no-player-trades.rules', import.meta.url)), base);
+  const catan = loadModule(NO_PLAYER_TRADES_FILE, base);
   const cases: Case[] = [
     { label: 'Diamant, 4 players, after 30 decisions', game: midGame(diamant, {}, 30), goal: 100_000, restores: [], copies: [], playouts: [], decisionsPerPlayout: 0, mctsMs: [] },
     { label: 'Catan base without player trades, 4 players, after 300 decisions', game: midGame(catan, { round_limit: 500 }, 300), goal: 1_500, restores: [], copies: [], playouts: [], decisionsPerPlayout: 0, mctsMs: [] },
