@@ -3,10 +3,11 @@
 // another checkout's (its `@houserules/*` imports aliased there), and both
 // bundles are loaded into one process. It uses only the engine's stable API
 // (compile, loadGraph, createGame, playGame, randomAgent, snapshot/restore), so
-// an older checkout builds with it too.
-import { readFileSync } from 'node:fs';
-import { compile, createMemoryHost } from '@houserules/compiler';
-import { createGame, loadGraph, playGame, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
+// an older checkout builds with it too; the alias reaches the modules it imports
+// (load-module.ts, mid-game.ts) as well.
+import { createGame, playGame, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
+import { loadModule } from './load-module.ts';
+import { midGame } from './mid-game.ts';
 
 /** The workloads an A/B can time: the interpreter bench's Diamant, the Catan bench's third row, the search bench's Catan playouts. */
 export const AB_WORKLOADS = ['diamant', 'catan', 'playouts'] as const;
@@ -14,15 +15,6 @@ export type AbWorkload = (typeof AB_WORKLOADS)[number];
 
 /** Plays `count` games (or playouts) numbered from `first`; returns the decisions made, which two engines that play the same games agree on. */
 export type AbPlayer = (first: number, count: number) => number;
-
-function load(file: string, ...bases: string[]): LoadedGraph {
-  const files = Object.fromEntries([file, ...bases].map((f) => [f, readFileSync(f, 'utf8')]));
-  const compiled = compile(createMemoryHost(files), file);
-  if (compiled.value === null) throw new Error(`${file} does not compile: ${compiled.diagnostics[0]?.message}`);
-  const loaded = loadGraph(compiled.value);
-  if (loaded.value === null) throw new Error(`${file} does not load: ${loaded.diagnostics[0]?.message}`);
-  return loaded.value;
-}
 
 /** Whole games with one random agent for every seat, seeded again each game, on one game's arrays (as `simulate` and the interpreter bench play). */
 function wholeGames(lg: LoadedGraph, options: Record<string, number>): AbPlayer {
@@ -43,12 +35,7 @@ function wholeGames(lg: LoadedGraph, options: Record<string, number>): AbPlayer 
 
 /** Playouts from the search bench's mid-game state: restore, then uniform random choices to the end. */
 function playouts(lg: LoadedGraph, options: Record<string, number>, decisionsIn: number): AbPlayer {
-  const game = createGame(lg, { seed: 11, players: 4, options, recordLog: false }).value!;
-  const walk = randomAgent(5);
-  for (let i = 0; i < decisionsIn && !game.isOver; i++) {
-    const seat = game.nextSeat();
-    game.applyOption(seat, walk.choose(game, seat) as number);
-  }
+  const game = midGame(lg, options, decisionsIn);
   const root = game.snapshot();
   root.log = null;
   const work = createGame(lg, { ...game.config, recordLog: false }).value!;
@@ -71,7 +58,7 @@ function playouts(lg: LoadedGraph, options: Record<string, number>, decisionsIn:
 
 /** `scenariosDir`: the repository's `scenarios/`; `noTradesFile`: the bench's Catan without trades between players. */
 export function makeAbPlayer(workload: AbWorkload, scenariosDir: string, noTradesFile: string): AbPlayer {
-  if (workload === 'diamant') return wholeGames(load(`${scenariosDir}/diamant/diamant.rules`), {});
-  const catan = load(noTradesFile, `${scenariosDir}/catan/base.rules`);
+  if (workload === 'diamant') return wholeGames(loadModule(`${scenariosDir}/diamant/diamant.rules`), {});
+  const catan = loadModule(noTradesFile, `${scenariosDir}/catan/base.rules`);
   return workload === 'catan' ? wholeGames(catan, { round_limit: 500 }) : playouts(catan, { round_limit: 500 }, 300);
 }

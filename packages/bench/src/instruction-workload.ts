@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { compile, findModuleInTree, type ModuleHost } from '@houserules/compiler';
 import { createGame, loadGraph, playGame, randomAgent, type Game } from '@houserules/engine';
 import { DiamantBaseline } from './diamant-baseline.ts';
+import { midGame } from './mid-game.ts';
 
 const [workload, gamesArg, file, playersArg] = process.argv.slice(2);
 const games = Number(gamesArg);
@@ -32,12 +33,7 @@ if (workload === 'diamant-baseline') {
 } else if (workload === 'catan-playout') {
   // as search-bench.ts: 4 players, 300 random decisions in, then `games` playouts restored from there (after 30 warm ones)
   const loaded = load(file!);
-  const game = createGame(loaded, { seed: 11, players: 4, options: { round_limit: 500 }, recordLog: false }).value!;
-  const agent = randomAgent(5);
-  for (let i = 0; i < 300 && !game.isOver; i++) {
-    const seat = game.nextSeat();
-    game.applyOption(seat, agent.choose(game, seat) as number);
-  }
+  const game = midGame(loaded, { round_limit: 500 }, 300);
   const root = game.snapshot();
   root.log = null;
   const work = createGame(loaded, { ...game.config, recordLog: false }).value!;

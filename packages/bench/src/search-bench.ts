@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createGame, mctsAgent, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
+import { createGame, mctsAgent, randomAgent, type Game } from '@houserules/engine';
 import { loadModule } from './load-module.ts';
+import { midGame } from './mid-game.ts';
 import { fmt, median, printTable, thousands } from './harness.ts';
 import { NO_PLAYER_TRADES_FILE } from './bench-paths.ts';
 
@@ -23,16 +24,6 @@ interface Case {
   playouts: number[];
   decisionsPerPlayout: number;
   mctsMs: number[];
-}
-
-function midGame(lg: LoadedGraph, options: Record<string, number>, decisions: number): Game {
-  const game = createGame(lg, { seed: 11, players: 4, options, recordLog: false }).value!;
-  const agent = randomAgent(5);
-  for (let i = 0; i < decisions && !game.isOver; i++) {
-    const seat = game.nextSeat();
-    game.applyOption(seat, agent.choose(game, seat) as number);
-  }
-  return game;
 }
 
 /** runs `fn` repeatedly for about `ms` milliseconds; returns how many times a second */

@@ -1,0 +1,15 @@
+import { createGame, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
+
+/**
+ * The state the search benches start from: a 4-player game (seed 11) after
+ * `decisions` uniform random choices (agent seed 5), or at its end if sooner.
+ */
+export function midGame(lg: LoadedGraph, options: Record<string, number>, decisions: number): Game {
+  const game = createGame(lg, { seed: 11, players: 4, options, recordLog: false }).value!;
+  const agent = randomAgent(5);
+  for (let i = 0; i < decisions && !game.isOver; i++) {
+    const seat = game.nextSeat();
+    game.applyOption(seat, agent.choose(game, seat) as number);
+  }
+  return game;
+}
