@@ -7,7 +7,7 @@
 // (load-module.ts, mid-game.ts) as well.
 import { createGame, playGame, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
 import { loadModule } from './load-module.ts';
-import { midGame } from './mid-game.ts';
+import { midGame, playOut } from './mid-game.ts';
 
 /** The workloads an A/B can time: the interpreter bench's Diamant, the Catan bench's third row, the search bench's Catan playouts. */
 export const AB_WORKLOADS = ['diamant', 'catan', 'playouts'] as const;
@@ -44,13 +44,7 @@ function playouts(lg: LoadedGraph, options: Record<string, number>, decisionsIn:
     let decisions = 0;
     for (let p = first; p < first + count; p++) {
       rng.reseed(p * 16 + 1);
-      work.restore(root);
-      while (!work.isOver) {
-        const seat = work.nextSeat();
-        if (seat < 0) break;
-        work.applyOption(seat, rng.choose(work, seat) as number);
-        decisions++;
-      }
+      decisions += playOut(work, root, rng);
     }
     return decisions;
   };

@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { compile, findModuleInTree, type ModuleHost } from '@houserules/compiler';
 import { createGame, loadGraph, playGame, randomAgent, type Game } from '@houserules/engine';
 import { DiamantBaseline } from './diamant-baseline.ts';
-import { midGame } from './mid-game.ts';
+import { midGame, playOut } from './mid-game.ts';
 
 const [workload, gamesArg, file, playersArg] = process.argv.slice(2);
 const games = Number(gamesArg);
@@ -39,13 +39,8 @@ if (workload === 'diamant-baseline') {
   const work = createGame(loaded, { ...game.config, recordLog: false }).value!;
   const rng = randomAgent(3);
   for (let p = 0; p < 30 + games; p++) {
-    work.restore(root);
-    while (!work.isOver) {
-      const seat = work.nextSeat();
-      if (seat < 0) break;
-      work.applyOption(seat, rng.choose(work, seat) as number);
-      if (p >= 30) decisions++;
-    }
+    const made = playOut(work, root, rng);
+    if (p >= 30) decisions += made;
   }
 } else {
   const loaded = load(file!);

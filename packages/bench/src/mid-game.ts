@@ -1,4 +1,4 @@
-import { createGame, randomAgent, type Game, type LoadedGraph } from '@houserules/engine';
+import { createGame, randomAgent, type Agent, type Game, type LoadedGraph } from '@houserules/engine';
 
 /**
  * The state the search benches start from: a 4-player game (seed 11) after
@@ -12,4 +12,17 @@ export function midGame(lg: LoadedGraph, options: Record<string, number>, decisi
     game.applyOption(seat, agent.choose(game, seat) as number);
   }
   return game;
+}
+
+/** One playout as a search makes it: `work` restored to `root`, then `agent`'s choices to the end. Returns the decisions made. */
+export function playOut(work: Game, root: ReturnType<Game['snapshot']>, agent: Agent): number {
+  work.restore(root);
+  let decisions = 0;
+  while (!work.isOver) {
+    const seat = work.nextSeat();
+    if (seat < 0) break;
+    work.applyOption(seat, agent.choose(work, seat) as number);
+    decisions++;
+  }
+  return decisions;
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createGame, mctsAgent, randomAgent, type Game } from '@houserules/engine';
 import { loadModule } from './load-module.ts';
-import { midGame } from './mid-game.ts';
+import { midGame, playOut } from './mid-game.ts';
 import { fmt, median, printTable, thousands } from './harness.ts';
 import { NO_PLAYER_TRADES_FILE } from './bench-paths.ts';
 
@@ -55,13 +55,7 @@ export function runSearchBench(scenariosDir: string, rounds = 5): void {
     let decisions = 0;
     let playouts = 0;
     const playout = (): void => {
-      work.restore(root);
-      while (!work.isOver) {
-        const seat = work.nextSeat();
-        if (seat < 0) break;
-        work.applyOption(seat, rng.choose(work, seat) as number);
-        decisions++;
-      }
+      decisions += playOut(work, root, rng);
       playouts++;
     };
     const restore = (): void => work.restore(root);
