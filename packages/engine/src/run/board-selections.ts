@@ -21,7 +21,8 @@ interface SelectionTable {
  * One aggregate's selection of sites, per game: worked out on first use for a
  * key tuple, then kept while the board's contents keep their version (versions
  * only grow, and a restore or a restart moves every one). The last game asked
- * is remembered, so a run of one game finds its table without a lookup.
+ * is remembered, so a run of one game finds its table without a lookup (that
+ * game stays reachable from the loaded graph until another one asks).
  */
 export class BoardSelection {
   private readonly tables = new WeakMap<object, SelectionTable>();
