@@ -17,6 +17,8 @@ import { stateResources, type StateResources } from '../load/state-resources.ts'
 import { memoised, memoPlan, type MemoPlan } from '../load/derived-memo.ts';
 import { memoStamp } from '../run/memo-tables.ts';
 import { idWord } from '../run/author-words.ts';
+import { siteSelectionPlan } from '../load/site-selection.ts';
+import { BoardSelection, selectSites } from '../run/board-selections.ts';
 
 /** Local names of one rule, action, derived value, policy…: each name gets a slot of game.locals. */
 export class Scope {
@@ -306,6 +308,28 @@ export class ExprCompiler {
       value: node.value,
       scope: this.derivedScopes[i]!,
     };
+  }
+
+  /**
+   * An aggregate's walk over a kept selection of sites in place of every site of
+   * a kind (load/site-selection.ts): the game's selections, the locals their keys
+   * are (at most three, in order), and what is left of the test for each
+   * selected site. Null when none applies, or when caching is off.
+   */
+  boardSelection(e: Extract<Expr, { k: 'agg' }>, scope: Scope): { selection: BoardSelection; keys: readonly string[]; rest: Expr | undefined } | null {
+    const b = this.board;
+    if (!this.cache || b === null || e.over.k !== 'sites') return null;
+    const plan = siteSelectionPlan(this.graph, e.over, e.bind, e.where, (name) => {
+      const s = scope.lookup(name);
+      return s !== undefined && !scope.listSlots.has(s);
+    });
+    if (plan === null) return null;
+    // the selecting test runs in a scope of its own: its slots are nobody else's
+    const own = new Scope(this.alloc);
+    const elementSlot = own.slot(e.bind);
+    const keySlots = plan.keys.map((k) => own.slot(k));
+    const test = this.expr(plan.select, own);
+    return { selection: new BoardSelection(selectSites(b.sites[plan.site], elementSlot, keySlots, test)), keys: plan.keys, rest: plan.rest };
   }
 
   /** whether the expression is a local holding a list (a `let` of a list, a list parameter) */

@@ -661,7 +661,10 @@ export class Generator {
     // a domain that reads the name being bound reads the outer binding, before the aggregate binds it: that slot stays in g.locals
     if (this.varLocals && mentionsLocal(e.over, e.bind)) this.escaped.add(slot);
     if (e.over.k === 'players' && !rebinds(e.bind, [e.where ?? null, e.value ?? null])) this.seatAlias.set(slot, 'k');
-    const where = e.where ? this.bindingRegion(slot, () => this.cond(e.where!, scope)) : null;
+    // a walk over the sites a kept selection lets through, testing only what is left of the test
+    const selection = this.selectionLoop(e, scope);
+    const whereExpr = selection === null ? e.where : selection.where;
+    const where = whereExpr ? this.bindingRegion(slot, () => this.cond(whereExpr, scope)) : null;
     const value = e.value ? this.bindingRegion(slot, () => this.gen(e.value!, scope)) : 'el';
     const test = where === null ? 'true' : where;
     this.seatAlias.delete(slot);
@@ -670,6 +673,9 @@ export class Generator {
     if (e.over.k === 'players') {
       head = 'for (let k = 0, len = g.playerCount; k < len; k++) {';
       element = 'k';
+    } else if (selection !== null) {
+      head = `${selection.head} for (let k = 0; k < len; k++) {`;
+      element = 'arr[k]';
     } else {
       head = `${this.loopSource(e.over, scope)} for (let k = 0; k < len; k++) {`;
       element = this.elementAt(e.over, scope, 'k');
@@ -701,6 +707,20 @@ export class Generator {
     }
     this.inner.push(`function ${name}(g${inner.params}) { const L = g.locals;${inner.decls} ${body} }`);
     return `${name}(g${args})`;
+  }
+
+  /**
+   * The head of a loop over a kept selection of sites (ExprCompiler.boardSelection),
+   * binding arr and len (with the suffix), and what is left of the test; null when
+   * the aggregate walks its collection as written. Written in the function that
+   * runs the loop: the head reads the selection's keys.
+   */
+  protected selectionLoop(e: Extract<Expr, { k: 'agg' }>, scope: Scope, suffix = ''): { head: string; where: Expr | undefined } | null {
+    const found = this.c.boardSelection(e, scope);
+    if (found === null) return null;
+    const keys = [0, 1, 2].map((k) => (k < found.keys.length ? this.gen({ k: 'local', name: found.keys[k]! }, scope) : '0'));
+    const arr = `arr${suffix}`;
+    return { head: `const ${arr} = ${this.ref(found.selection)}.sites(g, ${keys.join(', ')}), len${suffix} = ${arr}.length;`, where: found.rest };
   }
 
   /** a per-site var's slot as code (null: let the closure compiler report it) */

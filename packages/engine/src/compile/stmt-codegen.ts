@@ -99,14 +99,20 @@ class StmtGenerator extends Generator {
     // the element is read from its slot: an enclosing loop's alias for the same slot does not apply
     const alias = this.seatAlias.get(slot);
     this.seatAlias.delete(slot);
-    const where = this.bindingRegion(slot, () => (e.where ? `if (!${this.cond(e.where, scope)}) continue;` : ''));
+    const sfx = this.temp();
+    // a walk over the sites a kept selection lets through, testing only what is left of the test
+    const selection = this.selectionLoop(e, scope, sfx);
+    const whereExpr = selection === null ? e.where : selection.where;
+    const where = this.bindingRegion(slot, () => (whereExpr ? `if (!${this.cond(whereExpr, scope)}) continue;` : ''));
     const value = this.bindingRegion(slot, () => (e.value ? this.gen(e.value, scope) : this.local(slot)));
     if (alias !== undefined) this.seatAlias.set(slot, alias);
     const bind = this.local(slot, true);
     if (e.over.k === 'players') {
       return `{ const ${out} = []; for (let ${k} = 0; ${k} < g.playerCount; ${k}++) { ${bind} = ${k}; ${where} ${out}.push(${value}); } ${target} = ${out}; }`;
     }
-    const sfx = this.temp();
+    if (selection !== null) {
+      return `{ const ${out} = []; ${selection.head} for (let ${k} = 0; ${k} < len${sfx}; ${k}++) { ${bind} = arr${sfx}[${k}]; ${where} ${out}.push(${value}); } ${target} = ${out}; }`;
+    }
     return `{ const ${out} = []; ${this.loopSource(e.over, scope, sfx)} for (let ${k} = 0; ${k} < len${sfx}; ${k}++) { ${bind} = ${this.elementAt(e.over, scope, k, sfx)}; ${where} ${out}.push(${value}); } ${target} = ${out}; }`;
   }
 

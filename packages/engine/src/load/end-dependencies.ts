@@ -111,7 +111,7 @@ export function forEachChild(e: Expr, visit: (e: Expr) => void): void {
   }
 }
 
-function isExpr(value: unknown): value is Expr {
+export function isExpr(value: unknown): value is Expr {
   return typeof value === 'object' && value !== null && typeof (value as { k?: unknown }).k === 'string';
 }
 
