@@ -36,7 +36,15 @@ const NO_VALUES: number[] = [];
 
 // ── 1. commit ──
 
-export function commit(g: Game, d: DecisionRecord, idx: number): void {
+/** commits an answer (the cycle above); true when the game moved on, false when the answer was only recorded (its group waits for others) */
+export function commit(g: Game, d: DecisionRecord, idx: number): boolean {
+  // the others of its group: the record itself no longer counts once answered
+  d.chosen = idx;
+  return commitAnswer(g, d, idx, groupStillOpen(g, d.group));
+}
+
+/** commit, for a caller that knows whether another decision of the group is still open (the agents' loop, play-game.ts) */
+export function commitAnswer(g: Game, d: DecisionRecord, idx: number, othersOpen: boolean): boolean {
   d.chosen = idx;
   g.readyCheck = true;
   let entry: LogEntry | null = null;
@@ -52,8 +60,10 @@ export function commit(g: Game, d: DecisionRecord, idx: number): void {
   g.stepFirings = 0;
   g.loopWork = 0;
   // a simultaneous decision still waiting for others: nothing can move yet
-  if (!(g.qHead === g.qTail && g.endingPhase === ENDING_NONE && groupStillOpen(g, d.group))) settle(g);
+  const waits = g.qHead === g.qTail && g.endingPhase === ENDING_NONE && othersOpen;
+  if (!waits) settle(g);
   if (entry) entry.hash = stateHash(g);
+  return !waits;
 }
 
 // ── 2. settle ──

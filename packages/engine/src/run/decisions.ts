@@ -126,6 +126,24 @@ export function refusingConstraint(g: Game, list: ConstraintInfo[], vals: ArrayL
   return null;
 }
 
+/** the index of the first open decision (a seat's, not answered yet) at `from` or after it, or -1 */
+export function firstOpen(ds: readonly DecisionRecord[], from: number): number {
+  for (let i = from; i < ds.length; i++) {
+    const d = ds[i]!;
+    if (d.seat >= 0 && d.chosen < 0) return i;
+  }
+  return -1;
+}
+
+/** whether a decision of `group` after index `i` is still open */
+export function openInGroupAfter(ds: readonly DecisionRecord[], i: number, group: number): boolean {
+  for (let k = i + 1; k < ds.length; k++) {
+    const d = ds[k]!;
+    if (d.group === group && d.chosen < 0) return true;
+  }
+  return false;
+}
+
 export function openDecision(g: Game, seat: number): DecisionRecord | undefined {
   const hint = g.openHint;
   if (hint !== null && hint.seat === seat && hint.chosen < 0) return hint;

@@ -22,7 +22,7 @@ import { moveAllCards, moveCard, revealTop, showCards, shuffleZone } from './car
 import { randomBelow, rollDice, stream } from './chance-draws.ts';
 import { ENDING_NONE, endGame } from './ending.ts';
 import { countLoop, drainEvents, startFiring } from './dispatch.ts';
-import { askDecision, describe, openDecision } from './decisions.ts';
+import { askDecision, describe, firstOpen, openDecision } from './decisions.ts';
 import { flowPosition, phaseActive, pushFrame } from './flow-stack.ts';
 import { settle } from './decision-cycle.ts';
 import { apply } from './apply-move.ts';
@@ -478,14 +478,11 @@ export class Game {
 
   /** the first seat with an open decision, or -1 (no allocation) */
   nextSeat(): number {
-    for (let i = 0; i < this.decisions.length; i++) {
-      const d = this.decisions[i]!;
-      if (d.seat >= 0 && d.chosen < 0) {
-        this.openHint = d;
-        return d.seat;
-      }
-    }
-    return -1;
+    const i = firstOpen(this.decisions, 0);
+    if (i < 0) return -1;
+    const d = this.decisions[i]!;
+    this.openHint = d;
+    return d.seat;
   }
 
   legalActions(seat: number): Move[] {
