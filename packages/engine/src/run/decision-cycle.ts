@@ -138,19 +138,23 @@ export function resolveReadyGroup(g: Game): boolean {
         for (let k = j; k < ds.length; k++) ds[k - removed] = ds[k]!;
         for (let k = 0; k < removed; k++) ds.pop();
       }
+      const first = records[0]!;
+      // the records of a group are one ask's (or one action decision's): what its own list is, read once
+      const askValues = first.ask >= 0 ? lg.asks[first.ask]!.values : NO_VALUES;
       resolve(g, records);
       // nothing else holds resolved records (snapshots copy them), so they are reused, and an action decision's lists too
+      const free = g.freeRecords;
       while (records.length > 0) {
         const d = records.pop()!;
         if (d.offsets !== null) {
           g.spareLists.push(d.values, d.offsets);
           d.values = NO_VALUES;
           d.offsets = null;
-        } else if (d.values !== NO_VALUES && d.values !== lg.asks[d.ask]!.values) {
+        } else if (d.values !== askValues && d.values !== NO_VALUES) {
           g.spareChoiceLists.push(d.values);
           d.values = NO_VALUES;
         }
-        g.freeRecords.push(d);
+        free.push(d);
       }
       return true;
     }

@@ -41,11 +41,14 @@ export function askDecision(this: Game, index: number): void {
       for (let k = 0; k < len; k++) buf[k] = rev ? arr[len - 1 - k]! : arr[k]!;
       choosers = buf;
     }
+    // every value an option for every chooser: each record shares the ask's list (addChoice, without the enumeration)
+    const shared = offersEveryValue(ask) && ask.values.length > 0 ? ask.values : null;
     for (let k = 0; k < len; k++) {
       const p = choosers[k]!;
       this.locals[ask.eachSlot] = p;
       if (ask.eachWhere !== null && ask.eachWhere(this) === 0) continue;
-      addChoice(this, index, p, p, group, saved);
+      if (shared !== null) pushRecord(this, index, p, group, shared, null, shared.length, -1, p, saved);
+      else addChoice(this, index, p, p, group, saved);
     }
   }
   if (this.decisions.length === before && ask.otherwise !== null) {
