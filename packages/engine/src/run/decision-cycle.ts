@@ -48,7 +48,7 @@ export function commitAnswer(g: Game, d: DecisionRecord, idx: number, othersOpen
   d.chosen = idx;
   g.readyCheck = true;
   let entry: LogEntry | null = null;
-  if (g.logEntries) {
+  if (g.logEntries !== null) {
     const move = describeOption(g, d, idx);
     entry = record(g, '$answer', { seat: d.seat, move });
     // a secret answer is the answering seat's alone until its group resolves; one that writes a secret var, for good
@@ -62,7 +62,7 @@ export function commitAnswer(g: Game, d: DecisionRecord, idx: number, othersOpen
   // a simultaneous decision still waiting for others: nothing can move yet
   const waits = g.qHead === g.qTail && g.endingPhase === ENDING_NONE && othersOpen;
   if (!waits) settle(g);
-  if (entry) entry.hash = stateHash(g);
+  if (entry !== null) entry.hash = stateHash(g);
   return !waits;
 }
 
