@@ -214,7 +214,7 @@ export function resolve(g: Game, records: DecisionRecord[]): void {
 
 export function afterThen(g: Game, mayEnd: boolean): void {
   g.actor = -1;
-  if (g.err) return stop(g);
+  if (g.err !== null) return stop(g);
   if (g.endingPhase !== ENDING_NONE) return;
   g.halt = false;
   if (!mayEnd && !g.endsStale) return;

@@ -118,11 +118,11 @@ export function fireRules(g: Game, info: EventInfo): void {
     const fired = fires[i]!(g);
     if (g.err === null) g.placeRule = -1;
     if (fired === 0) {
-      if (g.err) return stop(g);
+      if (g.err !== null) return stop(g);
       continue;
     }
     if (fired === 2) return;
-    if (g.err) return stop(g);
+    if (g.err !== null) return stop(g);
     if (g.endingPhase === ENDING_REQUESTED) return;
     g.halt = false;
     if (draining) g.endsStale = true;
