@@ -14,7 +14,9 @@ import type { DecisionRecord, LogEntry } from './types.ts';
  * One decision's cycle, in the order it runs, from an answer to the next open decision:
  *
  * 1. **commit** — the answer is recorded on its decision record (and in the log; a secret answer is its seat's
- *    alone). A simultaneous decision whose group still waits for others stops here: nothing moves yet.
+ *    alone). A simultaneous decision whose group still waits for others stops here: nothing moves yet, so the
+ *    agents' loop (play-game.ts) answers the group's open seats one after another in one pass (`commitAnswer`,
+ *    told whether others of the group are open) and the last answer runs the rest of the cycle.
  * 2. **settle** — the game runs until it waits for a decision or is over, taking in this order each time round:
  *    the ending's stages (a requested end drains the queue, raises `game_end`, then finishes); a queued event,
  *    dispatched to its rules (`dispatch.ts`: each rule fires, its emits queued, the end conditions checked after a
