@@ -194,7 +194,7 @@ export function resolve(g: Game, records: DecisionRecord[]): void {
     }
     g.ver[lg.resources.varBase + ask.varIndex]!++;
     restoreSaved(g, first, ask.scopeLo);
-    g.actor = ask.single ? first.seat : -1;
+    g.actor = ask.single !== null ? first.seat : -1;
     g.placeAsk = first.ask;
     ask.then(g);
     if (g.err === null) g.placeAsk = -1;

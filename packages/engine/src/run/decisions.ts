@@ -23,7 +23,7 @@ export function askDecision(this: Game, index: number): void {
   const before = this.decisions.length;
   const eachBefore = ask.eachSlot >= 0 ? this.locals[ask.eachSlot]! : 0;
   const bindBefore = ask.bindSlot >= 0 ? this.locals[ask.bindSlot]! : 0;
-  if (ask.single) {
+  if (ask.single !== null) {
     const seat = ask.single(this);
     if (seat < 0 || seat >= this.playerCount) {
       this.fail('run/no-such-player', `${askWords(this.lg, index)} asks ${seat === -1 ? 'nobody (`none`)' : `player ${seat + 1}`}, who does not exist.`);
@@ -196,7 +196,7 @@ export function saveLocals(g: Game, lo: number, hi: number): (number | number[])
 
 export function restoreSaved(g: Game, d: DecisionRecord, lo: number): void {
   const saved = d.saved;
-  if (!saved) return;
+  if (saved === null) return;
   const n = saved.length / 2;
   for (let k = 0; k < n; k++) {
     g.locals[lo + k] = saved[k] as number;
