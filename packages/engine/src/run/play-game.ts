@@ -61,12 +61,13 @@ export function playGame(
       const agent = make !== null ? (made[seat] ??= make(seat)) : (list[seat] ?? list[0]!);
       const pick = agent.choose(game, seat);
       let recorded = false;
+      let next = -1;
       if (typeof pick === 'number') {
         if (pick < 0) {
           diagnostics.push(runError('run/script-exhausted', `Agent '${agent.name}' of seat ${seat} has no move left.`));
           break play;
         }
-        // as Game.applyOption, whose openDecision would find this record
+        // as Game.applyOption, whose openDecision would find this record (an agent that moved the hint: that path itself)
         if (game.openHint !== d || d.chosen >= 0) {
           if (!game.applyOption(seat, pick)) {
             diagnostics.push(runError('run/illegal-move', `Agent '${agent.name}' picked option ${pick}, which does not exist.`));
@@ -77,7 +78,10 @@ export function playGame(
             diagnostics.push(runError('run/illegal-move', `Agent '${agent.name}' picked option ${pick}, which does not exist.`));
             break play;
           }
-          recorded = !commitAnswer(game, d, pick, openInGroupAfter(ds, i, d.group));
+          // the next open record, found before the answer: another of the group's, or none of them is open any more
+          next = firstOpen(ds, i + 1);
+          const othersOpen = (next >= 0 && ds[next]!.group === d.group) || openInGroupAfter(ds, i, d.group);
+          recorded = !commitAnswer(game, d, pick, othersOpen);
         }
       } else {
         const applied = game.apply(seat, pick);
@@ -87,7 +91,7 @@ export function playGame(
         }
       }
       steps++;
-      i = recorded ? firstOpen(ds, i + 1) : -1;
+      i = recorded ? next : -1;
     }
   }
   return { outcome: game.outcome, steps, game, diagnostics: game.diagnostics.length === 0 ? diagnostics : [...game.diagnostics, ...diagnostics] };
