@@ -20,8 +20,8 @@ export function generateDispatch(info: EventInfo, ruleNames: readonly string[]):
     parts.push(
       `// ${ruleNames[i]!.replace(/[^\w]/g, '_')}\n` +
         `g.actor = -1; g.placeRule = ${info.rules[i]!}; fired = ${fire}(g); if (g.err === null) g.placeRule = -1;\n` +
-        `if (fired === 0) { if (g.err) return H.stop(g); }\n` +
-        `else { if (fired === 2) return; if (g.err) return H.stop(g); if (g.endingPhase === ${ENDING_REQUESTED}) return; g.halt = false;\n` +
+        `if (fired === 0) { if (g.err !== null) return H.stop(g); }\n` +
+        `else { if (fired === 2) return; if (g.err !== null) return H.stop(g); if (g.endingPhase === ${ENDING_REQUESTED}) return; g.halt = false;\n` +
         `if (draining) g.endsStale = true; else if (${ends}) return; }`,
     );
   }

@@ -14,7 +14,9 @@ import type { DecisionRecord, LogEntry } from './types.ts';
  * One decision's cycle, in the order it runs, from an answer to the next open decision:
  *
  * 1. **commit** — the answer is recorded on its decision record (and in the log; a secret answer is its seat's
- *    alone). A simultaneous decision whose group still waits for others stops here: nothing moves yet.
+ *    alone). A simultaneous decision whose group still waits for others stops here: nothing moves yet, so the
+ *    agents' loop (play-game.ts) answers the group's open seats one after another in one pass (`commitAnswer`,
+ *    told whether others of the group are open) and the last answer runs the rest of the cycle.
  * 2. **settle** — the game runs until it waits for a decision or is over, taking in this order each time round:
  *    the ending's stages (a requested end drains the queue, raises `game_end`, then finishes); a queued event,
  *    dispatched to its rules (`dispatch.ts`: each rule fires, its emits queued, the end conditions checked after a
@@ -36,11 +38,19 @@ const NO_VALUES: number[] = [];
 
 // ── 1. commit ──
 
-export function commit(g: Game, d: DecisionRecord, idx: number): void {
+/** commits an answer (the cycle above); true when the game moved on, false when the answer was only recorded (its group waits for others) */
+export function commit(g: Game, d: DecisionRecord, idx: number): boolean {
+  // the others of its group: the record itself no longer counts once answered
+  d.chosen = idx;
+  return commitAnswer(g, d, idx, groupStillOpen(g, d.group));
+}
+
+/** commit, for a caller that knows whether another decision of the group is still open (the agents' loop, play-game.ts) */
+export function commitAnswer(g: Game, d: DecisionRecord, idx: number, othersOpen: boolean): boolean {
   d.chosen = idx;
   g.readyCheck = true;
   let entry: LogEntry | null = null;
-  if (g.logEntries) {
+  if (g.logEntries !== null) {
     const move = describeOption(g, d, idx);
     entry = record(g, '$answer', { seat: d.seat, move });
     // a secret answer is the answering seat's alone until its group resolves; one that writes a secret var, for good
@@ -52,8 +62,10 @@ export function commit(g: Game, d: DecisionRecord, idx: number): void {
   g.stepFirings = 0;
   g.loopWork = 0;
   // a simultaneous decision still waiting for others: nothing can move yet
-  if (!(g.qHead === g.qTail && g.endingPhase === ENDING_NONE && groupStillOpen(g, d.group))) settle(g);
-  if (entry) entry.hash = stateHash(g);
+  const waits = g.qHead === g.qTail && g.endingPhase === ENDING_NONE && othersOpen;
+  if (!waits) settle(g);
+  if (entry !== null) entry.hash = stateHash(g);
+  return !waits;
 }
 
 // ── 2. settle ──
@@ -128,19 +140,23 @@ export function resolveReadyGroup(g: Game): boolean {
         for (let k = j; k < ds.length; k++) ds[k - removed] = ds[k]!;
         for (let k = 0; k < removed; k++) ds.pop();
       }
+      const first = records[0]!;
+      // the records of a group are one ask's (or one action decision's): what its own list is, read once
+      const askValues = first.ask >= 0 ? lg.asks[first.ask]!.values : NO_VALUES;
       resolve(g, records);
       // nothing else holds resolved records (snapshots copy them), so they are reused, and an action decision's lists too
+      const free = g.freeRecords;
       while (records.length > 0) {
         const d = records.pop()!;
         if (d.offsets !== null) {
           g.spareLists.push(d.values, d.offsets);
           d.values = NO_VALUES;
           d.offsets = null;
-        } else if (d.values !== NO_VALUES && d.values !== lg.asks[d.ask]!.values) {
+        } else if (d.values !== askValues && d.values !== NO_VALUES) {
           g.spareChoiceLists.push(d.values);
           d.values = NO_VALUES;
         }
-        g.freeRecords.push(d);
+        free.push(d);
       }
       return true;
     }
@@ -178,7 +194,7 @@ export function resolve(g: Game, records: DecisionRecord[]): void {
     }
     g.ver[lg.resources.varBase + ask.varIndex]!++;
     restoreSaved(g, first, ask.scopeLo);
-    g.actor = ask.single ? first.seat : -1;
+    g.actor = ask.single !== null ? first.seat : -1;
     g.placeAsk = first.ask;
     ask.then(g);
     if (g.err === null) g.placeAsk = -1;
@@ -200,7 +216,7 @@ export function resolve(g: Game, records: DecisionRecord[]): void {
 
 export function afterThen(g: Game, mayEnd: boolean): void {
   g.actor = -1;
-  if (g.err) return stop(g);
+  if (g.err !== null) return stop(g);
   if (g.endingPhase !== ENDING_NONE) return;
   g.halt = false;
   if (!mayEnd && !g.endsStale) return;

@@ -23,7 +23,7 @@ export function askDecision(this: Game, index: number): void {
   const before = this.decisions.length;
   const eachBefore = ask.eachSlot >= 0 ? this.locals[ask.eachSlot]! : 0;
   const bindBefore = ask.bindSlot >= 0 ? this.locals[ask.bindSlot]! : 0;
-  if (ask.single) {
+  if (ask.single !== null) {
     const seat = ask.single(this);
     if (seat < 0 || seat >= this.playerCount) {
       this.fail('run/no-such-player', `${askWords(this.lg, index)} asks ${seat === -1 ? 'nobody (`none`)' : `player ${seat + 1}`}, who does not exist.`);
@@ -41,11 +41,14 @@ export function askDecision(this: Game, index: number): void {
       for (let k = 0; k < len; k++) buf[k] = rev ? arr[len - 1 - k]! : arr[k]!;
       choosers = buf;
     }
+    // every value an option for every chooser: each record shares the ask's list (addChoice, without the enumeration)
+    const shared = offersEveryValue(ask) && ask.values.length > 0 ? ask.values : null;
     for (let k = 0; k < len; k++) {
       const p = choosers[k]!;
       this.locals[ask.eachSlot] = p;
       if (ask.eachWhere !== null && ask.eachWhere(this) === 0) continue;
-      addChoice(this, index, p, p, group, saved);
+      if (shared !== null) pushRecord(this, index, p, group, shared, null, shared.length, -1, p, saved);
+      else addChoice(this, index, p, p, group, saved);
     }
   }
   if (this.decisions.length === before && ask.otherwise !== null) {
@@ -126,6 +129,24 @@ export function refusingConstraint(g: Game, list: ConstraintInfo[], vals: ArrayL
   return null;
 }
 
+/** the index of the first open decision (a seat's, not answered yet) at `from` or after it, or -1 */
+export function firstOpen(ds: readonly DecisionRecord[], from: number): number {
+  for (let i = from; i < ds.length; i++) {
+    const d = ds[i]!;
+    if (d.seat >= 0 && d.chosen < 0) return i;
+  }
+  return -1;
+}
+
+/** whether a decision of `group` after index `i` is still open */
+export function openInGroupAfter(ds: readonly DecisionRecord[], i: number, group: number): boolean {
+  for (let k = i + 1; k < ds.length; k++) {
+    const d = ds[k]!;
+    if (d.group === group && d.chosen < 0) return true;
+  }
+  return false;
+}
+
 export function openDecision(g: Game, seat: number): DecisionRecord | undefined {
   const hint = g.openHint;
   if (hint !== null && hint.seat === seat && hint.chosen < 0) return hint;
@@ -175,7 +196,7 @@ export function saveLocals(g: Game, lo: number, hi: number): (number | number[])
 
 export function restoreSaved(g: Game, d: DecisionRecord, lo: number): void {
   const saved = d.saved;
-  if (!saved) return;
+  if (saved === null) return;
   const n = saved.length / 2;
   for (let k = 0; k < n; k++) {
     g.locals[lo + k] = saved[k] as number;

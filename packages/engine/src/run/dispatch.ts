@@ -55,10 +55,10 @@ export function stepBudgetExceeded(g: Game): void {
 export function dispatchNext(g: Game): void {
   const h = g.qHead++;
   const ev = g.qEvent[h]!;
-  const evArgs = g.evArgs;
-  for (let k = 0; k < g.stride; k++) evArgs[k] = g.qArgs[h * g.stride + k]!;
+  const evArgs = g.evArgs, qArgs = g.qArgs, stride = g.stride;
+  for (let k = 0, at = h * stride; k < stride; k++) evArgs[k] = qArgs[at + k]!;
   if (g.qHead === g.qTail) g.qHead = g.qTail = 0;
-  if (g.logEntries) logEvent(g, ev);
+  if (g.logEntries !== null) logEvent(g, ev);
   fireEvent(g, ev);
 }
 
@@ -84,10 +84,10 @@ function fireEvent(g: Game, ev: number): void {
 
 /** dispatchNow up to the firings: the event's one argument bound, its log entry (a generated flow then calls the event's dispatcher itself) */
 export function raise(g: Game, ev: number, arg: number): void {
-  const evArgs = g.evArgs;
+  const evArgs = g.evArgs, stride = g.stride;
   evArgs[0] = arg;
-  for (let k = 1; k < g.stride; k++) evArgs[k] = 0;
-  if (g.logEntries) logEvent(g, ev);
+  for (let k = 1; k < stride; k++) evArgs[k] = 0;
+  if (g.logEntries !== null) logEvent(g, ev);
 }
 
 /** the log entry of the event being dispatched (its arguments are in `evArgs`) */
@@ -118,11 +118,11 @@ export function fireRules(g: Game, info: EventInfo): void {
     const fired = fires[i]!(g);
     if (g.err === null) g.placeRule = -1;
     if (fired === 0) {
-      if (g.err) return stop(g);
+      if (g.err !== null) return stop(g);
       continue;
     }
     if (fired === 2) return;
-    if (g.err) return stop(g);
+    if (g.err !== null) return stop(g);
     if (g.endingPhase === ENDING_REQUESTED) return;
     g.halt = false;
     if (draining) g.endsStale = true;

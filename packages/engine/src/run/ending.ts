@@ -66,7 +66,7 @@ export function checkEnds(g: Game, ends: EndInfo[]): void {
     if (e.timing === 'own_turn') g.self = g.current;
     const holds = e.condition(g) !== 0;
     g.self = prevSelf;
-    if (g.err) return stop(g);
+    if (g.err !== null) return stop(g);
     if (holds) {
       g.endGame(e.winners, e.id);
       return;

@@ -107,7 +107,7 @@ export function startTurn(g: Game, t: number, order: FlowInfo['order'], from: Fl
   if (k === 0 && from !== null) {
     // `turns from P`: the first seat, read as the block begins (kept in the frame)
     const first = from(g);
-    if (g.err) {
+    if (g.err !== null) {
       stop(g);
       return true;
     }
@@ -142,7 +142,7 @@ export function startTurn(g: Game, t: number, order: FlowInfo['order'], from: Fl
 export function offerFlowActions(g: Game, t: number, by: ExprFn): boolean {
   if (g.frames[t + FRAME_STAGE] === 0) {
     const player = by(g);
-    if (g.err) {
+    if (g.err !== null) {
       stop(g);
       return true;
     }

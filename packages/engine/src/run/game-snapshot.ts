@@ -81,7 +81,7 @@ export function restore(g: Game, s: Snapshot): void {
   g.endWinners = s.endWinners?.slice() ?? null;
   g.endReason = s.endReason;
   g.result = s.outcome;
-  g.err = s.error;
+  g.err = s.error ?? null;
   g.diagnostics.length = 0;
   g.diagnostics.push(...s.diagnostics);
   g.logEntries = s.log ? s.log.slice() : g.logEntries === null ? null : [];

@@ -5,7 +5,7 @@ import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
 import { invalidateAll } from './state-versions.ts';
-import { copyInto, copyPrefix, copySmis, truncate } from './packed-array.ts';
+import { copyPrefix, copySmis, truncate } from './packed-array.ts';
 import { MAX_FIRINGS_PER_STEP, MAX_FLOW_STEPS_WITHOUT_DECISION } from './run-budgets.ts';
 import { OptionBuffer, type CachedOptions } from './option-cache.ts';
 import { boardGeometry, type TrailScratch } from './board-ops.ts';
@@ -22,7 +22,7 @@ import { moveAllCards, moveCard, revealTop, showCards, shuffleZone } from './car
 import { randomBelow, rollDice, stream } from './chance-draws.ts';
 import { ENDING_NONE, endGame } from './ending.ts';
 import { countLoop, drainEvents, startFiring } from './dispatch.ts';
-import { askDecision, describe, openDecision } from './decisions.ts';
+import { askDecision, describe, firstOpen, openDecision } from './decisions.ts';
 import { flowPosition, phaseActive, pushFrame } from './flow-stack.ts';
 import { settle } from './decision-cycle.ts';
 import { apply } from './apply-move.ts';
@@ -337,7 +337,7 @@ export class Game {
     const layout = this.lg.layout(this.playerCount);
     const zeros = layout.zeros;
     copySmis(this.locals, zeros.locals);
-    copyInto(this.lists, zeros.lists);
+    resetLists(this.lists, zeros.lists);
     copySmis(this.cardZone, layout.cardZone);
     copySmis(this.known, this.initialKnown);
     // a zone's cards, the frames and the queue keep their arrays' length (their live parts are zoneLen, depth, qHead..qTail):
@@ -478,14 +478,11 @@ export class Game {
 
   /** the first seat with an open decision, or -1 (no allocation) */
   nextSeat(): number {
-    for (let i = 0; i < this.decisions.length; i++) {
-      const d = this.decisions[i]!;
-      if (d.seat >= 0 && d.chosen < 0) {
-        this.openHint = d;
-        return d.seat;
-      }
-    }
-    return -1;
+    const i = firstOpen(this.decisions, 0);
+    if (i < 0) return -1;
+    const d = this.decisions[i]!;
+    this.openHint = d;
+    return d.seat;
   }
 
   legalActions(seat: number): Move[] {
@@ -664,6 +661,17 @@ export class Game {
       for (let k = 0; k < v.width; k++) this.vars[slot + k] = value;
     }
   }
+}
+
+/**
+ * restart's copy of the list locals: copyInto's loop, but writing only the slots a game
+ * changed (most still hold the list they started with), each write to an array of
+ * objects being a write barrier's work; a loop of its own, so that its accesses see
+ * one kind of array
+ */
+function resetLists(lists: number[][], start: readonly number[][]): void {
+  if (lists.length !== start.length) lists.length = start.length;
+  for (let i = 0; i < start.length; i++) if (lists[i] !== start[i]) lists[i] = start[i]!;
 }
 
 // the primitives compiled code calls, as methods: the functions themselves, no forwarding layer

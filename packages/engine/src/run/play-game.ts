@@ -5,6 +5,8 @@ import { createGame, type Game } from './game.ts';
 import type { LoadedGraph } from '../load/loaded-graph.ts';
 import type { GameConfig, Outcome } from './types.ts';
 import { runError } from './run-errors.ts';
+import { commitAnswer } from './decision-cycle.ts';
+import { firstOpen, openInGroupAfter } from './decisions.ts';
 
 export interface PlayResult {
   outcome: Outcome | null;
@@ -41,32 +43,56 @@ export function playGame(
   const maxSteps = options.maxSteps ?? MAX_GAME_DECISIONS;
   const diagnostics: Diagnostic[] = [];
   let steps = 0;
-  while (!game.isOver) {
-    const seat = game.nextSeat();
-    if (seat < 0) break;
-    if (steps >= maxSteps) {
-      diagnostics.push(runError('run/move-limit', `The game was not over after ${maxSteps} decisions (at ${game.flowPosition()}).`));
-      break;
+  play: while (!game.isOver) {
+    const ds = game.decisions;
+    let i = firstOpen(ds, 0);
+    if (i < 0) break;
+    // the open decisions answered in one pass from the first: an answer that leaves others of its group open is
+    // only recorded (commitAnswer), so the list is as it was and the next decision is the next open record
+    while (i >= 0) {
+      const d = ds[i]!;
+      const seat = d.seat;
+      // the agent's questions about its seat (optionCount, ...) find this record first, as after nextSeat
+      game.openHint = d;
+      if (steps >= maxSteps) {
+        diagnostics.push(runError('run/move-limit', `The game was not over after ${maxSteps} decisions (at ${game.flowPosition()}).`));
+        break play;
+      }
+      const agent = make !== null ? (made[seat] ??= make(seat)) : (list[seat] ?? list[0]!);
+      const pick = agent.choose(game, seat);
+      let recorded = false;
+      let next = -1;
+      if (typeof pick === 'number') {
+        if (pick < 0) {
+          diagnostics.push(runError('run/script-exhausted', `Agent '${agent.name}' of seat ${seat} has no move left.`));
+          break play;
+        }
+        // as Game.applyOption, whose openDecision would find this record (an agent that moved the hint: that path itself)
+        if (game.openHint !== d || d.chosen >= 0) {
+          if (!game.applyOption(seat, pick)) {
+            diagnostics.push(runError('run/illegal-move', `Agent '${agent.name}' picked option ${pick}, which does not exist.`));
+            break play;
+          }
+        } else {
+          if (pick >= d.count) {
+            diagnostics.push(runError('run/illegal-move', `Agent '${agent.name}' picked option ${pick}, which does not exist.`));
+            break play;
+          }
+          // the next open record, found before the answer: another of the group's, or none of them is open any more
+          next = firstOpen(ds, i + 1);
+          const othersOpen = (next >= 0 && ds[next]!.group === d.group) || openInGroupAfter(ds, i, d.group);
+          recorded = !commitAnswer(game, d, pick, othersOpen);
+        }
+      } else {
+        const applied = game.apply(seat, pick);
+        if (!applied.value) {
+          diagnostics.push(...applied.diagnostics);
+          break play;
+        }
+      }
+      steps++;
+      i = recorded ? next : -1;
     }
-    const agent = make !== null ? (made[seat] ??= make(seat)) : (list[seat] ?? list[0]!);
-    const pick = agent.choose(game, seat);
-    if (typeof pick === 'number') {
-      if (pick < 0) {
-        diagnostics.push(runError('run/script-exhausted', `Agent '${agent.name}' of seat ${seat} has no move left.`));
-        break;
-      }
-      if (!game.applyOption(seat, pick)) {
-        diagnostics.push(runError('run/illegal-move', `Agent '${agent.name}' picked option ${pick}, which does not exist.`));
-        break;
-      }
-    } else {
-      const applied = game.apply(seat, pick);
-      if (!applied.value) {
-        diagnostics.push(...applied.diagnostics);
-        break;
-      }
-    }
-    steps++;
   }
   return { outcome: game.outcome, steps, game, diagnostics: game.diagnostics.length === 0 ? diagnostics : [...game.diagnostics, ...diagnostics] };
 }
