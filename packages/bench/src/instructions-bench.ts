@@ -13,6 +13,14 @@ const SCENARIO_PAIRS = SCENARIOS.filter((s) => s.variant === undefined).map((s) 
 
 const run = promisify(execFile);
 
+/**
+ * V8's own seeds fixed: without them the same build's count varied by ~3,000
+ * instructions a Diamant game between runs (V8's inlining and hashing take
+ * random numbers); with them, runs agree within 0.1%
+ * (docs/design/decision-cycle-speed.md, round 2).
+ */
+const FIXED_SEEDS = ['--hash-seed=1', '--random-seed=1'];
+
 /** one workload: what instruction-workload.ts plays, and the two game counts whose difference is measured */
 interface Workload {
   name: string;
@@ -25,7 +33,7 @@ interface Workload {
 
 /** instructions a run executes, by valgrind's callgrind, with V8 on one thread (so the count barely varies) */
 async function instructions(program: string, w: Workload, games: number): Promise<{ instructions: number; decisions: number }> {
-  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', program, w.name, String(games), w.file ?? '', String(w.players ?? 4)];
+  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', ...FIXED_SEEDS, program, w.name, String(games), w.file ?? '', String(w.players ?? 4)];
   const { stdout, stderr } = await run('valgrind', args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   const collected = /Collected : (\d+)/.exec(stderr);
   if (!collected) throw new Error(`valgrind printed no instruction count for ${w.name}`);
@@ -59,7 +67,7 @@ export async function runInstructionsBench(repoRoot: string, only: 'diamant' | '
       // the extra games must outweigh start-up by far: the totals vary by a few tenths of a percent between runs
       // the search bench's Catan case: playouts (uniform random choices to the end) from one mid-game state; a "game" is a playout
       { name: 'catan-playout', label: 'Catan playouts from a mid-game state, no player trades', file: NO_PLAYER_TRADES_FILE, few: 10, many: 160 },
-      { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 1000, many: 16000 },
+      { name: 'diamant-interpreter', label: 'Diamant, interpreter', file: join(repoRoot, 'scenarios/diamant/diamant.rules'), few: 2000, many: 16000 },
       { name: 'diamant-baseline', label: 'Diamant, hand-written baseline', few: 2000, many: 60000 },
       // each scenario that has no variant against the module it extends (scenario-bench.ts's list)
       ...SCENARIO_PAIRS.flatMap((pair): Workload[] => [
