@@ -70,12 +70,12 @@ export function playGame(
         // as Game.applyOption, whose openDecision would find this record (an agent that moved the hint: that path itself)
         if (game.openHint !== d || d.chosen >= 0) {
           if (!game.applyOption(seat, pick)) {
-            diagnostics.push(runError('run/illegal-move', `Agent '${agent.name}' picked option ${pick}, which does not exist.`));
+            diagnostics.push(illegalPick(agent, pick));
             break play;
           }
         } else {
           if (pick >= d.count) {
-            diagnostics.push(runError('run/illegal-move', `Agent '${agent.name}' picked option ${pick}, which does not exist.`));
+            diagnostics.push(illegalPick(agent, pick));
             break play;
           }
           // the next open record, found before the answer: another of the group's, or none of them is open any more
@@ -95,4 +95,9 @@ export function playGame(
     }
   }
   return { outcome: game.outcome, steps, game, diagnostics: game.diagnostics.length === 0 ? diagnostics : [...game.diagnostics, ...diagnostics] };
+}
+
+/** an agent's pick of an option its decision does not have */
+function illegalPick(agent: Agent, pick: number): Diagnostic {
+  return runError('run/illegal-move', `Agent '${agent.name}' picked option ${pick}, which does not exist.`);
 }
