@@ -1,4 +1,5 @@
-export { loadGraph, type LoadOptions } from './load/load-graph.ts';
+export { loadCompiledGraph, type LoadOptions } from './load/load-graph.ts';
+export { loadGraph } from './load/load-any-graph.ts';
 export type { LoadedGraph } from './load/loaded-graph.ts';
 export { isGenerated } from './compile/expr-codegen.ts';
 export { createGame, Game } from './run/game.ts';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CARDS, MAX_GRAPH_DEPTH, MAX_GRAPH_LIST, MAX_RANGE_LENGTH, type Expr, type RuleGraph } from '@houserules/schema';
-import { createGame, loadGraph, playGame, randomAgent } from '../src/index.ts';
+import { createGame, loadCompiledGraph, loadGraph, playGame, randomAgent } from '../src/index.ts';
 import { MAX_FLOW_STEPS_WITHOUT_DECISION, MAX_LOOP_WORK_PER_STEP } from '../src/run/run-budgets.ts';
 import { action, event, globalVar, graph, lit, load, pool, rule, set, zone } from './graph-builder.ts';
 
@@ -70,6 +70,30 @@ describe('loadGraph on hand-edited graphs', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('loadCompiledGraph (a graph the compiler made: no schema validator)', () => {
+  it('plays the same games as loadGraph', () => {
+    const play = (lg: ReturnType<typeof loadGraph>['value']) => {
+      const game = createGame(lg!, { seed: 3, players: 2 }).value!;
+      return game.isOver && JSON.stringify(game.view(0));
+    };
+    expect(play(loadCompiledGraph(base()).value)).toBe(play(loadGraph(base()).value));
+  });
+
+  it('still holds the graph to the budgets and the shape bound, as diagnostics', () => {
+    const compiledCodes = (g: Json): string[] => loadCompiledGraph(g as RuleGraph).diagnostics.map((d) => d.code);
+    expect(compiledCodes(edited((g) => (g.scenario.players = { min: 1, max: 100_000 })))).toContain('limit/players');
+    expect(compiledCodes(edited((g) => (g.rules[0].body[0].value = lit(2 ** 53))))).toContain('limit/number');
+    let deep: Expr = lit(true);
+    for (let i = 0; i < 1_000_000; i++) deep = { k: 'not', e: deep };
+    expect(compiledCodes(edited((g) => (g.rules[0].when = deep)))).toEqual(['limit/graph-depth']);
+  });
+
+  it('turns what the schema would have refused into a diagnostic, never a throw', () => {
+    expect(() => loadCompiledGraph(edited((g) => (g.rules = 'not a list')) as RuleGraph)).not.toThrow();
+    expect(loadCompiledGraph(edited((g) => (g.rules = 'not a list')) as RuleGraph).value).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { createGame, firstLegalAgent, loadGraph, mctsAgent, playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph, type ReseedableAgent } from '@houserules/engine';
+import { createGame, firstLegalAgent, loadCompiledGraph, mctsAgent, playGame, policyAgent, randomAgent, type Agent, type Game, type LoadedGraph, type ReseedableAgent } from '@houserules/engine';
 import type { RuleGraph, Value } from '@houserules/schema';
 import { formatAgentSpec, type AgentSpec } from './agent-spec.ts';
 import type { GameRecord } from './game-record.ts';
@@ -7,6 +7,12 @@ import { gameLogText } from './game-log-file.ts';
 
 /** Everything needed to play any game of a run; plain data, sent as-is to workers. */
 export interface SimulationSpec {
+  /**
+   * a graph the compiler made (in this process, or from the CLI's sealed compile
+   * cache), or one already validated against the schema (`validateRuleGraph`,
+   * as `diff` does for a compiled graph it is given): the runner loads it with
+   * `loadCompiledGraph`, without the schema validator
+   */
   graph: RuleGraph;
   scenarioFile: string;
   variant: string | null;
@@ -68,7 +74,7 @@ export function makeAgent(loaded: LoadedGraph, graph: RuleGraph, spec: AgentSpec
  */
 export function createGameRunner(spec: SimulationSpec): GameRunner {
   // options that shape the board are fixed when the graph is loaded
-  const loadedResult = loadGraph(spec.graph, { codegen: spec.codegen ?? true, options: spec.options });
+  const loadedResult = loadCompiledGraph(spec.graph, { codegen: spec.codegen ?? true, options: spec.options });
   if (loadedResult.value === null) {
     const first = loadedResult.diagnostics[0];
     return { ok: false, message: `the engine refused the graph: ${first ? `${first.code}: ${first.message}` : 'unknown reason'}` };

@@ -1,7 +1,7 @@
 import { chanceSites } from '../run/chance-streams.ts';
 import type { RunState } from '../run/run-state.ts';
 import { loadMapKeys, varWidth } from './map-keys.ts';
-import { checkGraphBudgets, checkGraphNames, graphShapeProblem, validateRuleGraph } from '@houserules/schema';
+import { checkGraphBudgets, checkGraphNames, graphShapeProblem } from '@houserules/schema';
 import type { Diagnostic, FlowNode, Result, RuleGraph, RuleNode, Value } from '@houserules/schema';
 import { Scope } from '../compile/compile-expr.ts';
 import { StmtCompiler } from '../compile/compile-stmt.ts';
@@ -54,27 +54,31 @@ export interface LoadOptions {
 }
 
 /**
- * Loads any value as a rule graph. A graph is untrusted input (a file someone
- * sent): its shape is bounded before the (recursive) schema validator sees it,
- * its declared sizes are held to the same budgets as the compiler's
- * (checkGraphBudgets), and whatever still goes wrong is a diagnostic: this
- * never throws.
+ * Loads a graph the compiler made: its own output in this process, or one read
+ * back from a store that proves the compiler made it (the CLI's compile cache,
+ * sealed under the user's key). The compiler validated it against the schema
+ * before handing it out, so the schema validator does not run again — loading
+ * and first running that validator is the larger part of a command's start-up.
+ * Its shape, budgets and names are still checked, and whatever goes wrong is a
+ * diagnostic. A graph from anywhere else (a file, a message) goes through
+ * `loadGraph` (load-any-graph.ts), or `validateRuleGraph` first. This module
+ * does not import the validator, so a bundle that loads only compiled graphs
+ * does not carry it.
  */
-export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result<LoadedGraph | null> {
+export function loadCompiledGraph(graph: RuleGraph, loadOptions: LoadOptions = {}): Result<LoadedGraph | null> {
   try {
-    const shape = graphShapeProblem(input);
+    const shape = graphShapeProblem(graph);
     if (shape !== undefined) return { value: null, diagnostics: [shape] };
-    const checked = validateRuleGraph(input);
-    if (!checked.value) return { value: null, diagnostics: checked.diagnostics };
-    const budgets = [...checkGraphBudgets(input as RuleGraph), ...checkGraphNames(input)];
+    const budgets = [...checkGraphBudgets(graph), ...checkGraphNames(graph)];
     if (budgets.length > 0) return { value: null, diagnostics: budgets };
-    return loadValidGraph(input as RuleGraph, loadOptions);
+    return loadValidGraph(graph, loadOptions);
   } catch (error) {
-    return {
-      value: null,
-      diagnostics: [runError('run/internal-error', `the engine could not load this graph (a bug in Houserules; please report it): ${error instanceof Error ? error.message : String(error)}`)],
-    };
+    return { value: null, diagnostics: [internalLoadError(error)] };
   }
+}
+
+export function internalLoadError(error: unknown): Diagnostic {
+  return runError('run/internal-error', `the engine could not load this graph (a bug in Houserules; please report it): ${error instanceof Error ? error.message : String(error)}`);
 }
 
 function loadValidGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<LoadedGraph | null> {
