@@ -25,16 +25,18 @@ export function fromProject(root: string, file: string): string {
 
 /**
  * A copy of a compiled graph whose `file` fields (every provenance and the
- * scenario's module list) are project-relative. Walks the JSON tree, bounded
- * by its own size (a graph the compiler made, not user input).
+ * scenario's module list) are project-relative. Made by a JSON round trip with
+ * a reviver (a graph is JSON data, the compiler's, not user input): in a
+ * fresh process, as every command runs it, Diamant's graph took 2 ms this way
+ * against 15 ms for a walk copying it object by object (Object.entries).
  */
 export function graphWithProjectPaths<T>(graph: T, root: string): T {
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (value === null || typeof value !== 'object') return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = key === 'file' && typeof v === 'string' ? projectRelative(root, v) : walk(v);
-    return out;
-  };
-  return walk(graph) as T;
+  // a graph names a handful of files many times (every provenance): each is made relative once
+  const relativeFiles = new Map<string, string>();
+  return JSON.parse(JSON.stringify(graph), (key, value: unknown) => {
+    if (key !== 'file' || typeof value !== 'string') return value;
+    let rel = relativeFiles.get(value);
+    if (rel === undefined) relativeFiles.set(value, (rel = projectRelative(root, value)));
+    return rel;
+  }) as T;
 }
