@@ -1,22 +1,34 @@
 import { definitions, resolveSchemaPointer } from './schema-pointer.ts';
 import { ruleGraphSchema } from './schema.ts';
 
-/** Facts about the schema that error messages need, computed once. */
-
-/** discriminator property name (`k`, `s`, `f`, `t`, `kind`) → the allowed tag values */
-const discriminants = new Map<string, string[]>();
-/** pattern source → the name of the definition it belongs to (`RuleId`) */
-const patternOwners = new Map<string, string>();
-
-collect(ruleGraphSchema);
-for (const [name, definition] of Object.entries(definitions())) {
-  if (typeof definition.pattern === 'string') patternOwners.set(definition.pattern, name);
+/**
+ * Facts about the schema that error messages need, computed the first time a
+ * message asks (a walk of the whole schema: every command that loads this
+ * module but validates nothing, as a warm `simulate`, is spared it).
+ */
+interface SchemaFacts {
+  /** discriminator property name (`k`, `s`, `f`, `t`, `kind`) → the allowed tag values */
+  discriminants: Map<string, string[]>;
+  /** pattern source → the name of the definition it belongs to (`RuleId`) */
+  patternOwners: Map<string, string>;
 }
 
-function collect(node: unknown): void {
+let facts: SchemaFacts | undefined;
+
+function schemaFacts(): SchemaFacts {
+  if (facts !== undefined) return facts;
+  const made: SchemaFacts = { discriminants: new Map(), patternOwners: new Map() };
+  collect(ruleGraphSchema, made.discriminants);
+  for (const [name, definition] of Object.entries(definitions())) {
+    if (typeof definition.pattern === 'string') made.patternOwners.set(definition.pattern, name);
+  }
+  return (facts = made);
+}
+
+function collect(node: unknown, discriminants: Map<string, string[]>): void {
   if (typeof node !== 'object' || node === null) return;
   if (Array.isArray(node)) {
-    node.forEach(collect);
+    for (const item of node) collect(item, discriminants);
     return;
   }
   const schema = node as Record<string, unknown>;
@@ -29,7 +41,7 @@ function collect(node: unknown): void {
     });
     discriminants.set(tag, [...(discriminants.get(tag) ?? []), ...values]);
   }
-  Object.values(schema).forEach(collect);
+  for (const value of Object.values(schema)) collect(value, discriminants);
 }
 
 /** A union branch with its `$ref` followed (the `$ref` is kept, to mark it as a reference). */
@@ -42,10 +54,10 @@ export function resolveBranch(branch: unknown): Record<string, unknown> | undefi
 }
 
 export function discriminantValues(tag: string): readonly string[] {
-  return discriminants.get(tag) ?? [];
+  return schemaFacts().discriminants.get(tag) ?? [];
 }
 
 /** `RuleId` for the rule-id pattern; undefined for a pattern that is not a definition. */
 export function patternOwner(pattern: string): string | undefined {
-  return patternOwners.get(pattern);
+  return schemaFacts().patternOwners.get(pattern);
 }
