@@ -1,4 +1,3 @@
-import { Session } from 'node:inspector/promises';
 
 /**
  * Where a simulation spends its time, in the scenario's own names. The engine's
@@ -46,6 +45,8 @@ export function graphNodeOf(url: string): string | null {
 
 /** Starts sampling this thread; `stop` returns the attributed profile. */
 export async function startRuleProfile(intervalMicros = 200): Promise<{ stop: () => Promise<RuleProfile> }> {
+  // loaded only for --profile: the inspector costs every other run's start-up about 38M instructions
+  const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

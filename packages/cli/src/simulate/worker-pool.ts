@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { OutputStream } from '../cli-io.ts';
 import { ChunkSizer } from './chunk-sizer.ts';
 import { emptyPartial, mergePartial, type ChunkResult, type GameOutcome, type SimulationPartial, type SimulationSpec } from '@houserules/simulation';
@@ -73,7 +73,7 @@ export type LocalChunkPlayer = (from: number, to: number) => ChunkResult;
  * so its runner (loaded already) starts at once instead of a worker's that must
  * load the bundle and the graph first, and no core waits on an idle main thread.
  */
-export function runGamesInWorkers(
+export async function runGamesInWorkers(
   script: string,
   spec: SimulationSpec,
   range: GameRange,
@@ -83,6 +83,8 @@ export function runGamesInWorkers(
   onLog: (text: string) => void = () => {},
   local?: LocalChunkPlayer,
 ): Promise<RunResult> {
+  // loaded only when there are workers: worker_threads costs a one-thread run's start-up about 37M instructions
+  const { Worker } = await import('node:worker_threads');
   const games = range.to - range.from;
   // With a log, a chunk is one game, so no thread holds more than a few games' text. Else
   // chunks are sized by the clock (the bar moves by time) and small enough to share the work out.
