@@ -11,6 +11,8 @@ import { siteIndexOf, siteListRank } from '../run/board-site-index.ts';
 import { resourcesRead } from '../load/state-resources.ts';
 import { BOARD_CONTENTS } from '../run/state-versions.ts';
 import { boardFactTable } from '../run/option-cache.ts';
+import { neighbourhoodPlan } from '../load/site-neighbourhood.ts';
+import { SiteNeighbourhood } from '../run/board-neighbourhoods.ts';
 
 /** Appends every argument list the action offers (after its argument-free checks passed) to the buffer. */
 export type EnumerateFn = (g: RunState, buf: OptionBuffer) => void;
@@ -47,6 +49,8 @@ export function generateEnumeration(
   const at = (level: number): ConstraintNode[] => constraints.filter(({ reads }) => Math.min(reads, n) === level).map(({ node }) => node);
   // per parameter: the piece kind whose sites of the actor's the loop runs over, when the first check keeps only those
   const owned = action.params.map((p, k): OwnPieces | null => ownPiecesOnly(c.board, p.domain, k, at(k + 1)[0]));
+  // the first parameter, when a check admits only sites near the actor's pieces: the loop walks those (load/site-neighbourhood.ts)
+  const near = owned[0] === null && c.cache && c.board !== null ? neighbourhoodPlan(c.graph, c.board, action.params[0]!.domain, at(1)) : null;
   const checksAt = (level: number): string =>
     at(level)
       .filter((node, i) => i > 0 || owned[level - 1] === null)
@@ -67,7 +71,9 @@ export function generateEnumeration(
     const head =
       domain.k === 'players'
         ? `const len${k} = g.playerCount; for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = j${k};`
-        : own !== null
+        : k === 0 && near !== null
+          ? `const nb0 = ${gen.ref(new SiteNeighbourhood(c.board!, near))}, len0 = nb0.sites(g), arr0 = nb0.out; for (let j0 = 0; j0 < len0; j0++) { const v0 = arr0[j0];`
+          : own !== null
           ? `${ownSitesLoop(gen, c.board!, own, k)} for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = arr${k}[j${k}];${own.member === null ? '' : ` if (${gen.ref(own.member)}[v${k}] !== 1) continue;`}`
           : `${loop(gen, domain, paramScope, k)} for (let j${k} = 0; j${k} < len${k}; j${k}++) { const v${k} = rev${k} ? arr${k}[len${k} - 1 - j${k}] : arr${k}[j${k}];`;
     body = `{ ${head} L[${paramSlots[k]}] = v${k}; ${checksAt(k + 1)} ${body} } }`;

@@ -10,6 +10,8 @@ import { memoSlot, memoTable } from '../run/memo-tables.ts';
 import { mentionsLocal, rebinds } from './name-bindings.ts';
 import { cardIndex, divide, movedCard, playerIndex, remainder, siteIndex, siteVarSlot, tokenSlot, zoneOf } from '../run/address-checks.ts';
 import { poolEntryPlanOf, poolPlan, slotSource, varPlan } from './slot-plans.ts';
+import { ownSitesWalk } from '../load/own-sites-walk.ts';
+import { siteIndexOf, siteListRank } from '../run/board-site-index.ts';
 
 /**
  * Generates one JavaScript function per expression tree (compiled once, at
@@ -668,9 +670,16 @@ export class Generator {
     const value = e.value ? this.bindingRegion(slot, () => this.gen(e.value!, scope)) : 'el';
     const test = where === null ? 'true' : where;
     this.seatAlias.delete(slot);
+    // a walk over the sites holding pieces of the first conjunct's owner (load/own-sites-walk.ts)
+    const own = selection === null ? this.ownSitesHead(e, scope) : null;
     let head: string;
     let element: string;
-    if (e.over.k === 'players') {
+    let close = '}';
+    if (own !== null) {
+      head = own;
+      element = 'arr[k]';
+      close = '} }';
+    } else if (e.over.k === 'players') {
       head = 'for (let k = 0, len = g.playerCount; k < len; k++) {';
       element = 'k';
     } else if (selection !== null) {
@@ -686,27 +695,57 @@ export class Generator {
     let body: string;
     switch (e.fn) {
       case 'count':
-        body = `let n = 0; ${head} const el = ${element}; ${bind} = el; if (${test}) n++; } return n;`;
+        body = `let n = 0; ${head} const el = ${element}; ${bind} = el; if (${test}) n++; ${close} return n;`;
         break;
       case 'sum':
-        body = `let n = 0; ${head} const el = ${element}; ${bind} = el; if (${test}) n += ${value}; } return n;`;
+        body = `let n = 0; ${head} const el = ${element}; ${bind} = el; if (${test}) n += ${value}; ${close} return n;`;
         break;
       case 'min':
       case 'max':
-        body = `let best = 0, found = false; ${head} const el = ${element}; ${bind} = el; if (!(${test})) continue; const v = ${value}; if (!found || v ${e.fn === 'min' ? '<' : '>'} best) best = v; found = true; } return best;`;
+        body = `let best = 0, found = false; ${head} const el = ${element}; ${bind} = el; if (!(${test})) continue; const v = ${value}; if (!found || v ${e.fn === 'min' ? '<' : '>'} best) best = v; found = true; ${close} return best;`;
         break;
       case 'any':
-        body = `${head} const el = ${element}; ${bind} = el; if (!(${test})) continue; if (${e.value ? value : '1'} !== 0) return 1; } return 0;`;
+        body = `${head} const el = ${element}; ${bind} = el; if (!(${test})) continue; if (${e.value ? value : '1'} !== 0) return 1; ${close} return 0;`;
         break;
       case 'all':
-        body = `${head} const el = ${element}; ${bind} = el; if (!(${test})) continue; if (${e.value ? value : '1'} === 0) return 0; } return 1;`;
+        body = `${head} const el = ${element}; ${bind} = el; if (!(${test})) continue; if (${e.value ? value : '1'} === 0) return 0; ${close} return 1;`;
         break;
       case 'first':
-        body = `${head} const el = ${element}; ${bind} = el; if (${test}) return ${value}; } return -1;`;
+        body = `${head} const el = ${element}; ${bind} = el; if (${test}) return ${value}; ${close} return -1;`;
         break;
     }
     this.inner.push(`function ${name}(g${inner.params}) { const L = g.locals;${inner.decls} ${body} }`);
     return `${name}(g${args})`;
+  }
+
+  /**
+   * The head of a walk over the sites of the owner's pieces, kind by kind
+   * (load/own-sites-walk.ts), binding arr and len, inside a loop over the kinds
+   * (so the caller closes two loops); every site of the kind when the owner is
+   * no player. Null when the aggregate does not qualify, or caching is off.
+   */
+  private ownSitesHead(e: Extract<Expr, { k: 'agg' }>, scope: Scope): string | null {
+    const b = this.c.board;
+    if (!this.c.cache || b === null || e.over.k !== 'sites') return null;
+    const walk = ownSitesWalk(this.c.graph, b, e);
+    if (walk === null) return null;
+    const all = b.sites[e.over.site];
+    const ranks = this.ref(Int32Array.from(walk.pieces.map((pi) => siteListRank(b, pi))));
+    // a piece's lists may hold sites outside the domain (the frame's): those are skipped
+    const outside = walk.pieces.some((pi) => b.pieces[pi]!.count !== all.length);
+    let member = '';
+    if (outside) {
+      const mask = new Uint8Array(b.siteCount);
+      for (const x of all) mask[x] = 1;
+      member = ` if (ix !== null && ${this.ref(mask)}[arr[k]] !== 1) continue;`;
+    }
+    const o = this.gen(walk.owner, scope);
+    return (
+      `const o = ${o}, ix = o >>> 0 < g.playerCount ? ${this.ref(siteIndexOf)}(g, ${this.ref(b)}) : null, all = ${this.ref(all)};` +
+      ` for (let q = 0, nq = ix === null ? 1 : ${ranks}.length; q < nq; q++) { const list = ix === null ? -1 : ${ranks}[q] * g.playerCount + o;` +
+      ` const arr = ix === null ? all : ix.sites[list], len = ix === null ? all.length : ix.lens[list];` +
+      ` for (let k = 0; k < len; k++) {${member}`
+    );
   }
 
   /**

@@ -109,8 +109,8 @@ function searches(e: Expr): boolean {
   return found;
 }
 
-/** the expression with the locals named in `args` replaced (the expression binds no name: see expandable) */
-function substitute(e: Expr, args: ReadonlyMap<string, Expr>): Expr {
+/** the expression with the locals named in `args` replaced (the expression binds none of those names: see expandable) */
+export function substitute(e: Expr, args: ReadonlyMap<string, Expr>): Expr {
   if (e.k === 'local') return args.get(e.name) ?? e;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(e)) {
@@ -129,25 +129,37 @@ function conjunction(parts: readonly Expr[]): Expr | undefined {
 /**
  * Whether evaluating the expression can never stop the game with an error:
  * a selection is worked out for all sites at once, so a test that could fail
- * would fail at another point than the loop it replaces.
+ * would fail at another point than the loop it replaces. With `searches`,
+ * aggregates over sites and board relations, and the context's players, count
+ * too (an enumeration's neighbourhood, load/site-neighbourhood.ts: it binds
+ * names, which a selection's test must not).
  */
-function cannotFail(e: Expr, byId: ReadonlyMap<string, DerivedNode>, depth: number): boolean {
+export function cannotFail(e: Expr, byId: ReadonlyMap<string, DerivedNode>, depth: number, searches = false): boolean {
+  const safe = (x: Expr, d = depth): boolean => cannotFail(x, byId, d, searches);
   switch (e.k) {
     case 'lit': case 'local': case 'token': case 'option': case 'seat':
       return true;
     case 'siteAttr':
-      return e.attr !== 'inside' && cannotFail(e.of, byId, depth);
+      return e.attr !== 'inside' && safe(e.of);
     case 'bin':
-      return e.op !== '/' && e.op !== '%' && cannotFail(e.l, byId, depth) && cannotFail(e.r, byId, depth);
+      return e.op !== '/' && e.op !== '%' && safe(e.l) && safe(e.r);
     case 'not': case 'neg':
-      return cannotFail(e.e, byId, depth);
+      return safe(e.e);
     case 'if':
-      return cannotFail(e.c, byId, depth) && cannotFail(e.t, byId, depth) && cannotFail(e.e, byId, depth);
+      return safe(e.c) && safe(e.t) && safe(e.e);
     case 'derived': {
       const d = byId.get(e.id);
       if (d === undefined || depth >= MAX_EXPANSION_DEPTH || d.perPlayer || d.type.t === 'list' || d.params.length !== e.args.length) return false;
-      return e.args.every((a) => cannotFail(a, byId, depth)) && cannotFail(d.value, byId, depth + 1);
+      return e.args.every((a) => safe(a)) && safe(d.value, depth + 1);
     }
+    case 'ctx':
+      return searches;
+    case 'sites':
+      return searches && e.board === undefined;
+    case 'siteRel':
+      return searches && safe(e.of);
+    case 'agg':
+      return searches && (e.fn === 'any' || e.fn === 'all' || e.fn === 'count') && (e.over.k === 'sites' || e.over.k === 'siteRel') && safe(e.over) && (e.where === undefined || safe(e.where)) && e.value === undefined;
     default:
       return false;
   }
