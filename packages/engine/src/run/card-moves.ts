@@ -1,4 +1,4 @@
-import { allSeats } from './card-knowledge.ts';
+import { allSeats, forgetOrder, knownBy } from './card-knowledge.ts';
 import { stream } from './chance-draws.ts';
 import { record, zoneName } from './game-log.ts';
 import type { Game } from './game.ts';
@@ -12,6 +12,7 @@ import { shuffleInPlace } from './prng.ts';
 export function moveCard(this: Game, c: number, z: number, top: boolean): void {
   this.ver[this.zoneResource[this.cardZone[c]!]!]!++;
   this.ver[this.zoneResource[z]!]!++;
+  const known = knownBy(this, c) | this.zoneSeen[z]!;
   detach(this, c);
   const arr = this.zoneCards[z]!;
   const len = this.zoneLen[z]!;
@@ -24,12 +25,13 @@ export function moveCard(this: Game, c: number, z: number, top: boolean): void {
   this.zoneLen[z] = len + 1;
   const from = this.cardZone[c]!;
   this.cardZone[c] = z;
-  this.known[c] = this.known[c]! | this.zoneSeen[z]!;
+  this.cardKnowledge[c] = known;
+  this.knownAt[c] = this.shuffleEpoch;
   if (this.logEntries) {
     // seats that do not know the card read only that a card moved (card-knowledge.ts)
     const kind = this.lg.cardKinds[this.cardKind[c]!]!;
     const entry = record(this, '$move', { card: c, kind: kind.name, from: zoneName(this, from), to: zoneName(this, z) });
-    this.logSecrets.set(entry, this.known[c]!);
+    this.logSecrets.set(entry, known);
   }
 }
 
@@ -54,11 +56,18 @@ export function moveAllCards(this: Game, a: number, b: number): void {
   const n = this.zoneLen[a]!;
   let len = this.zoneLen[b]!;
   const seen = this.zoneSeen[b]!;
+  // a card written before a's last shuffle is known by the seats that see a (card-knowledge.ts)
+  const shuffledAt = this.zoneShuffledAt[a]!;
+  const seenInA = this.zoneSeen[a]!;
+  const epoch = this.shuffleEpoch;
+  const known = this.cardKnowledge;
+  const knownAt = this.knownAt;
   for (let k = 0; k < n; k++) {
     const c = from[k]!;
     to[len++] = c;
     this.cardZone[c] = b;
-    this.known[c] = this.known[c]! | seen;
+    known[c] = (knownAt[c]! < shuffledAt ? seenInA : known[c]!) | seen;
+    knownAt[c] = epoch;
   }
   this.zoneLen[a] = 0;
   this.zoneLen[b] = len;
@@ -69,9 +78,7 @@ export function shuffleZone(this: Game, z: number): void {
   this.ver[this.zoneResource[z]!]!++;
   shuffleInPlace(this.rng, stream(this, this.chanceZoneBase + z), this.zoneCards[z]!, this.zoneLen[z]!);
   // a shuffle forgets which card is where, for every seat that does not see the zone
-  const cards = this.zoneCards[z]!;
-  const seen = this.zoneSeen[z]!;
-  for (let k = 0, len = this.zoneLen[z]!; k < len; k++) this.known[cards[k]!] = seen;
+  forgetOrder(this, z);
   if (this.logEntries) record(this, '$shuffle', { zone: zoneName(this, z) });
 }
 
@@ -81,15 +88,17 @@ export function revealTop(this: Game, a: number, b: number, hidden: boolean): nu
   this.ver[this.zoneResource[a]!]!++;
   this.ver[this.zoneResource[b]!]!++;
   const c = this.zoneCards[a]![len - 1]!;
+  const known = hidden ? knownBy(this, c) | this.zoneSeen[b]! : allSeats(this.playerCount);
   this.zoneLen[a] = len - 1;
   const to = this.zoneCards[b]!;
   to[this.zoneLen[b]!++] = c;
   this.cardZone[c] = b;
-  this.known[c] = hidden ? this.known[c]! | this.zoneSeen[b]! : allSeats(this.playerCount);
+  this.cardKnowledge[c] = known;
+  this.knownAt[c] = this.shuffleEpoch;
   if (this.logEntries) {
     const kind = this.lg.cardKinds[this.cardKind[c]!]!;
     const entry = record(this, '$reveal', { card: c, kind: kind.name, from: zoneName(this, a), to: zoneName(this, b), hidden });
-    if (hidden) this.logSecrets.set(entry, this.known[c]!);
+    if (hidden) this.logSecrets.set(entry, known);
   }
   return c;
 }
@@ -105,7 +114,8 @@ export function showCards(this: Game, cards: ArrayLike<number>, cardCount: numbe
   for (let k = 0; k < cardCount; k++) {
     const c = cards[k]!;
     if (c < 0 || c >= this.cardCount) continue;
-    this.known[c] = this.known[c]! | mask;
+    this.cardKnowledge[c] = knownBy(this, c) | mask;
+    this.knownAt[c] = this.shuffleEpoch;
     shown.push(c);
   }
   if (this.logEntries) {
