@@ -29,6 +29,15 @@ export function forgetOrder(g: Game, z: number): void {
   g.zoneShuffledAt[z] = ++g.shuffleEpoch;
 }
 
+/**
+ * every zone forgets the order of its cards (a restart, whose cards are back in the zones
+ * they start in: each is then known by the seats that see its zone, its initial knowledge)
+ */
+export function forgetEveryZone(g: Game): void {
+  if (g.shuffleEpoch === KNOWLEDGE_EPOCH_LIMIT) forgetShuffles(g);
+  g.zoneShuffledAt.fill(++g.shuffleEpoch);
+}
+
 /** writes every card's knowledge as it is now, and starts the epochs again */
 export function settleKnowledge(g: Game): void {
   const known = g.cardKnowledge;

@@ -1,6 +1,6 @@
 import type { Diagnostic, Result } from '@houserules/schema';
 import type { EndInfo, LoadedGraph } from '../load/loaded-graph.ts';
-import { forgetShuffles, initialKnowledge, settleKnowledge, zoneSeenMasks } from './card-knowledge.ts';
+import { forgetEveryZone, initialKnowledge, settleKnowledge, zoneSeenMasks } from './card-knowledge.ts';
 import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
@@ -121,8 +121,6 @@ export class Game {
   shuffleEpoch = 0;
   /** per zone instance, the seats that see its cards */
   readonly zoneSeen: number[];
-  /** what each card is known by when a game starts (restart) */
-  private readonly initialKnown: number[];
   /** log entries with a secret part → the seats that may read it (redactedLog) */
   readonly logSecrets = new WeakMap<LogEntry, number>();
   /** secret answers that write a `secret var`: hidden from the other seats for good, not only until their group resolves */
@@ -281,7 +279,6 @@ export class Game {
     this.cardZone = layout.cardZone.slice();
     this.zoneSeen = zoneSeenMasks(lg, this.zoneInstDecl, this.zoneInstOwner, n);
     this.cardKnowledge = initialKnowledge(this.cardZone, this.zoneSeen);
-    this.initialKnown = this.cardKnowledge.slice();
     this.knownAt = new Int32Array(this.cardZone.length);
     this.zoneShuffledAt = new Int32Array(this.zoneSeen.length);
     const zoneCards: number[][] = [];
@@ -351,8 +348,8 @@ export class Game {
     copySmis(this.locals, zeros.locals);
     resetLists(this.lists, zeros.lists);
     copySmis(this.cardZone, layout.cardZone);
-    copySmis(this.cardKnowledge, this.initialKnown);
-    if (this.shuffleEpoch !== 0) forgetShuffles(this);
+    // every card is back where it starts, known by the seats that see its zone: as after a shuffle of every zone
+    forgetEveryZone(this);
     // a zone's cards, the frames and the queue keep their arrays' length (their live parts are zoneLen, depth, qHead..qTail):
     // shortening them would drop their backing stores, to be grown again during the game
     for (let i = 0; i < layout.zoneCards.length; i++) copyPrefix(this.zoneCards[i]!, layout.zoneCards[i]!);
