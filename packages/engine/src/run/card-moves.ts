@@ -49,8 +49,10 @@ export function detach(g: Game, c: number): void {
 export function moveAllCards(this: Game, a: number, b: number): void {
   // moving an empty zone changes nothing: no version bumps, so what is cached on either zone stays valid
   if (a === b || this.zoneLen[a] === 0) return;
-  this.ver[this.zoneResource[a]!]!++;
-  this.ver[this.zoneResource[b]!]!++;
+  const ra = this.zoneResource[a]!, rb = this.zoneResource[b]!;
+  const ver = this.ver;
+  ver[ra]!++;
+  ver[rb]!++;
   const from = this.zoneCards[a]!;
   const to = this.zoneCards[b]!;
   const n = this.zoneLen[a]!;
@@ -71,7 +73,7 @@ export function moveAllCards(this: Game, a: number, b: number): void {
   }
   this.zoneLen[a] = 0;
   this.zoneLen[b] = len;
-  if (this.logEntries && n > 0) record(this, '$moveAll', { count: n, from: zoneName(this, a), to: zoneName(this, b) });
+  if (this.logEntries !== null) record(this, '$moveAll', { count: n, from: zoneName(this, a), to: zoneName(this, b) });
 }
 
 export function shuffleZone(this: Game, z: number): void {
@@ -79,23 +81,28 @@ export function shuffleZone(this: Game, z: number): void {
   shuffleInPlace(this.rng, stream(this, this.chanceZoneBase + z), this.zoneCards[z]!, this.zoneLen[z]!);
   // a shuffle forgets which card is where, for every seat that does not see the zone
   forgetOrder(this, z);
-  if (this.logEntries) record(this, '$shuffle', { zone: zoneName(this, z) });
+  if (this.logEntries !== null) record(this, '$shuffle', { zone: zoneName(this, z) });
 }
 
 export function revealTop(this: Game, a: number, b: number, hidden: boolean): number {
-  const len = this.zoneLen[a]!;
+  const zoneLen = this.zoneLen;
+  const len = zoneLen[a]!;
   if (len === 0) return -1;
-  this.ver[this.zoneResource[a]!]!++;
-  this.ver[this.zoneResource[b]!]!++;
+  // both zones' resources read before either version is written (the stores could otherwise be thought to change them)
+  const ra = this.zoneResource[a]!, rb = this.zoneResource[b]!;
+  const ver = this.ver;
+  ver[ra]!++;
+  ver[rb]!++;
   const c = this.zoneCards[a]![len - 1]!;
-  const known = hidden ? knownBy(this, c) | this.zoneSeen[b]! : allSeats(this.playerCount);
-  this.zoneLen[a] = len - 1;
-  const to = this.zoneCards[b]!;
-  to[this.zoneLen[b]!++] = c;
+  const known = hidden === true ? knownBy(this, c) | this.zoneSeen[b]! : allSeats(this.playerCount);
+  const toLen = zoneLen[b]!;
+  zoneLen[a] = len - 1;
+  zoneLen[b] = toLen + 1;
+  this.zoneCards[b]![toLen] = c;
   this.cardZone[c] = b;
   this.cardKnowledge[c] = known;
   this.knownAt[c] = this.shuffleEpoch;
-  if (this.logEntries) {
+  if (this.logEntries !== null) {
     const kind = this.lg.cardKinds[this.cardKind[c]!]!;
     const entry = record(this, '$reveal', { card: c, kind: kind.name, from: zoneName(this, a), to: zoneName(this, b), hidden });
     if (hidden) this.logSecrets.set(entry, known);
