@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextBelow, seedPrng, shuffleInPlace } from '../src/run/prng.ts';
+import { nextBelow, nextUint32, seedPrng, shuffleInPlace } from '../src/run/prng.ts';
 
 function byNextBelow(seed: number, n: number): { cards: number[]; state: number[] } {
   const s = new Uint32Array(4);
@@ -38,5 +38,21 @@ describe('shuffleInPlace', () => {
     shuffleInPlace(s, 0, cards, 6);
     expect(cards.slice(6)).toEqual([6, 7, 8, 9]);
     expect([...cards.slice(0, 6)].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe('seedPrng', () => {
+  it('leaves the state of the words set from the seed and key, then 15 nextUint32 draws', () => {
+    for (const [seed, key] of [[0, 0], [1, 0], [7, 0x3c75], [4294967295, 0x5ea4c4], [-12345, -1], [2 ** 31, 0x85ebca6b]] as const) {
+      const expected = new Uint32Array(6);
+      expected[1] = 0x9e3779b9 ^ key;
+      expected[2] = 0x243f6a88 ^ Math.imul(key, 0x85ebca6b);
+      expected[3] = 0xb7e15162 ^ Math.imul(key ^ (key >>> 16), 0xc2b2ae35);
+      expected[4] = seed >>> 0;
+      for (let i = 0; i < 15; i++) nextUint32(expected, 1);
+      const s = new Uint32Array(6);
+      seedPrng(s, seed, 1, key);
+      expect(Array.from(s)).toEqual(Array.from(expected));
+    }
   });
 });

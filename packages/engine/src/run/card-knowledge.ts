@@ -1,11 +1,56 @@
 import type { LoadedGraph } from '../load/loaded-graph.ts';
+import type { Game } from './game.ts';
 import type { LogEntry } from './types.ts';
 
 /**
  * Who knows which card (docs/design/information-model.md). Each card carries a bit set
  * of the seats that know it; this file holds the rules that set it, the game calls them
  * from its card moves.
+ *
+ * A shuffle forgets, for every card of the zone, what the seats that do not see the zone
+ * knew of it. It does so lazily: the shuffle stamps the zone with a new epoch, and a
+ * card's bit set, stamped with the epoch at which it was written, is out of date when
+ * its zone was shuffled after that: it is then the zone's seen mask. Readers go through
+ * `knownBy` (one card) or `settleKnowledge` (every card, as `Game.known` does).
  */
+
+/** shuffles a game may make before its knowledge is settled, so that the epochs stay int32 */
+export const KNOWLEDGE_EPOCH_LIMIT = 1 << 30;
+
+/** the seats that know card c now (its zone's shuffles since it was written included) */
+export function knownBy(g: Game, c: number): number {
+  const z = g.cardZone[c]!;
+  return z >= 0 && g.knownAt[c]! < g.zoneShuffledAt[z]! ? g.zoneSeen[z]! : g.cardKnowledge[c]!;
+}
+
+/** a shuffle of zone z: its cards are known from now by the seats that see it (and by those shown them later) */
+export function forgetOrder(g: Game, z: number): void {
+  if (g.shuffleEpoch === KNOWLEDGE_EPOCH_LIMIT) settleKnowledge(g);
+  g.zoneShuffledAt[z] = ++g.shuffleEpoch;
+}
+
+/**
+ * every zone forgets the order of its cards (a restart, whose cards are back in the zones
+ * they start in: each is then known by the seats that see its zone, its initial knowledge)
+ */
+export function forgetEveryZone(g: Game): void {
+  if (g.shuffleEpoch === KNOWLEDGE_EPOCH_LIMIT) forgetShuffles(g);
+  g.zoneShuffledAt.fill(++g.shuffleEpoch);
+}
+
+/** writes every card's knowledge as it is now, and starts the epochs again */
+export function settleKnowledge(g: Game): void {
+  const known = g.cardKnowledge;
+  for (let c = 0; c < known.length; c++) known[c] = knownBy(g, c);
+  forgetShuffles(g);
+}
+
+/** starts the epochs again: every card's written knowledge is its knowledge (after settleKnowledge, restart or restore) */
+export function forgetShuffles(g: Game): void {
+  g.knownAt.fill(0);
+  g.zoneShuffledAt.fill(0);
+  g.shuffleEpoch = 0;
+}
 
 /** every seat of an n-player game, as a bit set */
 export function allSeats(n: number): number {

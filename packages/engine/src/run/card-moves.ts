@@ -1,4 +1,4 @@
-import { allSeats } from './card-knowledge.ts';
+import { allSeats, forgetOrder, knownBy } from './card-knowledge.ts';
 import { stream } from './chance-draws.ts';
 import { record, zoneName } from './game-log.ts';
 import type { Game } from './game.ts';
@@ -12,6 +12,7 @@ import { shuffleInPlace } from './prng.ts';
 export function moveCard(this: Game, c: number, z: number, top: boolean): void {
   this.ver[this.zoneResource[this.cardZone[c]!]!]!++;
   this.ver[this.zoneResource[z]!]!++;
+  const known = knownBy(this, c) | this.zoneSeen[z]!;
   detach(this, c);
   const arr = this.zoneCards[z]!;
   const len = this.zoneLen[z]!;
@@ -24,12 +25,13 @@ export function moveCard(this: Game, c: number, z: number, top: boolean): void {
   this.zoneLen[z] = len + 1;
   const from = this.cardZone[c]!;
   this.cardZone[c] = z;
-  this.known[c] = this.known[c]! | this.zoneSeen[z]!;
+  this.cardKnowledge[c] = known;
+  this.knownAt[c] = this.shuffleEpoch;
   if (this.logEntries) {
     // seats that do not know the card read only that a card moved (card-knowledge.ts)
     const kind = this.lg.cardKinds[this.cardKind[c]!]!;
     const entry = record(this, '$move', { card: c, kind: kind.name, from: zoneName(this, from), to: zoneName(this, z) });
-    this.logSecrets.set(entry, this.known[c]!);
+    this.logSecrets.set(entry, known);
   }
 }
 
@@ -47,49 +49,63 @@ export function detach(g: Game, c: number): void {
 export function moveAllCards(this: Game, a: number, b: number): void {
   // moving an empty zone changes nothing: no version bumps, so what is cached on either zone stays valid
   if (a === b || this.zoneLen[a] === 0) return;
-  this.ver[this.zoneResource[a]!]!++;
-  this.ver[this.zoneResource[b]!]!++;
+  const ra = this.zoneResource[a]!, rb = this.zoneResource[b]!;
+  const ver = this.ver;
+  ver[ra]!++;
+  ver[rb]!++;
   const from = this.zoneCards[a]!;
   const to = this.zoneCards[b]!;
   const n = this.zoneLen[a]!;
   let len = this.zoneLen[b]!;
   const seen = this.zoneSeen[b]!;
+  // a card written before a's last shuffle is known by the seats that see a (card-knowledge.ts)
+  const shuffledAt = this.zoneShuffledAt[a]!;
+  const seenInA = this.zoneSeen[a]!;
+  const epoch = this.shuffleEpoch;
+  const known = this.cardKnowledge;
+  const knownAt = this.knownAt;
   for (let k = 0; k < n; k++) {
     const c = from[k]!;
     to[len++] = c;
     this.cardZone[c] = b;
-    this.known[c] = this.known[c]! | seen;
+    known[c] = (knownAt[c]! < shuffledAt ? seenInA : known[c]!) | seen;
+    knownAt[c] = epoch;
   }
   this.zoneLen[a] = 0;
   this.zoneLen[b] = len;
-  if (this.logEntries && n > 0) record(this, '$moveAll', { count: n, from: zoneName(this, a), to: zoneName(this, b) });
+  if (this.logEntries !== null) record(this, '$moveAll', { count: n, from: zoneName(this, a), to: zoneName(this, b) });
 }
 
 export function shuffleZone(this: Game, z: number): void {
   this.ver[this.zoneResource[z]!]!++;
   shuffleInPlace(this.rng, stream(this, this.chanceZoneBase + z), this.zoneCards[z]!, this.zoneLen[z]!);
   // a shuffle forgets which card is where, for every seat that does not see the zone
-  const cards = this.zoneCards[z]!;
-  const seen = this.zoneSeen[z]!;
-  for (let k = 0, len = this.zoneLen[z]!; k < len; k++) this.known[cards[k]!] = seen;
-  if (this.logEntries) record(this, '$shuffle', { zone: zoneName(this, z) });
+  forgetOrder(this, z);
+  if (this.logEntries !== null) record(this, '$shuffle', { zone: zoneName(this, z) });
 }
 
 export function revealTop(this: Game, a: number, b: number, hidden: boolean): number {
-  const len = this.zoneLen[a]!;
+  const zoneLen = this.zoneLen;
+  const len = zoneLen[a]!;
   if (len === 0) return -1;
-  this.ver[this.zoneResource[a]!]!++;
-  this.ver[this.zoneResource[b]!]!++;
+  // both zones' resources read before either version is written (the stores could otherwise be thought to change them)
+  const ra = this.zoneResource[a]!, rb = this.zoneResource[b]!;
+  const ver = this.ver;
+  ver[ra]!++;
+  ver[rb]!++;
   const c = this.zoneCards[a]![len - 1]!;
-  this.zoneLen[a] = len - 1;
-  const to = this.zoneCards[b]!;
-  to[this.zoneLen[b]!++] = c;
+  const known = hidden === true ? knownBy(this, c) | this.zoneSeen[b]! : allSeats(this.playerCount);
+  const toLen = zoneLen[b]!;
+  zoneLen[a] = len - 1;
+  zoneLen[b] = toLen + 1;
+  this.zoneCards[b]![toLen] = c;
   this.cardZone[c] = b;
-  this.known[c] = hidden ? this.known[c]! | this.zoneSeen[b]! : allSeats(this.playerCount);
-  if (this.logEntries) {
+  this.cardKnowledge[c] = known;
+  this.knownAt[c] = this.shuffleEpoch;
+  if (this.logEntries !== null) {
     const kind = this.lg.cardKinds[this.cardKind[c]!]!;
     const entry = record(this, '$reveal', { card: c, kind: kind.name, from: zoneName(this, a), to: zoneName(this, b), hidden });
-    if (hidden) this.logSecrets.set(entry, this.known[c]!);
+    if (hidden) this.logSecrets.set(entry, known);
   }
   return c;
 }
@@ -105,7 +121,8 @@ export function showCards(this: Game, cards: ArrayLike<number>, cardCount: numbe
   for (let k = 0; k < cardCount; k++) {
     const c = cards[k]!;
     if (c < 0 || c >= this.cardCount) continue;
-    this.known[c] = this.known[c]! | mask;
+    this.cardKnowledge[c] = knownBy(this, c) | mask;
+    this.knownAt[c] = this.shuffleEpoch;
     shown.push(c);
   }
   if (this.logEntries) {

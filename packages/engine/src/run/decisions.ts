@@ -43,10 +43,12 @@ export function askDecision(this: Game, index: number): void {
     }
     // every value an option for every chooser: each record shares the ask's list (addChoice, without the enumeration)
     const shared = offersEveryValue(ask) && ask.values.length > 0 ? ask.values : null;
+    // read once: after each call of the filter the fields would be read again (a call may change any object)
+    const locals = this.locals, eachSlot = ask.eachSlot, eachWhere = ask.eachWhere;
     for (let k = 0; k < len; k++) {
       const p = choosers[k]!;
-      this.locals[ask.eachSlot] = p;
-      if (ask.eachWhere !== null && ask.eachWhere(this) === 0) continue;
+      locals[eachSlot] = p;
+      if (eachWhere !== null && eachWhere(this) === 0) continue;
       if (shared !== null) pushRecord(this, index, p, group, shared, null, shared.length, -1, p, saved);
       else addChoice(this, index, p, p, group, saved);
     }

@@ -16,6 +16,7 @@ export function enqueue(this: Game, ev: number, args: ArrayLike<number>, n: numb
   }
   const t = this.qTail++;
   this.qEvent[t] = ev;
-  const base = t * this.stride;
-  for (let k = 0; k < this.stride; k++) this.qArgs[base + k] = k < n ? args[k]! : 0;
+  const qArgs = this.qArgs, stride = this.stride;
+  const base = t * stride;
+  for (let k = 0; k < stride; k++) qArgs[base + k] = k < n ? args[k]! : 0;
 }

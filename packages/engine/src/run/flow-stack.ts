@@ -9,11 +9,12 @@ import type { Game } from './game.ts';
 
 export function pushFrame(g: Game, node: number): void {
   const t = g.depth * FRAME_WIDTH;
-  for (let k = 0; k < FRAME_WIDTH; k++) g.frames[t + k] = 0;
-  g.frames[t + FRAME_NODE] = node;
+  const frames = g.frames;
+  for (let k = 0; k < FRAME_WIDTH; k++) frames[t + k] = 0;
+  frames[t + FRAME_NODE] = node;
   g.depth++;
   const info = g.lg.flow[node]!;
-  if (info.kind === FLOW_IF) g.frames[t + FRAME_BRANCH] = info.cond!(g) !== 0 ? 0 : 1;
+  if (info.kind === FLOW_IF) frames[t + FRAME_BRANCH] = info.cond!(g) !== 0 ? 0 : 1;
 }
 
 /** the active phases as a bit set (one pass over the flow); -1 when there are too many phases for one */

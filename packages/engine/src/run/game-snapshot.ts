@@ -1,3 +1,4 @@
+import { forgetShuffles } from './card-knowledge.ts';
 import { FRAME_WIDTH } from './flow-frame.ts';
 import type { Game } from './game.ts';
 import { invalidateAll } from './state-versions.ts';
@@ -53,7 +54,8 @@ export function restore(g: Game, s: Snapshot): void {
   s.zoneCards.forEach((a, i) => copyPrefix(g.zoneCards[i]!, a));
   copyInto(g.zoneLen, s.zoneLen);
   copyInto(g.cardZone, s.cardZone);
-  copyInto(g.known, s.known);
+  copyInto(g.cardKnowledge, s.known);
+  forgetShuffles(g);
   copyPrefix(g.frames, s.frames);
   g.depth = s.depth;
   copyPrefix(g.qEvent, s.qEvent);

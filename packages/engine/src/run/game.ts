@@ -1,6 +1,6 @@
 import type { Diagnostic, Result } from '@houserules/schema';
 import type { EndInfo, LoadedGraph } from '../load/loaded-graph.ts';
-import { initialKnowledge, zoneSeenMasks } from './card-knowledge.ts';
+import { forgetEveryZone, initialKnowledge, settleKnowledge, zoneSeenMasks } from './card-knowledge.ts';
 import { nextUint32 } from './prng.ts';
 import { STREAM_BOARD, STREAM_WORDS } from './chance-streams.ts';
 import { fillBoard } from './board-deal.ts';
@@ -107,12 +107,20 @@ export class Game {
   cardKind: Int32Array;
   fieldVals: Int32Array;
   readonly cardZone: number[];
-  /** per card, the seats that know it (a bit set; card-knowledge.ts) */
-  readonly known: number[];
+  /**
+   * per card, the seats that knew it when it was last written (a bit set): what it is
+   * known by unless its zone was shuffled since (knownAt, zoneShuffledAt; card-knowledge.ts).
+   * Read through `knownBy`, or `known`, which brings every card up to date first
+   */
+  readonly cardKnowledge: number[];
+  /** per card, the shuffle epoch at which cardKnowledge was written */
+  readonly knownAt: Int32Array;
+  /** per zone instance, the shuffle epoch of its last shuffle (0: none since the knowledge was last settled) */
+  readonly zoneShuffledAt: Int32Array;
+  /** shuffles since the knowledge was last settled (settleKnowledge sets it back to 0) */
+  shuffleEpoch = 0;
   /** per zone instance, the seats that see its cards */
   readonly zoneSeen: number[];
-  /** what each card is known by when a game starts (restart) */
-  private readonly initialKnown: number[];
   /** log entries with a secret part → the seats that may read it (redactedLog) */
   readonly logSecrets = new WeakMap<LogEntry, number>();
   /** secret answers that write a `secret var`: hidden from the other seats for good, not only until their group resolves */
@@ -270,8 +278,9 @@ export class Game {
     this.fieldVals = layout.fieldVals;
     this.cardZone = layout.cardZone.slice();
     this.zoneSeen = zoneSeenMasks(lg, this.zoneInstDecl, this.zoneInstOwner, n);
-    this.known = initialKnowledge(this.cardZone, this.zoneSeen);
-    this.initialKnown = this.known.slice();
+    this.cardKnowledge = initialKnowledge(this.cardZone, this.zoneSeen);
+    this.knownAt = new Int32Array(this.cardZone.length);
+    this.zoneShuffledAt = new Int32Array(this.zoneSeen.length);
     const zoneCards: number[][] = [];
     for (let i = 0; i < layout.zoneCards.length; i++) zoneCards.push(layout.zoneCards[i]!.slice());
     this.zoneCards = zoneCards;
@@ -339,7 +348,8 @@ export class Game {
     copySmis(this.locals, zeros.locals);
     resetLists(this.lists, zeros.lists);
     copySmis(this.cardZone, layout.cardZone);
-    copySmis(this.known, this.initialKnown);
+    // every card is back where it starts, known by the seats that see its zone: as after a shuffle of every zone
+    forgetEveryZone(this);
     // a zone's cards, the frames and the queue keep their arrays' length (their live parts are zoneLen, depth, qHead..qTail):
     // shortening them would drop their backing stores, to be grown again during the game
     for (let i = 0; i < layout.zoneCards.length; i++) copyPrefix(this.zoneCards[i]!, layout.zoneCards[i]!);
@@ -560,6 +570,15 @@ export class Game {
       this.cardKind = this.cardKind.slice();
       this.fieldVals = this.fieldVals.slice();
     }
+  }
+
+  /**
+   * per card, the seats that know it (a bit set), every card brought up to date with the
+   * shuffles since: writing into it is writing what a card is known by
+   */
+  get known(): number[] {
+    if (this.shuffleEpoch !== 0) settleKnowledge(this);
+    return this.cardKnowledge;
   }
 
   /** whether seat `seat` knows card `c` */

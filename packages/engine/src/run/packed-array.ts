@@ -32,7 +32,7 @@ export function copyInto<T>(dst: T[], src: readonly T[]): void {
  */
 export function copySmis(dst: number[], src: readonly number[]): void {
   if (dst.length !== src.length) dst.length = src.length;
-  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+  copyRun(dst, src, src.length);
 }
 
 /**
@@ -42,7 +42,25 @@ export function copySmis(dst: number[], src: readonly number[]): void {
  * store, and the game then grows it again, an allocation and a copy each time.
  */
 export function copyPrefix(dst: number[], src: readonly number[]): void {
-  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+  copyRun(dst, src, src.length);
+}
+
+/**
+ * dst[0..n) = src[0..n), four elements at a time: four loads, then four stores. One
+ * element a turn, V8 checks both arrays again after every store (a store could have
+ * changed src, were it the same array), about 22 instructions an element; by fours
+ * the checks are made once a turn (restart's copies: about half the instructions).
+ */
+function copyRun(dst: number[], src: readonly number[], n: number): void {
+  let i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const a = src[i]!, b = src[i + 1]!, c = src[i + 2]!, d = src[i + 3]!;
+    dst[i] = a;
+    dst[i + 1] = b;
+    dst[i + 2] = c;
+    dst[i + 3] = d;
+  }
+  for (; i < n; i++) dst[i] = src[i]!;
 }
 
 /** empties an array (setting the length only when there is something to drop) */

@@ -6,12 +6,23 @@
  * (chance-streams.ts); an agent keeps one at offset 0.
  */
 export function seedPrng(state: Uint32Array, seed: number, o = 0, key = 0): void {
-  state[o] = 0x9e3779b9 ^ key;
-  state[o + 1] = 0x243f6a88 ^ Math.imul(key, 0x85ebca6b);
-  state[o + 2] = 0xb7e15162 ^ Math.imul(key ^ (key >>> 16), 0xc2b2ae35);
-  state[o + 3] = seed >>> 0;
-  // Mix the seed in so that nearby seeds (and keys) give unrelated streams.
-  for (let i = 0; i < 15; i++) nextUint32(state, o);
+  let a = 0x9e3779b9 ^ key;
+  let b = 0x243f6a88 ^ Math.imul(key, 0x85ebca6b);
+  let c = 0xb7e15162 ^ Math.imul(key ^ (key >>> 16), 0xc2b2ae35);
+  let d = seed | 0;
+  // Mix the seed in so that nearby seeds (and keys) give unrelated streams: 15 draws, as
+  // nextUint32 makes them, with the state in int32 locals (the same bits as the words)
+  for (let i = 0; i < 15; i++) {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + t) | 0;
+  }
+  state[o] = a;
+  state[o + 1] = b;
+  state[o + 2] = c;
+  state[o + 3] = d;
 }
 
 export function nextUint32(s: Uint32Array, o: number): number {
