@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Expr, PieceNode } from '@houserules/schema';
-import { createGame, createProbe, loadGraph, type Game, type LoadedGraph } from '../src/index.ts';
+import type { Expr } from '@houserules/schema';
+import { createGame, loadGraph, type LoadedGraph } from '../src/index.ts';
 import { seededUint32 } from './board-helpers.ts';
-import { action, at, bin, constraint, ctx, lit, local } from './graph-builder.ts';
-import { attr, placeOnRandomFreeSite, removeFromRandomTakenSite, siteGame, sites } from './site-graph.ts';
+import { action, bin, constraint, ctx, lit, local } from './graph-builder.ts';
+import { attr, siteGame, sites } from './site-graph.ts';
+import { offered, offersAgreeAfterRandomChanges, pieceNode, randomBoardChanges } from './random-board-changes.ts';
 
 /*
  * An action over every site of a kind whose first check keeps only the actor's
@@ -13,7 +14,7 @@ import { attr, placeOnRandomFreeSite, removeFromRandomTakenSite, siteGame, sites
  * scans every site), with a game restored from a snapshot and with a restarted one.
  */
 
-const piece = (name: string, site: PieceNode['site'], count: number, perPlayer: boolean): PieceNode => ({ id: `piece:${name}`, name, site, supply: count, perPlayer, provenance: at });
+const piece = pieceNode;
 const own = (name: string, s: string, ownerFirst = false): Expr => {
   const isPiece = bin('==', attr('piece', local(s)), lit(`piece:${name}`));
   const isMine = bin('==', attr('owner', local(s)), ctx('actor'));
@@ -52,48 +53,16 @@ function ownPiecesGame(codegen: boolean): LoadedGraph {
   return loadGraph(graph, { codegen }).value!;
 }
 
-/** statements placing a piece of a kind on a random free site (for an owner with one left), or removing one from a random taken site */
-function boardChanges(lg: LoadedGraph, players: number): { ops: ((g: Game) => void)[]; graph: LoadedGraph } {
-  const probe = createProbe(lg);
-  const placeRandom = placeOnRandomFreeSite;
-  const removeRandom = removeFromRandomTakenSite;
-  const ops: ((g: Game) => void)[] = [];
-  for (let p = 0; p < players; p++) {
-    ops.push(probe.statements(placeRandom('ship', 'edge', p)), probe.statements(placeRandom('road', 'edge', p)), probe.statements(placeRandom('town', 'corner', p)));
-  }
-  ops.push(probe.statements(placeRandom('beacon', 'edge')));
-  for (let k = 0; k < 2; k++) ops.push(probe.statements(removeRandom('edge')), probe.statements(removeRandom('corner')));
-  return { ops, graph: probe.graph() };
-}
-
-const offered = (g: Game): string[] => g.legalActions(0).map((m) => JSON.stringify(m));
+const OWNED = [['ship', 'edge'], ['road', 'edge'], ['town', 'corner']] as const;
+const boardChanges = (lg: LoadedGraph, players: number) => randomBoardChanges(lg, players, OWNED);
 
 describe("an action over the actor's own pieces of one kind", () => {
   it('offers what the closure back end offers, in the same order, after every one of many random placements and removals', () => {
-    const players = 3;
-    const generated = boardChanges(ownPiecesGame(true), players);
-    const closures = boardChanges(ownPiecesGame(false), players);
-    const game = createGame(generated.graph, { seed: 5, players }).value!;
-    const reference = createGame(closures.graph, { seed: 5, players }).value!;
-    const restored = createGame(generated.graph, { seed: 5, players }).value!;
-    const random = seededUint32(3);
+    const { offers, game, reference } = offersAgreeAfterRandomChanges(ownPiecesGame(true), ownPiecesGame(false), { players: 3, owned: OWNED, steps: 400, opSeed: 3 });
     const seen = new Map<string, number>();
-    for (let step = 0; step < 400; step++) {
-      const op = random() % generated.ops.length;
-      expect(game.runStatements(generated.ops[op]!)).toBe(true);
-      expect(reference.runStatements(closures.ops[op]!)).toBe(true);
-      game.refreshDecisions();
-      reference.refreshDecisions();
-      const options = offered(game);
-      expect(options).toEqual(offered(reference));
-      // a restore leaves the index out of step: the next enumeration rebuilds it
-      restored.restore(game.snapshot());
-      restored.refreshDecisions();
-      expect(offered(restored)).toEqual(options);
-      for (const o of options) {
-        const name = (JSON.parse(o) as { action: string }).action;
-        seen.set(name, (seen.get(name) ?? 0) + 1);
-      }
+    for (const o of offers.flat()) {
+      const name = (JSON.parse(o) as { action: string }).action;
+      seen.set(name, (seen.get(name) ?? 0) + 1);
     }
     // the generated enumeration used the index, and each action was offered now and then
     expect(game.siteIndex).not.toBeNull();

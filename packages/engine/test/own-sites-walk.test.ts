@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Expr, PieceNode } from '@houserules/schema';
-import { createGame, createProbe, loadGraph, type Game, type LoadedGraph } from '../src/index.ts';
+import type { Expr } from '@houserules/schema';
+import { loadGraph, type LoadedGraph } from '../src/index.ts';
 import { ownSitesWalk } from '../src/load/own-sites-walk.ts';
-import { seededUint32 } from './board-helpers.ts';
-import { action, at, bin, constraint, ctx, lit, local } from './graph-builder.ts';
-import { attr, placeOnRandomFreeSite, removeFromRandomTakenSite, siteGame, sites } from './site-graph.ts';
+import { action, bin, constraint, ctx, lit, local } from './graph-builder.ts';
+import { attr, siteGame, sites } from './site-graph.ts';
+import { offersAgreeAfterRandomChanges, pieceNode } from './random-board-changes.ts';
 
 /*
  * An aggregate over every site of a kind whose test starts with `site.owner ==
@@ -16,7 +16,7 @@ import { attr, placeOnRandomFreeSite, removeFromRandomTakenSite, siteGame, sites
  * reads one such aggregate) with the closure back end and a restored game.
  */
 
-const piece = (name: string, site: PieceNode['site'], count: number, perPlayer: boolean): PieceNode => ({ id: `piece:${name}`, name, site, supply: count, perPlayer, provenance: at });
+const piece = pieceNode;
 const agg = (fn: 'any' | 'all' | 'count' | 'sum', bind: string, site: 'corner' | 'edge', where: Expr, value?: Expr): Extract<Expr, { k: 'agg' }> => ({
   k: 'agg',
   fn,
@@ -54,18 +54,7 @@ function walkGame(codegen: boolean): LoadedGraph {
   return loaded.value;
 }
 
-function boardChanges(lg: LoadedGraph, players: number): { ops: ((g: Game) => void)[]; graph: LoadedGraph } {
-  const probe = createProbe(lg);
-  const ops: ((g: Game) => void)[] = [];
-  for (let p = 0; p < players; p++) {
-    ops.push(probe.statements(placeOnRandomFreeSite('wall', 'edge', p)), probe.statements(placeOnRandomFreeSite('road', 'edge', p)), probe.statements(placeOnRandomFreeSite('town', 'corner', p)));
-  }
-  ops.push(probe.statements(placeOnRandomFreeSite('beacon', 'edge')));
-  for (let k = 0; k < 2; k++) ops.push(probe.statements(removeFromRandomTakenSite('edge')), probe.statements(removeFromRandomTakenSite('corner')));
-  return { ops, graph: probe.graph() };
-}
-
-const offered = (g: Game): string[] => g.legalActions(0).map((m) => JSON.stringify(m));
+const OWNED = [['wall', 'edge'], ['road', 'edge'], ['town', 'corner']] as const;
 
 describe("an aggregate over the sites of one owner's pieces", () => {
   it('qualifies only when its result is free of the order and no part of its test can fail', () => {
@@ -81,27 +70,8 @@ describe("an aggregate over the sites of one owner's pieces", () => {
   });
 
   it('gives what the closure back end gives, after every one of many random placements and removals', () => {
-    const players = 3;
-    const generated = boardChanges(walkGame(true), players);
-    const closures = boardChanges(walkGame(false), players);
-    const game = createGame(generated.graph, { seed: 5, players }).value!;
-    const reference = createGame(closures.graph, { seed: 5, players }).value!;
-    const restored = createGame(generated.graph, { seed: 5, players }).value!;
-    const random = seededUint32(4);
-    const counts = new Set<string>();
-    for (let step = 0; step < 300; step++) {
-      const op = random() % generated.ops.length;
-      expect(game.runStatements(generated.ops[op]!)).toBe(true);
-      expect(reference.runStatements(closures.ops[op]!)).toBe(true);
-      game.refreshDecisions();
-      reference.refreshDecisions();
-      const options = offered(game);
-      expect(options).toEqual(offered(reference));
-      restored.restore(game.snapshot());
-      restored.refreshDecisions();
-      expect(offered(restored)).toEqual(options);
-      for (const o of options) counts.add(o);
-    }
+    const { offers } = offersAgreeAfterRandomChanges(walkGame(true), walkGame(false), { players: 3, owned: OWNED, steps: 300, opSeed: 4 });
+    const counts = new Set(offers.flat());
     // the tallies took several values each
     for (const name of ['count_towns', 'count_edge_pieces', 'has_wall', 'count_free_edges']) {
       expect([...counts].filter((o) => o.includes(`"action:${name}"`)).length).toBeGreaterThan(1);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DerivedNode, Expr, PieceNode } from '@houserules/schema';
-import { createGame, createProbe, loadGraph, type Game, type LoadedGraph } from '../src/index.ts';
+import type { DerivedNode, Expr } from '@houserules/schema';
+import { loadGraph, type LoadedGraph } from '../src/index.ts';
 import { neighbourhoodPlan } from '../src/load/site-neighbourhood.ts';
-import { seededUint32 } from './board-helpers.ts';
 import { action, at, bin, constraint, ctx, lit, local } from './graph-builder.ts';
-import { attr, placeOnRandomFreeSite, rel, removeFromRandomTakenSite, siteGame, sites } from './site-graph.ts';
+import { attr, rel, siteGame, sites } from './site-graph.ts';
+import { offersAgreeAfterRandomChanges, pieceNode } from './random-board-changes.ts';
 
 /*
  * An action over every site of a kind whose check admits only sites near the
@@ -16,7 +16,7 @@ import { attr, placeOnRandomFreeSite, rel, removeFromRandomTakenSite, siteGame, 
  * scans every site) and with a game restored from a snapshot.
  */
 
-const piece = (name: string, site: PieceNode['site'], count: number, perPlayer: boolean): PieceNode => ({ id: `piece:${name}`, name, site, supply: count, perPlayer, provenance: at });
+const piece = pieceNode;
 const edge = { t: 'site', site: 'edge' } as const;
 const any = (bind: string, over: Expr, where: Expr): Expr => ({ k: 'agg', fn: 'any', bind, over, where });
 // touches(p, e) = any(c in e.corners where c.owner == p or (c.owner == -1 and any(f in c.edges where f.piece == wall and f.owner == p)))
@@ -67,16 +67,7 @@ function neighbourhoodGame(codegen: boolean): LoadedGraph {
   return loaded.value;
 }
 
-function boardChanges(lg: LoadedGraph, players: number): { ops: ((g: Game) => void)[]; graph: LoadedGraph } {
-  const probe = createProbe(lg);
-  const ops: ((g: Game) => void)[] = [];
-  for (let p = 0; p < players; p++) ops.push(probe.statements(placeOnRandomFreeSite('wall', 'edge', p)), probe.statements(placeOnRandomFreeSite('town', 'corner', p)));
-  ops.push(probe.statements(placeOnRandomFreeSite('beacon', 'edge')));
-  for (let k = 0; k < 2; k++) ops.push(probe.statements(removeFromRandomTakenSite('edge')), probe.statements(removeFromRandomTakenSite('corner')));
-  return { ops, graph: probe.graph() };
-}
-
-const offered = (g: Game): string[] => g.legalActions(0).map((m) => JSON.stringify(m));
+const OWNED = [['wall', 'edge'], ['town', 'corner']] as const;
 
 describe("an action over the sites near the actor's pieces", () => {
   it('is planned from the shape of its checks, through a derived value, only where no check before it may fail', () => {
@@ -89,29 +80,11 @@ describe("an action over the sites near the actor's pieces", () => {
   });
 
   it('offers what the closure back end offers, in the same order, after every one of many random placements and removals', () => {
-    const players = 3;
-    const generated = boardChanges(neighbourhoodGame(true), players);
-    const closures = boardChanges(neighbourhoodGame(false), players);
-    const game = createGame(generated.graph, { seed: 5, players }).value!;
-    const reference = createGame(closures.graph, { seed: 5, players }).value!;
-    const restored = createGame(generated.graph, { seed: 5, players }).value!;
-    const random = seededUint32(3);
+    const { offers } = offersAgreeAfterRandomChanges(neighbourhoodGame(true), neighbourhoodGame(false), { players: 3, owned: OWNED, steps: 400, opSeed: 3 });
     const seen = new Map<string, number>();
-    for (let step = 0; step < 400; step++) {
-      const op = random() % generated.ops.length;
-      expect(game.runStatements(generated.ops[op]!)).toBe(true);
-      expect(reference.runStatements(closures.ops[op]!)).toBe(true);
-      game.refreshDecisions();
-      reference.refreshDecisions();
-      const options = offered(game);
-      expect(options).toEqual(offered(reference));
-      restored.restore(game.snapshot());
-      restored.refreshDecisions();
-      expect(offered(restored)).toEqual(options);
-      for (const o of options) {
-        const name = (JSON.parse(o) as { action: string }).action;
-        seen.set(name, (seen.get(name) ?? 0) + 1);
-      }
+    for (const o of offers.flat()) {
+      const name = (JSON.parse(o) as { action: string }).action;
+      seen.set(name, (seen.get(name) ?? 0) + 1);
     }
     expect(seen.get('action:extend') ?? 0).toBeGreaterThan(20);
     expect(seen.get('action:extend_odd') ?? 0).toBeGreaterThan(0);
