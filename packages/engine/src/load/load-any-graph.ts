@@ -1,7 +1,7 @@
 import { graphShapeProblem, validateRuleGraph } from '@houserules/schema';
 import type { Result, RuleGraph } from '@houserules/schema';
 import type { LoadedGraph } from './loaded-graph.ts';
-import { internalLoadError, loadCompiledGraph, type LoadOptions } from './load-graph.ts';
+import { internalLoadError, loadShapedGraph, type LoadOptions } from './load-graph.ts';
 
 /**
  * Loads any value as a rule graph. A graph is untrusted input (a file someone
@@ -19,5 +19,6 @@ export function loadGraph(input: unknown, loadOptions: LoadOptions = {}): Result
   } catch (error) {
     return { value: null, diagnostics: [internalLoadError(error)] };
   }
-  return loadCompiledGraph(input as RuleGraph, loadOptions);
+  // the shape was bounded above: what is left is loadCompiledGraph's, without its shape check again
+  return loadShapedGraph(input as RuleGraph, loadOptions);
 }

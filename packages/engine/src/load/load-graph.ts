@@ -69,6 +69,18 @@ export function loadCompiledGraph(graph: RuleGraph, loadOptions: LoadOptions = {
   try {
     const shape = graphShapeProblem(graph);
     if (shape !== undefined) return { value: null, diagnostics: [shape] };
+  } catch (error) {
+    return { value: null, diagnostics: [internalLoadError(error)] };
+  }
+  return loadShapedGraph(graph, loadOptions);
+}
+
+/**
+ * What both loaders do once the graph's shape is bounded (and, for `loadGraph`,
+ * the schema validated): its budgets and names checked, then compiled. Never throws.
+ */
+export function loadShapedGraph(graph: RuleGraph, loadOptions: LoadOptions): Result<LoadedGraph | null> {
+  try {
     const budgets = [...checkGraphBudgets(graph), ...checkGraphNames(graph)];
     if (budgets.length > 0) return { value: null, diagnostics: budgets };
     return loadValidGraph(graph, loadOptions);
