@@ -1,5 +1,4 @@
 import { basename } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { check, compile } from '@houserules/compiler';
 import { stringifyJson, type Diagnostic } from '@houserules/schema';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
@@ -14,6 +13,7 @@ import { findRulesFiles } from '../rules-files.ts';
 import { watchAndRerun } from '../watch.ts';
 import { findEntryFiles } from '../scenario-entries.ts';
 import { formatTable } from '../text-table.ts';
+import { nowMs } from '../clock.ts';
 
 export interface ScenarioCheck {
   file: string;
@@ -94,10 +94,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const testModuleChecks: { file: string; errors: number; warnings: number }[] = [];
   const all: Diagnostic[] = [];
   for (const { host, entry } of entries) {
-    const started = performance.now();
+    const started = nowMs();
     const checked = check(host, entry);
     const compiled = hasErrors(checked.diagnostics) ? null : compile(host, entry);
-    const ms = performance.now() - started;
+    const ms = nowMs() - started;
     // check weighed the lints over the base game and every variant; one compilation's would contradict it
     const diagnostics = dedupeDiagnostics([...checked.diagnostics, ...(compiled?.diagnostics ?? []).filter((d) => !d.code.startsWith('lint/'))]);
     const graph = compiled?.value ?? null;

@@ -1,5 +1,4 @@
 import { printable, stringifyJson } from '@houserules/schema';
-import { performance } from 'node:perf_hooks';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cli-io.ts';
 import { flag, integerOption, listOption, parseCommandArgs, stringOption } from '../command-args.ts';
 import { displayPath, hasErrors, writeDiagnostics } from '../diagnostic-output.ts';
@@ -37,6 +36,7 @@ import { createProgressBar } from '../simulate/progress-bar.ts';
 import { formatRunErrors } from '../simulate/run-errors.ts';
 import { findWorkerScript, runGamesInWorkers, workersForCores, type RunResult } from '../simulate/worker-pool.ts';
 import { formatRuleProfile, startRuleProfile } from '../simulate/rule-profile.ts';
+import { nowMs } from '../clock.ts';
 
 const usage = `Usage: houserules simulate <scenario> [options]
 
@@ -216,7 +216,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const onLog = (text: string): void => logFile?.write(text);
   const progress = createProgressBar(io.stderr, games);
   const profiler = built.profile ? await startRuleProfile() : null;
-  const started = performance.now();
+  const started = nowMs();
   const cpuBefore = process.cpuUsage();
   let result: RunResult;
   if (workers > 1 && games > 1) {
@@ -236,9 +236,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const sizer = new ChunkSizer();
     for (let from = shard.from; from < shard.to; ) {
       const size = spec.log ? 1 : sizer.next();
-      const chunkStarted = performance.now();
+      const chunkStarted = nowMs();
       const chunk = playChunk(runner, spec.players, from, Math.min(shard.to, from + size));
-      sizer.record(chunk.to - from, performance.now() - chunkStarted);
+      sizer.record(chunk.to - from, nowMs() - chunkStarted);
       mergePartial(result.partial, chunk.partial);
       if (chunk.log !== undefined) onLog(chunk.log);
       progress.update(chunk.to - shard.from);
@@ -246,7 +246,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
   }
   logFile?.close();
-  const ms = performance.now() - started;
+  const ms = nowMs() - started;
   // Process-wide CPU time (all threads): cpu/wall says how many cores the run really got.
   const cpu = process.cpuUsage(cpuBefore);
   const profile = profiler === null ? null : await profiler.stop();

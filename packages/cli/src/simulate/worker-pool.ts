@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
 import type { OutputStream } from '../cli-io.ts';
 import { ChunkSizer } from './chunk-sizer.ts';
 import { emptyPartial, mergePartial, type ChunkResult, type GameOutcome, type SimulationPartial, type SimulationSpec } from '@houserules/simulation';
+import { nowMs } from '../clock.ts';
 
 /** Messages between the pool and simulate-worker.ts. */
 export type WorkerRequest = { from: number; to: number } | { stop: true };
@@ -148,7 +148,7 @@ export async function runGamesInWorkers(
       }
       const from = next;
       const to = Math.min(range.to, from + (spec.log ? 1 : sizer.next()));
-      sentAt.set(from, performance.now());
+      sentAt.set(from, nowMs());
       next = to;
       inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
       worker.postMessage({ from, to } satisfies WorkerRequest);
@@ -163,7 +163,7 @@ export async function runGamesInWorkers(
         if ('error' in reply) return fail(reply.error);
         const { from, to } = reply.chunk;
         // From sending to the answer, with two chunks in hand per worker: about two chunks' time.
-        sizer.record(2 * (to - from), performance.now() - (sentAt.get(from) ?? performance.now()));
+        sizer.record(2 * (to - from), nowMs() - (sentAt.get(from) ?? nowMs()));
         sentAt.delete(from);
         inFlight.set(worker, (inFlight.get(worker) ?? 1) - 1);
         if (!take(reply.chunk)) return;
@@ -189,7 +189,7 @@ export async function runGamesInWorkers(
         const from = next;
         const to = Math.min(range.to, from + (spec.log ? 1 : localSizer.next()));
         next = to;
-        const started = performance.now();
+        const started = nowMs();
         let chunk: ChunkResult;
         try {
           chunk = local(from, to);
@@ -197,7 +197,7 @@ export async function runGamesInWorkers(
           failWith(error);
           return;
         }
-        localSizer.record(to - from, performance.now() - started);
+        localSizer.record(to - from, nowMs() - started);
         if (take(chunk)) setImmediate(playLocal);
       };
       setImmediate(playLocal);
